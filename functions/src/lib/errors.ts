@@ -1,0 +1,47 @@
+/**
+ * Typed domain errors. Services throw them; the HTTP error mapper turns them into a status
+ * code and a `{ message, fields? }` body. Anything else becomes a 500 without internals.
+ */
+export type FieldErrors = Record<string, string>;
+
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+  readonly headers: Record<string, string> = {};
+
+  constructor(
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends DomainError {
+  readonly statusCode = 400;
+}
+export class Unauthorized extends DomainError {
+  readonly statusCode = 401;
+}
+export class Forbidden extends DomainError {
+  readonly statusCode = 403;
+}
+export class NotFound extends DomainError {
+  readonly statusCode = 404;
+}
+export class Conflict extends DomainError {
+  readonly statusCode = 409;
+}
+export class TooLarge extends DomainError {
+  readonly statusCode = 413;
+}
+export class TooManyRequests extends DomainError {
+  readonly statusCode = 429;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.headers['retry-after'] = String(retryAfterSeconds);
+  }
+}
+export class Unavailable extends DomainError {
+  readonly statusCode = 503;
+}

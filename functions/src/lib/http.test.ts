@@ -1,0 +1,122 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { messages } from '#shared/messages';
+import { handler as csrfTokenHandler } from '../handlers/auth/get-csrf-token';
+import { handler as loginHandler } from '../handlers/auth/login';
+import { resetClients } from './clients';
+import { resetConfig } from './config';
+import { httpHandler, type Event, type Result } from './http';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const context = { awsRequestId: 'aws-req-1', functionName: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+
+const event = (routeKey: string, init: { body?: string; headers?: Record<string, string>; cookies?: string[]; proto?: string } = {}): Event => {
+  const [method, path] = routeKey.split(' ') as [string, string];
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { host: 'localhost:3000', 'x-forwarded-proto': init.proto ?? 'http', 'content-type': 'application/json', ...init.headers },
+    ...(init.cookies ? { cookies: init.cookies } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: 'req-1',
+      routeKey,
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+    ...(init.body !== undefined ? { body: init.body } : {}),
+    isBase64Encoded: false,
+  };
+};
+
+const call = async (fn: (e: Event, c: Context) => Promise<Result>, e: Event) => {
+  const result = await fn(e, context);
+  return { ...result, json: result.body ? JSON.parse(result.body) : undefined };
+};
+
+describe('httpHandler', () => {
+  beforeEach(() => {
+    process.env.TABLE_NAME = 'offline';
+    process.env.CSRF_SECRET = 's'.repeat(40);
+    resetConfig();
+    resetClients();
+    dynamo.reset();
+    dynamo.on(GetCommand).resolves({});
+  });
+
+  it('sets the security headers and no-store on every answer, HSTS only on https', async () => {
+    const plain = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'cache-control': 'no-store',
+    });
+    expect(plain.headers?.['Strict-Transport-Security']).toBeUndefined();
+    const secure = await call(csrfTokenHandler, event('GET /api/csrf-token', { proto: 'https' }));
+    expect(secure.headers?.['Strict-Transport-Security']).toMatch(/max-age=\d+/);
+    expect(secure.cookies?.[0]).toMatch(/; Secure/);
+    expect(plain.cookies?.[0]).not.toMatch(/Secure/);
+  });
+
+  it('refuses a mutating call without a valid CSRF token before touching the body', async () => {
+    const result = await call(loginHandler, event('POST /api/login', { body: '{"email":"a@b.co","password":"x"}' }));
+    expect(result.statusCode).toBe(403);
+    expect(result.json).toEqual({ message: messages.csrfInvalid });
+    const forged = await call(
+      loginHandler,
+      event('POST /api/login', { body: '{}', headers: { 'x-csrf-token': 'forged' }, cookies: ['ch_presession=abc'] }),
+    );
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('answers 400 with the first message and every field for an invalid body', async () => {
+    const issued = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    const cookie = issued.cookies![0]!.split(';')[0]!;
+    const result = await call(
+      loginHandler,
+      event('POST /api/login', { body: '{"email":"nope"}', headers: { 'x-csrf-token': issued.json.token }, cookies: [cookie] }),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(result.json).toEqual({
+      message: messages.emailInvalid,
+      fields: { email: messages.emailInvalid, password: messages.passwordRequired },
+    });
+  });
+
+  it('answers 400 for malformed JSON and 404 for a route missing from the manifest', async () => {
+    const issued = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    const cookie = issued.cookies![0]!.split(';')[0]!;
+    const malformed = await call(
+      loginHandler,
+      event('POST /api/login', { body: '{"email":', headers: { 'x-csrf-token': issued.json.token }, cookies: [cookie] }),
+    );
+    expect(malformed.statusCode).toBe(400);
+    const unknown = await call(loginHandler, event('GET /api/nowhere'));
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('hides internals of an unexpected error behind a 500 with the request id', async () => {
+    const failing = httpHandler({
+      schema: { query: z.object({}) },
+      handler: async () => {
+        throw new Error('secret table name ComponentHubTable exploded');
+      },
+    });
+    const result = await call(failing, event('GET /api/csrf-token'));
+    expect(result.statusCode).toBe(500);
+    expect(result.json).toEqual({ message: messages.internalError, requestId: 'req-1' });
+    expect(result.body).not.toMatch(/ComponentHubTable|at .*\.ts/);
+  });
+});

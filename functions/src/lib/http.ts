@@ -1,0 +1,240 @@
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { parseCookie } from 'cookie';
+import type { z, ZodError, ZodType } from 'zod';
+import { findRoute, isMutating, type HttpMethod } from '#shared/routes';
+import { messages } from '#shared/messages';
+import { isValidCsrfToken } from '#services/auth/csrf';
+import { resolveSession, type ActiveSession } from '#services/auth/sessions';
+import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
+import { DomainError, Forbidden, Invalid, NotFound, Unauthorized, type FieldErrors } from './errors';
+import { logger } from './logger';
+
+export type Event = APIGatewayProxyEventV2;
+export type Result = APIGatewayProxyStructuredResultV2;
+
+interface Schemas {
+  body?: ZodType;
+  query?: ZodType;
+  path?: ZodType;
+}
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends ZodType ? z.output<S[K]> : undefined;
+
+export interface RequestInfo {
+  id: string;
+  sourceIp: string;
+  /** False only on plain-http loopback (the local stack): cookies drop `Secure` there. */
+  secure: boolean;
+  cookies: Record<string, string | undefined>;
+}
+
+export interface HandlerInput<S extends Schemas> {
+  body: Parsed<S, 'body'>;
+  query: Parsed<S, 'query'>;
+  path: Parsed<S, 'path'>;
+  request: RequestInfo;
+  /** The caller's session, when logged in. */
+  session: ActiveSession | undefined;
+  /** The caller's session; routes whose manifest access is `user` or `admin` always have one. */
+  requireSession(): ActiveSession;
+}
+
+/** A handler's answer when it needs more than `200` with a JSON body. */
+export class Reply {
+  constructor(
+    readonly statusCode: number,
+    readonly body?: unknown,
+    readonly cookies: string[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const reply = (init: { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> }): Reply =>
+  new Reply(init.status ?? (init.body === undefined ? 204 : 200), init.body, init.cookies, init.headers);
+
+interface HttpContext extends Context {
+  requestInfo: RequestInfo;
+  session: ActiveSession | undefined;
+  input: { body: unknown; query: unknown; path: unknown };
+  startedAt: number;
+}
+type HttpRequest = Request<Event, Result, Error, HttpContext>;
+type Middleware = MiddlewareObj<Event, Result, Error, HttpContext>;
+
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): Result => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  ...(cookies.length ? { cookies } : {}),
+  body: body === undefined ? '' : JSON.stringify(body),
+});
+
+const isLoopback = (host: string): boolean => /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(host);
+
+const describeRequest = (event: Event, context: Context): RequestInfo => {
+  const proto = event.headers['x-forwarded-proto'] ?? 'https';
+  return {
+    id: event.requestContext?.requestId ?? context.awsRequestId,
+    sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    secure: !(proto === 'http' && isLoopback(event.headers.host ?? '')),
+    cookies: parseCookie((event.cookies ?? []).join('; ')),
+  };
+};
+
+/** Request id, timing and one structured log line per request. */
+const requestLog = (): Middleware => {
+  const finish = (request: HttpRequest) => {
+    const { context } = request;
+    logger.info('request', {
+      requestId: context.requestInfo?.id,
+      route: request.event.routeKey,
+      status: request.response?.statusCode,
+      userId: context.session?.user.id,
+      latencyMs: Date.now() - context.startedAt,
+    });
+  };
+  return {
+    before: (request) => {
+      request.context.startedAt = Date.now();
+      request.context.requestInfo = describeRequest(request.event, request.context);
+    },
+    after: finish,
+    onError: finish,
+  };
+};
+
+/** Parses JSON bodies; an absent or empty body is `{}` so field rules give their own messages. */
+const jsonBody = (): Middleware => {
+  const parse = httpJsonBodyParser().before!;
+  return {
+    before: async (request) => {
+      const { event } = request;
+      if (event.body === undefined || event.body === '') {
+        request.context.input = { body: {}, query: undefined, path: undefined };
+        return;
+      }
+      await parse(request as never);
+      request.context.input = { body: event.body, query: undefined, path: undefined };
+    },
+  };
+};
+
+/** Session from the cookie, then the manifest's access rule, then CSRF on mutating methods. */
+const authorize = (): Middleware => ({
+  before: async (request) => {
+    const { event, context } = request;
+    const route = findRoute(event.routeKey);
+    if (!route) throw new NotFound(messages.notFound);
+    const token = context.requestInfo.cookies[SESSION_COOKIE];
+    context.session = token ? await resolveSession(token) : undefined;
+    if (route.access !== 'public') {
+      if (!context.session) throw new Unauthorized(messages.notLoggedIn);
+      if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
+    }
+    if (isMutating(route.method as HttpMethod)) {
+      const bindings = [
+        ...(context.session ? [`session:${context.session.session.tokenHash}`] : []),
+        ...(context.requestInfo.cookies[PRESESSION_COOKIE] ? [`pre:${context.requestInfo.cookies[PRESESSION_COOKIE]}`] : []),
+      ];
+      if (!(await isValidCsrfToken(event.headers['x-csrf-token'], bindings))) throw new Forbidden(messages.csrfInvalid);
+    }
+  },
+});
+
+const fieldErrors = (error: ZodError, prefix?: string): FieldErrors => {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+};
+
+const validate = (schemas: Schemas): Middleware => ({
+  before: (request) => {
+    const { event, context } = request;
+    const sources = { body: context.input.body, query: event.queryStringParameters ?? {}, path: event.pathParameters ?? {} };
+    const fields: FieldErrors = {};
+    for (const part of ['path', 'query', 'body'] as const) {
+      const schema = schemas[part];
+      if (!schema) continue;
+      const result = schema.safeParse(sources[part]);
+      if (result.success) context.input[part] = result.data;
+      else Object.assign(fields, fieldErrors(result.error, part === 'body' ? undefined : part));
+    }
+    const first = Object.values(fields)[0];
+    if (first) throw new Invalid(first, fields);
+  },
+});
+
+/** Typed errors become their status; anything else a 500 that names only the request id. */
+const errorMapper = (): Middleware => ({
+  onError: (request) => {
+    const { error } = request;
+    if (error instanceof DomainError) {
+      request.response = json(error.statusCode, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.headers);
+      return;
+    }
+    const status = (error as { statusCode?: number; expose?: boolean } | null)?.statusCode;
+    if (status && status < 500 && (error as { expose?: boolean }).expose) {
+      request.response = json(status === 422 ? 400 : status, { message: error!.message });
+      return;
+    }
+    const requestId = request.context.requestInfo?.id ?? request.context.awsRequestId;
+    logger.error('unhandled error', { requestId, route: request.event.routeKey, error: error as Error });
+    request.response = json(500, { message: messages.internalError, requestId });
+  },
+});
+
+const securityHeaders = () =>
+  httpSecurityHeaders({
+    contentSecurityPolicy: { 'default-src': "'none'", 'frame-ancestors': "'none'" },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    reportTo: false,
+  }) as unknown as Middleware;
+
+/** HSTS only means something over https; the local stack is plain http. */
+const stripHstsOnPlainHttp = (): Middleware => {
+  const strip = (request: HttpRequest) => {
+    if (request.context.requestInfo?.secure === false && request.response?.headers) {
+      delete request.response.headers['Strict-Transport-Security'];
+    }
+  };
+  return { after: strip, onError: strip };
+};
+
+/**
+ * Wraps a route handler in the one fixed middleware stack: log, security headers, JSON body,
+ * session and role check from the manifest, CSRF, zod validation, error mapping.
+ */
+export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
+  schema?: S;
+  handler: (input: HandlerInput<S>) => Promise<unknown>;
+}) =>
+  middy<Event, Result, Error, HttpContext>()
+    .use(requestLog())
+    .use(stripHstsOnPlainHttp())
+    .use(securityHeaders())
+    .use(jsonBody())
+    .use(authorize())
+    .use(validate(options.schema ?? {}))
+    .use(errorMapper())
+    .handler(async (_event, context) => {
+      const { input, session, requestInfo } = context;
+      const answer = await options.handler({
+        body: input.body as Parsed<S, 'body'>,
+        query: input.query as Parsed<S, 'query'>,
+        path: input.path as Parsed<S, 'path'>,
+        request: requestInfo,
+        session,
+        requireSession: () => {
+          if (!session) throw new Unauthorized(messages.notLoggedIn);
+          return session;
+        },
+      });
+      if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
+      return json(200, answer);
+    });

@@ -1,0 +1,58 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#lib/clients';
+import { epochSeconds, tableName } from './table';
+
+/** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
+export interface Session {
+  tokenHash: string;
+  userId: string;
+  /** The user's sessionVersion when the session began; a later bump ends it. */
+  sessionVersion: number;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Epoch seconds: the earlier of the idle and the absolute expiry. */
+  expiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' });
+
+export const putSession = async (session: Session): Promise<void> => {
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...sessionKey(session.tokenHash), entity: 'session', ...session } }));
+};
+
+/** The session if it exists and has not expired (TTL deletion is lazy, so expiry is checked here). */
+export const getSession = async (tokenHash: string, now = new Date()): Promise<Session | undefined> => {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(tokenHash), ConsistentRead: true }));
+  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
+  const { pk: _pk, sk: _sk, entity: _e, ...session } = Item;
+  return session as Session;
+};
+
+export const touchSession = async (tokenHash: string, lastSeenAt: string, expiresAt: number): Promise<void> => {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: sessionKey(tokenHash),
+      UpdateExpression: 'SET lastSeenAt = :seen, expiresAt = :exp',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':seen': lastSeenAt, ':exp': expiresAt },
+    }),
+  ).catch(() => undefined);
+};
+
+export const setSessionVersion = async (tokenHash: string, sessionVersion: number): Promise<void> => {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: sessionKey(tokenHash),
+      UpdateExpression: 'SET sessionVersion = :v',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':v': sessionVersion },
+    }),
+  );
+};
+
+export const deleteSession = async (tokenHash: string): Promise<void> => {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));
+};

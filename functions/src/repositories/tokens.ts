@@ -1,0 +1,41 @@
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#lib/clients';
+import { epochSeconds, isConditionFailure, tableName } from './table';
+
+/** Single-use emailed tokens (password reset; invitations later), stored by SHA-256 only. */
+export type TokenPurpose = 'RESET';
+
+export interface EmailToken {
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+const tokenKey = (purpose: TokenPurpose, tokenHash: string) => ({ pk: `${purpose}#${tokenHash}`, sk: 'META' });
+
+export const putToken = async (purpose: TokenPurpose, token: EmailToken): Promise<void> => {
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tokenKey(purpose, token.tokenHash), entity: 'token', ...token } }));
+};
+
+/**
+ * Deletes the token and returns it, in one conditional call, so two requests racing with the
+ * same link cannot both use it. Undefined when it does not exist or has expired.
+ */
+export const consumeToken = async (purpose: TokenPurpose, tokenHash: string, now = new Date()): Promise<EmailToken | undefined> => {
+  try {
+    const { Attributes } = await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: tokenKey(purpose, tokenHash),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
+    return { tokenHash, userId: String(Attributes.userId), createdAt: String(Attributes.createdAt), expiresAt: Number(Attributes.expiresAt) };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};

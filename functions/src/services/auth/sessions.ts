@@ -1,0 +1,54 @@
+import { deleteSession, getSession, putSession, setSessionVersion, touchSession, type Session } from '#repositories/sessions';
+import { epochSeconds } from '#repositories/table';
+import { getUser, type User } from '#repositories/users';
+import { randomToken, sha256 } from './tokens';
+
+/** A session ends after 12 idle hours, and after 7 days whatever happens. */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+export const SESSION_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
+/** The idle clock is pushed forward at most this often, so reads stay cheap. */
+const TOUCH_INTERVAL_SECONDS = 5 * 60;
+
+export interface ActiveSession {
+  session: Session;
+  user: User;
+}
+
+export const startSession = async (user: User, now = new Date()): Promise<{ token: string; session: Session }> => {
+  const token = randomToken();
+  const nowSeconds = epochSeconds(now);
+  const absoluteExpiresAt = nowSeconds + SESSION_ABSOLUTE_SECONDS;
+  const session: Session = {
+    tokenHash: sha256(token),
+    userId: user.id,
+    sessionVersion: user.sessionVersion,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: Math.min(nowSeconds + SESSION_IDLE_SECONDS, absoluteExpiresAt),
+    absoluteExpiresAt,
+  };
+  await putSession(session);
+  return { token, session };
+};
+
+/**
+ * The live session behind a cookie token and its user, read fresh on every request so a role
+ * change or a password change takes effect at once.
+ */
+export const resolveSession = async (token: string, now = new Date()): Promise<ActiveSession | undefined> => {
+  const session = await getSession(sha256(token), now);
+  if (!session) return undefined;
+  const user = await getUser(session.userId);
+  if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
+  const nowSeconds = epochSeconds(now);
+  if (nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
+    await touchSession(session.tokenHash, now.toISOString(), Math.min(nowSeconds + SESSION_IDLE_SECONDS, session.absoluteExpiresAt));
+  }
+  return { session, user };
+};
+
+export const endSession = async (tokenHash: string): Promise<void> => deleteSession(tokenHash);
+
+/** After the user's session version was bumped, keeps the one session that made the change alive. */
+export const keepSession = async (tokenHash: string, sessionVersion: number): Promise<void> =>
+  setSessionVersion(tokenHash, sessionVersion);

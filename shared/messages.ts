@@ -1,0 +1,37 @@
+/** User-facing texts of the spec (§5, §8) and of the API, kept once. */
+export const messages = {
+  emailInvalid: 'Please enter a valid email address',
+  emailInvalidProfile: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  currentPasswordRequired: 'Current password is required',
+  passwordMinLength: 'Password must be at least 8 characters',
+  passwordMinLengthAdmin: 'Password must be at least 8 characters long',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordSpecial: 'Password must contain at least one special character',
+  passwordsDontMatch: "Passwords don't match",
+  resetTokenRequired: 'Reset token is required',
+  usernameMinLength: 'Username must be at least 3 characters',
+  roleRequired: 'Please select a role',
+  cannotDeleteOwnAccount: 'Cannot delete your own account',
+
+  invalidCredentials: 'Invalid email or password',
+  notLoggedIn: 'Not logged in',
+  forbidden: 'Forbidden',
+  csrfInvalid: 'Invalid or missing CSRF token',
+  notFound: 'Not Found',
+  invalidRequest: 'Invalid request',
+  internalError: 'Internal Server Error',
+  emailTaken: 'An account with this email already exists',
+  currentPasswordWrong: 'Current password is incorrect',
+  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  passwordChanged: 'Password changed',
+  loggedOut: 'Logged out',
+  lastAdminSelfDelete:
+    'You are the last administrator and cannot delete your account. Make another user an administrator first.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;

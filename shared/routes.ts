@@ -1,0 +1,43 @@
+/**
+ * The route manifest: every API endpoint, once. The CDK API stack, the local API Gateway
+ * and the authorization tests all read this list; nothing else declares a route.
+ * `handler` is the module under functions/src/handlers that exports `handler`.
+ */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
+export type Need = 'mail' | 'bucket-read' | 'bucket-write';
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway path, with `{param}` placeholders. */
+  readonly path: string;
+  readonly handler: string;
+  readonly access: Access;
+  readonly needs?: readonly Need[];
+}
+
+export const routes = [
+  { method: 'GET', path: '/api/csrf-token', handler: 'auth/get-csrf-token', access: 'public' },
+  { method: 'POST', path: '/api/login', handler: 'auth/login', access: 'public' },
+  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public' },
+  { method: 'POST', path: '/api/forgot-password', handler: 'auth/forgot-password', access: 'public', needs: ['mail'] },
+  { method: 'POST', path: '/api/reset-password', handler: 'auth/reset-password', access: 'public' },
+  { method: 'GET', path: '/api/user', handler: 'auth/get-user', access: 'user' },
+  { method: 'PATCH', path: '/api/user', handler: 'auth/update-user', access: 'user' },
+  { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user' },
+  { method: 'POST', path: '/api/change-password', handler: 'auth/change-password', access: 'user' },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteKey = `${HttpMethod} ${string}`;
+
+/** API Gateway's route key, `"POST /api/login"`. */
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): RouteKey =>
+  `${route.method} ${route.path}`;
+
+const byKey = new Map<string, RouteDefinition>(routes.map((route) => [routeKey(route), route]));
+
+export const findRoute = (key: string): RouteDefinition | undefined => byKey.get(key);
+
+export const isMutating = (method: HttpMethod): boolean => method !== 'GET';

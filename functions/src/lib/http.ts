@@ -14,6 +14,8 @@ import { logger } from './logger';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
+/** What every route module exports as `handler`: API Gateway payload 2.0 in, a structured result out. */
+export type LambdaHandler = (event: Event, context: Context) => Promise<Result>;
 
 interface Schemas {
   body?: ZodType;
@@ -213,8 +215,8 @@ const stripHstsOnPlainHttp = (): Middleware => {
 export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
   schema?: S;
   handler: (input: HandlerInput<S>) => Promise<unknown>;
-}) =>
-  middy<Event, Result, Error, HttpContext>()
+}): LambdaHandler => {
+  const stack = middy<Event, Result, Error, HttpContext>()
     .use(requestLog())
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
@@ -238,3 +240,5 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
       if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
       return json(200, answer);
     });
+  return (event, context) => stack(event, context as HttpContext);
+};

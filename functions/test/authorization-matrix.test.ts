@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages';
+import { routes, type Access, type RouteDefinition } from '#shared/routes';
+import { useTestStack } from '../../scripts/test/stack';
+import { useTestApi, type TestClient } from '../../scripts/test/api-client';
+import { createSignedInUser } from './support';
+
+/*
+ * Generated from the route manifest: every route as an anonymous caller, a user and an admin,
+ * and every mutating route without a CSRF token. A route added to the manifest is covered here
+ * without a line of test code.
+ */
+useTestStack();
+const api = useTestApi();
+
+type Caller = 'anonymous' | 'user' | 'admin';
+
+const expectedRefusal: Record<Access, Record<Caller, 401 | 403 | undefined>> = {
+  public: { anonymous: undefined, user: undefined, admin: undefined },
+  user: { anonymous: 401, user: undefined, admin: undefined },
+  admin: { anonymous: 401, user: 403, admin: undefined },
+};
+
+const concretePath = (route: RouteDefinition) => route.path.replace(/\{[^}]+\}/g, '1');
+
+/** Each case gets its own caller, so routes that end a session or delete an account touch nobody else. */
+const callerClient = async (caller: Caller): Promise<TestClient> => {
+  const client = api.client();
+  if (caller !== 'anonymous') client.setCookie('ch_session', (await createSignedInUser(caller)).sessionToken);
+  return client;
+};
+
+const send = (client: TestClient, route: RouteDefinition, csrf: boolean) =>
+  client.request(route.method, concretePath(route), route.method === 'GET' ? undefined : {}, { csrf });
+
+const isAccessRefusal = (status: number, body: unknown) =>
+  status === 401 || (status === 403 && [messages.forbidden, messages.csrfInvalid].includes((body as { message?: string })?.message as never));
+
+describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
+  it.each(['anonymous', 'user', 'admin'] as const)(`as %s: ${route.access} access`, async (caller) => {
+    const answer = await send(await callerClient(caller), route, true);
+    const refusal = expectedRefusal[route.access][caller];
+    if (refusal) {
+      expect(answer.status).toBe(refusal);
+      expect(answer.body).toEqual({ message: refusal === 401 ? messages.notLoggedIn : messages.forbidden });
+    } else {
+      expect(isAccessRefusal(answer.status, answer.body), `answered ${answer.status} ${JSON.stringify(answer.body)}`).toBe(false);
+    }
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  if (route.method !== 'GET') {
+    it('without a CSRF token: 403', async () => {
+      const caller: Caller = route.access === 'public' ? 'anonymous' : route.access;
+      const answer = await send(await callerClient(caller), route, false);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ message: messages.csrfInvalid });
+    });
+  }
+});

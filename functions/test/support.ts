@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { Role } from '#shared/schemas/auth';
+import { startSession } from '#services/auth/sessions';
+import { createAccount } from '#services/auth/identity';
+import { createUser, type User } from '#repositories/users';
+
+export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
+
+export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** A real account with a real scrypt hash, for tests that log in through the API. */
+export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD) => {
+  const email = uniqueEmail(role);
+  const user = await createAccount({ email, password, role, name: 'Test Person' });
+  return { user, email, password };
+};
+
+/**
+ * A user with a live session, made without hashing a password (the hash is never checked), for
+ * tests that need many signed-in callers. Returns the session cookie value.
+ */
+export const createSignedInUser = async (role: Role): Promise<{ user: User; sessionToken: string }> => {
+  const now = new Date().toISOString();
+  const user: User = {
+    id: ulid(),
+    email: uniqueEmail(role),
+    username: `${role}-${ulid().slice(-6)}`,
+    name: 'Matrix Caller',
+    firstName: 'Matrix',
+    lastName: 'Caller',
+    role,
+    passwordHash: 'scrypt$unusable',
+    sessionVersion: 0,
+    passwordChangedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (!(await createUser(user))) throw new Error('could not create test user');
+  const { token } = await startSession(user);
+  return { user, sessionToken: token };
+};

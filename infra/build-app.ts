@@ -1,0 +1,99 @@
+import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
+import { ComponentHubNagChecks } from './nag.ts';
+import { defaultWebDistDir } from './paths.ts';
+import { ApiStack } from './stacks/api-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { WebStack } from './stacks/web-stack.ts';
+
+export interface BuildAppOptions {
+  /** Context, as `cdk.json` and `-c key=value` give it to the CLI. */
+  readonly context?: Record<string, unknown>;
+  /** Where to write the cloud assembly (tests use a temporary directory). */
+  readonly outdir?: string;
+  /** The route manifest; tests can pass their own. */
+  readonly routes?: readonly RouteDefinition[];
+}
+
+export interface ComponentHubApp {
+  readonly app: App;
+  readonly stage: string;
+  readonly data: DataStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+const optionalString = (app: App, key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context '${key}' must be a string`);
+  return value;
+};
+
+/**
+ * The whole CDK app: three stacks per stage, `ComponentHub-<stage>-Web|Data|Api`.
+ *
+ * Context: `stage` (default `dev`), `sesSenderEmail` (required), `appUrl` (a custom domain's
+ * origin; default the CloudFront domain), `webDistDir` (default `web/dist`), and optionally
+ * `account` / `region` (else CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION; with neither the stacks
+ * are environment-agnostic, so synth needs no AWS account).
+ *
+ * Dependencies: Web (distribution, HTTP API shell) <- Data (the upload CORS rule needs the
+ * site's origin) <- Api (functions and routes need all of it).
+ */
+export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
+  const app = new App({
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.outdir ? { outdir: options.outdir } : {}),
+  });
+
+  const stage = optionalString(app, 'stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
+    throw new Error(`Context 'stage' must be lower-case letters, digits and dashes (got '${stage}')`);
+  }
+  const senderEmail = optionalString(app, 'sesSenderEmail');
+  if (!senderEmail || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(senderEmail)) {
+    throw new Error("Context 'sesSenderEmail' must be the email address that sends reset and invite emails");
+  }
+  const appUrl = optionalString(app, 'appUrl')?.replace(/\/+$/, '');
+  if (appUrl !== undefined && !/^https:\/\/[^/]+$/.test(appUrl)) {
+    throw new Error(`Context 'appUrl' must be an https origin without a path (got '${appUrl}')`);
+  }
+  const account = optionalString(app, 'account') ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const region = optionalString(app, 'region') ?? process.env.CDK_DEFAULT_REGION;
+  const env: Environment = { ...(account ? { account } : {}), ...(region ? { region } : {}) };
+
+  const prefix = `ComponentHub-${stage}`;
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    description: `Component Hub (${stage}): CloudFront, the SPA bucket and the HTTP API endpoint`,
+    namePrefix: prefix,
+    webDistDir: optionalString(app, 'webDistDir') ?? defaultWebDistDir,
+    ...(appUrl ? { appUrl } : {}),
+  });
+  const data = new DataStack(app, `${prefix}-Data`, {
+    env,
+    description: `Component Hub (${stage}): the DynamoDB table and the attachments bucket`,
+    uploadOrigins: [web.siteUrl],
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    description: `Component Hub (${stage}): one Lambda and one route per API endpoint`,
+    routes: options.routes ?? manifestRoutes,
+    httpApi: web.httpApi,
+    table: data.table,
+    attachmentsBucket: data.attachmentsBucket,
+    appUrl: web.siteUrl,
+    senderEmail,
+  });
+
+  Tags.of(app).add('project', 'component-hub');
+  Tags.of(app).add('stage', stage);
+
+  // cdk-nag's AwsSolutions pack. In cdk-nag 3 it is a policy-validation plugin, not an Aspect:
+  // synth fails on an unacknowledged error-level finding and prints the warnings. Each
+  // acknowledgement sits next to its resource, with its reason.
+  Validations.of(app).addPlugins(new ComponentHubNagChecks(app));
+
+  return { app, stage, data, api, web };
+};

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '#shared/routes';
+import { repoRoot } from '../paths.ts';
+
+/*
+ * House defaults for every API Lambda. One place to change them; the API stack makes one
+ * ApiFunction per entry of the route manifest.
+ */
+export const apiFunctionDefaults = {
+  runtime: Runtime.NODEJS_24_X,
+  architecture: Architecture.ARM_64,
+  memorySize: 256,
+  timeout: Duration.seconds(10),
+  logRetention: RetentionDays.THREE_MONTHS,
+  /**
+   * Handlers that hash a password. scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus
+   * headroom: `maxmem` is raised above that), and Lambda hands out CPU in proportion to
+   * memory, so these get 1024 MB: the hash takes well under a second instead of several.
+   * A new handler that hashes passwords (for example accepting an invite) belongs here too.
+   */
+  passwordHashingMemorySize: 1024,
+  passwordHashingHandlers: new Set<string>(['auth/login', 'auth/change-password', 'auth/reset-password']),
+} as const;
+
+/**
+ * esbuild emits an ES module; a few CommonJS dependencies still call `require` for Node
+ * built-ins, which ESM does not define. The banner gives them one.
+ */
+const esmRequireBanner =
+  "import { createRequire as __chCreateRequire } from 'node:module'; const require = __chCreateRequire(import.meta.url);";
+
+/** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
+export const constructIdFor = (handler: string): string =>
+  handler
+    .split(/[/\-_.]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/** The handler module's file, `functions/src/handlers/<handler>.ts`. */
+export const handlerEntry = (handler: string): string =>
+  path.join(repoRoot, 'functions', 'src', 'handlers', `${handler}.ts`);
+
+export interface ApiFunctionProps {
+  readonly route: RouteDefinition;
+  /** TABLE_NAME, BUCKET_NAME, MAIL_FROM, APP_URL, CSRF_SECRET_ARN ... */
+  readonly environment: Readonly<Record<string, string>>;
+  /** Overrides the house default (and the password-hashing rule). */
+  readonly memorySize?: number;
+}
+
+/**
+ * One API route's Lambda: the handler module bundled by esbuild (AWS SDK v3 included and
+ * minified, ESM, source maps), Node 24 on ARM64, its own log group with a retention, and its
+ * own role that may write to that log group and nothing else until the stack grants more.
+ */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+  readonly route: RouteDefinition;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const { route } = props;
+    this.route = route;
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: apiFunctionDefaults.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // A role of our own rather than AWSLambdaBasicExecutionRole: that managed policy lets the
+    // function create any log group and write to all of them; this one reaches its group only.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Component Hub ${route.method} ${route.path}`,
+    });
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+
+    const memorySize =
+      props.memorySize ??
+      (apiFunctionDefaults.passwordHashingHandlers.has(route.handler)
+        ? apiFunctionDefaults.passwordHashingMemorySize
+        : apiFunctionDefaults.memorySize);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: handlerEntry(route.handler),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      runtime: apiFunctionDefaults.runtime,
+      architecture: apiFunctionDefaults.architecture,
+      memorySize,
+      timeout: apiFunctionDefaults.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      description: `${route.method} ${route.path} (${route.handler})`,
+      environment: {
+        ...props.environment,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        // Line numbers in stack traces without shipping the sources in the bundle.
+        sourcesContent: false,
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        banner: esmRequireBanner,
+        // Bundle everything, the AWS SDK v3 included: a pinned, tree-shaken SDK starts faster
+        // than the runtime's copy and cannot change under us.
+        externalModules: [],
+      },
+    });
+  }
+}

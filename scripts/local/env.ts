@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+/** A bad setting in the environment: reported with its message alone, no stack trace. */
+export class SettingError extends Error {
+  override name = 'SettingError';
+}
+
+/** The repository root (this file is scripts/local/env.ts). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Credentials for every local service. s3rver only accepts its own built-in key pair; DynamoDB
+ * Local (with -sharedDb) and the SES server accept anything, so one pair serves all three.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+export const LOCAL_REGION = 'us-east-1';
+
+export const DEFAULT_TABLE_NAME = 'component-hub';
+export const DEFAULT_BUCKET_NAME = 'component-hub-attachments';
+export const DEFAULT_MAIL_FROM = 'Component Hub <no-reply@componenthub.local>';
+
+/** DATA_DIR (default `.local` in the repository), resolved against the repository root. */
+export const dataDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(repoRoot, env.DATA_DIR?.trim() || '.local');
+
+/** Where downloads (DynamoDB Local) are cached; shared by `npm start` and the tests. */
+export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(dataDir(env), 'cache');
+
+export interface LocalEndpoints {
+  readonly dynamodb: string;
+  readonly s3: string;
+  readonly ses: string;
+}
+
+export interface FunctionEnvInput {
+  readonly endpoints: LocalEndpoints;
+  readonly tableName: string;
+  readonly bucketName: string;
+  readonly appUrl: string;
+  readonly csrfSecret: string;
+  readonly mailFrom?: string;
+}
+
+/**
+ * The environment the Lambda handlers read, pointed at the local servers. Used by `npm start`
+ * and by the test stack, so the two never drift apart.
+ */
+export const functionEnv = (input: FunctionEnvInput): Record<string, string> => ({
+  TABLE_NAME: input.tableName,
+  BUCKET_NAME: input.bucketName,
+  MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
+  APP_URL: input.appUrl,
+  CSRF_SECRET: input.csrfSecret,
+  AWS_REGION: LOCAL_REGION,
+  AWS_DEFAULT_REGION: LOCAL_REGION,
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  AWS_ENDPOINT_URL_DYNAMODB: input.endpoints.dynamodb,
+  AWS_ENDPOINT_URL_S3: input.endpoints.s3,
+  AWS_ENDPOINT_URL_SES: input.endpoints.ses,
+  AWS_ENDPOINT_URL_SESV2: input.endpoints.ses,
+  S3_FORCE_PATH_STYLE: 'true',
+  // s3rver does not understand the aws-chunked uploads (with a CRC32 trailer) that the SDK
+  // sends for streamed bodies by default: it would store the chunk framing inside the object.
+  AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+  AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  // No instance metadata service on a laptop; do not wait for one.
+  AWS_EC2_METADATA_DISABLED: 'true',
+});
+
+/** Applies functionEnv to process.env and removes settings that would point elsewhere. */
+export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
+  for (const name of ['AWS_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'CSRF_SECRET_ARN']) delete env[name];
+  Object.assign(env, functionEnv(input));
+};

@@ -1,0 +1,183 @@
+/**
+ * The one local HTTP server, shaped like CloudFront in front of the deployed app:
+ * `/api/*` goes to the local API Gateway, `/app` and `/app/*` to the built SPA in web/dist
+ * (with the SPA fallback for deep links), `/` redirects to `/app/`, anything else is a 404.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, extname, join, resolve, sep } from 'node:path';
+import { createApiGateway, type ApiGatewayOptions, type RequestListener } from './api-gateway.ts';
+import { repoRoot } from './env.ts';
+import { LOOPBACK } from './ports.ts';
+
+export const defaultWebDist = join(repoRoot, 'web', 'dist');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** esbuild's `[name]-[hash]` names (main-XKQ4M2AB.js, .js.map): the content never changes under them. */
+const HASHED = /-[A-Z0-9]{8}(\.[A-Za-z0-9]+)+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const plain = (response: ServerResponse, statusCode: number, text: string, headers: Record<string, string> = {}): void => {
+  response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers });
+  response.end(text);
+};
+
+const fileStat = async (path: string) => {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Serves web/dist under /app, with the SPA's index.html for every extension-less path. */
+export const createStaticHandler = (distDir: string) => {
+  const root = resolve(distDir);
+
+  return async (request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      plain(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+      return;
+    }
+    let relative: string;
+    try {
+      relative = decodeURIComponent(pathname.replace(/^\/app\/?/, ''));
+    } catch {
+      plain(response, 400, 'Bad Request');
+      return;
+    }
+    const requested = resolve(root, relative);
+    if (requested !== root && !requested.startsWith(root + sep)) {
+      plain(response, 404, 'Not Found');
+      return;
+    }
+
+    let file = requested;
+    let stats = relative === '' ? undefined : await fileStat(file);
+    if (!stats && extname(relative) === '') {
+      // A client-side route (/app/components/42): the SPA decides what to show.
+      file = join(root, 'index.html');
+      stats = await fileStat(file);
+      if (!stats) {
+        plain(response, 503, `The web app is not built: ${file} is missing. Run npm run build:web.`);
+        return;
+      }
+    }
+    if (!stats) {
+      plain(response, 404, 'Not Found');
+      return;
+    }
+
+    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+    const headers: Record<string, string> = {
+      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': HASHED.test(basename(file)) ? IMMUTABLE : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      etag,
+    };
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304, headers);
+      response.end();
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-length': String(stats.size) });
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    createReadStream(file)
+      .on('error', () => response.destroy())
+      .pipe(response);
+  };
+};
+
+export interface LocalServerOptions {
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly host?: string;
+  /** The built SPA; defaults to web/dist. */
+  readonly webDist?: string;
+  /** Options for the API Gateway (routes and handler directory default to the real ones). */
+  readonly api?: ApiGatewayOptions;
+}
+
+export interface LocalServer {
+  /** `http://localhost:<port>` */
+  readonly url: string;
+  readonly port: number;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+export const createRequestListener = (options: { webDist?: string; api?: ApiGatewayOptions } = {}): RequestListener => {
+  const api = createApiGateway(options.api);
+  const serveStatic = createStaticHandler(options.webDist ?? defaultWebDist);
+
+  return (request, response) => {
+    const pathname = (request.url ?? '/').split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      api(request, response);
+    } else if (pathname === '/app' || pathname.startsWith('/app/')) {
+      serveStatic(request, response, pathname).catch(() => {
+        if (!response.headersSent) plain(response, 500, 'Internal Server Error');
+        else response.destroy();
+      });
+    } else if (pathname === '/') {
+      response.writeHead(302, { location: '/app/', 'content-length': '0' });
+      response.end();
+    } else {
+      plain(response, 404, 'Not Found');
+    }
+  };
+};
+
+export const startLocalServer = async (options: LocalServerOptions): Promise<LocalServer> => {
+  const host = options.host ?? LOOPBACK;
+  const server = createServer(createRequestListener(options));
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port, host, exclusive: true }, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    server,
+    close: () =>
+      new Promise<void>((resolvePromise) => {
+        server.close(() => resolvePromise());
+        server.closeAllConnections();
+      }),
+  };
+};

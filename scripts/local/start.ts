@@ -1,0 +1,235 @@
+/**
+ * `npm start`: the whole product on this machine, on loopback only.
+ *
+ * DynamoDB Local (Amazon's emulator, on Java), s3rver and an SES server stand in for AWS; the
+ * table and bucket are created when missing, the admin is seeded on first start, the SPA is
+ * built, and one server answers `/app` (the SPA) and `/api` (the Lambda handlers through a
+ * local API Gateway). Everything persists in DATA_DIR; Ctrl-C stops every child process.
+ *
+ * Settings (environment): PORT (3000), DATA_DIR (.local), ADMIN_EMAIL, ADMIN_PASSWORD
+ * (generated and kept in DATA_DIR when unset), TABLE_NAME, BUCKET_NAME, MAIL_FROM,
+ * DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005).
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { createTableInput } from '#repositories/table-definition';
+import { passwordSchema } from '#shared/schemas/auth';
+import { buildWeb } from '../build-web.ts';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import {
+  applyFunctionEnv,
+  cacheDir,
+  dataDir,
+  DEFAULT_BUCKET_NAME,
+  DEFAULT_TABLE_NAME,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  repoRoot,
+  SettingError,
+} from './env.ts';
+import { assertPortsFree, portSetting } from './ports.ts';
+import { ensureBucket, startS3, type LocalS3 } from './s3.ts';
+import { generatePassword, newCsrfSecret, readSecrets, writeSecrets } from './secrets.ts';
+import { startLocalServer, defaultWebDist } from './server.ts';
+import { startSes, type LocalSes } from './ses.ts';
+
+const started = performance.now();
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+const log = (message: string): void => console.log(`[local] ${message}`);
+
+const env = process.env;
+const readSettings = () => ({
+  port: portSetting('PORT', 3000),
+  dynamodbPort: portSetting('DYNAMODB_PORT', 8000),
+  s3Port: portSetting('S3_PORT', 4569),
+  sesPort: portSetting('SES_PORT', 8005),
+  dataDir: dataDir(),
+  tableName: env.TABLE_NAME?.trim() || DEFAULT_TABLE_NAME,
+  bucketName: env.BUCKET_NAME?.trim() || DEFAULT_BUCKET_NAME,
+  mailFrom: env.MAIL_FROM?.trim() || undefined,
+  adminEmail: env.ADMIN_EMAIL?.trim() || 'admin@componenthub.local',
+  adminPassword: env.ADMIN_PASSWORD || undefined,
+});
+const settings = (() => {
+  try {
+    return readSettings();
+  } catch (error) {
+    console.error(`[local] Could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
+const appOrigin = `http://localhost:${settings.port}`;
+
+// ---------------------------------------------------------------------------------------------
+// Stopping: every started piece registers how to stop it, also when startup fails halfway.
+
+const stoppers: { name: string; stop: () => Promise<void> }[] = [];
+let stopping = false;
+
+const shutdown = async (exitCode: number): Promise<never> => {
+  if (!stopping) {
+    stopping = true;
+    for (const { name, stop } of stoppers.reverse()) {
+      await stop().catch((error: unknown) => console.error(`[local] stopping ${name} failed:`, error));
+    }
+    if (exitCode === 0) console.log('[local] Stopped.');
+  }
+  process.exit(exitCode);
+};
+
+process.on('SIGINT', () => {
+  if (stopping) {
+    // A second Ctrl-C: do not wait. The exit hook still kills DynamoDB Local.
+    process.exit(130);
+  }
+  console.log('\n[local] Stopping ...');
+  void shutdown(0);
+});
+process.on('SIGTERM', () => void shutdown(0));
+
+const remember = <T extends { stop: () => Promise<void> }>(name: string, service: T): T => {
+  stoppers.push({ name, stop: () => service.stop() });
+  return service;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const ensureTable = async (endpoint: string, tableName: string): Promise<boolean> => {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    return true;
+  } finally {
+    client.destroy();
+  }
+};
+
+interface AdminSecrets {
+  readonly password: string;
+  /** 'env': ADMIN_PASSWORD; 'kept': generated on an earlier start; 'new': generated now. */
+  readonly source: 'env' | 'kept' | 'new';
+  readonly csrfSecret: string;
+}
+
+const adminSecrets = async (): Promise<AdminSecrets> => {
+  const secrets = await readSecrets(settings.dataDir);
+  const csrfSecret = secrets.csrfSecret ?? newCsrfSecret();
+  if (settings.adminPassword) {
+    await writeSecrets(settings.dataDir, { ...secrets, csrfSecret });
+    return { password: settings.adminPassword, source: 'env', csrfSecret };
+  }
+  const password = secrets.adminPassword ?? generatePassword();
+  await writeSecrets(settings.dataDir, { ...secrets, csrfSecret, adminPassword: password });
+  return { password, source: secrets.adminPassword ? 'kept' : 'new', csrfSecret };
+};
+
+const main = async (): Promise<void> => {
+  if (settings.adminPassword) {
+    const check = passwordSchema.safeParse(settings.adminPassword);
+    if (!check.success) {
+      throw new SettingError(`ADMIN_PASSWORD does not meet the password rule: ${check.error.issues.map((i) => i.message).join('; ')}`);
+    }
+  }
+  await assertPortsFree([
+    { name: 'the app server (PORT)', port: settings.port },
+    { name: 'DynamoDB Local (DYNAMODB_PORT)', port: settings.dynamodbPort },
+    { name: 'the S3 server (S3_PORT)', port: settings.s3Port },
+    { name: 'the SES server (SES_PORT)', port: settings.sesPort },
+  ]);
+  await mkdir(settings.dataDir, { recursive: true });
+  const shownDataDir = relative(repoRoot, settings.dataDir);
+  log(`Data directory: ${shownDataDir.startsWith('..') ? settings.dataDir : shownDataDir || '.'}`);
+
+  const onDynamoDbExit = (code: number | null, signal: NodeJS.Signals | null, output: string): void => {
+    if (stopping) return;
+    console.error(`[local] DynamoDB Local stopped unexpectedly (${signal ?? `exit code ${code}`}):\n${output}`);
+    void shutdown(1);
+  };
+
+  // The slow parts run side by side; each registers its stop as soon as it is up.
+  const [dynamo, s3, ses, web] = await Promise.allSettled([
+    startDynamoDbLocal({
+      port: settings.dynamodbPort,
+      cacheDir: cacheDir(),
+      dbPath: join(settings.dataDir, 'dynamodb'),
+      log,
+      onUnexpectedExit: onDynamoDbExit,
+    }).then((service): DynamoDbLocal => remember('DynamoDB Local', service)),
+    startS3({ port: settings.s3Port, directory: join(settings.dataDir, 's3') }).then((service): LocalS3 => remember('the S3 server', service)),
+    startSes({ port: settings.sesPort }).then((service): LocalSes => remember('the SES server', service)),
+    buildWeb({ outdir: defaultWebDist }),
+  ]);
+  const failures = [dynamo, s3, ses, web].flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (failures.length > 0 || dynamo.status !== 'fulfilled' || s3.status !== 'fulfilled' || ses.status !== 'fulfilled') {
+    throw failures[0];
+  }
+
+  const endpoints = { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint };
+  const [tableCreated, bucket, secrets] = await Promise.all([
+    ensureTable(endpoints.dynamodb, settings.tableName),
+    ensureBucket(endpoints.s3, settings.bucketName, { corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`] }),
+    adminSecrets(),
+  ]);
+  if (tableCreated) log(`Created table ${settings.tableName}`);
+  if (bucket.created) log(`Created bucket ${settings.bucketName}`);
+
+  applyFunctionEnv({
+    endpoints,
+    tableName: settings.tableName,
+    bucketName: settings.bucketName,
+    appUrl: appOrigin,
+    csrfSecret: secrets.csrfSecret,
+    ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
+  });
+
+  // Imported only now: the functions read their configuration from the environment set above.
+  const { seedAdmin } = await import('#services/seed');
+  const admin = await seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' });
+  if (!admin.created && secrets.source === 'new') {
+    // The account predates this password (it was made with ADMIN_PASSWORD): do not keep a wrong one.
+    await writeSecrets(settings.dataDir, { csrfSecret: secrets.csrfSecret });
+  }
+
+  const server = await startLocalServer({ port: settings.port });
+  stoppers.push({ name: 'the app server', stop: () => server.close() });
+
+  const passwordNote = admin.created
+    ? ''
+    : {
+        env: ' (ADMIN_PASSWORD; it was applied only when the account was created)',
+        kept: ' (generated on first start; valid unless changed in the app since)',
+        new: ' (NOT applied: the account already existed; use the password it was created with)',
+      }[secrets.source];
+  console.log(
+    [
+      '',
+      `Component Hub is running (ready in ${elapsed()}${dynamo.value.downloaded ? ', including the DynamoDB Local download' : ''}).`,
+      '',
+      `  App:          ${server.url}/app`,
+      `  API:          ${server.url}/api`,
+      `  Sent emails:  ${ses.value.inboxUrl}`,
+      `  Admin login:  ${settings.adminEmail}`,
+      `       password ${secrets.password}${passwordNote}`,
+      '',
+      `  DynamoDB Local ${endpoints.dynamodb}, S3 ${endpoints.s3}${dynamo.value.loopbackOnly ? '' : '  (DynamoDB Local listens on all interfaces: no JDK found)'}`,
+      '',
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+};
+
+main().catch(async (error: unknown) => {
+  if (stopping) return;
+  // Errors about the machine or the settings need no stack trace; anything else gets one.
+  if (error instanceof Error && ['PortInUseError', 'JavaMissingError', 'SettingError'].includes(error.name)) {
+    console.error(`\n[local] Could not start: ${error.message}`);
+  } else {
+    console.error('\n[local] Could not start:', error);
+  }
+  await shutdown(1);
+});

@@ -1,0 +1,87 @@
+/**
+ * useTestStack(): call it at the top of an integration test file. The file gets its own table
+ * and bucket on the run's local stack (scripts/test/global-setup.ts), and process.env points the
+ * functions at them, so files can run in parallel without seeing each other's data.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { resetClients } from '#lib/clients';
+import { resetConfig } from '#lib/config';
+import { createTableInput } from '#repositories/table-definition';
+import { applyFunctionEnv, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalEndpoints } from '../local/env.ts';
+import { ensureBucket, s3Client } from '../local/s3.ts';
+import { fetchSentEmails, type SentEmail } from '../local/ses.ts';
+
+export type { SentEmail };
+
+export interface TestStack {
+  readonly tableName: string;
+  readonly bucketName: string;
+  /** This file's sender address: how readEmails tells its emails from other files'. */
+  readonly mailFrom: string;
+  readonly appUrl: string;
+  readonly endpoints: LocalEndpoints;
+  /**
+   * Emails this file's code sent through SES, oldest first; with `to`, only those addressed to
+   * it (to, cc or bcc; display names and case ignored).
+   */
+  readEmails(to?: string): Promise<SentEmail[]>;
+}
+
+export interface TestStackOptions {
+  /** Origin the emailed links point at; http://localhost:3000 unless given. */
+  readonly appUrl?: string;
+}
+
+export const useTestStack = (options: TestStackOptions = {}): TestStack => {
+  const endpoints = inject('localStack');
+  const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const tableName = `test-${id}`;
+  const bucketName = `test-${id}`;
+  const mailFrom = `Component Hub <no-reply-${id}@componenthub.local>`;
+  const appUrl = options.appUrl ?? 'http://localhost:3000';
+
+  // Set at once, not in beforeAll: code that runs while the file is collected sees it too.
+  applyFunctionEnv({ endpoints, tableName, bucketName, appUrl, csrfSecret: randomBytes(32).toString('base64url'), mailFrom });
+  resetConfig();
+  resetClients();
+
+  const dynamo = (): DynamoDBClient => new DynamoDBClient({ endpoint: endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+
+  beforeAll(async () => {
+    const client = dynamo();
+    try {
+      await Promise.all([client.send(new CreateTableCommand(createTableInput(tableName))), ensureBucket(endpoints.s3, bucketName)]);
+    } finally {
+      client.destroy();
+    }
+  });
+
+  afterAll(async () => {
+    const client = dynamo();
+    const s3 = s3Client(endpoints.s3);
+    try {
+      await client.send(new DeleteTableCommand({ TableName: tableName }));
+      for (;;) {
+        const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: bucketName }));
+        if (Contents.length === 0) break;
+        await Promise.all(Contents.map(({ Key }) => s3.send(new DeleteObjectCommand({ Bucket: bucketName, Key }))));
+      }
+      await s3.send(new DeleteBucketCommand({ Bucket: bucketName }));
+    } finally {
+      client.destroy();
+      s3.destroy();
+    }
+  });
+
+  return {
+    tableName,
+    bucketName,
+    mailFrom,
+    appUrl,
+    endpoints,
+    readEmails: (to?: string) => fetchSentEmails(endpoints.ses, { from: mailFrom, ...(to !== undefined && { to }) }),
+  };
+};

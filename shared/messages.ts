@@ -32,6 +32,34 @@ export const messages = {
   loggedOut: 'Logged out',
   lastAdminSelfDelete:
     'You are the last administrator and cannot delete your account. Make another user an administrator first.',
+  userNotFound: 'User not found',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  lastAdminDelete: 'The last administrator cannot be deleted. Make another user an administrator first.',
+  lastAdminDemote: 'The last administrator cannot be demoted. Make another user an administrator first.',
+  roleChangedMeanwhile: 'The user was changed by someone else. Reload and try again.',
+  inviteActiveUser: 'A user with this email already has an active account',
+  invitationInvalid:
+    'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.',
+  invitationSent: 'Invitation sent',
+  userCreated: 'User created',
+  roleUpdated: 'Role updated',
+  userDeleted: 'User deleted',
+  passwordUpdated: 'Password updated',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+
+  // Components and search (spec §5 component form; the API's own answers).
+  referenceRequired: 'Reference is required',
+  classRequired: 'Class is required',
+  componentNotFound: 'Component not found',
+  componentFileNotFound: 'This component has no such file',
+  componentIdInvalid: 'The component id must be a whole number',
+  numberInvalid: (label: string) => `${label} must be a number`,
+  wholeNumberInvalid: (label: string) => `${label} must be a whole number`,
+  textInvalid: (label: string) => `${label} must be text`,
+  textTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  searchLimitInvalid: (max: number) => `limit must be a whole number from 0 to ${max}`,
+  searchOffsetInvalid: 'offset must be a whole number, 0 or more',
+  searchTextTooLong: (max: number) => `Search text must be at most ${max} characters`,
+  searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
 } as const;

@@ -28,6 +28,13 @@ export const routes = [
   { method: 'PATCH', path: '/api/user', handler: 'auth/update-user', access: 'user' },
   { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user' },
   { method: 'POST', path: '/api/change-password', handler: 'auth/change-password', access: 'user' },
+  { method: 'POST', path: '/api/invites/accept', handler: 'auth/accept-invite', access: 'public' },
+  { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
+  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin' },
+  { method: 'DELETE', path: '/api/users/{id}', handler: 'users/delete-user', access: 'admin' },
+  { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
+  { method: 'PATCH', path: '/api/users/{id}/password', handler: 'users/set-user-password', access: 'admin' },
+  { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -25,7 +25,14 @@ export const apiFunctionDefaults = {
    * A new handler that hashes passwords (for example accepting an invite) belongs here too.
    */
   passwordHashingMemorySize: 1024,
-  passwordHashingHandlers: new Set<string>(['auth/login', 'auth/change-password', 'auth/reset-password']),
+  passwordHashingHandlers: new Set<string>([
+    'auth/login',
+    'auth/change-password',
+    'auth/reset-password',
+    'auth/accept-invite',
+    'users/create-user',
+    'users/set-user-password',
+  ]),
 } as const;
 
 /**

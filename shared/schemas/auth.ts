@@ -10,7 +10,8 @@ export const USERNAME_MIN_LENGTH = 3;
 /** Longest password accepted: scrypt cost grows with input, and no one types more. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-const email = (message: string) => z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
+/** An email address, trimmed and lower-cased, refused with `message`. */
+export const emailField = (message: string) => z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** The spec's password rule (§5): length, then one message per missing character class. */
 export const passwordSchema = z
@@ -23,12 +24,12 @@ export const passwordSchema = z
   .regex(/[^A-Za-z0-9]/, messages.passwordSpecial);
 
 export const loginSchema = z.object({
-  email: email(messages.emailInvalid),
+  email: emailField(messages.emailInvalid),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const forgotPasswordSchema = z.object({ email: email(messages.emailInvalid) });
+export const forgotPasswordSchema = z.object({ email: emailField(messages.emailInvalid) });
 
 export const resetPasswordSchema = z.object({
   token: z.string({ error: messages.resetTokenRequired }).trim().min(1, messages.resetTokenRequired).max(200),
@@ -55,7 +56,7 @@ export const profileSchema = z.object({
   username: z.string({ error: messages.usernameMinLength }).trim().min(USERNAME_MIN_LENGTH, messages.usernameMinLength).max(64),
   firstName: optionalName,
   lastName: optionalName,
-  email: email(messages.emailInvalidProfile),
+  email: emailField(messages.emailInvalidProfile),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 

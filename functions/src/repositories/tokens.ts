@@ -2,8 +2,8 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
-/** Single-use emailed tokens (password reset; invitations later), stored by SHA-256 only. */
-export type TokenPurpose = 'RESET';
+/** Single-use emailed tokens (password reset, invitation), stored by SHA-256 only. */
+export type TokenPurpose = 'RESET' | 'INVITE';
 
 export interface EmailToken {
   tokenHash: string;

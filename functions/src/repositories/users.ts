@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
 import { isConditionFailure, tableName } from './table';
@@ -111,6 +111,91 @@ export const setPassword = async (id: string, passwordHash: string, now: string)
     }),
   );
   return Number(Attributes?.sessionVersion);
+};
+
+/** Every user, by email (gsi1 `USERS`). */
+export const listUsers = async (): Promise<User[]> => {
+  const users: User[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :users',
+        ExpressionAttributeValues: { ':users': 'USERS' },
+        ExclusiveStartKey,
+      }),
+    );
+    users.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return users;
+};
+
+/**
+ * Changes the role when it is still `from`, keeping the administrator count; false when the
+ * user changed meanwhile or when it would demote the last administrator.
+ */
+export const changeRole = async (user: User, to: Role, now: string): Promise<boolean> => {
+  if (user.role === to) return true;
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userKey(user.id),
+              UpdateExpression: 'SET #role = :to, updatedAt = :now',
+              ConditionExpression: '#role = :from',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':to': to, ':from': user.role, ':now': now },
+            },
+          },
+          adminCountChange(to === 'admin' ? 1 : -1),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** A pending invitee was invited again: a new `invitedAt` voids every earlier link. */
+export const refreshInvitation = async (user: User, role: Role, invitedAt: string): Promise<boolean> => {
+  if (!(await changeRole(user, role, invitedAt))) return false;
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(user.id),
+      UpdateExpression: 'SET invitedAt = :at, updatedAt = :at',
+      ConditionExpression: 'attribute_not_exists(acceptedInviteAt)',
+      ExpressionAttributeValues: { ':at': invitedAt },
+    }),
+  );
+  return true;
+};
+
+/** Activates a pending invitee once: username, password and `acceptedInviteAt`. False when already accepted. */
+export const acceptInvitation = async (id: string, invitedAt: string, username: string, passwordHash: string, now: string): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'SET username = :username, passwordHash = :hash, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
+        ExpressionAttributeValues: { ':username': username, ':hash': passwordHash, ':now': now, ':invitedAt': invitedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };
 
 /** Deletes the user and frees the email; false when it would remove the last administrator. */

@@ -52,6 +52,8 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     passwordChangedAt: timestamp,
     createdAt: timestamp,
     updatedAt: timestamp,
+    // Created active: no invitation to wait for.
+    acceptedInviteAt: timestamp,
   };
   if (!(await createUser(user))) throw new Conflict(messages.emailTaken, { email: messages.emailTaken });
   return user;
@@ -67,7 +69,8 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
   const subjects = loginSubjects(input.email, clientIp);
   await assertNotThrottled(subjects);
   const user = await getUserByEmail(input.email);
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
+  const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await recordAttempt(subjects);
     throw new Unauthorized(messages.invalidCredentials);
@@ -118,7 +121,8 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
   await assertNotThrottled(subjects);
   await recordAttempt(subjects);
   const user = await getUserByEmail(email);
-  if (user) {
+  // A pending invitee sets a password through the invitation, not a reset.
+  if (user?.passwordHash) {
     const token = randomToken();
     const now = new Date();
     await putToken('RESET', { tokenHash: sha256(token), userId: user.id, createdAt: now.toISOString(), expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS });

@@ -1,0 +1,9 @@
+import type { Journey } from '../harness.ts';
+import { authJourneys } from './auth.ts';
+import { landingJourneys } from './landing.ts';
+import { publicPages } from './public-pages.ts';
+import { settingsJourneys } from './settings.ts';
+import { shellJourneys } from './shell.ts';
+
+/** Every journey, in the order they run; the last-admin check of self-deletion stays last. */
+export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...settingsJourneys];

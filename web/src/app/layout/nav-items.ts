@@ -1,0 +1,24 @@
+import { CirclePlus, ClipboardCheck, FileSpreadsheet, LayoutDashboard, List, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { paths } from '../../config/paths';
+import type { Role } from '#shared/schemas/auth';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  /** Shown only to this role (admin sees everything). */
+  role?: Role;
+  /** Matches only the exact path, not the pages under it. */
+  end?: boolean;
+}
+
+/** The sidebar's links, in the spec's order (§2 "Sidebar and top bar"). */
+export const navItems: readonly NavItem[] = [
+  { label: 'Dashboard', href: paths.hub.dashboard.href(), icon: LayoutDashboard, end: true },
+  { label: 'Components', href: paths.hub.components.href(), icon: List },
+  { label: 'Add New Component', href: paths.hub.addComponent.href(), icon: CirclePlus },
+  { label: 'Import Excel', href: paths.hub.importExcel.href(), icon: FileSpreadsheet },
+  { label: 'Approval Queue', href: paths.hub.approvalQueue.href(), icon: ClipboardCheck },
+  { label: 'Admin Dashboard', href: paths.hub.admin.href(), icon: ShieldCheck, role: 'admin' },
+  { label: 'Settings', href: paths.hub.settings.href(), icon: Settings },
+];

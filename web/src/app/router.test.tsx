@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import '../testing/setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../testing/mock-api';
+import { renderRoutes } from '../testing/render';
+import { routes } from './router';
+
+const admin = { id: '1', email: 'root@example.com', username: 'root', name: 'Root', firstName: 'Root', lastName: '', role: 'admin' };
+const member = { ...admin, id: '2', username: '', email: 'jo@example.com', role: 'user' };
+
+describe('app routes (spec §2)', () => {
+  it("shows the 404 page for an unknown path", async () => {
+    mockApi({});
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('shows the health page without a session', async () => {
+    mockApi({});
+    renderRoutes(routes, '/health');
+    expect(await screen.findByRole('heading', { name: 'App Health Check' })).toBeInTheDocument();
+    expect(screen.getByText('Status: OK')).toBeInTheDocument();
+    expect(screen.getByText(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)).toBeInTheDocument();
+  });
+
+  it('sends / to the hub, and the hub to /auth without a session', async () => {
+    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not logged in' } } });
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('leads the old /components/{id} link to the hub detail page', async () => {
+    mockApi({ 'GET /api/user': { body: admin } });
+    const { router } = renderRoutes(routes, '/components/42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components/42'));
+  });
+});
+
+/** jsdom matches no media query, so the shell is at its narrow layout: the sidebar is in the drawer. */
+const openDrawer = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+  return screen.findByRole('dialog');
+};
+
+describe('shell', () => {
+  it('shows every sidebar link to an admin, with the username and role in the footer', async () => {
+    mockApi({ 'GET /api/user': { body: admin } });
+    renderRoutes(routes, '/component-hub');
+    const drawer = await openDrawer();
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/component-hub'],
+      ['Components', '/component-hub/components'],
+      ['Add New Component', '/component-hub/add-component'],
+      ['Import Excel', '/component-hub/import-excel'],
+      ['Approval Queue', '/component-hub/approval-queue'],
+      ['Admin Dashboard', '/component-hub/admin'],
+      ['Settings', '/component-hub/settings'],
+    ]);
+    expect(within(drawer).getByText('root')).toBeInTheDocument();
+    expect(within(drawer).getByText('admin')).toBeInTheDocument();
+  });
+
+  it('hides Admin Dashboard from a user and shows the email when there is no username', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    renderRoutes(routes, '/component-hub');
+    const drawer = await openDrawer();
+    expect(within(drawer).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    expect(within(drawer).getByText('jo@example.com')).toBeInTheDocument();
+  });
+
+  it('quick search stores the trimmed text as headerSearchQuery, opens the list, and clears when leaving it', async () => {
+    mockApi({ 'GET /api/user': { body: admin } });
+    const { router } = renderRoutes(routes, '/component-hub');
+    await userEvent.type(within(await openDrawer()).getByRole('textbox', { name: 'Search components' }), '  3RT2015 {Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
+    expect(sessionStorage.getItem('headerSearchQuery')).toBe('3RT2015');
+    // The desktop sidebar's box (hidden at this width) keeps its text in the list, not after it.
+    const box = screen
+      .getAllByRole('textbox', { name: 'Search components', hidden: true })
+      .find((element) => !element.closest('[role=dialog]'))!;
+    fireEvent.change(box, { target: { value: 'relay' } });
+    expect(box).toHaveValue('relay');
+    await act(() => router.navigate('/component-hub/components?page=2'));
+    expect(box).toHaveValue('relay');
+    await act(() => router.navigate('/component-hub'));
+    expect(box).toHaveValue('');
+  });
+});

@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { APP_BASE, paths } from '../config/paths';
+import { RedirectIfLoggedIn, RequireAuth } from '../lib/auth';
+import { RouteError } from './routes/route-error';
+
+/** Each page's code is its own chunk, loaded when its route is first visited. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const LegacyComponentRedirect = () => {
+  const { id = '' } = useParams();
+  return <Navigate to={paths.hub.component.href(id)} replace />;
+};
+
+/** The route tree: spec §2's table, with the guard on everything but /auth, /health and 404. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: paths.root.path, element: <Navigate to={paths.hub.dashboard.href()} replace /> },
+      {
+        path: paths.auth.path,
+        element: <RedirectIfLoggedIn />,
+        children: [{ index: true, ...page(() => import('../features/auth/routes/auth')) }],
+      },
+      { path: paths.health.path, ...page(() => import('./routes/health')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.landing.path, ...page(() => import('../features/landing/routes/landing')) },
+          {
+            path: paths.hub.dashboard.path,
+            ...page(() => import('./layout/app-shell')),
+            children: [
+              { index: true, ...page(() => import('../features/dashboard/routes/dashboard')) },
+              { path: paths.hub.components.path, ...page(() => import('../features/components/routes/component-list')) },
+              { path: paths.hub.component.path, ...page(() => import('../features/components/routes/component-detail')) },
+              { path: paths.hub.addComponent.path, ...page(() => import('../features/components/routes/add-component')) },
+              { path: paths.hub.settings.path, ...page(() => import('../features/settings/routes/settings')) },
+              {
+                element: <RequireAuth role="admin" />,
+                children: [
+                  { path: paths.hub.admin.path, ...page(() => import('../features/admin/routes/admin-dashboard')) },
+                  { path: paths.hub.approvalQueue.path, ...page(() => import('../features/approvals/routes/approval-queue')) },
+                  { path: paths.hub.importExcel.path, ...page(() => import('../features/import-excel/routes/import-excel')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: paths.legacy.components.path, element: <Navigate to={paths.hub.components.href()} replace /> },
+      { path: paths.legacy.component.path, element: <LegacyComponentRedirect /> },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes, { basename: APP_BASE });

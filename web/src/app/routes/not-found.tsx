@@ -1,0 +1,21 @@
+import { Center } from '@chakra-ui/react/center';
+import { Heading } from '@chakra-ui/react/heading';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { AppLink } from '../../components/ui/link';
+import { paths } from '../../config/paths';
+
+/** Any path the router does not know. */
+export const NotFoundRoute = () => (
+  <Center as="main" minHeight="100dvh" px="4">
+    <Stack gap="3" textAlign="center" align="center">
+      <Heading as="h1" size="2xl">
+        404 Page Not Found
+      </Heading>
+      <Text>Did you forget to add the page to the router?</Text>
+      <AppLink to={paths.root.href()}>Go back home</AppLink>
+    </Stack>
+  </Center>
+);
+
+export default NotFoundRoute;

@@ -1,0 +1,32 @@
+import { defaultConfig } from '@chakra-ui/react/preset';
+import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+
+/**
+ * The app's theme: Chakra's defaults, a light page, a system font stack, and darker shades where
+ * Chakra's own fall under WCAG AA contrast (4.5:1) for text: error messages, and white text on
+ * solid buttons (also in their lighter hover state) and on coloured toasts.
+ */
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
+  },
+  theme: {
+    semanticTokens: {
+      colors: {
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } },
+        red: { solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } }, contrast: { value: 'white' } },
+      },
+    },
+    tokens: {
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,38 @@
+/**
+ * The one route table of the SPA (spec §2). `path` is what the router matches (relative to the
+ * /app base); `href` builds a link. Nothing else spells a route.
+ */
+export const APP_BASE = '/app';
+
+export const paths = {
+  root: { path: '/', href: () => '/' },
+  auth: { path: '/auth', href: () => '/auth' },
+  health: { path: '/health', href: () => '/health' },
+  landing: { path: '/landing', href: () => '/landing' },
+  hub: {
+    dashboard: { path: '/component-hub', href: () => '/component-hub' },
+    components: { path: '/component-hub/components', href: () => '/component-hub/components' },
+    component: {
+      path: '/component-hub/components/:id',
+      href: (id: number | string) => `/component-hub/components/${id}`,
+    },
+    addComponent: { path: '/component-hub/add-component', href: () => '/component-hub/add-component' },
+    settings: {
+      path: '/component-hub/settings',
+      href: (anchor?: SettingsAnchor) => `/component-hub/settings${anchor ? `#${anchor}` : ''}`,
+    },
+    admin: { path: '/component-hub/admin', href: () => '/component-hub/admin' },
+    approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
+    importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
+  },
+  /** Older links the spec mentions (/components, /components/{id}); they lead to the hub's pages. */
+  legacy: {
+    components: { path: '/components' },
+    component: { path: '/components/:id' },
+  },
+} as const;
+
+export type SettingsAnchor = 'users' | 'notifications' | 'security';
+
+/** An absolute URL of an app page, for full page loads (logout, self-deletion). */
+export const appUrl = (href: string): string => `${APP_BASE}${href}`;

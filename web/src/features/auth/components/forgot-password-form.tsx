@@ -1,0 +1,36 @@
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { forgotPasswordSchema } from '#shared/schemas/auth';
+import { messages } from '#shared/messages';
+import { TextField } from '../../../components/ui/form-field';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
+import { requestPasswordReset } from '../api/forgot-password';
+
+export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => void }) => {
+  const form = useZodForm(forgotPasswordSchema, { email: '' });
+
+  const onSubmit = form.handleSubmit(
+    async (input) => {
+      await requestPasswordReset(input);
+      notify({ type: 'success', title: 'Reset email sent', description: messages.resetLinkSent });
+      onBackToLogin();
+    },
+    (error) => notify({ type: 'error', title: 'Failed to send reset email', description: errorMessage(error, 'Failed to send reset email') }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
+      <Stack gap="4">
+        <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
+        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Sending..." width="full">
+          Send Reset Link
+        </Button>
+        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
+          Back to login
+        </Button>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,53 @@
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { loginSchema } from '#shared/schemas/auth';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/form-field';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { ApiError, clearCsrfToken } from '../../../lib/api-client';
+import { useSetUser } from '../../../lib/auth';
+import { useZodForm } from '../../../lib/form';
+import { login } from '../api/login';
+
+export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }) => {
+  const navigate = useNavigate();
+  const setUser = useSetUser();
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+
+  const onSubmit = form.handleSubmit(
+    async (input) => {
+      const user = await login(input);
+      // The CSRF token was bound to the pre-login cookie; the session has its own.
+      clearCsrfToken();
+      await setUser(user);
+      notify({ type: 'success', title: 'Login successful', description: `Welcome back, ${user.name || user.username || user.email}!` });
+      await navigate(paths.hub.dashboard.href());
+    },
+    (error) => {
+      const description = error instanceof ApiError ? (error.serverMessage ?? error.message) : 'An unknown error occurred';
+      notify({ type: 'error', title: 'Login failed', description });
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Login">
+      <Stack gap="4">
+        <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.password}
+          {...form.register('password')}
+        />
+        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Signing in..." width="full">
+          Sign In
+        </Button>
+        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onForgotPassword}>
+          Forgot your password?
+        </Button>
+      </Stack>
+    </form>
+  );
+};

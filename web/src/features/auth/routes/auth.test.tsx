@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { csrfHandler, mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import { AuthRoute } from './auth';
+
+const user = { id: '1', email: 'ada@example.com', username: 'ada', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', role: 'user' };
+
+describe('auth screen: login', () => {
+  it('shows the field messages and sends nothing for an empty form', async () => {
+    const server = mockApi({});
+    renderScreen(<AuthRoute />, '/auth');
+    expect(screen.getByRole('heading', { name: 'Component Hub' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it("shows 'Login failed' with the server's message", async () => {
+    mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } } });
+    renderScreen(<AuthRoute />, '/auth');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+  });
+
+  it("shows 'An unknown error occurred' when the server cannot be reached", async () => {
+    mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderScreen(<AuthRoute />, '/auth');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('An unknown error occurred')).toBeInTheDocument();
+  });
+
+  it('logs in, welcomes the user by name and goes to the hub', async () => {
+    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': { body: user } });
+    const { router } = renderScreen(<AuthRoute />, '/auth', { '/component-hub': 'hub page' });
+    await userEvent.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('hub page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/component-hub');
+    expect(screen.getByText('Login successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back, Ada Lovelace!')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/login')[0]!.body).toEqual({ email: 'ada@example.com', password: 'Secret-1!' });
+  });
+});
+
+describe('auth screen: forgot password', () => {
+  it('checks the email, sends the request, confirms and returns to login', async () => {
+    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/forgot-password': { body: { message: 'ok' } } });
+    renderScreen(<AuthRoute />, '/auth');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText('Reset email sent')).toBeInTheDocument();
+    expect(screen.getByText('If an account with that email exists, a password reset link has been sent.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/forgot-password')[0]!.body).toEqual({ email: 'ada@example.com' });
+  });
+
+  it("has a 'Back to login' link", async () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('auth screen: reset password', () => {
+  const fillAndSubmit = async (password: string, confirm = password) => {
+    await userEvent.clear(screen.getByLabelText('New Password'));
+    await userEvent.type(screen.getByLabelText('New Password'), password);
+    await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+    if (confirm) await userEvent.type(screen.getByLabelText('Confirm New Password'), confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+  };
+
+  it('opens in reset mode with the token from the URL', () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Reset Token')).toHaveValue('abc123');
+  });
+
+  it.each([
+    ['Short-1', 'Password must be at least 8 characters'],
+    ['lower-case-1', 'Password must contain at least one uppercase letter'],
+    ['UPPER-CASE-1', 'Password must contain at least one lowercase letter'],
+    ['No-Digits-Here', 'Password must contain at least one number'],
+    ['NoSpecial123', 'Password must contain at least one special character'],
+  ])('rejects %s with "%s"', async (password, message) => {
+    const server = mockApi({});
+    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await fillAndSubmit(password);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it("asks for the token and shows 'Passwords don't match' on the confirmation", async () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await userEvent.clear(screen.getByLabelText('Reset Token'));
+    await fillAndSubmit('Good-Passw0rd', 'Other-Passw0rd');
+    expect(await screen.findByText('Reset token is required')).toBeInTheDocument();
+    const confirm = screen.getByLabelText('Confirm New Password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText("Passwords don't match")).toBeInTheDocument();
+  });
+
+  it('resets without sending the confirmation, clears the query string and shows login', async () => {
+    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/reset-password': { body: { message: 'done' } } });
+    const { router } = renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await fillAndSubmit('Good-Passw0rd');
+    expect(await screen.findByText('Password reset successful')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/reset-password')[0]!.body).toEqual({ token: 'abc123', password: 'Good-Passw0rd' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to reset password' with the server's message", async () => {
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/reset-password': { status: 400, body: { message: 'This reset link is invalid or has expired. Please request a new one.' } },
+    });
+    renderScreen(<AuthRoute />, '/auth?token=used');
+    await fillAndSubmit('Good-Passw0rd');
+    expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();
+    expect(screen.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeInTheDocument();
+  });
+});

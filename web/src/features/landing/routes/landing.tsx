@@ -1,0 +1,84 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Container } from '@chakra-ui/react/container';
+import { Flex } from '@chakra-ui/react/flex';
+import { Heading } from '@chakra-ui/react/heading';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Text } from '@chakra-ui/react/text';
+import { Boxes, Calculator, FolderOpen, LogOut, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/toaster';
+import { appConfig } from '../../../config/env';
+import { paths } from '../../../config/paths';
+import { displayName, logout, useUser } from '../../../lib/auth';
+import { ComingSoonDialog } from '../components/coming-soon-dialog';
+import { ToolTile } from '../components/tool-tile';
+
+const CALCULATOR = 'Voltage Drop Calculator';
+
+/** /landing: the welcome page and toolbox (spec §2 "Welcome/toolbox"). */
+export const LandingRoute = () => {
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const [calculatorOpen, setCalculatorOpen] = useState(false);
+  const [teamTool, documentTool] = appConfig.workspaceTools;
+
+  const openExternal = (name: string, url: string) => {
+    window.open(url, '_blank', 'noopener,noreferrer');
+    notify({ type: 'info', title: `${name} opened` });
+  };
+
+  return (
+    <Box minHeight="100dvh">
+      <Flex as="header" bg="bg" borderBottomWidth="1px" px={{ base: '4', md: '8' }} py="3" align="center" justify="space-between">
+        <Text fontWeight="bold" color="blue.800">
+          Component Hub
+        </Text>
+        <Button variant="outline" size="sm" onClick={() => void logout()}>
+          <LogOut aria-hidden />
+          Logout
+        </Button>
+      </Flex>
+      <Container as="main" maxWidth="5xl" py={{ base: '8', md: '12' }}>
+        <Heading as="h1" size="3xl" mb="2">
+          Welcome {displayName(user)}
+        </Heading>
+        <Text color="fg.muted" mb="8">
+          Choose a tool to get started.
+        </Text>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="6">
+          <ToolTile
+            title={teamTool.name}
+            description={teamTool.description}
+            icon={<Users />}
+            hint="opens in a new tab"
+            onOpen={() => openExternal(teamTool.name, teamTool.url)}
+          />
+          <ToolTile
+            title={documentTool.name}
+            description={documentTool.description}
+            icon={<FolderOpen />}
+            hint="opens in a new tab"
+            onOpen={() => openExternal(documentTool.name, documentTool.url)}
+          />
+          <ToolTile
+            title="Component Hub"
+            description="Search, filter and manage electrical components"
+            icon={<Boxes />}
+            onOpen={() => void navigate(paths.hub.dashboard.href())}
+          />
+          <ToolTile
+            title={CALCULATOR}
+            description="Size cables by their voltage drop"
+            icon={<Calculator />}
+            onOpen={() => setCalculatorOpen(true)}
+          />
+        </SimpleGrid>
+      </Container>
+      <ComingSoonDialog toolName={CALCULATOR} open={calculatorOpen} onClose={() => setCalculatorOpen(false)} />
+    </Box>
+  );
+};
+
+export default LandingRoute;

@@ -1,0 +1,9 @@
+import type { ProfileInput } from '#shared/schemas/auth';
+import { api } from '../../../lib/api-client';
+import type { User } from '../../../lib/auth';
+
+/** PATCH /api/user; the spec allows the answer to be the user or `{ user }`. */
+export const updateProfile = async (input: ProfileInput): Promise<User> => {
+  const answer = await api.patch<User | { user: User }>('/user', input);
+  return 'user' in answer ? answer.user : answer;
+};

@@ -1,0 +1,88 @@
+import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Field } from '@chakra-ui/react/field';
+import { Heading } from '@chakra-ui/react/heading';
+import { Input } from '@chakra-ui/react/input';
+import { Portal } from '@chakra-ui/react/portal';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
+import { Panel } from '../../../components/ui/page';
+import { notify } from '../../../components/ui/toaster';
+import { appUrl, paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { deleteAccount } from '../api/delete-account';
+
+export const DELETE_PHRASE = 'delete my account';
+export const REDIRECT_AFTER_DELETE_MS = 1000;
+
+/** Self-deletion, confirmed by typing the exact phrase (spec §2, §4, §5). */
+export const DangerZone = () => {
+  const [open, setOpen] = useState(false);
+  const [phrase, setPhrase] = useState('');
+  const [deleting, setDeleting] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setPhrase('');
+  };
+
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      await deleteAccount();
+      notify({ type: 'success', title: 'Account deleted', description: 'Redirecting to login.' });
+      window.setTimeout(() => window.location.assign(appUrl(paths.auth.href())), REDIRECT_AFTER_DELETE_MS);
+    } catch (error) {
+      setDeleting(false);
+      close();
+      notify({ type: 'error', title: 'Failed to delete account', description: errorMessage(error, 'Failed to delete account') });
+    }
+  };
+
+  return (
+    <Panel borderColor="red.300">
+      <Stack gap="3" align="flex-start">
+        <Heading as="h2" size="lg" color="red.700">
+          Danger Zone
+        </Heading>
+        <Text>Deleting your account removes it permanently. This cannot be undone.</Text>
+        <Button colorPalette="red" onClick={() => setOpen(true)}>
+          Delete My Account
+        </Button>
+      </Stack>
+      <Dialog.Root open={open} onOpenChange={(details) => !details.open && !deleting && close()} placement="center" role="alertdialog">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Delete My Account</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Dialog.Description>
+                    Your account will be deleted permanently and you will be logged out. To confirm, type{' '}
+                    <strong>{DELETE_PHRASE}</strong> below.
+                  </Dialog.Description>
+                  <Field.Root>
+                    <Field.Label>Confirmation phrase</Field.Label>
+                    <Input value={phrase} onChange={(event) => setPhrase(event.target.value)} autoComplete="off" placeholder={DELETE_PHRASE} />
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={deleting}>
+                  Cancel
+                </Button>
+                <Button colorPalette="red" disabled={phrase !== DELETE_PHRASE} loading={deleting} loadingText="Deleting..." onClick={() => void confirm()}>
+                  Delete My Account
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Panel>
+  );
+};

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csrfHandler, mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import { SettingsRoute, tabForHash } from './settings';
+
+const member = { id: '2', email: 'jo@example.com', username: 'jo-smith', name: 'Jo Smith', firstName: 'Jo', lastName: 'Smith', role: 'user' };
+const admin = { ...member, id: '1', role: 'admin' };
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('settings tabs', () => {
+  it('opens the tab the anchor names; #users only for admins', () => {
+    expect(tabForHash('#security', false)).toBe('security');
+    expect(tabForHash('#users', true)).toBe('users');
+    expect(tabForHash('#users', false)).toBe('profile');
+    expect(tabForHash('#notifications', true)).toBe('profile');
+    expect(tabForHash('', true)).toBe('profile');
+  });
+
+  it('shows User Management only to admins', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    const view = renderScreen(<SettingsRoute />, '/component-hub/settings');
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'User Management' })).not.toBeInTheDocument();
+    view.unmount();
+
+    mockApi({ 'GET /api/user': { body: admin } });
+    renderScreen(<SettingsRoute />, '/component-hub/settings#users');
+    expect(await screen.findByRole('tab', { name: 'User Management', selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('profile tab', () => {
+  it('shows the username and email messages, then saves the four fields', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'PATCH /api/user': ({ body }) => ({ body: { user: { ...member, ...(body as object) } } }),
+    });
+    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    const username = await screen.findByLabelText('Username');
+    expect(username).toHaveValue('jo-smith');
+
+    await userEvent.clear(username);
+    await userEvent.type(username, 'jo');
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'jo@');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/user')).toHaveLength(0);
+
+    await userEvent.type(username, 'anna');
+    await userEvent.type(screen.getByLabelText('Email'), 'example.com');
+    await userEvent.clear(screen.getByLabelText('Last Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/user')[0]!.body).toEqual({ username: 'joanna', firstName: 'Jo', lastName: '', email: 'jo@example.com' });
+  });
+
+  it("shows 'Failed to update profile' with the server's message", async () => {
+    mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'PATCH /api/user': { status: 409, body: { message: 'An account with this email already exists' } },
+    });
+    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+    expect(screen.getByText('An account with this email already exists')).toBeInTheDocument();
+  });
+});
+
+describe('danger zone', () => {
+  it("enables the confirm button only for the exact phrase, deletes, then loads /app/auth after 1 second", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'DELETE /api/user': { status: 204 } });
+    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
+
+    const dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete My Account' });
+    expect(confirm).toBeDisabled();
+    const phrase = within(dialog).getByLabelText('Confirmation phrase');
+    for (const attempt of ['delete my accoun', 'Delete my account', 'delete my account ']) {
+      await userEvent.clear(phrase);
+      await userEvent.type(phrase, attempt);
+      expect(confirm).toBeDisabled();
+    }
+    await userEvent.clear(phrase);
+    await userEvent.type(phrase, 'delete my account');
+    expect(confirm).toBeEnabled();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+    expect(server.callsTo('DELETE /api/user')).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(assign).toHaveBeenCalledWith('/app/auth');
+  });
+
+  it("keeps the last admin logged in and says why", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'DELETE /api/user': { status: 409, body: { message: 'You are the last administrator' } },
+    });
+    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText('Confirmation phrase'), 'delete my account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText('Failed to delete account')).toBeInTheDocument();
+    expect(screen.getByText('You are the last administrator')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('security tab', () => {
+  it("checks the fields, shows 'Passwords don't match', then changes the password", async () => {
+    const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'POST /api/change-password': { body: {} } });
+    renderScreen(<SettingsRoute />, '/component-hub/settings#security');
+    expect(await screen.findByText('Password requirements')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Current password is required')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Current Password'), 'Old-Passw0rd');
+    await userEvent.type(screen.getByLabelText('New Password'), 'New-Passw0rd');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'New-Passw0rd!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    expect(server.callsTo('POST /api/change-password')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('New Password'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/change-password')[0]!.body).toEqual({ currentPassword: 'Old-Passw0rd', newPassword: 'New-Passw0rd!' });
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+});

@@ -1,0 +1,69 @@
+import { Stack } from '@chakra-ui/react/stack';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { Text } from '@chakra-ui/react/text';
+import { useLocation, useNavigate } from 'react-router';
+import { PageHeader, Panel } from '../../../components/ui/page';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { useUser } from '../../../lib/auth';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DangerZone } from '../components/danger-zone';
+import { ProfileForm } from '../components/profile-form';
+
+type Tab = 'profile' | 'security' | 'users';
+
+/** The tab an anchor opens: #security and (for admins) #users have tabs; anything else is the profile. */
+export const tabForHash = (hash: string, isAdmin: boolean): Tab => {
+  const anchor = hash.replace(/^#/, '');
+  if (anchor === 'security') return 'security';
+  if (anchor === 'users' && isAdmin) return 'users';
+  return 'profile';
+};
+
+const hashForTab: Record<Tab, string> = { profile: '', security: '#security', users: '#users' };
+
+/** /component-hub/settings (spec §2 "Settings page"). */
+export const SettingsRoute = () => {
+  const { user } = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (!user) return <PageSpinner />;
+  const isAdmin = user.role === 'admin';
+  const tab = tabForHash(location.hash, isAdmin);
+
+  return (
+    <Stack gap="0">
+      <PageHeader title="Settings" subtitle="Manage your profile, password and account" />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => void navigate({ hash: hashForTab[details.value as Tab] }, { replace: true })}
+        variant="line"
+        colorPalette="blue"
+        lazyMount
+      >
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
+          <Tabs.Trigger value="security">Security</Tabs.Trigger>
+          {isAdmin && <Tabs.Trigger value="users">User Management</Tabs.Trigger>}
+        </Tabs.List>
+        <Tabs.Content value="profile">
+          <Stack gap="6">
+            <ProfileForm key={user.id} user={user} />
+            <DangerZone />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="security">
+          <ChangePasswordForm />
+        </Tabs.Content>
+        {isAdmin && (
+          <Tabs.Content value="users">
+            <Panel>
+              <Text>The User Management screen is being built.</Text>
+            </Panel>
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </Stack>
+  );
+};
+
+export default SettingsRoute;

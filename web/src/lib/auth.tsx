@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import useSWR, { useSWRConfig } from 'swr';
+import type { PublicUser, Role } from '#shared/schemas/auth';
+import { appUrl, paths } from '../config/paths';
+import { AccessDenied } from '../components/ui/access-denied';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { notify } from '../components/ui/toaster';
+import { api, clearCsrfToken, errorMessage } from './api-client';
+
+export type User = PublicUser;
+
+export const USER_KEY = '/user';
+
+/** The logged-in user: undefined while loading, null when nobody is logged in. */
+export const useUser = () => {
+  const { data, error } = useSWR<User | null>(USER_KEY);
+  return { user: data, error: error as unknown, isLoading: data === undefined && !error };
+};
+
+/** The name to greet someone by: their name, else the part of the email before '@', else 'User'. */
+export const displayName = (user: Pick<User, 'name' | 'email'> | null | undefined): string =>
+  user?.name?.trim() || user?.email?.split('@')[0] || 'User';
+
+/** Admin passes every role check (spec §2, §6). */
+export const hasRole = (user: Pick<User, 'role'>, role: Role | undefined): boolean =>
+  !role || user.role === 'admin' || user.role === role;
+
+/** Ends the session and reloads the app on the login page, so no state of the old session survives. */
+export const logout = async (): Promise<void> => {
+  try {
+    await api.post('/logout');
+    clearCsrfToken();
+    notify({ type: 'success', title: 'Logged out', description: 'Redirecting to login.' });
+    window.location.assign(appUrl(paths.auth.href()));
+  } catch (error) {
+    notify({ type: 'error', title: 'Logout failed', description: errorMessage(error, 'Logout failed') });
+  }
+};
+
+/** Stores the user a login or profile change answered with, without asking the server again. */
+export const useSetUser = () => {
+  const { mutate } = useSWRConfig();
+  return (user: User | null) => mutate(USER_KEY, user, { revalidate: false });
+};
+
+interface GuardProps {
+  /** The role a route needs; without it any logged-in user passes. */
+  role?: Role;
+  children?: ReactNode;
+}
+
+/**
+ * The route guard: a spinner while the session loads, the login page for nobody, 'Access Denied'
+ * for a user without the role, else the route.
+ */
+export const RequireAuth = ({ role, children }: GuardProps) => {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <Navigate to={paths.auth.href()} replace />;
+  if (!hasRole(user, role)) return <AccessDenied />;
+  return children ?? <Outlet />;
+};
+
+/** The login page's guard: someone already logged in goes to the hub. */
+export const RedirectIfLoggedIn = ({ children }: { children?: ReactNode }) => {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner />;
+  if (user) return <Navigate to={paths.hub.dashboard.href()} replace />;
+  return children ?? <Outlet />;
+};

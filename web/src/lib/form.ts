@@ -1,0 +1,76 @@
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+type Values = Record<string, string>;
+export type FieldErrors<T extends Values> = Partial<Record<keyof T, string>>;
+
+/** The first message for each field of a failed parse, the way the forms show them. */
+export const fieldErrors = <T extends Values>(issues: readonly z.core.$ZodIssue[]): FieldErrors<T> => {
+  const errors: FieldErrors<T> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as keyof T | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+};
+
+/**
+ * A small form state for string fields checked by a zod schema: errors show after the first
+ * submit and then follow each keystroke; field errors a 400 answer names land on their fields.
+ */
+export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, T>, initialValues: T) => {
+  const [values, setValues] = useState<T>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors<T>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const validate = useCallback(
+    (next: T) => {
+      const result = schema.safeParse(next);
+      setErrors(result.success ? {} : fieldErrors<T>(result.error.issues));
+      return result;
+    },
+    [schema],
+  );
+
+  const setValue = (name: keyof T, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (submitted) validate(next);
+  };
+
+  const register = (name: keyof T & string) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+  });
+
+  /** The submit handler: validates, then runs `onValid`; a failure goes to `onError`. */
+  const handleSubmit =
+    (onValid: (data: Out) => Promise<void> | void, onError: (error: unknown) => void = console.error) =>
+    async (event?: FormEvent) => {
+    event?.preventDefault();
+    setSubmitted(true);
+    const result = validate(values);
+    if (!result.success) return;
+    setSubmitting(true);
+    try {
+      await onValid(result.data);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.body?.fields : undefined;
+      if (fields) setErrors(fields as FieldErrors<T>);
+      onError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const reset = (next: T = initialValues) => {
+    setValues(next);
+    setErrors({});
+    setSubmitted(false);
+  };
+
+  return { values, errors, isSubmitting, setValue, register, handleSubmit, reset };
+};

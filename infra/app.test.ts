@@ -186,15 +186,15 @@ describe('CDK app', () => {
       }
     });
 
-    it('gives the password-hashing handlers 1024 MB and the others 256 MB', () => {
-      for (const handler of ['auth/login', 'auth/change-password', 'auth/reset-password']) {
-        expect(apiFunctionDefaults.passwordHashingHandlers.has(handler), handler).toBe(true);
+    it('gives password hashing and search more memory, and the others 256 MB', () => {
+      for (const handler of ['auth/login', 'auth/change-password', 'auth/reset-password', 'users/set-user-password']) {
+        expect(apiFunctionDefaults.memoryByHandler[handler], handler).toBe(1024);
       }
+      expect(apiFunctionDefaults.memoryByHandler['components/list-components']).toBeGreaterThanOrEqual(1024);
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { MemorySize: number } };
-        const expected = apiFunctionDefaults.passwordHashingHandlers.has(route.handler) ? 1024 : 256;
-        expect(resource.Properties.MemorySize, route.handler).toBe(expected);
+        expect(resource.Properties.MemorySize, route.handler).toBe(apiFunctionDefaults.memoryByHandler[route.handler] ?? 256);
       }
     });
 

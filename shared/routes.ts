@@ -35,6 +35,11 @@ export const routes = [
   { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
   { method: 'PATCH', path: '/api/users/{id}/password', handler: 'users/set-user-password', access: 'admin' },
   { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
+  { method: 'GET', path: '/api/components', handler: 'components/list-components', access: 'user', needs: ['bucket-read', 'bucket-write'] },
+  { method: 'GET', path: '/api/components/classes', handler: 'components/list-component-classes', access: 'user', needs: ['bucket-read'] },
+  { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
+  { method: 'GET', path: '/api/components/{id}/files/{field}', handler: 'components/get-component-file', access: 'user', needs: ['bucket-read'] },
+  { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

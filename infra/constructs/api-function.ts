@@ -19,20 +19,24 @@ export const apiFunctionDefaults = {
   timeout: Duration.seconds(10),
   logRetention: RetentionDays.THREE_MONTHS,
   /**
-   * Handlers that hash a password. scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus
-   * headroom: `maxmem` is raised above that), and Lambda hands out CPU in proportion to
-   * memory, so these get 1024 MB: the hash takes well under a second instead of several.
-   * A new handler that hashes passwords (for example accepting an invite) belongs here too.
+   * Handlers that need more than the default, and why. Lambda hands out CPU in proportion to
+   * memory.
+   * - Password hashing: scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus headroom:
+   *   `maxmem` is raised above that); at 1024 MB a hash takes well under a second.
+   * - Search: the in-memory catalogue index (about 106 MB at 100,000 parts) and its CPU-bound
+   *   load from the S3 snapshot at cold start.
    */
-  passwordHashingMemorySize: 1024,
-  passwordHashingHandlers: new Set<string>([
-    'auth/login',
-    'auth/change-password',
-    'auth/reset-password',
-    'auth/accept-invite',
-    'users/create-user',
-    'users/set-user-password',
-  ]),
+  memoryByHandler: {
+    'auth/login': 1024,
+    'auth/change-password': 1024,
+    'auth/reset-password': 1024,
+    'auth/accept-invite': 1024,
+    'users/create-user': 1024,
+    'users/set-user-password': 1024,
+    'components/list-components': 1769,
+    'components/list-component-classes': 1024,
+    'stats/get-stats': 1024,
+  } as Readonly<Record<string, number>>,
 } as const;
 
 /**
@@ -96,11 +100,7 @@ export class ApiFunction extends Construct {
       }),
     );
 
-    const memorySize =
-      props.memorySize ??
-      (apiFunctionDefaults.passwordHashingHandlers.has(route.handler)
-        ? apiFunctionDefaults.passwordHashingMemorySize
-        : apiFunctionDefaults.memorySize);
+    const memorySize = props.memorySize ?? apiFunctionDefaults.memoryByHandler[route.handler] ?? apiFunctionDefaults.memorySize;
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: handlerEntry(route.handler),

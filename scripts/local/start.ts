@@ -194,6 +194,10 @@ const main = async (): Promise<void> => {
     // The account predates this password (it was made with ADMIN_PASSWORD): do not keep a wrong one.
     await writeSecrets(settings.dataDir, { csrfSecret: secrets.csrfSecret });
   }
+  // First start: a demo catalogue to search (a few hundred parts with datasheets); later starts skip it.
+  const { seedCatalogue } = await import('#services/seed-catalogue');
+  const catalogue = await seedCatalogue();
+  if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
 
   const server = await startLocalServer({ port: settings.port });
   stoppers.push({ name: 'the app server', stop: () => server.close() });

@@ -1,6 +1,6 @@
-import { fetchSentEmails } from '../../local/ses.ts';
 import { createAccount } from '../accounts.ts';
 import { expectEqual, expectUrl, expectValue, expectVisible, toast, type Journey } from '../harness.ts';
+import { emailedToken } from '../mail.ts';
 
 const NEW_PASSWORD = 'Reset-Passw0rd#2';
 
@@ -62,15 +62,7 @@ export const authJourneys: Journey[] = [
         "the toast 'Reset email sent'",
       );
 
-      let link: string | undefined;
-      for (let attempt = 0; attempt < 20 && !link; attempt += 1) {
-        const [email] = await fetchSentEmails(stack.sesEndpoint, { to: account.email, since });
-        const body = `${email?.body.text ?? ''} ${email?.body.html ?? ''}`;
-        link = /https?:\/\/[^\s"'<>]+\/app\/auth\?token=[^\s"'<>]+/.exec(body)?.[0];
-        if (!link) await page.waitForTimeout(250);
-      }
-      if (!link) throw new Error(`no reset email with a /app/auth?token= link reached ${account.email}`);
-      const token = new URL(link.replace(/&amp;/g, '&')).searchParams.get('token') ?? '';
+      const token = await emailedToken(stack, { to: account.email, since, param: 'token' });
 
       await page.goto(url(`/auth?token=${encodeURIComponent(token)}`));
       await expectVisible(page.getByRole('heading', { name: 'Reset Password' }), 'the reset form');

@@ -4,6 +4,7 @@ import { landingJourneys } from './landing.ts';
 import { publicPages } from './public-pages.ts';
 import { settingsJourneys } from './settings.ts';
 import { shellJourneys } from './shell.ts';
+import { usersJourneys } from './users.ts';
 
 /** Every journey, in the order they run; the last-admin check of self-deletion stays last. */
-export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...settingsJourneys];
+export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...usersJourneys, ...settingsJourneys];

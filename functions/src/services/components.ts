@@ -1,0 +1,130 @@
+import { messages } from '#shared/messages';
+import {
+  componentFileFields,
+  searchNumberFilterFields,
+  searchTextFilterFields,
+  type CatalogueStats,
+  type Component,
+  type ComponentFileField,
+  type SearchQuery,
+} from '#shared/schemas/component';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from '#lib/clients';
+import { config } from '#lib/config';
+import { NotFound } from '#lib/errors';
+import { getComponent, getComponents } from '#repositories/components';
+import { readCounter } from '#repositories/counters';
+import { catalogueSearch } from './search/catalogue-search';
+import type { IndexQuery } from './search/search-index';
+
+/** Where the API serves a component's file (a redirect to a short-lived S3 link). */
+export const componentFileUrl = (id: number, field: ComponentFileField): string => `/api/components/${id}/files/${field}`;
+
+/** Where a component's file lives in the bucket: `components/<id>/<field>/<file name>`. */
+export const componentFileKey = (id: number, field: ComponentFileField, fileName: string): string =>
+  `components/${id}/${field}/${fileName.replace(/[^\w.-]+/g, '_').slice(0, 120) || field}`;
+
+const isExternalUrl = (value: string): boolean => /^https?:\/\//i.test(value);
+
+/**
+ * A component as the API shows it: file fields held in S3 become the API's file URL; a file
+ * field that already holds a web address (an imported link to a maker's datasheet) stays as is.
+ */
+export const toApiComponent = (component: Component): Component => {
+  const shown = { ...component };
+  for (const field of componentFileFields) {
+    const value = component[field];
+    if (value && !isExternalUrl(value)) shown[field] = componentFileUrl(component.id, field);
+  }
+  return shown;
+};
+
+/** How long the link a file request redirects to stays valid. */
+export const FILE_LINK_SECONDS = 300;
+
+const fileTypes: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/**
+ * Where `GET /api/components/{id}/files/{field}` sends the browser: a short-lived S3 link.
+ * PDFs and raster images open in the browser (the spec's datasheet opens in a new tab, and
+ * from the bucket's origin, not the app's); anything else downloads.
+ */
+export const componentFileLocation = async (id: number, field: ComponentFileField): Promise<string> => {
+  const component = await getComponent(id);
+  if (!component) throw new NotFound(messages.componentNotFound);
+  const value = component[field];
+  if (!value) throw new NotFound(messages.componentFileNotFound);
+  if (isExternalUrl(value)) return value;
+  const fileName = value.split('/').pop() || field;
+  const type = fileTypes[fileName.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  const disposition = type === 'application/octet-stream' ? 'attachment' : 'inline';
+  const asciiName = fileName.replace(/[^\w.\- ]/g, '_');
+  return getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config().BUCKET_NAME,
+      Key: value,
+      ResponseContentType: type,
+      ResponseContentDisposition: `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    }),
+    { expiresIn: FILE_LINK_SECONDS },
+  );
+};
+
+/** The index's view of a validated search. */
+export const toIndexQuery = (query: SearchQuery): IndexQuery => {
+  const text: IndexQuery['text'] = {};
+  for (const field of searchTextFilterFields) if (query[field] !== undefined) text[field] = query[field];
+  const numbers: IndexQuery['numbers'] = {};
+  for (const field of searchNumberFilterFields) if (query[field] !== undefined) numbers[field] = query[field];
+  return { query: query.query, text, numbers, offset: query.offset, limit: query.limit };
+};
+
+export interface SearchAnswer {
+  components: Component[];
+  total: number;
+}
+
+/** Spec §7 `GET /api/components`: one page of matches in reference order, and the total. */
+export const searchComponents = async (query: SearchQuery): Promise<SearchAnswer> => {
+  const indexQuery = toIndexQuery(query);
+  const search = catalogueSearch();
+  // A warm instance answers from the index it has and reads that page while it checks the
+  // catalogue revision; only when the revision moved does it search again and re-read the page.
+  const warm = search.loadedIndex;
+  const revisionBefore = search.indexRevision;
+  const guess = warm?.search(indexQuery);
+  const [index, guessedPage] = await Promise.all([search.current({ mayWriteSnapshot: true }), guess ? getComponents(guess.ids) : undefined]);
+  if (guess && guessedPage && index === warm && search.indexRevision === revisionBefore) {
+    return { components: guessedPage.map(toApiComponent), total: guess.total };
+  }
+  const { ids, total } = index.search(indexQuery);
+  const components = await getComponents(ids);
+  return { components: components.map(toApiComponent), total };
+};
+
+export const getComponentById = async (id: number): Promise<Component> => {
+  const component = await getComponent(id);
+  if (!component) throw new NotFound(messages.componentNotFound);
+  return toApiComponent(component);
+};
+
+/** The distinct classes in the catalogue, sorted. */
+export const listComponentClasses = async (): Promise<string[]> => (await catalogueSearch().current()).classes();
+
+/**
+ * The dashboard's counts. pendingApprovals reads the `pending-approvals` counter, which the
+ * approval engine moves in the same transaction that creates or reviews a request; until that
+ * engine exists nothing counts and it reads 0.
+ */
+export const getCatalogueStats = async (): Promise<CatalogueStats> => {
+  const [index, pendingApprovals] = await Promise.all([catalogueSearch().current(), readCounter('pending-approvals')]);
+  return { ...index.stats(), pendingApprovals };
+};

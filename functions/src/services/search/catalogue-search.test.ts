@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { componentFields, type Component, type ComponentData } from '#shared/schemas/component';
+import { readCatalogueChanges, readCatalogueRevision } from '#repositories/catalogue';
+import { createComponents, deleteComponent, getComponent, putComponent } from '#repositories/components';
+import { useTestStack } from '../../../../scripts/test/stack';
+import { writeDemoCatalogue } from '../seed-catalogue';
+import { CatalogueSearch } from './catalogue-search';
+import type { IndexQuery } from './search-index';
+import { s3SnapshotStore, type SnapshotStore } from './snapshot';
+
+useTestStack();
+
+const blank = (): ComponentData => Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
+const part = (reference: string, fields: Partial<ComponentData> = {}): ComponentData => ({ ...blank(), class: 'Relay', reference, ...fields });
+const find = async (search: CatalogueSearch, query: Partial<IndexQuery>) => (await search.current()).search({ offset: 0, limit: 100, ...query });
+
+/** The S3 store, counting what a cold instance reads from it. */
+const countingStore = () => {
+  const calls = { reads: 0, writes: 0 };
+  const store: SnapshotStore = {
+    read: () => {
+      calls.reads++;
+      return s3SnapshotStore.read();
+    },
+    write: (bytes) => {
+      calls.writes++;
+      return s3SnapshotStore.write(bytes);
+    },
+  };
+  return { store, calls };
+};
+
+describe('catalogue search freshness', () => {
+  it('shows a component written through the repository in the next search of an already warm instance', async () => {
+    const warm = new CatalogueSearch();
+    await createComponents([part('WARM-1', { manufacturer: 'Siemens' })], { username: 'test' });
+    expect((await find(warm, { query: 'warm-' })).total).toBe(1);
+
+    // Created, edited and deleted after the instance warmed up: each seen by the very next search.
+    const [added] = await createComponents([part('WARM-2', { manufacturer: 'ABB', voltage: 24 })], { username: 'test' });
+    expect(await find(warm, { query: 'warm-' })).toMatchObject({ total: 2 });
+    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([added!.id]);
+
+    const current = (await getComponent(added!.id))!;
+    await putComponent({ ...current, reference: 'WARM-2-RENAMED', voltage: 230, version: 2 }, { expectedVersion: 1 });
+    expect((await find(warm, { query: 'renamed' })).ids).toEqual([added!.id]);
+    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([]);
+
+    await deleteComponent(added!.id);
+    expect((await find(warm, { query: 'warm-2' })).total).toBe(0);
+    expect(warm.indexRevision).toBe((await readCatalogueRevision()).revision);
+  });
+
+  it('starts a cold instance from the S3 snapshot and catches up on changes made after it', async () => {
+    await createComponents([part('SNAP-BEFORE-1'), part('SNAP-BEFORE-2')], { username: 'test' });
+    const writer = new CatalogueSearch();
+    await writer.writeSnapshot();
+    const { snapshot } = await readCatalogueRevision();
+    expect(snapshot?.revision).toBe(writer.indexRevision);
+
+    const [after] = await createComponents([part('SNAP-AFTER')], { username: 'test' });
+    await deleteComponent((await find(writer, { query: 'snap-before-2' })).ids[0]!);
+
+    const { store, calls } = countingStore();
+    const cold = new CatalogueSearch({ store });
+    const found = await find(cold, { query: 'snap-' });
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: snapshot!.revision });
+    expect(calls.reads).toBe(1);
+    expect(found.total).toBe(2);
+    expect(found.ids).toContain(after!.id);
+    expect(cold.indexRevision).toBe((await readCatalogueRevision()).revision);
+    // Warm now: later searches read no snapshot again.
+    await find(cold, { query: 'snap-' });
+    expect(calls.reads).toBe(1);
+  });
+
+  it('reads the table when there is no snapshot, with the same answers', async () => {
+    const empty: SnapshotStore = { read: async () => undefined, write: async () => undefined };
+    const fromTable = new CatalogueSearch({ store: empty });
+    const fromSnapshot = new CatalogueSearch();
+    const all = { limit: 1000 };
+    expect(await find(fromTable, all)).toEqual(await find(fromSnapshot, all));
+    expect(fromTable.lastLoad?.source).toBe('table');
+    expect(fromSnapshot.lastLoad?.source).toBe('snapshot');
+  });
+
+  it('reads the table when the snapshot cannot be read or decoded', async () => {
+    const broken: SnapshotStore = { read: async () => new Uint8Array([1, 2, 3]), write: async () => undefined };
+    const failing: SnapshotStore = { read: () => Promise.reject(new Error('S3 unreachable')), write: async () => undefined };
+    for (const store of [broken, failing]) {
+      const instance = new CatalogueSearch({ store });
+      expect((await find(instance, { query: 'snap-after' })).total).toBe(1);
+      expect(instance.lastLoad?.source).toBe('table');
+    }
+  });
+
+  it('writes a new snapshot once the stored one is stale, one writer at a time', async () => {
+    const { store, calls } = countingStore();
+    const instance = new CatalogueSearch({ store, snapshotAfterChanges: 3 });
+    await instance.writeSnapshot();
+    const writesBefore = calls.writes;
+    await createComponents([part('STALE-1'), part('STALE-2')], { username: 'test' });
+    await instance.current({ mayWriteSnapshot: true });
+    await createComponents([part('STALE-3'), part('STALE-4')], { username: 'test' });
+    // Read-only functions never write, however stale.
+    await instance.current();
+    expect(calls.writes).toBe(writesBefore);
+    await instance.current({ mayWriteSnapshot: true });
+    expect(calls.writes).toBe(writesBefore + 1);
+    expect((await readCatalogueRevision()).snapshot?.revision).toBe(instance.indexRevision);
+
+    const cold = new CatalogueSearch();
+    expect((await find(cold, { query: 'stale-' })).total).toBe(4);
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: instance.indexRevision });
+  });
+
+  it('gives concurrent writers contiguous revisions, each logged with its component', async () => {
+    const start = (await readCatalogueRevision()).revision;
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => createComponents([part(`RACE-${i}`)], { username: 'test' })));
+    const changes = await readCatalogueChanges(start);
+    expect(changes.map((change) => change.revision)).toEqual(Array.from({ length: 12 }, (_, i) => start + i + 1));
+    expect(changes.flatMap((change) => change.componentIds).sort((a, b) => a - b)).toEqual(made.flat().map((c: Component) => c.id).sort((a, b) => a - b));
+    expect((await find(new CatalogueSearch(), { query: 'race-' })).total).toBe(12);
+  });
+
+  it('refuses an edit made against an older version, and leaves the revision alone', async () => {
+    const [component] = await createComponents([part('VERSIONED')], { username: 'test' });
+    const revision = (await readCatalogueRevision()).revision;
+    await expect(putComponent({ ...component!, reference: 'LOST-UPDATE', version: 3 }, { expectedVersion: 2 })).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
+    expect((await readCatalogueRevision()).revision).toBe(revision);
+  });
+
+  it('serves a generated catalogue: deterministic parts, searchable by maker numbering', async () => {
+    const before = (await find(new CatalogueSearch(), {})).total;
+    await writeDemoCatalogue({ count: 250, seed: 7, files: false });
+    const search = new CatalogueSearch();
+    expect((await find(search, {})).total).toBe(before + 250);
+    expect(search.lastLoad?.source).toBe('snapshot');
+    const siemens = await find(search, { text: { manufacturer: 'siemens' }, limit: 0 });
+    const contactors = await find(search, { query: '3RT20', limit: 0 });
+    expect(siemens.total).toBeGreaterThan(10);
+    expect(contactors.total).toBeGreaterThan(0);
+    expect(contactors.total).toBeLessThanOrEqual(siemens.total);
+  });
+});

@@ -1,0 +1,94 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Component } from '#shared/schemas/component';
+import { s3 } from '#lib/clients';
+import { config } from '#lib/config';
+import { putComponents, reserveComponentIds } from '#repositories/components';
+import { readCounter } from '#repositories/counters';
+import { componentFileKey } from './components';
+import { generateDemoCatalogue } from './demo-catalogue';
+import { catalogueSearch } from './search/catalogue-search';
+
+/** How many parts `npm start` puts in an empty catalogue. */
+export const DEMO_CATALOGUE_SIZE = 300;
+const WRITE_CHUNK = 5_000;
+
+export interface WriteCatalogueOptions {
+  count: number;
+  seed?: number;
+  /** Upload a small generated PDF for each datasheet (off for very large benchmark catalogues). */
+  files?: boolean;
+  onProgress?: (written: number) => void;
+}
+
+/** A one-page PDF naming the part: enough for the datasheet link to open something real. */
+export const demoDatasheetPdf = (component: Pick<Component, 'reference' | 'manufacturer' | 'description'>): Buffer => {
+  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+  const lines = [`${component.manufacturer ?? ''} ${component.reference}`, ...(component.description ?? '').match(/.{1,90}(\s|$)/g) ?? []];
+  const text = lines
+    .map((line, index) => `BT /F1 ${index === 0 ? 16 : 10} Tf 50 ${780 - index * 22} Td (${escape(line.trim())}) Tj ET`)
+    .join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+};
+
+const uploadDatasheets = async (components: readonly Component[]): Promise<void> => {
+  const queue = components.filter((component) => component.dataSheet);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await s3().send(
+        new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: next.dataSheet!, Body: demoDatasheetPdf(next), ContentType: 'application/pdf' }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+};
+
+/**
+ * Writes `count` generated parts (deterministic for `seed`) through the repository's bulk path,
+ * in chunks that each commit a catalogue revision, then writes the search snapshot so the
+ * first search starts warm.
+ */
+export const writeDemoCatalogue = async (options: WriteCatalogueOptions): Promise<number> => {
+  const parts = generateDemoCatalogue(options.count, options.seed ?? 1);
+  const timestamp = new Date().toISOString();
+  let written = 0;
+  while (written < options.count) {
+    const size = Math.min(WRITE_CHUNK, options.count - written);
+    const ids = await reserveComponentIds(size);
+    const components = ids.map((id): Component => {
+      const { fields, hasDataSheet } = parts.next().value!;
+      const dataSheet = hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null;
+      return { ...fields, dataSheet, id, version: 1, createdAt: timestamp, updatedAt: timestamp };
+    });
+    if (options.files ?? true) await uploadDatasheets(components);
+    await putComponents(components);
+    written += size;
+    options.onProgress?.(written);
+  }
+  await catalogueSearch().writeSnapshot();
+  return written;
+};
+
+/**
+ * First start (`npm start`): a demo catalogue of `count` parts, unless components were ever
+ * created (the id counter has moved), so an emptied catalogue is not refilled.
+ */
+export const seedCatalogue = async (count = DEMO_CATALOGUE_SIZE, seed = 1): Promise<{ created: number }> => {
+  if ((await readCounter('component')) > 0) return { created: 0 };
+  return { created: await writeDemoCatalogue({ count, seed, files: true }) };
+};

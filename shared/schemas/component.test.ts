@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages';
+import {
+  componentDecimalFields,
+  componentFieldLabels,
+  componentFields,
+  componentFileFields,
+  componentIdSchema,
+  componentInputSchema,
+  componentIntegerFields,
+  componentTextFields,
+  parseNumberText,
+  searchQuerySchema,
+} from './component';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('component fields', () => {
+  it('lists every field of spec §3 once, each with a label', () => {
+    const grouped = [...componentTextFields, ...componentFileFields, ...componentDecimalFields, ...componentIntegerFields];
+    expect(new Set(componentFields)).toEqual(new Set(grouped));
+    expect(componentFields).toHaveLength(grouped.length);
+    expect(componentFields).toHaveLength(60);
+    for (const field of componentFields) expect(componentFieldLabels[field], field).toBeTruthy();
+  });
+});
+
+describe('componentInputSchema', () => {
+  it('requires Reference and Class with the spec messages', () => {
+    expect(firstMessage(componentInputSchema.safeParse({ class: 'Relay' }))).toBe(messages.referenceRequired);
+    expect(firstMessage(componentInputSchema.safeParse({ reference: '  ', class: 'Relay' }))).toBe(messages.referenceRequired);
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'X1', class: '' }))).toBe(messages.classRequired);
+  });
+
+  it('turns empty numbers into null and reads numeric text, units and decimal commas', () => {
+    const parsed = componentInputSchema.parse({
+      reference: ' 3RT2015-1BB41 ',
+      class: 'Relay',
+      width: '',
+      height: '57,5',
+      depth: '73 mm',
+      weight: 0.25,
+      voltage: '24V',
+      frequency: null,
+      numberOfTerminals: '8',
+      numberOfCircuits: '',
+      description: '',
+    });
+    expect(parsed).toMatchObject({
+      reference: '3RT2015-1BB41',
+      width: null,
+      height: 57.5,
+      depth: 73,
+      weight: 0.25,
+      voltage: 24,
+      frequency: null,
+      numberOfTerminals: 8,
+      numberOfCircuits: null,
+      maxWireNumber: null,
+      description: null,
+      manufacturer: null,
+    });
+  });
+
+  it('refuses text in numeric fields and fractions in integer fields, naming the field', () => {
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', voltage: 'high' }))).toBe(messages.numberInvalid('Voltage (V)'));
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', width: '12 kg' }))).toBe(messages.numberInvalid('Width (mm)'));
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', numberOfTerminals: '2.5' }))).toBe(
+      messages.wholeNumberInvalid('Number of Terminals'),
+    );
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', maxWireNumber: Number.NaN }))).toBe(
+      messages.wholeNumberInvalid('Max Wire Number'),
+    );
+  });
+});
+
+describe('parseNumberText', () => {
+  it.each([
+    ['12', undefined, 12],
+    ['-3.5', undefined, -3.5],
+    ['0,75', undefined, 0.75],
+    ['.5', undefined, 0.5],
+    ['24 V', 'V', 24],
+    ['24v', 'V', 24],
+    ['24 V', undefined, undefined],
+    ['1e3', undefined, undefined],
+    ['12 34', undefined, undefined],
+    ['', undefined, undefined],
+  ])('%j with unit %j is %j', (text, unit, expected) => {
+    expect(parseNumberText(text, unit)).toBe(expected);
+  });
+});
+
+describe('componentIdSchema', () => {
+  it('accepts positive whole numbers only', () => {
+    expect(componentIdSchema.parse({ id: '42' })).toEqual({ id: 42 });
+    for (const id of ['0', '-1', '1.5', 'abc', '01', '9'.repeat(16), '']) {
+      expect(firstMessage(componentIdSchema.safeParse({ id })), id).toBe(messages.componentIdInvalid);
+    }
+  });
+});
+
+describe('searchQuerySchema', () => {
+  it('defaults limit to 10 and offset to 0, and drops empty filters', () => {
+    expect(searchQuerySchema.parse({ query: '  ', manufacturer: '', width: ' ' })).toMatchObject({
+      query: undefined,
+      limit: 10,
+      offset: 0,
+      manufacturer: undefined,
+      width: undefined,
+    });
+  });
+
+  it('reads every advanced filter: text trimmed, numbers with their unit', () => {
+    const parsed = searchQuerySchema.parse({
+      query: ' 3RT2015 ',
+      limit: '1000',
+      offset: '20',
+      reference: 'UT',
+      terminalType: 'Screw',
+      insertionExtractionTool: 'Han',
+      width: '5.2 mm',
+      voltage2: '230',
+      numberOfTerminals: '4',
+      unknown: 'ignored',
+    });
+    expect(parsed).toMatchObject({
+      query: '3RT2015',
+      limit: 1000,
+      offset: 20,
+      reference: 'UT',
+      terminalType: 'Screw',
+      insertionExtractionTool: 'Han',
+      width: 5.2,
+      voltage2: 230,
+      numberOfTerminals: 4,
+    });
+    expect(parsed).not.toHaveProperty('unknown');
+  });
+
+  it('refuses bad paging numbers with a message', () => {
+    for (const limit of ['1001', '-1', '1.5', 'ten', '1e2']) {
+      expect(firstMessage(searchQuerySchema.safeParse({ limit })), limit).toBe(messages.searchLimitInvalid(1000));
+    }
+    for (const offset of ['-5', 'x', '2.0', '99999999999']) {
+      expect(firstMessage(searchQuerySchema.safeParse({ offset })), offset).toBe(messages.searchOffsetInvalid);
+    }
+    expect(searchQuerySchema.parse({ limit: '0' }).limit).toBe(0);
+  });
+
+  it('refuses a numeric filter that is not a number, and an overlong term', () => {
+    expect(firstMessage(searchQuerySchema.safeParse({ voltage: 'lots' }))).toBe(messages.numberInvalid('Voltage (V)'));
+    expect(firstMessage(searchQuerySchema.safeParse({ query: 'x'.repeat(201) }))).toBe(messages.searchTextTooLong(200));
+  });
+});

@@ -227,6 +227,7 @@ describe('CDK app', () => {
         expect(actions.some((action) => action.startsWith('ses:')), route.handler).toBe(needs.includes('mail'));
         expect(actions.includes('s3:GetObject'), route.handler).toBe(needs.includes('bucket-read'));
         expect(actions.includes('s3:PutObject'), route.handler).toBe(needs.includes('bucket-write'));
+        expect(actions.includes('s3:DeleteObject'), route.handler).toBe(needs.includes('bucket-delete'));
         expect(
           actions.filter((action) => !/^(dynamodb|secretsmanager|logs|ses|s3):/.test(action)),
           route.handler,
@@ -296,9 +297,9 @@ describe('CDK app', () => {
 
     it('rejects an unknown need instead of granting nothing', () => {
       const manifest = routes.map((route) =>
-        route.handler === 'auth/login' ? ({ ...route, needs: ['bucket-delete'] } as unknown as RouteDefinition) : route,
+        route.handler === 'auth/login' ? ({ ...route, needs: ['bucket-everything'] } as unknown as RouteDefinition) : route,
       );
-      expect(() => build({}, { routes: manifest })).toThrow(/unknown need "bucket-delete"/);
+      expect(() => build({}, { routes: manifest })).toThrow(/unknown need "bucket-everything"/);
     });
   });
 

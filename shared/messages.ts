@@ -45,6 +45,16 @@ export const messages = {
   roleUpdated: 'Role updated',
   userDeleted: 'User deleted',
   passwordUpdated: 'Password updated',
+  enterValue: 'Please enter a value',
+  unknownField: (field: string) => `Unknown field: ${field}`,
+  noChanges: 'Change at least one field',
+  requestNotFound: 'Approval request not found',
+  requestAlreadyReviewed: 'This request has already been reviewed',
+  requestComponentGone: 'The component of this request no longer exists',
+  requestConflict: (fields: string[]) =>
+    `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
+  requestRetry: 'The component changed while this request was being approved. Please try again.',
+  notificationNotFound: 'Notification not found',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 

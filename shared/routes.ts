@@ -7,7 +7,8 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
-export type Need = 'mail' | 'bucket-read' | 'bucket-write';
+export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete'] as const;
+export type Need = (typeof needs)[number];
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -40,6 +41,17 @@ export const routes = [
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   { method: 'GET', path: '/api/components/{id}/files/{field}', handler: 'components/get-component-file', access: 'user', needs: ['bucket-read'] },
   { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
+  { method: 'POST', path: '/api/components', handler: 'components/create-component', access: 'user' },
+  { method: 'PATCH', path: '/api/components/{id}', handler: 'components/propose-edit', access: 'user' },
+  { method: 'POST', path: '/api/components/{id}/delete-request', handler: 'components/request-deletion', access: 'user' },
+  { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
+  { method: 'POST', path: '/api/components/{id}/view', handler: 'components/record-view', access: 'user' },
+  { method: 'GET', path: '/api/recent-components', handler: 'components/list-recent-components', access: 'user' },
+  { method: 'GET', path: '/api/approval-requests', handler: 'approvals/list-approval-requests', access: 'user' },
+  { method: 'PATCH', path: '/api/approval-requests/{id}', handler: 'approvals/review-approval-request', access: 'admin', needs: ['bucket-delete'] },
+  { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
+  { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
+  { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -7,14 +7,14 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '#shared/routes';
+import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
 /** What a route's handler may need beyond the table (the manifest's optional `needs`). */
-export type RouteNeed = 'mail' | 'bucket-read' | 'bucket-write';
-const knownNeeds: ReadonlySet<string> = new Set<RouteNeed>(['mail', 'bucket-read', 'bucket-write']);
+export type RouteNeed = Need;
+const knownNeeds: ReadonlySet<string> = new Set<string>(allNeeds);
 
 /**
  * The route's `needs`, read defensively: the field is optional in the manifest (and older
@@ -117,14 +117,14 @@ export class ApiStack extends Stack {
       fn.role.addToPolicy(tableAccess);
       this.csrfSecret.grantRead(fn.function);
       const needs = routeNeeds(route);
-      if (needs.includes('bucket-read') || needs.includes('bucket-write')) {
+      if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [
           {
             // `<attachments bucket ARN>/*`, whichever way the cross-stack reference is rendered.
             finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
             reason:
               'Objects of the attachments bucket: a route that reads or writes files may touch any of them (the ' +
-              'API generates the keys). Only s3:GetObject / s3:PutObject, never bucket-level or delete actions.',
+              'API generates the keys). Only s3:GetObject / s3:PutObject / s3:DeleteObject as the manifest asks, never bucket-level actions.',
           },
         ]);
       }
@@ -150,6 +150,15 @@ export class ApiStack extends Stack {
             fn.role.addToPolicy(
               new PolicyStatement({
                 actions: ['s3:PutObject'],
+                resources: [props.attachmentsBucket.arnForObjects('*')],
+              }),
+            );
+            break;
+          case 'bucket-delete':
+            // Rejected uploads lose their blob.
+            fn.role.addToPolicy(
+              new PolicyStatement({
+                actions: ['s3:DeleteObject'],
                 resources: [props.attachmentsBucket.arnForObjects('*')],
               }),
             );

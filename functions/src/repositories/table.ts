@@ -1,3 +1,5 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#lib/clients';
 import { config } from '#lib/config';
 
 export const tableName = (): string => config().TABLE_NAME;
@@ -16,3 +18,26 @@ export const isConditionFailure = (error: unknown): boolean =>
     'CancellationReasons' in error &&
     Array.isArray(error.CancellationReasons) &&
     error.CancellationReasons.some((reason: { Code?: string }) => reason.Code === 'ConditionalCheckFailed'));
+
+const isTransactionConflict = (error: unknown): boolean =>
+  hasName(error, 'TransactionConflictException') ||
+  (hasName(error, 'TransactionCanceledException') &&
+    Array.isArray((error as { CancellationReasons?: unknown }).CancellationReasons) &&
+    (error as { CancellationReasons: { Code?: string }[] }).CancellationReasons.some((reason) => reason?.Code === 'TransactionConflict') &&
+    !isConditionFailure(error));
+
+/**
+ * One transaction, retried with jitter while it only collided with another transaction in
+ * flight; a failed condition is thrown to the caller (`isConditionFailure`).
+ */
+export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>, attempts = 10): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    }
+  }
+};

@@ -1,0 +1,8 @@
+import { listRequestsQuerySchema } from '#shared/schemas/approvals';
+import { httpHandler } from '#lib/http';
+import { listApprovalRequests } from '#services/approvals';
+
+export const handler = httpHandler({
+  schema: { query: listRequestsQuerySchema },
+  handler: async ({ query, requireSession }) => listApprovalRequests(requireSession().user, query.status),
+});

@@ -1,0 +1,8 @@
+import { requestIdPathSchema, reviewRequestSchema } from '#shared/schemas/approvals';
+import { httpHandler } from '#lib/http';
+import { reviewRequest } from '#services/approvals';
+
+export const handler = httpHandler({
+  schema: { path: requestIdPathSchema, body: reviewRequestSchema },
+  handler: async ({ path, body, requireSession }) => reviewRequest(requireSession().user, path.id.toUpperCase(), body),
+});

@@ -1,0 +1,8 @@
+import { componentInputSchema } from '#shared/schemas/component';
+import { httpHandler, reply } from '#lib/http';
+import { submitNewComponent } from '#services/approvals';
+
+export const handler = httpHandler({
+  schema: { body: componentInputSchema },
+  handler: async ({ body, requireSession }) => reply({ status: 201, body: await submitNewComponent(requireSession().user, body) }),
+});

@@ -1,0 +1,86 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#lib/clients';
+import type { TransactItem } from './counters';
+import { tableName } from './table';
+
+/**
+ * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id).
+ * The bytes live in S3 under `objectKey`; the item holds metadata only.
+ */
+export interface StoredAttachment {
+  id: string;
+  componentId: number;
+  fileName: string;
+  fileType: string;
+  size: number;
+  objectKey: string;
+  isApproved: boolean;
+  uploadedByUserId: string;
+  username: string;
+  createdAt: string;
+  imageSource?: string | null;
+  sourceMetadata?: string | null;
+  sourceConfidence?: number | null;
+}
+
+const attachmentKey = (componentId: number, id: string) => ({ pk: `COMP#${componentId}`, sk: `ATT#${id}` });
+
+const toItem = (attachment: StoredAttachment) => ({
+  ...attachmentKey(attachment.componentId, attachment.id),
+  gsi1pk: `ATT#${attachment.id}`,
+  gsi1sk: 'META',
+  entity: 'attachment',
+  ...attachment,
+});
+
+const fromItem = (item: Record<string, unknown>): StoredAttachment => {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, entity: _e, ...attachment } = item;
+  return attachment as unknown as StoredAttachment;
+};
+
+export const attachmentPut = (attachment: StoredAttachment): TransactItem => ({
+  Put: { TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+export const putAttachment = async (attachment: StoredAttachment): Promise<void> => {
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' }));
+};
+
+export const getAttachment = async (componentId: number, id: string): Promise<StoredAttachment | undefined> => {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: attachmentKey(componentId, id), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
+};
+
+/** By id alone (the download route has no component id): gsi1, eventually consistent. */
+export const findAttachment = async (id: string): Promise<StoredAttachment | undefined> => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ATT#${id}` } }),
+  );
+  return Items[0] ? fromItem(Items[0]) : undefined;
+};
+
+export const listAttachments = async (componentId: number): Promise<StoredAttachment[]> => {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :att)',
+      ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':att': 'ATT#' },
+    }),
+  );
+  return Items.map(fromItem);
+};
+
+/** Publishes a pending attachment, inside the approval's transaction. */
+export const attachmentApproveItem = (componentId: number, id: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: attachmentKey(componentId, id),
+    UpdateExpression: 'SET isApproved = :true',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':true': true },
+  },
+});
+
+export const deleteAttachment = async (componentId: number, id: string): Promise<void> => {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: attachmentKey(componentId, id) }));
+};

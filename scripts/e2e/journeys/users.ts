@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createAccount } from '../accounts.ts';
-import { expectEqual, expectHidden, expectUrl, expectVisible, toast, type Journey } from '../harness.ts';
+import { DESKTOP, MOBILE, expectEqual, expectHidden, expectUrl, expectVisible, toast, type Journey } from '../harness.ts';
 import { emailedToken } from '../mail.ts';
 
 const INVALID_INVITATION =
@@ -141,7 +141,7 @@ export const usersJourneys: Journey[] = [
     },
   },
   {
-    name: "users: admin dashboard's Add User and Invite User dialogs, their messages, and the table at 375 px",
+    name: "users: admin dashboard's Invite User and Add User dialogs and their messages; the cards at 375 px",
     run: async ({ page, url, stack, login, checkPage }) => {
       const existing = await createAccount(stack, 'existing');
       const email = `added-${Date.now().toString(36)}@componenthub.test`;
@@ -183,6 +183,20 @@ export const usersJourneys: Journey[] = [
       await checkPage('admin-users');
       await logout(page);
       await login({ email, password: 'longenough' });
+      await logout(page);
+
+      // On a phone each user is a card; delete the added user from theirs.
+      await login(stack.admin);
+      await page.setViewportSize(MOBILE);
+      await page.goto(url('/component-hub/admin'));
+      await page.getByRole('tab', { name: 'User Management' }).click();
+      const card = page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: email });
+      await expectVisible(card.getByRole('combobox', { name: `Role of ${email}` }), 'the role select on the card');
+      await card.getByRole('button', { name: `Delete ${email}` }).click();
+      await page.getByRole('alertdialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete User' }).click();
+      await expectVisible(toast(page, 'User deleted'), "the toast 'User deleted'");
+      await expectHidden(card, 'the deleted card');
+      await page.setViewportSize(DESKTOP);
     },
   },
 ];

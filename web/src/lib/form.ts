@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import { ApiError } from './api-client';
 
 type Values = Record<string, string>;
+
+/** The password rule (spec §5) as a field's helper text, where a new password is chosen. */
+export const PASSWORD_RULE_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 export type FieldErrors<T extends Values> = Partial<Record<keyof T, string>>;
 
 /** The first message for each field of a failed parse, the way the forms show them. */
@@ -18,8 +21,10 @@ export const fieldErrors = <T extends Values>(issues: readonly z.core.$ZodIssue[
 /**
  * A small form state for string fields checked by a zod schema: errors show after the first
  * submit and then follow each keystroke; field errors a 400 answer names land on their fields.
+ * The fields are strings even where the schema narrows them (a role select starts empty), so the
+ * schema's input is only held to the same field names.
  */
-export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, T>, initialValues: T) => {
+export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, NoInfer<{ [K in keyof T]?: unknown }>>, initialValues: T) => {
   const [values, setValues] = useState<T>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -43,7 +48,7 @@ export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, T>, ini
   const register = (name: keyof T & string) => ({
     name,
     value: values[name] ?? '',
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
   });
 
   /** The submit handler: validates, then runs `onValid`; a failure goes to `onError`. */

@@ -142,3 +142,88 @@ describe('auth screen: reset password', () => {
     expect(screen.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeInTheDocument();
   });
 });
+
+describe('auth screen: accept invitation', () => {
+  const invalid = 'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.';
+
+  const fill = async ({ username = 'new-colleague', password = 'Good-Passw0rd', confirm = password }: { username?: string; password?: string; confirm?: string } = {}) => {
+    await userEvent.clear(screen.getByLabelText('Username'));
+    if (username) await userEvent.type(screen.getByLabelText('Username'), username);
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), password);
+    await userEvent.clear(screen.getByLabelText('Confirm Password'));
+    await userEvent.type(screen.getByLabelText('Confirm Password'), confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+  };
+
+  it("opens in 'Accept Invitation' mode from the emailed link", () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth?invite=inv123');
+    expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [{ username: 'jo' }, 'Username must be at least 3 characters'],
+    [{ password: 'Short-1' }, 'Password must be at least 8 characters'],
+    [{ password: 'lower-case-1' }, 'Password must contain at least one uppercase letter'],
+    [{ password: 'UPPER-CASE-1' }, 'Password must contain at least one lowercase letter'],
+    [{ password: 'No-Digits-Here' }, 'Password must contain at least one number'],
+    [{ password: 'NoSpecial123' }, 'Password must contain at least one special character'],
+    [{ confirm: 'Other-Passw0rd' }, "Passwords don't match"],
+  ])('refuses %o with "%s"', async (input, message) => {
+    const server = mockApi({});
+    renderScreen(<AuthRoute />, '/auth?invite=inv123');
+    await fill(input);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('accepts without sending the confirmation, logs the user in and goes to the hub', async () => {
+    const server = mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/invites/accept': { body: { ...user, username: 'new-colleague', name: '' } },
+    });
+    const { router } = renderScreen(<AuthRoute />, '/auth?invite=inv123', { '/component-hub': 'hub page' });
+    await fill();
+    expect(await screen.findByText('hub page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/component-hub');
+    expect(screen.getByText('Invitation accepted')).toBeInTheDocument();
+    expect(screen.getByText('Welcome to Component Hub, new-colleague!')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/invites/accept')[0]!.body).toEqual({ token: 'inv123', username: 'new-colleague', password: 'Good-Passw0rd' });
+  });
+
+  it("shows the server's message in place of the form for a used or expired link, with a way back to login", async () => {
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/invites/accept': { status: 400, body: { message: invalid, fields: { token: invalid } } },
+    });
+    const { router } = renderScreen(<AuthRoute />, '/auth?invite=used');
+    await fill();
+    expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(screen.getByText('This invitation cannot be used')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("says at once that a link without a token cannot be used", () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth?invite=');
+    expect(screen.getByText(invalid)).toBeInTheDocument();
+  });
+
+  it("keeps the form for other failures and shows 'Failed to accept invitation' with the server's message", async () => {
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/invites/accept': { status: 429, body: { message: 'Too many attempts. Please try again in 1 minute.' } },
+    });
+    renderScreen(<AuthRoute />, '/auth?invite=inv123');
+    await fill();
+    expect(await screen.findByText('Failed to accept invitation')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Please try again in 1 minute.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept Invitation' })).toBeInTheDocument();
+  });
+});

@@ -5,27 +5,37 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { AcceptInviteForm } from '../components/accept-invite-form';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
-type Mode = 'login' | 'forgot' | 'reset';
+type Mode = 'login' | 'forgot' | 'reset' | 'invite';
 
 const headings: Record<Mode, { title: string; intro: string }> = {
   login: { title: 'Login', intro: 'Sign in with your email and password.' },
   forgot: { title: 'Forgot Password', intro: 'Enter your email and we will send you a reset link.' },
   reset: { title: 'Reset Password', intro: 'Choose a new password for your account.' },
+  invite: { title: 'Accept Invitation', intro: 'Choose a username and a password to join Component Hub.' },
 };
 
-/** /auth: login, forgot password and reset password (spec §2 "Auth screen", §4). */
+/** The mode a link opens: an invitation (`?invite=`), a password reset (`?token=`), else login. */
+const initialMode = (searchParams: URLSearchParams): Mode => {
+  if (searchParams.has('invite')) return 'invite';
+  if (searchParams.get('token')) return 'reset';
+  return 'login';
+};
+
+/** /auth: login, forgot password, reset password and accept invitation (spec §2 "Auth screen", §4). */
 export const AuthRoute = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [mode, setMode] = useState<Mode>(token ? 'reset' : 'login');
+  const inviteToken = searchParams.get('invite') ?? '';
+  const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
   const { title, intro } = headings[mode];
 
   const backToLogin = () => {
-    if (searchParams.has('token')) setSearchParams({}, { replace: true });
+    if (searchParams.has('token') || searchParams.has('invite')) setSearchParams({}, { replace: true });
     setMode('login');
   };
 
@@ -47,6 +57,7 @@ export const AuthRoute = () => {
           {mode === 'login' && <LoginForm onForgotPassword={() => setMode('forgot')} />}
           {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
           {mode === 'reset' && <ResetPasswordForm token={token} onDone={backToLogin} onBackToLogin={backToLogin} />}
+          {mode === 'invite' && <AcceptInviteForm token={inviteToken} onBackToLogin={backToLogin} />}
         </Stack>
       </Box>
     </Center>

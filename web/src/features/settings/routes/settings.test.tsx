@@ -9,6 +9,8 @@ import { SettingsRoute, tabForHash } from './settings';
 
 const member = { id: '2', email: 'jo@example.com', username: 'jo-smith', name: 'Jo Smith', firstName: 'Jo', lastName: 'Smith', role: 'user' };
 const admin = { ...member, id: '1', role: 'admin' };
+/** The tab's content comes from the users feature (composed in by the app's route). */
+const usersTab = <p>users feature</p>;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,14 +28,15 @@ describe('settings tabs', () => {
 
   it('shows User Management only to admins', async () => {
     mockApi({ 'GET /api/user': { body: member } });
-    const view = renderScreen(<SettingsRoute />, '/component-hub/settings');
+    const view = renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'User Management' })).not.toBeInTheDocument();
     view.unmount();
 
     mockApi({ 'GET /api/user': { body: admin } });
-    renderScreen(<SettingsRoute />, '/component-hub/settings#users');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#users');
     expect(await screen.findByRole('tab', { name: 'User Management', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('users feature')).toBeInTheDocument();
   });
 });
 
@@ -44,7 +47,7 @@ describe('profile tab', () => {
       'GET /api/csrf-token': csrfHandler,
       'PATCH /api/user': ({ body }) => ({ body: { user: { ...member, ...(body as object) } } }),
     });
-    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     const username = await screen.findByLabelText('Username');
     expect(username).toHaveValue('jo-smith');
 
@@ -71,7 +74,7 @@ describe('profile tab', () => {
       'GET /api/csrf-token': csrfHandler,
       'PATCH /api/user': { status: 409, body: { message: 'An account with this email already exists' } },
     });
-    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
     expect(screen.getByText('An account with this email already exists')).toBeInTheDocument();
@@ -83,7 +86,7 @@ describe('danger zone', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'DELETE /api/user': { status: 204 } });
-    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
 
     const dialog = await screen.findByRole('alertdialog');
@@ -116,7 +119,7 @@ describe('danger zone', () => {
       'GET /api/csrf-token': csrfHandler,
       'DELETE /api/user': { status: 409, body: { message: 'You are the last administrator' } },
     });
-    renderScreen(<SettingsRoute />, '/component-hub/settings');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText('Confirmation phrase'), 'delete my account');
@@ -130,7 +133,7 @@ describe('danger zone', () => {
 describe('security tab', () => {
   it("checks the fields, shows 'Passwords don't match', then changes the password", async () => {
     const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'POST /api/change-password': { body: {} } });
-    renderScreen(<SettingsRoute />, '/component-hub/settings#security');
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#security');
     expect(await screen.findByText('Password requirements')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));

@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
-import { Text } from '@chakra-ui/react/text';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PageHeader, Panel } from '../../../components/ui/page';
+import { PageHeader } from '../../../components/ui/page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useUser } from '../../../lib/auth';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -21,8 +21,11 @@ export const tabForHash = (hash: string, isAdmin: boolean): Tab => {
 
 const hashForTab: Record<Tab, string> = { profile: '', security: '#security', users: '#users' };
 
-/** /component-hub/settings (spec §2 "Settings page"). */
-export const SettingsRoute = () => {
+/**
+ * /component-hub/settings (spec §2 "Settings page"). The User Management tab's content comes from
+ * the users feature, which the app's route composes in.
+ */
+export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode }) => {
   const { user } = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -41,9 +44,9 @@ export const SettingsRoute = () => {
         lazyMount
       >
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="profile">Profile</Tabs.Trigger>
-          <Tabs.Trigger value="security">Security</Tabs.Trigger>
-          {isAdmin && <Tabs.Trigger value="users">User Management</Tabs.Trigger>}
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">Profile</Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">Security</Tabs.Trigger>
+          {isAdmin && <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">User Management</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="profile">
           <Stack gap="6">
@@ -55,15 +58,10 @@ export const SettingsRoute = () => {
           <ChangePasswordForm />
         </Tabs.Content>
         {isAdmin && (
-          <Tabs.Content value="users">
-            <Panel>
-              <Text>The User Management screen is being built.</Text>
-            </Panel>
-          </Tabs.Content>
+          <Tabs.Content value="users">{userManagement}</Tabs.Content>
         )}
       </Tabs.Root>
     </Stack>
   );
 };
 
-export default SettingsRoute;

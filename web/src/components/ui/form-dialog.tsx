@@ -1,0 +1,78 @@
+import { Button } from '@chakra-ui/react/button';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Portal } from '@chakra-ui/react/portal';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+interface FormDialogProps {
+  title: string;
+  description?: ReactNode;
+  open: boolean;
+  onClose: () => void;
+  onSubmit: (event?: FormEvent) => unknown;
+  submitLabel: string;
+  submittingLabel: string;
+  isSubmitting: boolean;
+  /** Red submit button, for destructive actions. */
+  destructive?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A dialog holding one form: Cancel and the submit button in its footer; it cannot be closed
+ * while the form is being sent.
+ */
+export const FormDialog = ({
+  title,
+  description,
+  open,
+  onClose,
+  onSubmit,
+  submitLabel,
+  submittingLabel,
+  isSubmitting,
+  destructive = false,
+  children,
+}: FormDialogProps) => {
+  const formId = useId();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && !isSubmitting && onClose()}
+      placement="center"
+      role={destructive ? 'alertdialog' : 'dialog'}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {description && <Dialog.Description mb="4">{description}</Dialog.Description>}
+              <form
+                id={formId}
+                noValidate
+                aria-label={title}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void onSubmit(event);
+                }}
+              >
+                {children}
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" form={formId} colorPalette={destructive ? 'red' : 'blue'} loading={isSubmitting} loadingText={submittingLabel}>
+                {submitLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

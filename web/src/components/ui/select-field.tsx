@@ -1,0 +1,39 @@
+import { Field } from '@chakra-ui/react/field';
+import { NativeSelect, type NativeSelectFieldProps } from '@chakra-ui/react/native-select';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps extends Omit<NativeSelectFieldProps, 'children'> {
+  label: string;
+  options: readonly SelectOption[];
+  error?: string | undefined;
+  required?: boolean;
+}
+
+/**
+ * A labelled native select with its error message (the platform's own picker, which phones and
+ * screen readers handle best); `placeholder` adds an empty first option. Its own file, so the
+ * login page, which uses only text fields, does not load it.
+ */
+export const SelectField = ({ label, options, error, required, ...select }: SelectFieldProps) => (
+  <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Label>
+      {label}
+      {required && <Field.RequiredIndicator />}
+    </Field.Label>
+    <NativeSelect.Root>
+      <NativeSelect.Field bg="bg" {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+    {error && <Field.ErrorText>{error}</Field.ErrorText>}
+  </Field.Root>
+);

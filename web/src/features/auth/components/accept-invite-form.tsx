@@ -1,0 +1,99 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import * as z from 'zod';
+import { messages } from '#shared/messages';
+import { acceptInviteSchema } from '#shared/schemas/users';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/form-field';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { ApiError, clearCsrfToken, errorMessage } from '../../../lib/api-client';
+import { displayName, useSetUser } from '../../../lib/auth';
+import { PASSWORD_RULE_HINT, useZodForm } from '../../../lib/form';
+import { acceptInvite } from '../api/accept-invite';
+
+/** The accept form as the browser sees it: the confirmation must match. */
+const acceptInviteFormSchema = acceptInviteSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+
+interface AcceptInviteFormProps {
+  token: string;
+  onBackToLogin: () => void;
+}
+
+/**
+ * The invitation link's form: a username and a password with the spec's rule. It logs the new
+ * user in and opens the hub. A link that is invalid, used or expired cannot be retried, so the
+ * server's message (which says to ask an administrator for a new invitation) replaces the form.
+ */
+export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps) => {
+  const navigate = useNavigate();
+  const setUser = useSetUser();
+  const form = useZodForm(acceptInviteFormSchema, { token, username: '', password: '', confirmPassword: '' });
+
+  const onSubmit = form.handleSubmit(
+    async ({ token: inviteToken, username, password }) => {
+      const user = await acceptInvite({ token: inviteToken, username, password });
+      // The CSRF token was bound to the pre-login cookie; the session has its own.
+      clearCsrfToken();
+      await setUser(user);
+      notify({ type: 'success', title: 'Invitation accepted', description: `Welcome to Component Hub, ${user.username || displayName(user)}!` });
+      await navigate(paths.hub.dashboard.href());
+    },
+    (error) => {
+      // A refused token shows in place of the form; anything else is worth a retry.
+      if (error instanceof ApiError && error.body?.fields?.token) return;
+      notify({ type: 'error', title: 'Failed to accept invitation', description: errorMessage(error, 'Failed to accept invitation') });
+    },
+  );
+
+  // A link without a token, or one the server refused (its answer names the token field).
+  const tokenProblem = token.trim() ? form.errors.token : messages.invitationInvalid;
+  if (tokenProblem) {
+    return (
+      <Stack gap="4">
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>This invitation cannot be used</Alert.Title>
+            <Alert.Description>{tokenProblem}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
+          Back to login
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
+      <Stack gap="4">
+        <TextField label="Username" autoComplete="username" error={form.errors.username} {...form.register('username')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          helperText={PASSWORD_RULE_HINT}
+          error={form.errors.password}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.confirmPassword}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Accepting..." width="full">
+          Accept Invitation
+        </Button>
+        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
+          Back to login
+        </Button>
+      </Stack>
+    </form>
+  );
+};

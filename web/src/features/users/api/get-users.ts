@@ -1,0 +1,27 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { AdminUser } from '#shared/schemas/users';
+
+export const USERS_KEY = '/users';
+
+/** GET /api/users: every user, for administrators. */
+export const useUsers = () => {
+  const { data, error, isLoading } = useSWR<AdminUser[] | null>(USERS_KEY);
+  return { users: data ?? undefined, error: error as unknown, isLoading };
+};
+
+type UsersList = AdminUser[] | null | undefined;
+
+/**
+ * Puts a change into the cached list at once (every table showing it agrees), then reloads the
+ * list from the server in the background.
+ */
+export const useUsersCache = () => {
+  const { mutate } = useSWRConfig();
+  const update = (change: (list: AdminUser[]) => AdminUser[]) =>
+    mutate<UsersList>(USERS_KEY, (list) => (list ? change(list) : list), { revalidate: true });
+  return {
+    upsert: (user: AdminUser) =>
+      update((list) => (list.some((u) => u.id === user.id) ? list.map((u) => (u.id === user.id ? user : u)) : [...list, user])),
+    remove: (id: string) => update((list) => list.filter((u) => u.id !== id)),
+  };
+};

@@ -1,0 +1,5 @@
+import { api } from '../../../lib/api-client';
+
+/** PATCH /api/users/{id}/password: the full password rule; that user's sessions end. */
+export const setUserPassword = (id: string, newPassword: string) =>
+  api.patch<{ message: string }>(`/users/${encodeURIComponent(id)}/password`, { newPassword });

@@ -1,0 +1,65 @@
+import { Stack } from '@chakra-ui/react/stack';
+import { messages } from '#shared/messages';
+import { createUserSchema } from '#shared/schemas/users';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
+import { useCreateUser } from '../api/create-user';
+import { roleOptions } from './user-display';
+
+const empty = { email: '', name: '', password: '', role: '' };
+
+interface AddUserDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** 'Add User': an active account with a password the administrator passes on (spec §2, §5). */
+export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
+  const createUser = useCreateUser();
+  const form = useZodForm(createUserSchema, empty);
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(
+    async ({ name, ...input }) => {
+      const user = await createUser({ ...input, ...(name ? { name } : {}) });
+      notify({ type: 'success', title: messages.userCreated, description: `${user.email} can now log in.` });
+      close();
+    },
+    (error) => notify({ type: 'error', title: 'Failed to create user', description: errorMessage(error, 'Failed to create user') }),
+  );
+
+  return (
+    <FormDialog
+      title="Add User"
+      description="Creates an active account at once; give the colleague their password in person."
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitLabel="Add User"
+      submittingLabel="Adding..."
+      isSubmitting={form.isSubmitting}
+    >
+      <Stack gap="4">
+        <TextField label="Email" type="email" autoComplete="off" error={form.errors.email} {...form.register('email')} />
+        <TextField label="Name" autoComplete="off" helperText="Optional" error={form.errors.name} {...form.register('name')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          helperText="At least 8 characters"
+          error={form.errors.password}
+          {...form.register('password')}
+        />
+        <SelectField label="Role" placeholder="Select a role" options={roleOptions} error={form.errors.role} {...form.register('role')} />
+      </Stack>
+    </FormDialog>
+  );
+};

@@ -1,0 +1,98 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { useState, type FormEvent } from 'react';
+import { messages } from '#shared/messages';
+import { inviteSchema } from '#shared/schemas/users';
+import { TextField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/form';
+import { useInviteUser } from '../api/invite-user';
+import { roleOptions } from './user-display';
+
+const INVITE_PROBLEM = 'There was a problem sending the invitation. Please try again.';
+
+type InviteStatus = { state: 'idle' } | { state: 'success'; email: string } | { state: 'error' };
+
+/**
+ * The invite form's state (spec §4): idle, then success or error after a send, back to idle on
+ * the next submit. Toasts 'Invitation sent' or 'Failed to send invitation' with the server's message.
+ */
+export const useInviteForm = (onSent?: () => void) => {
+  const invite = useInviteUser();
+  const form = useZodForm(inviteSchema, { email: '', role: '' });
+  const [status, setStatus] = useState<InviteStatus>({ state: 'idle' });
+
+  const send = form.handleSubmit(
+    async (input) => {
+      await invite(input);
+      form.reset();
+      setStatus({ state: 'success', email: input.email });
+      notify({ type: 'success', title: messages.invitationSent, description: `Sent to ${input.email}.` });
+      onSent?.();
+    },
+    (error) => {
+      setStatus({ state: 'error' });
+      notify({ type: 'error', title: 'Failed to send invitation', description: errorMessage(error, 'Failed to send invitation') });
+    },
+  );
+
+  const onSubmit = (event?: FormEvent) => {
+    setStatus({ state: 'idle' });
+    return send(event);
+  };
+
+  const clear = () => {
+    form.reset();
+    setStatus({ state: 'idle' });
+  };
+
+  return { form, status, onSubmit, clear };
+};
+
+export type InviteForm = ReturnType<typeof useInviteForm>;
+
+/** Email and role, and the outcome of the last send. */
+export const InviteFields = ({ invite }: { invite: InviteForm }) => {
+  const { form, status } = invite;
+  return (
+    <Stack gap="4">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-start' }}>
+        <TextField label="Email" type="email" autoComplete="off" error={form.errors.email} {...form.register('email')} />
+        <Box width={{ base: 'full', md: '56' }} flexShrink={0}>
+          <SelectField label="Role" placeholder="Select a role" options={roleOptions} error={form.errors.role} {...form.register('role')} />
+        </Box>
+      </Stack>
+      {status.state === 'error' && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Description>{INVITE_PROBLEM}</Alert.Description>
+        </Alert.Root>
+      )}
+      {status.state === 'success' && (
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Description>An invitation email has been sent to {status.email}. The link works once and expires in 7 days.</Alert.Description>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+};
+
+/** The settings page's inline invite form (spec §2 "Settings page"). */
+export const InviteUserForm = () => {
+  const invite = useInviteForm();
+  return (
+    <form onSubmit={invite.onSubmit} noValidate aria-label="Invite a user">
+      <Stack gap="4">
+        <InviteFields invite={invite} />
+        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={invite.form.isSubmitting} loadingText="Sending...">
+          Send Invitation
+        </Button>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,57 @@
+import { messages } from '#shared/messages';
+import { setUserPasswordSchema, type AdminUser } from '#shared/schemas/users';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { TextField } from '../../../components/ui/form-field';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { PASSWORD_RULE_HINT, useZodForm } from '../../../lib/form';
+import { setUserPassword } from '../api/set-user-password';
+
+interface SetPasswordDialogProps {
+  /** The user whose password is being set (kept while the dialog animates closed). */
+  user: AdminUser | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Sets another user's password (the full password rule); their sessions end (spec §2, §5). */
+export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProps) => {
+  const form = useZodForm(setUserPasswordSchema, { newPassword: '' });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit(
+    async ({ newPassword }) => {
+      if (!user) return;
+      await setUserPassword(user.id, newPassword);
+      notify({ type: 'success', title: messages.passwordUpdated, description: `${user.email} must log in again with the new password.` });
+      close();
+    },
+    (error) => notify({ type: 'error', title: 'Failed to update password', description: errorMessage(error, 'Failed to update password') }),
+  );
+
+  return (
+    <FormDialog
+      title="Change Password"
+      description={user && <>Set a new password for <strong>{user.email}</strong>. They will be logged out everywhere.</>}
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitLabel="Change Password"
+      submittingLabel="Changing..."
+      isSubmitting={form.isSubmitting}
+    >
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        helperText={PASSWORD_RULE_HINT}
+        error={form.errors.newPassword}
+        {...form.register('newPassword')}
+      />
+    </FormDialog>
+  );
+};

@@ -1,0 +1,54 @@
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { useState } from 'react';
+import { messages } from '#shared/messages';
+import { roleSchema, type Role } from '#shared/schemas/auth';
+import type { AdminUser } from '#shared/schemas/users';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useUpdateUserRole } from '../api/update-user-role';
+import { roleOptions } from './user-display';
+
+interface UserRoleSelectProps {
+  user: AdminUser;
+  /** One's own row: the role cannot be changed here (spec §4, §6). */
+  isSelf: boolean;
+}
+
+/** The table's inline role select: saves on change, shows the new role while it is saved. */
+export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
+  const updateRole = useUpdateUserRole();
+  const [saving, setSaving] = useState<Role | null>(null);
+
+  const change = async (value: string) => {
+    const role = roleSchema.safeParse(value);
+    if (!role.success || role.data === user.role) return;
+    setSaving(role.data);
+    try {
+      await updateRole(user.id, role.data);
+      notify({ type: 'success', title: messages.roleUpdated, description: `${user.email} is now ${role.data === 'admin' ? 'an admin' : 'a user'}.` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Failed to update role', description: errorMessage(error, 'Failed to update role') });
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <NativeSelect.Root size="sm" width="28" disabled={isSelf || saving !== null}>
+      <NativeSelect.Field
+        aria-label={`Role of ${user.email}`}
+        title={isSelf ? messages.cannotChangeOwnRole : undefined}
+        value={saving ?? user.role}
+        onChange={(event) => void change(event.target.value)}
+        bg="bg"
+      >
+        {roleOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+};

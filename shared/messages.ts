@@ -72,4 +72,44 @@ export const messages = {
   searchOffsetInvalid: 'offset must be a whole number, 0 or more',
   searchTextTooLong: (max: number) => `Search text must be at most ${max} characters`,
   searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
+
+  // Files: uploads and attachments (spec §5 upload rules, §8 toasts; the API's own answers).
+  noFileSelected: 'Please select a file to upload',
+  fileEmpty: 'The selected file is empty',
+  fileTooLarge: (megabytes: number) => `The file size must be less than ${megabytes}MB`,
+  attachmentTypeInvalid: 'Only PDF, JPEG, PNG, and GIF files are supported',
+  excelFileRequired: 'Please select an Excel file to upload',
+  excelTypeInvalid: 'Please upload an Excel file (.xlsx or .xls)',
+  excelTooLarge: 'Excel file is too large. Maximum size is 20MB.',
+  fileSourceMissing: 'Send the file as an uploadKey from POST /api/uploads or as base64 fileData, not both',
+  fileDataInvalid: 'fileData must be base64-encoded',
+  inlineFileTooLarge: (megabytes: number) => `Files over ${megabytes}MB must be uploaded through POST /api/uploads`,
+  uploadKeyInvalid: 'This upload key is not valid. Upload the file again.',
+  uploadNotYours: 'This upload belongs to another user',
+  uploadMissing: 'The uploaded file was not found; the upload may have expired. Please upload the file again.',
+  attachmentNotFound: 'Attachment not found',
+  attachmentDeleteApproved: 'Only an administrator can delete an approved attachment',
+  attachmentDeleteOthers: 'You can only delete your own pending attachments',
+  attachmentChangedMeanwhile: 'The attachment was reviewed meanwhile. Reload and try again.',
+  attachmentDeleted: 'The attachment has been deleted.',
+  attachmentDeletedNote: 'Attachment deleted',
+
+  // Comments (spec §5).
+  commentRequired: 'Please enter a comment before submitting.',
+  commentTooLong: (max: number) => `A comment must be at most ${max.toLocaleString('en-US')} characters`,
+  commentAuthorTooLong: (max: number) => `The name must be at most ${max} characters`,
+
+  // Distributor search (spec §8 'No results found for {reference}'; the API's own answers).
+  distributorNoResults: (reference: string) => `No results found for ${reference}`,
+  distributorFilesUnavailable: (provider: string, partNumber: string) =>
+    `${provider} lists ${partNumber}, but neither its image nor its datasheet could be downloaded.`,
+  distributorNotConfigured: (provider: string) =>
+    `${provider} search is not set up. Ask an administrator to add the ${provider} API credentials.`,
+  distributorUnavailable: (provider: string) => `${provider} is not answering right now. Please try again in a few minutes.`,
+  distributorThrottled: (provider: string, seconds: number) =>
+    `${provider} is receiving too many searches right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  distributorBudgetSpent: (provider: string, limit: number) =>
+    `Today's ${provider} allowance of ${limit} requests is used up. Searches resume after midnight UTC.`,
+  distributorMalformed: (provider: string) => `${provider} sent an answer that could not be read. Please try again later.`,
+  distributorRefused: (provider: string) => `${provider} refused the configured API credentials. Ask an administrator to check them.`,
 } as const;

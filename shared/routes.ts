@@ -47,11 +47,34 @@ export const routes = [
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
   { method: 'POST', path: '/api/components/{id}/view', handler: 'components/record-view', access: 'user' },
   { method: 'GET', path: '/api/recent-components', handler: 'components/list-recent-components', access: 'user' },
+  { method: 'GET', path: '/api/components/{id}/related', handler: 'components/list-related-components', access: 'user', needs: ['bucket-read'] },
+  { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
+  { method: 'POST', path: '/api/components/{id}/comments', handler: 'components/add-comment', access: 'user' },
+  { method: 'POST', path: '/api/uploads', handler: 'files/create-upload', access: 'user', needs: ['bucket-write'] },
+  { method: 'GET', path: '/api/components/{id}/attachments', handler: 'files/list-attachments', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/attachments',
+    handler: 'files/add-attachment',
+    access: 'user',
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/components/{id}/attachments/{attachmentId}',
+    handler: 'files/delete-attachment',
+    access: 'user',
+    needs: ['bucket-delete'],
+  },
+  { method: 'GET', path: '/api/attachments/{id}/download', handler: 'files/download-attachment', access: 'user', needs: ['bucket-read'] },
   { method: 'GET', path: '/api/approval-requests', handler: 'approvals/list-approval-requests', access: 'user' },
   { method: 'PATCH', path: '/api/approval-requests/{id}', handler: 'approvals/review-approval-request', access: 'admin', needs: ['bucket-delete'] },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
   { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
+  // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
+  { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete'] },
+  { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete'] },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -18,6 +18,8 @@ export interface StoredAttachment {
   uploadedByUserId: string;
   username: string;
   createdAt: string;
+  /** The `attachment` approval request filed with it (uploads by users). */
+  requestId?: string;
   imageSource?: string | null;
   sourceMetadata?: string | null;
   sourceConfidence?: number | null;
@@ -59,15 +61,23 @@ export const findAttachment = async (id: string): Promise<StoredAttachment | und
   return Items[0] ? fromItem(Items[0]) : undefined;
 };
 
+/** A component's attachments, oldest first (ulid order), every page. */
 export const listAttachments = async (componentId: number): Promise<StoredAttachment[]> => {
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :att)',
-      ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':att': 'ATT#' },
-    }),
-  );
-  return Items.map(fromItem);
+  const attachments: StoredAttachment[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :att)',
+        ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':att': 'ATT#' },
+        ExclusiveStartKey,
+      }),
+    );
+    attachments.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return attachments;
 };
 
 /** Publishes a pending attachment, inside the approval's transaction. */
@@ -78,6 +88,19 @@ export const attachmentApproveItem = (componentId: number, id: string): Transact
     UpdateExpression: 'SET isApproved = :true',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':true': true },
+  },
+});
+
+/**
+ * Removes an attachment inside a transaction, only while its approval is still what the caller
+ * saw (so a delete never races an approval or a rejection into an inconsistent state).
+ */
+export const attachmentDeleteItem = (componentId: number, id: string, expected: { isApproved: boolean }): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: attachmentKey(componentId, id),
+    ConditionExpression: 'isApproved = :approved',
+    ExpressionAttributeValues: { ':approved': expected.isApproved },
   },
 });
 

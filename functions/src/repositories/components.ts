@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   componentDecimalFields,
   componentFileFields,
@@ -10,7 +10,8 @@ import {
 import { dynamo } from '#lib/clients';
 import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues, type TransactItem } from './counters';
-import { tableName } from './table';
+import { batchPut, chunk, inParallel, sleep, tableName } from './table';
+import { initialVersion, putVersions } from './versions';
 
 /*
  * Components: `COMP#<id>` / `META`, and on gsi1 `COMPONENTS` / reference (lookups by reference).
@@ -52,28 +53,6 @@ const fromItem = (item: Record<string, unknown>): Component => {
     createdAt: String(item.createdAt ?? ''),
     updatedAt: String(item.updatedAt ?? item.createdAt ?? ''),
   } as Component;
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `work` over `inputs`, at most `concurrency` at a time. */
-const inParallel = async <T, R>(inputs: readonly T[], concurrency: number, work: (input: T) => Promise<R>): Promise<R[]> => {
-  const results: R[] = new Array(inputs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const index = next++;
-      results[index] = await work(inputs[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
-  return results;
-};
-
-const chunk = <T>(items: readonly T[], size: number): T[][] => {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
 };
 
 export const getComponent = async (id: number): Promise<Component | undefined> => {
@@ -180,14 +159,7 @@ export const deleteComponent = async (id: number): Promise<void> => {
  * leave that (imports) write in chunks and commit each.
  */
 export const putComponents = async (components: readonly Component[], options: { concurrency?: number } = {}): Promise<number> => {
-  await inParallel(chunk(components, 25), options.concurrency ?? 8, async (part) => {
-    let requests: Record<string, unknown>[] = part.map((component) => ({ PutRequest: { Item: toItem(component) } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(2_000, 20 * 2 ** attempt) * Math.random());
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
-      requests = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
-    }
-  });
+  await batchPut(components.map(toItem), options);
   return commitCatalogueChange(components.map((component) => component.id));
 };
 
@@ -201,6 +173,11 @@ export const createComponents = async (
   const timestamp = (options.now ?? new Date()).toISOString();
   const components = data.map(
     (fields, index): Component => ({ ...fields, username: fields.username ?? options.username, id: ids[index]!, version: 1, createdAt: timestamp, updatedAt: timestamp }),
+  );
+  // Version 1 first: a component is never visible without the history entry of its creation.
+  await putVersions(
+    components.map((component, index) => ({ componentId: component.id, version: initialVersion(data[index]!, component.username ?? options.username, timestamp) })),
+    options,
   );
   await putComponents(components, options);
   return components;

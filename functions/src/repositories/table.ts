@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { config } from '#lib/config';
 
@@ -40,4 +40,41 @@ export const transact = async (items: NonNullable<TransactWriteCommandInput['Tra
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
     }
   }
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `work` over `inputs`, at most `concurrency` at a time. */
+export const inParallel = async <T, R>(inputs: readonly T[], concurrency: number, work: (input: T) => Promise<R>): Promise<R[]> => {
+  const results: R[] = new Array(inputs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < inputs.length) {
+      const index = next++;
+      results[index] = await work(inputs[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
+  return results;
+};
+
+export const chunk = <T>(items: readonly T[], size: number): T[][] => {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+};
+
+/**
+ * Puts many items unconditionally: BatchWriteItem 25 a call, `concurrency` calls at a time,
+ * unprocessed items retried with jitter. Not atomic; for bulk writes of new items only.
+ */
+export const batchPut = async (items: readonly Record<string, unknown>[], options: { concurrency?: number } = {}): Promise<void> => {
+  await inParallel(chunk(items, 25), options.concurrency ?? 8, async (part) => {
+    let requests: Record<string, unknown>[] = part.map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(2_000, 20 * 2 ** attempt) * Math.random());
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
+      requests = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
+    }
+  });
 };

@@ -12,7 +12,7 @@ import { getRequest, listRequests, requestPutItems, requestReviewItems, type Sto
 import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
-import { versionPut } from '#repositories/versions';
+import { initialVersion, versionPut } from '#repositories/versions';
 import { discardAttachment } from './attachment-files';
 import { newNotification, notifyAdmins } from './notifications';
 
@@ -35,7 +35,8 @@ export const toApprovalRequest = (request: StoredRequest): ApprovalRequest => ({
   reviewedAt: request.reviewedAt ?? null,
 });
 
-const displayName = (user: User) => user.username || user.name || user.email;
+/** How a user is named on what they submit or write. */
+export const displayName = (user: User): string => user.username || user.name || user.email;
 
 /**
  * Files a request for review: the request and the pending count in one transaction, then a
@@ -43,7 +44,7 @@ const displayName = (user: User) => user.username || user.name || user.email;
  */
 export const submitRequest = async (
   submitter: User,
-  fields: Pick<StoredRequest, 'requestType' | 'data'> & Partial<Pick<StoredRequest, 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
+  fields: Pick<StoredRequest, 'requestType' | 'data'> & Partial<Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
   extraItems: TransactItem[] = [],
 ): Promise<{ requestId: string }> => {
   const now = new Date();
@@ -108,8 +109,6 @@ export const submitDeletion = async (submitter: User, componentId: number) => {
 export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> =>
   (await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id })).map(toApprovalRequest);
 
-const fieldsOf = (data: Record<string, unknown>) => Object.keys(data).filter((field) => editableFields.has(field));
-
 /** What approving a request writes besides closing it, and which components it changes. */
 const applyItems = async (request: StoredRequest, reviewer: User, now: string): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null }> => {
   const author = reviewer.username || reviewer.email;
@@ -117,14 +116,10 @@ const applyItems = async (request: StoredRequest, reviewer: User, now: string): 
     case 'new': {
       const [id] = await reserveComponentIds(1);
       const component = { ...(request.data as ComponentData), id: id!, version: 1, createdAt: now, updatedAt: now } as Component;
-      const changedFields = fieldsOf(request.data);
       return {
         componentIds: [id!],
         linkTo: `/component-hub/components/${id}`,
-        items: [
-          componentPut(component, { mustBeNew: true }),
-          versionPut(id!, { versionNumber: 1, changeDescription: 'Component created', changedFields, previousData: {}, changeData: request.data, username: request.username, createdAt: now }),
-        ],
+        items: [componentPut(component, { mustBeNew: true }), versionPut(id!, initialVersion(request.data, request.username, now))],
       };
     }
     case 'edit': {

@@ -15,6 +15,7 @@ import { config } from '#lib/config';
 import { NotFound } from '#lib/errors';
 import { getComponent, getComponents } from '#repositories/components';
 import { readCounter } from '#repositories/counters';
+import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
 import type { IndexQuery } from './search/search-index';
 
@@ -23,7 +24,7 @@ export const componentFileUrl = (id: number, field: ComponentFileField): string 
 
 /** Where a component's file lives in the bucket: `components/<id>/<field>/<file name>`. */
 export const componentFileKey = (id: number, field: ComponentFileField, fileName: string): string =>
-  `components/${id}/${field}/${fileName.replace(/[^\w.-]+/g, '_').slice(0, 120) || field}`;
+  `components/${id}/${field}/${objectKeySegment(fileName, field)}`;
 
 const isExternalUrl = (value: string): boolean => /^https?:\/\//i.test(value);
 
@@ -65,14 +66,13 @@ export const componentFileLocation = async (id: number, field: ComponentFileFiel
   const fileName = value.split('/').pop() || field;
   const type = fileTypes[fileName.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
   const disposition = type === 'application/octet-stream' ? 'attachment' : 'inline';
-  const asciiName = fileName.replace(/[^\w.\- ]/g, '_');
   return getSignedUrl(
     s3(),
     new GetObjectCommand({
       Bucket: config().BUCKET_NAME,
       Key: value,
       ResponseContentType: type,
-      ResponseContentDisposition: `${disposition}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      ResponseContentDisposition: contentDisposition(disposition, fileName),
     }),
     { expiresIn: FILE_LINK_SECONDS },
   );
@@ -114,6 +114,19 @@ export const getComponentById = async (id: number): Promise<Component> => {
   const component = await getComponent(id);
   if (!component) throw new NotFound(messages.componentNotFound);
   return toApiComponent(component);
+};
+
+/** Spec §2 and §9: the detail page's 'Related Components' card shows at most 3. */
+export const RELATED_COMPONENTS_MAX = 3;
+
+/**
+ * Other components sharing the component's series, type or class, best first (the search
+ * index ranks them), instead of the spec's 100 components loaded into the browser.
+ */
+export const relatedComponents = async (id: number): Promise<Component[]> => {
+  const [component, index] = await Promise.all([getComponent(id), catalogueSearch().current()]);
+  if (!component) throw new NotFound(messages.componentNotFound);
+  return (await getComponents(index.related(component, RELATED_COMPONENTS_MAX))).map(toApiComponent);
 };
 
 /** The distinct classes in the catalogue, sorted. */

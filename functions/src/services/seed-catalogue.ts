@@ -4,7 +4,8 @@ import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
 import { putComponents, reserveComponentIds } from '#repositories/components';
 import { readCounter } from '#repositories/counters';
-import { componentFileKey } from './components';
+import { initialVersion, putVersions } from '#repositories/versions';
+import { componentFileKey, toApiComponent } from './components';
 import { generateDemoCatalogue } from './demo-catalogue';
 import { catalogueSearch } from './search/catalogue-search';
 
@@ -76,6 +77,8 @@ export const writeDemoCatalogue = async (options: WriteCatalogueOptions): Promis
       return { ...fields, dataSheet, id, version: 1, createdAt: timestamp, updatedAt: timestamp };
     });
     if (options.files ?? true) await uploadDatasheets(components);
+    // Every part's History tab starts with its creation (file fields as the API links them).
+    await putVersions(components.map((component) => ({ componentId: component.id, version: initialVersion(toApiComponent(component), component.username ?? 'catalogue-seed', timestamp) })));
     await putComponents(components);
     written += size;
     options.onProgress?.(written);

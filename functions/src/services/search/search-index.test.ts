@@ -203,3 +203,37 @@ describe('SearchIndex', () => {
     }
   });
 });
+
+describe('SearchIndex.related', () => {
+  const catalogue = [
+    document(1, { reference: 'SOURCE', class: 'Relay', type: 'Coupling relay', series: 'PLC-RSC' }),
+    document(2, { reference: 'A-CLASS-ONLY', class: 'relay ', type: 'Timer' }),
+    document(3, { reference: 'B-TYPE-ONLY', class: 'Terminal Block', type: 'COUPLING RELAY' }),
+    document(4, { reference: 'C-SERIES-ONLY', class: 'PLC', series: 'plc-rsc' }),
+    document(5, { reference: 'D-SERIES-AND-CLASS', class: 'Relay', series: 'PLC-RSC' }),
+    document(6, { reference: 'E-NOTHING', class: 'Switch', type: 'Coupling', series: 'PLC' }),
+    document(7, { reference: 'F-ALL-THREE', class: 'Relay', type: 'Coupling relay', series: 'PLC-RSC' }),
+    document(8, { reference: 'G-TYPE-AND-CLASS', class: 'Relay', type: 'Coupling relay' }),
+  ];
+  const index = SearchIndex.build(catalogue);
+  const source = catalogue[0]!;
+
+  it('ranks by what is shared: series over type over class, more shared first, never the component itself', () => {
+    expect(index.related(source, 10)).toEqual([7, 5, 4, 8, 3, 2]);
+    expect(index.related(source, 3)).toEqual([7, 5, 4]);
+  });
+
+  it('compares whole values, ignoring case and surrounding spaces; ties keep reference order', () => {
+    // 'Coupling' and 'PLC' are parts of the source's values, not the same values.
+    expect(index.related(source, 10)).not.toContain(6);
+    const ties = SearchIndex.build([document(1, { class: 'PLC' }), document(9, { reference: 'Z', class: 'plc' }), document(8, { reference: 'A', class: 'PLC ' })]);
+    expect(ties.related({ id: 1, class: 'PLC' }, 3)).toEqual([8, 9]);
+  });
+
+  it('finds nothing for a component without class, type or series, and follows changes', () => {
+    expect(index.related({ id: 99, class: null, type: '  ', series: null }, 3)).toEqual([]);
+    const live = SearchIndex.build(catalogue);
+    live.apply([document(7, { reference: 'F-ALL-THREE', class: 'Switch' })], [5]);
+    expect(live.related(source, 3)).toEqual([4, 8, 3]);
+  });
+});

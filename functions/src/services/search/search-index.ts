@@ -345,6 +345,41 @@ export class SearchIndex {
     return { ids: pageSlots.map((slot) => this.ids[slot]!), total };
   }
 
+  /**
+   * Up to `limit` other live components sharing the series, type or class of `source` (the same
+   * text, ignoring case and surrounding spaces), ranked by what they share: series outweighs
+   * type, type outweighs class, and sharing more ranks higher (series and type before series
+   * alone). Ties keep the result order, so the answer is stable. One pass over the order, each
+   * distinct value judged once.
+   */
+  related(source: { id: number } & Partial<Record<'series' | 'type' | 'class', string | null>>, limit: number): number[] {
+    const matchers = (['series', 'type', 'class'] as const).flatMap((field, rank) => {
+      const wanted = fold(source[field] ?? '').trim();
+      if (!wanted) return [];
+      const column = this.text[field];
+      const verdict = new Uint8Array(column.values.length);
+      for (let code = 1; code < column.values.length; code++) if (column.folded[code]!.trim() === wanted) verdict[code] = 1;
+      return [{ codes: column.codes, verdict, weight: 4 >> rank }];
+    });
+    if (matchers.length === 0 || limit <= 0) return [];
+    const bestScore = matchers.reduce((sum, matcher) => sum + matcher.weight, 0);
+    const byScore: number[][] = Array.from({ length: 8 }, () => []);
+    for (const slot of this.order) {
+      if (this.ids[slot] === source.id) continue;
+      let score = 0;
+      for (const matcher of matchers) if (matcher.verdict[matcher.codes[slot]!] === 1) score += matcher.weight;
+      const bucket = byScore[score]!;
+      if (score === 0 || bucket.length >= limit) continue;
+      bucket.push(slot);
+      if (score === bestScore && bucket.length === limit) break;
+    }
+    return byScore
+      .reverse()
+      .flat()
+      .slice(0, limit)
+      .map((slot) => this.ids[slot]!);
+  }
+
   /** Distinct classes of live components, sorted case-insensitively. */
   classes(): string[] {
     const column = this.text.class;

@@ -1,0 +1,8 @@
+import { componentIdSchema } from '#shared/schemas/component';
+import { httpHandler } from '#lib/http';
+import { relatedComponents } from '#services/components';
+
+export const handler = httpHandler({
+  schema: { path: componentIdSchema },
+  handler: async ({ path }) => relatedComponents(path.id),
+});

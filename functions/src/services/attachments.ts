@@ -1,0 +1,203 @@
+import { ulid } from 'ulid';
+import { messages } from '#shared/messages';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentDownloadPath,
+  attachmentFileProblem,
+  INLINE_FILE_MAX_BYTES,
+  INLINE_FILE_MAX_MEGABYTES,
+  type AddAttachmentInput,
+  type Attachment,
+  type AttachmentFileType,
+  type FileProblem,
+} from '#shared/schemas/files';
+import { Conflict, Forbidden, Invalid, NotFound, TooLarge } from '#lib/errors';
+import { getRequest, requestReviewItems } from '#repositories/approval-requests';
+import {
+  attachmentDeleteItem,
+  attachmentPut,
+  findAttachment,
+  getAttachment,
+  listAttachments,
+  type StoredAttachment,
+} from '#repositories/attachments';
+import { getComponent } from '#repositories/components';
+import type { TransactItem } from '#repositories/counters';
+import { notificationPut } from '#repositories/notifications';
+import { isConditionFailure, transact } from '#repositories/table';
+import type { User } from '#repositories/users';
+import { displayName, submitRequest } from './approvals';
+import { objectKeySegment, sanitiseFileName } from './file-names';
+import { deleteFileQuietly, downloadUrl, inspectFile, putFile } from './file-store';
+import { fileMatchesType, SNIFF_BYTES } from './file-types';
+import { newNotification } from './notifications';
+import { claimUpload } from './uploads';
+
+/*
+ * Attachments (spec §2 Attachments tab, §3, §4, §5; ARCHITECTURE §6, §7). An upload is stored
+ * at once with isApproved false and an `attachment` request; the approval engine publishes it
+ * or, on rejection, deletes it. Until then only its uploader and administrators see it.
+ */
+
+/** Where an attachment's bytes live: `attachments/<componentId>/<attachmentId>/<name>`. */
+const attachmentObjectKey = (componentId: number, id: string, fileName: string): string =>
+  `attachments/${componentId}/${id}/${objectKeySegment(fileName)}`;
+
+const isAdmin = (user: User): boolean => user.role === 'admin';
+
+/** Approved attachments are everybody's; a pending one only its uploader's and the admins'. */
+const canSee = (viewer: User, attachment: StoredAttachment): boolean =>
+  attachment.isApproved || isAdmin(viewer) || attachment.uploadedByUserId === viewer.id;
+
+const toAttachment = (attachment: StoredAttachment): Attachment => ({
+  id: attachment.id,
+  componentId: attachment.componentId,
+  fileName: attachment.fileName,
+  fileType: attachment.fileType,
+  size: attachment.size,
+  isApproved: attachment.isApproved,
+  createdAt: attachment.createdAt,
+  username: attachment.username,
+  imageSource: attachment.imageSource ?? null,
+  sourceMetadata: attachment.sourceMetadata ?? null,
+  sourceConfidence: attachment.sourceConfidence ?? null,
+  url: attachmentDownloadPath(attachment.id),
+});
+
+const refuse = (problem: FileProblem, size: number): never => {
+  const fields = { [problem.field]: problem.message };
+  throw size > ATTACHMENT_MAX_BYTES ? new TooLarge(problem.message, fields) : new Invalid(problem.message, fields);
+};
+
+/** Size (1 byte to 10 MB), then type: the declared type, the name's extension and the bytes must agree. */
+const checkFile = (file: { fileName: string; fileType: AttachmentFileType; size: number; head: Uint8Array }): void => {
+  const problem = attachmentFileProblem({ type: file.fileType, size: file.size });
+  if (problem) refuse(problem, file.size);
+  if (!fileMatchesType(file)) refuse({ field: 'fileType', message: messages.attachmentTypeInvalid }, file.size);
+};
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** The spec's `fileData`: base64, with or without a `data:<type>;base64,` prefix, at most 4 MB decoded. */
+const decodeFileData = (fileData: string): Buffer => {
+  const base64 = fileData.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
+  if (!BASE64.test(base64) || base64.length % 4 === 1) throw new Invalid(messages.fileDataInvalid, { fileData: messages.fileDataInvalid });
+  // The size is known before decoding: three bytes for every four characters, less the padding.
+  const size = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  if (size > ATTACHMENT_MAX_BYTES) refuse(attachmentFileProblem({ type: '', size })!, size);
+  if (size > INLINE_FILE_MAX_BYTES) {
+    const message = messages.inlineFileTooLarge(INLINE_FILE_MAX_MEGABYTES);
+    throw new TooLarge(message, { fileData: message });
+  }
+  return Buffer.from(base64, 'base64');
+};
+
+/**
+ * Files a new attachment for review: the file checked and stored, then the attachment row and
+ * its `attachment` request written in one transaction. A file stored for a request that then
+ * fails is removed again; the upload object goes once the attachment is stored.
+ */
+export const submitAttachment = async (user: User, componentId: number, input: AddAttachmentInput): Promise<{ requestId: string; attachmentId: string }> => {
+  if (!(await getComponent(componentId))) throw new NotFound(messages.componentNotFound);
+  const fileName = sanitiseFileName(input.fileName);
+  const fileType = input.fileType;
+  const id = ulid();
+  const objectKey = attachmentObjectKey(componentId, id, fileName);
+  const headers = { contentType: fileType, fileName };
+
+  let size: number;
+  if (input.uploadKey !== undefined) {
+    await claimUpload(user, input.uploadKey, objectKey, headers);
+    const stored = await inspectFile(objectKey, SNIFF_BYTES);
+    size = stored.size;
+    try {
+      checkFile({ fileName, fileType, ...stored });
+    } catch (error) {
+      // A refused file is of no further use: neither its copy nor the upload is kept.
+      await Promise.all([deleteFileQuietly(objectKey, 'a refused attachment'), deleteFileQuietly(input.uploadKey, 'a refused upload')]);
+      throw error;
+    }
+  } else {
+    const bytes = decodeFileData(input.fileData ?? '');
+    size = bytes.length;
+    checkFile({ fileName, fileType, size, head: bytes.subarray(0, SNIFF_BYTES) });
+    await putFile(objectKey, bytes, headers);
+  }
+
+  const requestId = ulid();
+  const attachment: StoredAttachment = {
+    id,
+    componentId,
+    fileName,
+    fileType,
+    size,
+    objectKey,
+    isApproved: false,
+    uploadedByUserId: user.id,
+    username: displayName(user),
+    createdAt: new Date().toISOString(),
+    requestId,
+  };
+  try {
+    await submitRequest(
+      user,
+      { id: requestId, requestType: 'attachment', componentId, attachmentId: id, data: { fileName, fileType, componentId } },
+      [attachmentPut(attachment)],
+    );
+  } catch (error) {
+    await deleteFileQuietly(objectKey, 'the file of an attachment that was not stored');
+    throw error;
+  }
+  if (input.uploadKey !== undefined) await deleteFileQuietly(input.uploadKey, 'a claimed upload');
+  return { requestId, attachmentId: id };
+};
+
+/** A component's attachments the viewer may see, oldest first, without their bytes. */
+export const attachmentsOf = async (viewer: User, componentId: number): Promise<Attachment[]> =>
+  (await listAttachments(componentId)).filter((attachment) => canSee(viewer, attachment)).map(toAttachment);
+
+/**
+ * Deletes an attachment: its uploader while it is pending, or an administrator. Deleting a
+ * pending attachment closes its request as rejected ('Attachment deleted') in the same
+ * transaction, so the queue never offers to approve a file that is gone; when an administrator
+ * deletes somebody's pending upload, the uploader is told as a rejection would tell them.
+ */
+export const deleteAttachmentAs = async (user: User, componentId: number, attachmentId: string): Promise<{ message: string }> => {
+  const attachment = await getAttachment(componentId, attachmentId);
+  if (!attachment || !canSee(user, attachment)) throw new NotFound(messages.attachmentNotFound);
+  if (!isAdmin(user)) {
+    if (attachment.isApproved) throw new Forbidden(messages.attachmentDeleteApproved);
+    if (attachment.uploadedByUserId !== user.id) throw new Forbidden(messages.attachmentDeleteOthers);
+  }
+  const request = !attachment.isApproved && attachment.requestId ? await getRequest(attachment.requestId) : undefined;
+  const closing: TransactItem[] = [];
+  if (request?.status === 'pending') {
+    const now = new Date().toISOString();
+    const review = { status: 'rejected' as const, reviewedBy: displayName(user), reviewedByUserId: user.id, reviewNotes: messages.attachmentDeletedNote, reviewedAt: now };
+    closing.push(...requestReviewItems(request, review));
+    if (request.userId !== user.id) {
+      const notification = newNotification({
+        type: 'error',
+        title: 'Request rejected',
+        message: `Your attachment request for ${attachment.fileName} was rejected: ${messages.attachmentDeletedNote}`,
+        linkTo: `/component-hub/components/${componentId}`,
+      });
+      closing.push(notificationPut(request.userId, notification));
+    }
+  }
+  try {
+    await transact([attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }), ...closing]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Conflict(messages.attachmentChangedMeanwhile);
+    throw error;
+  }
+  await deleteFileQuietly(attachment.objectKey, 'a deleted attachment blob');
+  return { message: messages.attachmentDeleted };
+};
+
+/** Where `GET /api/attachments/{id}/download` sends the browser; a pending file only for its uploader and admins. */
+export const attachmentDownloadLocation = async (viewer: User, id: string): Promise<string> => {
+  const attachment = await findAttachment(id);
+  if (!attachment || !canSee(viewer, attachment)) throw new NotFound(messages.attachmentNotFound);
+  return downloadUrl(attachment.objectKey, { contentType: attachment.fileType, fileName: attachment.fileName });
+};

@@ -1,0 +1,88 @@
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { s3 } from '#lib/clients';
+import { config } from '#lib/config';
+import { logger } from '#lib/logger';
+import { contentDisposition } from './file-names';
+
+/*
+ * The bucket's file objects (uploads, attachments): the few S3 operations the file services
+ * use, in one place. Keys are built by the callers; every key here is one of ours.
+ */
+
+/** How long a download link the API redirects to stays valid. */
+export const DOWNLOAD_LINK_SECONDS = 120;
+
+export interface StoredFileHeaders {
+  contentType: string;
+  /** Stored on the object too, so even a raw link downloads rather than renders. */
+  fileName: string;
+}
+
+const isMissing = (error: unknown): boolean => {
+  const { name, $metadata } = (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+};
+
+export const putFile = async (key: string, bytes: Uint8Array, headers: StoredFileHeaders): Promise<void> => {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().BUCKET_NAME,
+      Key: key,
+      Body: bytes,
+      ContentType: headers.contentType,
+      ContentDisposition: contentDisposition('attachment', headers.fileName),
+    }),
+  );
+};
+
+/** Copies `from` to `to` with new headers; false when `from` does not exist. */
+export const copyFile = async (from: string, to: string, headers: StoredFileHeaders): Promise<boolean> => {
+  const bucket = config().BUCKET_NAME;
+  try {
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: to,
+        CopySource: encodeURI(`${bucket}/${from}`),
+        MetadataDirective: 'REPLACE',
+        ContentType: headers.contentType,
+        ContentDisposition: contentDisposition('attachment', headers.fileName),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+};
+
+/** A stored file's size and its first `headBytes` bytes (for sniffing its type). */
+export const inspectFile = async (key: string, headBytes: number): Promise<{ size: number; head: Uint8Array }> => {
+  const bucket = config().BUCKET_NAME;
+  const { ContentLength = 0 } = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  if (ContentLength === 0) return { size: 0, head: new Uint8Array() };
+  const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
+  const head = Body ? await Body.transformToByteArray() : new Uint8Array();
+  return { size: ContentLength, head: head.subarray(0, headBytes) };
+};
+
+/** Deletes a file; a failure is logged, not thrown (what calls it has already succeeded or failed). */
+export const deleteFileQuietly = async (key: string, why: string): Promise<void> => {
+  await s3()
+    .send(new DeleteObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }))
+    .catch((error: unknown) => logger.warn(`could not delete ${why}`, { key, error: error as Error }));
+};
+
+/** A short-lived link that downloads the file under its name, with its type. */
+export const downloadUrl = (key: string, headers: StoredFileHeaders): Promise<string> =>
+  getSignedUrl(
+    s3(),
+    new GetObjectCommand({
+      Bucket: config().BUCKET_NAME,
+      Key: key,
+      ResponseContentType: headers.contentType,
+      ResponseContentDisposition: contentDisposition('attachment', headers.fileName),
+    }),
+    { expiresIn: DOWNLOAD_LINK_SECONDS },
+  );

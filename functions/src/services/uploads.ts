@@ -1,0 +1,61 @@
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { ulid } from 'ulid';
+import { messages } from '#shared/messages';
+import {
+  ATTACHMENT_MAX_BYTES,
+  excelFileTypes,
+  fileExtension,
+  IMPORT_MAX_BYTES,
+  UPLOAD_LINK_SECONDS,
+  type CreateUploadInput,
+  type UploadTicket,
+} from '#shared/schemas/files';
+import { s3 } from '#lib/clients';
+import { config } from '#lib/config';
+import { Forbidden, Invalid } from '#lib/errors';
+import type { User } from '#repositories/users';
+import { objectKeySegment, sanitiseFileName } from './file-names';
+import { copyFile, type StoredFileHeaders } from './file-store';
+
+/*
+ * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
+ * straight to S3 under `uploads/<userId>/<ulid>/<name>`, then names that key to the endpoint that
+ * takes the file. S3 enforces the size range and the content type; the endpoint checks the
+ * owner, the real size and the real type again when it claims the upload.
+ */
+
+const uploadPrefix = (userId: string): string => `uploads/${userId}/`;
+const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/[\w.-]{1,120}$/;
+
+/** A presigned POST for one file: its size range, its fixed content type, five minutes' life. */
+export const createUpload = async (user: User, input: CreateUploadInput): Promise<UploadTicket> => {
+  const fileName = sanitiseFileName(input.fileName);
+  const isImport = input.purpose === 'import';
+  // The Excel import's type follows the name (browsers report spreadsheet types inconsistently).
+  const contentType = isImport ? (excelFileTypes[fileExtension(fileName) as keyof typeof excelFileTypes] ?? 'application/octet-stream') : input.fileType;
+  const maxSize = isImport ? IMPORT_MAX_BYTES : ATTACHMENT_MAX_BYTES;
+  const uploadKey = `${uploadPrefix(user.id)}${ulid()}/${objectKeySegment(fileName)}`;
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: config().BUCKET_NAME,
+    Key: uploadKey,
+    Conditions: [
+      ['content-length-range', 1, maxSize],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_LINK_SECONDS,
+  });
+  return { url, fields, uploadKey, maxSize, expiresAt: new Date(Date.now() + UPLOAD_LINK_SECONDS * 1000).toISOString() };
+};
+
+/**
+ * Takes over the caller's upload: copies it to `destination` (where the caller can no longer
+ * change it, so what is checked next is what is kept). Refuses a key that is not an upload key
+ * (400), another user's upload (403) and an upload that is not there (400). The upload object
+ * itself stays until the caller has stored what it made of it (`deleteFileQuietly`).
+ */
+export const claimUpload = async (user: User, uploadKey: string, destination: string, headers: StoredFileHeaders): Promise<void> => {
+  if (!UPLOAD_KEY.test(uploadKey)) throw new Invalid(messages.uploadKeyInvalid, { uploadKey: messages.uploadKeyInvalid });
+  if (!uploadKey.startsWith(uploadPrefix(user.id))) throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
+  if (!(await copyFile(uploadKey, destination, headers))) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+};

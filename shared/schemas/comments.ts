@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import { messages } from '../messages';
+
+export const COMMENT_MAX_LENGTH = 5000;
+export const COMMENT_AUTHOR_MAX_LENGTH = 100;
+
+/**
+ * `POST /api/components/{id}/comments` `{ username, comment, componentId }` (spec §7). The author
+ * name is free text; blank means the user's display name. componentId is ignored (the path says
+ * which component), and the session says who wrote it.
+ */
+export const commentInputSchema = z.object({
+  comment: z
+    .string({ error: messages.commentRequired })
+    .trim()
+    .min(1, messages.commentRequired)
+    .max(COMMENT_MAX_LENGTH, messages.commentTooLong(COMMENT_MAX_LENGTH)),
+  username: z
+    .string({ error: messages.commentAuthorTooLong(COMMENT_AUTHOR_MAX_LENGTH) })
+    .trim()
+    .max(COMMENT_AUTHOR_MAX_LENGTH, messages.commentAuthorTooLong(COMMENT_AUTHOR_MAX_LENGTH))
+    .nullish()
+    .transform((name) => name || null),
+});
+export type CommentInput = z.output<typeof commentInputSchema>;
+
+/** A comment as the API shows it (spec §3). */
+export interface Comment {
+  id: string;
+  componentId: number;
+  username: string;
+  comment: string;
+  createdAt: string;
+}

@@ -1,0 +1,167 @@
+import * as z from 'zod';
+import { messages } from '../messages';
+import { componentIdSchema } from './component';
+
+/*
+ * Files: the upload rules of spec §5 and the shapes of the file endpoints (ARCHITECTURE §7).
+ * The SPA checks a picked file with the same functions before uploading; the API checks again.
+ */
+
+export const MEGABYTE = 1024 * 1024;
+/** Spec §5 and §9: attachments up to 10 MB (10*1024*1024 bytes, that size itself allowed). */
+export const ATTACHMENT_MAX_MEGABYTES = 10;
+export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MEGABYTES * MEGABYTE;
+/** Spec §5 and §9: Excel imports up to 20 MB (20971520 bytes). */
+export const IMPORT_MAX_BYTES = 20 * MEGABYTE;
+/**
+ * A file sent inside a JSON body as base64 (the spec's `fileData`): at most 4 MB, so the body
+ * stays under Lambda's 6 MB request limit. Larger files go through `POST /api/uploads`.
+ */
+export const INLINE_FILE_MAX_MEGABYTES = 4;
+export const INLINE_FILE_MAX_BYTES = INLINE_FILE_MAX_MEGABYTES * MEGABYTE;
+/** How long a presigned upload stays usable. */
+export const UPLOAD_LINK_SECONDS = 5 * 60;
+/** Names longer than this are refused as input; stored names are shortened further. */
+const FILE_NAME_INPUT_MAX_LENGTH = 1000;
+
+/** The attachment types of spec §5 and the extensions the picker accepts for each. */
+export const attachmentFileTypes = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/gif': ['.gif'],
+} as const satisfies Record<string, readonly string[]>;
+export type AttachmentFileType = keyof typeof attachmentFileTypes;
+
+/** The upload dialog's `accept` list: '.pdf,.jpg,.jpeg,.png,.gif'. */
+export const attachmentAccept = Object.values(attachmentFileTypes).flat().join(',');
+
+export const isAttachmentFileType = (type: string): type is AttachmentFileType => Object.hasOwn(attachmentFileTypes, type);
+
+/** Spreadsheet types by extension (browsers report them inconsistently, so the name decides). */
+export const excelFileTypes = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+} as const;
+
+/** `.pdf` for 'Datasheet.PDF'; '' without an extension. */
+export const fileExtension = (fileName: string): string => /\.[^./\\]*$/.exec(fileName.trim().toLowerCase())?.[0] ?? '';
+
+export interface FileProblem {
+  field: 'fileName' | 'fileType' | 'size';
+  message: string;
+}
+
+/** What is wrong with a file for an attachment (spec §5, in its order: size, then type). */
+export const attachmentFileProblem = (file: { type: string; size: number }): FileProblem | undefined => {
+  if (file.size <= 0) return { field: 'size', message: messages.fileEmpty };
+  if (file.size > ATTACHMENT_MAX_BYTES) return { field: 'size', message: messages.fileTooLarge(ATTACHMENT_MAX_MEGABYTES) };
+  if (!isAttachmentFileType(file.type.trim().toLowerCase())) return { field: 'fileType', message: messages.attachmentTypeInvalid };
+  return undefined;
+};
+
+/** What is wrong with a file for the Excel import (spec §5): its name's extension and its size. */
+export const excelFileProblem = (file: { name: string; size: number }): FileProblem | undefined => {
+  if (!Object.hasOwn(excelFileTypes, fileExtension(file.name))) return { field: 'fileName', message: messages.excelTypeInvalid };
+  if (file.size <= 0) return { field: 'size', message: messages.fileEmpty };
+  if (file.size > IMPORT_MAX_BYTES) return { field: 'size', message: messages.excelTooLarge };
+  return undefined;
+};
+
+const fileNameInput = z
+  .string({ error: messages.noFileSelected })
+  .trim()
+  .min(1, messages.noFileSelected)
+  .max(FILE_NAME_INPUT_MAX_LENGTH, messages.textTooLong('fileName', FILE_NAME_INPUT_MAX_LENGTH));
+
+export const uploadPurposes = ['attachment', 'import'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/**
+ * `POST /api/uploads`: the file the browser is about to send. `purpose` is 'attachment' (the
+ * default) or 'import' (the Excel import: 20 MB, .xlsx or .xls, the declared type not needed).
+ */
+export const createUploadSchema = z
+  .object({
+    fileName: fileNameInput,
+    fileType: z.string({ error: messages.attachmentTypeInvalid }).trim().toLowerCase().max(200, messages.attachmentTypeInvalid).default(''),
+    size: z
+      .number({ error: 'size must be the file size in bytes' })
+      .int('size must be the file size in bytes')
+      .min(0, 'size must be the file size in bytes'),
+    purpose: z.enum(uploadPurposes, { error: 'purpose must be attachment or import' }).default('attachment'),
+  })
+  .superRefine((upload, ctx) => {
+    const problem =
+      upload.purpose === 'import'
+        ? excelFileProblem({ name: upload.fileName, size: upload.size })
+        : attachmentFileProblem({ type: upload.fileType, size: upload.size });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
+export type CreateUploadInput = z.output<typeof createUploadSchema>;
+
+/** The presigned POST: the browser sends `fields` and then the file (last) as multipart/form-data to `url`. */
+export interface UploadTicket {
+  url: string;
+  fields: Record<string, string>;
+  /** What to send to the endpoint that takes the file (`uploadKey`). */
+  uploadKey: string;
+  /** The largest size S3 accepts for this upload, in bytes. */
+  maxSize: number;
+  expiresAt: string;
+}
+
+/**
+ * `POST /api/components/{id}/attachments`: `{ fileName, fileType, uploadKey }` after a presigned
+ * upload, or the spec's `{ fileName, fileType, fileData (base64, with or without a data-URL
+ * prefix), componentId, username }` for files up to 4 MB. componentId and username are ignored:
+ * the path and the session say which component and who.
+ */
+export const addAttachmentSchema = z
+  .object({
+    fileName: fileNameInput,
+    fileType: z
+      .string({ error: messages.attachmentTypeInvalid })
+      .trim()
+      .toLowerCase()
+      .refine(isAttachmentFileType, messages.attachmentTypeInvalid)
+      .transform((type) => type as AttachmentFileType),
+    uploadKey: z.string({ error: messages.uploadKeyInvalid }).trim().min(1, messages.uploadKeyInvalid).max(1024, messages.uploadKeyInvalid).optional(),
+    fileData: z.string({ error: messages.fileDataInvalid }).optional(),
+  })
+  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), { message: messages.fileSourceMissing, path: ['uploadKey'] });
+export type AddAttachmentInput = z.output<typeof addAttachmentSchema>;
+
+const ulidText = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+const attachmentId = z
+  .string()
+  .trim()
+  .regex(ulidText, messages.attachmentNotFound)
+  .transform((id) => id.toUpperCase());
+
+/** `GET /api/attachments/{id}/download` */
+export const attachmentIdPathSchema = z.object({ id: attachmentId });
+
+/** `DELETE /api/components/{id}/attachments/{attachmentId}` */
+export const componentAttachmentPathSchema = componentIdSchema.extend({ attachmentId });
+
+/** Where the API serves an attachment's bytes: a redirect to a short-lived S3 link. */
+export const attachmentDownloadPath = (id: string): string => `/api/attachments/${id}/download`;
+
+/** An attachment as the API shows it (spec §3, without the bytes: `url` serves them). */
+export interface Attachment {
+  id: string;
+  componentId: number;
+  fileName: string;
+  fileType: string;
+  size: number;
+  isApproved: boolean;
+  createdAt: string;
+  /** Who uploaded it (their display name). */
+  username: string;
+  imageSource: string | null;
+  /** JSON text, e.g. `{"type":"datasheet","source":"digikey"}`. */
+  sourceMetadata: string | null;
+  sourceConfidence: number | null;
+  url: string;
+}

@@ -354,6 +354,13 @@ describe('CDK app', () => {
       { name: 'web', stack: built.web, template: web },
     ];
 
+    it('expires presigned uploads that were never attached after a day', () => {
+      const [bucket] = Object.values(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } })) as {
+        Properties: { LifecycleConfiguration: { Rules: { Prefix?: string; ExpirationInDays?: number }[] } };
+      }[];
+      expect(bucket!.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1 }));
+    });
+
     it('blocks public access on every bucket and denies non-TLS requests', () => {
       let buckets = 0;
       for (const { name, template } of stacks()) {

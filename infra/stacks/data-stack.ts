@@ -77,6 +77,8 @@ export class DataStack extends Stack {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Versioning keeps a deleted or replaced file recoverable for a while, not forever.
         { noncurrentVersionExpiration: Duration.days(90) },
+        // Presigned uploads never attached to a component (the API moves the ones it keeps).
+        { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

@@ -1,6 +1,32 @@
-import { BeingBuilt } from '../../../components/ui/page';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { useState } from 'react';
+import { requestStatuses, type RequestStatus } from '#shared/schemas/approvals';
+import { PageHeader } from '../../../components/ui/page';
+import { RequestList } from '../components/request-list';
+import { statusLabels } from '../components/request-type';
 
-/** /component-hub/approval-queue (built by the approvals change). */
-export const ApprovalQueueRoute = () => <BeingBuilt title="Approval Queue" subtitle="Review and approve component change requests" />;
+/** /component-hub/approval-queue (spec §2 Approval Queue, admin only): tabs Pending, Approved, Rejected. */
+export const ApprovalQueueRoute = () => {
+  const [status, setStatus] = useState<RequestStatus>('pending');
+  return (
+    <>
+      <PageHeader title="Approval Queue" subtitle="Review and approve component change requests" />
+      <Tabs.Root value={status} onValueChange={(details) => setStatus(details.value as RequestStatus)} variant="line" colorPalette="blue" lazyMount>
+        <Tabs.List mb="2">
+          {requestStatuses.map((value) => (
+            <Tabs.Trigger key={value} value={value}>
+              {statusLabels[value]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {requestStatuses.map((value) => (
+          <Tabs.Content key={value} value={value}>
+            <RequestList status={value} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
+};
 
 export default ApprovalQueueRoute;

@@ -1,0 +1,18 @@
+import useSWR from 'swr';
+import type { ApprovalRequest, RequestStatus } from '#shared/schemas/approvals';
+import { ApiError } from '../../../lib/api-client';
+
+/** GET /api/approval-requests?status=...: the dashboard reads the pending list under the same key. */
+export const approvalRequestsKey = (status: RequestStatus) => `/approval-requests?status=${status}`;
+
+/** Spec §8: 'Failed to load approval requests: {status} {text}'. */
+export const loadFailureMessage = (error: unknown): string => {
+  if (error instanceof ApiError) return `Failed to load approval requests: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
+  return `Failed to load approval requests: ${error instanceof Error ? error.message : String(error)}`;
+};
+
+/** The requests of one status, newest first (the server's order). */
+export const useApprovalRequests = (status: RequestStatus) => {
+  const { data, error, isLoading } = useSWR<ApprovalRequest[] | null>(approvalRequestsKey(status));
+  return { requests: data ?? undefined, error: error as unknown, isLoading };
+};

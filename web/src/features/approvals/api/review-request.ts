@@ -1,0 +1,38 @@
+import { useSWRConfig } from 'swr';
+import type { ApprovalRequest } from '#shared/schemas/approvals';
+import { api } from '../../../lib/api-client';
+
+export type ReviewDecision = 'approved' | 'rejected';
+
+export interface ReviewInput {
+  status: ReviewDecision;
+  /** Optional; an empty note is sent as null. */
+  reviewNotes: string;
+  /** The spec's body names the reviewer; the server records the session's admin whatever is sent. */
+  reviewedBy: string;
+}
+
+/** PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. */
+export const reviewRequest = (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) =>
+  api.patch<ApprovalRequest>(`/approval-requests/${encodeURIComponent(id)}`, { status, reviewedBy, reviewNotes: reviewNotes.trim() || null });
+
+/** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
+const changedByReview = (key: unknown): boolean => {
+  const path = Array.isArray(key) ? (key[0] as unknown) : key;
+  return typeof path === 'string' && ['/approval-requests', '/components', '/stats'].some((prefix) => path.startsWith(prefix));
+};
+
+/**
+ * Reviews a request, then has every list and count it may have changed read again (after a
+ * refusal too: a request someone else reviewed meanwhile leaves the pending list).
+ */
+export const useReviewRequest = () => {
+  const { mutate } = useSWRConfig();
+  return async (id: string, input: ReviewInput): Promise<ApprovalRequest> => {
+    try {
+      return await reviewRequest(id, input);
+    } finally {
+      await mutate(changedByReview).catch(() => undefined);
+    }
+  };
+};

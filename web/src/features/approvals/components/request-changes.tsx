@@ -1,0 +1,152 @@
+import { Box } from '@chakra-ui/react/box';
+import { Grid } from '@chakra-ui/react/grid';
+import { Heading } from '@chakra-ui/react/heading';
+import { Link } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ApprovalRequest } from '#shared/schemas/approvals';
+import { componentFieldLabels, componentFields, componentFileFields, type ComponentField } from '#shared/schemas/component';
+import { API_PREFIX } from '../../../lib/api-client';
+
+/** Bookkeeping in requestData that is not a component field to show (spec §3: the username is hidden). */
+const hiddenKeys = new Set(['username', 'componentId', 'attachmentId']);
+
+const isComponentField = (name: string): name is ComponentField => Object.hasOwn(componentFieldLabels, name);
+const isFileField = (name: string) => (componentFileFields as readonly string[]).includes(name);
+
+export const fieldLabel = (name: string): string => (isComponentField(name) ? componentFieldLabels[name] : name);
+
+/** A value as the card shows it; null for nothing. File fields hold a storage key: its last part is the file's name. */
+export const displayValue = (field: string, value: unknown): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') return isFileField(field) ? (value.split('/').pop() ?? value) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+};
+
+const Value = ({ children }: { children: string | null }) =>
+  children === null ? (
+    <Text as="span" color="fg.muted" fontStyle="italic">
+      (empty)
+    </Text>
+  ) : (
+    <Text as="span" overflowWrap="anywhere" whiteSpace="pre-wrap">
+      {children}
+    </Text>
+  );
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box as="section" aria-label={title} borderTopWidth="1px" pt="3">
+    <Heading as="h3" size="sm" mb="2">
+      {title}
+    </Heading>
+    {children}
+  </Box>
+);
+
+/** An edit: each changed field, its value when the edit was proposed and the proposed one, side by side. */
+const EditChanges = ({ request }: { request: ApprovalRequest }) => {
+  const fields = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field));
+  return (
+    <Section title="Proposed changes">
+      <Stack as="dl" gap="3">
+        {fields.map((field) => (
+          <Box key={field}>
+            <Text as="dt" fontWeight="semibold" fontSize="sm">
+              {fieldLabel(field)}
+            </Text>
+            <Grid as="dd" templateColumns="repeat(2, minmax(0, 1fr))" gap="2" mt="1" fontSize="sm">
+              <Box bg="red.50" borderWidth="1px" borderColor="red.200" borderRadius="md" p="2">
+                <Text fontSize="xs" fontWeight="medium" color="red.800">
+                  Current
+                </Text>
+                <Value>{displayValue(field, request.previousData?.[field])}</Value>
+              </Box>
+              <Box bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="md" p="2">
+                <Text fontSize="xs" fontWeight="medium" color="green.800">
+                  Proposed
+                </Text>
+                <Value>{displayValue(field, request.requestData[field])}</Value>
+              </Box>
+            </Grid>
+          </Box>
+        ))}
+      </Stack>
+    </Section>
+  );
+};
+
+/** A new component: every field it was submitted with, in the spec's order. */
+const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
+  const known = componentFields.filter((field) => !hiddenKeys.has(field));
+  const others = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field) && !isComponentField(field));
+  const entries = [...known, ...others]
+    .map((field) => [field, displayValue(field, request.requestData[field])] as const)
+    .filter((entry): entry is readonly [string, string] => entry[1] !== null);
+  return (
+    <Section title="Component details">
+      <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="2" fontSize="sm">
+        {entries.map(([field, value]) => (
+          <Box key={field} minWidth="0">
+            <Text as="dt" color="fg.muted" fontSize="xs">
+              {fieldLabel(field)}
+            </Text>
+            <Text as="dd" overflowWrap="anywhere" whiteSpace="pre-wrap">
+              {value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+};
+
+/** An upload: its name and type, and a download link when the request names the attachment. */
+const AttachmentDetails = ({ request }: { request: ApprovalRequest }) => {
+  const fileName = displayValue('fileName', request.requestData.fileName) ?? 'Unnamed file';
+  const fileType = displayValue('fileType', request.requestData.fileType);
+  const attachmentId = displayValue('attachmentId', request.requestData.attachmentId);
+  return (
+    <Section title="Attachment">
+      <HStack gap="3" wrap="wrap" fontSize="sm">
+        {attachmentId ? (
+          <Link href={`${API_PREFIX}/attachments/${encodeURIComponent(attachmentId)}/download`} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere">
+            <Download size={16} aria-hidden />
+            {fileName}
+          </Link>
+        ) : (
+          <Text overflowWrap="anywhere">{fileName}</Text>
+        )}
+        {fileType && <Text color="fg.muted">{fileType}</Text>}
+      </HStack>
+    </Section>
+  );
+};
+
+const DeletionDetails = ({ request }: { request: ApprovalRequest }) => (
+  <Section title="Deletion">
+    <Text fontSize="sm">
+      Removes <strong>{displayValue('reference', request.requestData.reference) ?? `component ${request.componentId ?? ''}`}</strong> from the
+      catalogue.
+    </Text>
+  </Section>
+);
+
+/** What approving the request would change (issue 6 §4). */
+export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
+  switch (request.requestType) {
+    case 'edit':
+      return <EditChanges request={request} />;
+    case 'new':
+      return <NewComponentFields request={request} />;
+    case 'attachment':
+      return <AttachmentDetails request={request} />;
+    case 'delete':
+      return <DeletionDetails request={request} />;
+    default:
+      return null;
+  }
+};

@@ -1,0 +1,21 @@
+import { FilePlus2, Paperclip, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
+
+const types: Record<RequestType, { label: string; icon: LucideIcon }> = {
+  new: { label: 'New Component', icon: FilePlus2 },
+  edit: { label: 'Component Edit', icon: Pencil },
+  attachment: { label: 'New Attachment', icon: Paperclip },
+  delete: { label: 'Component Deletion', icon: Trash2 },
+};
+
+/** Spec §2: 'New Component', 'Component Edit', 'New Attachment'; a deletion says what it is. */
+export const requestTypeLabel = (type: RequestType): string => types[type]?.label ?? 'New Attachment';
+
+export const requestTypeIcon = (type: RequestType): LucideIcon => types[type]?.icon ?? Paperclip;
+
+export const statusLabels: Record<RequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+
+export const statusColors: Record<RequestStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
+
+/** A request's time in the viewer's locale. */
+export const formatDateTime = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');

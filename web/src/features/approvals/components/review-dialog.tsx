@@ -1,0 +1,76 @@
+import { Field } from '@chakra-ui/react/field';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { useState } from 'react';
+import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest } from '#shared/schemas/approvals';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
+import { useReviewRequest, type ReviewDecision } from '../api/review-request';
+import { requestTypeLabel } from './request-type';
+
+const wording: Record<ReviewDecision, { title: string; action: string; busy: string; toast: string; verb: string }> = {
+  approved: { title: 'Approve Request', action: 'Approve', busy: 'Approving...', toast: 'Request Approved', verb: 'approved' },
+  rejected: { title: 'Reject Request', action: 'Reject', busy: 'Rejecting...', toast: 'Request Rejected', verb: 'rejected' },
+};
+
+interface ReviewDialogProps {
+  request: ApprovalRequest;
+  decision: ReviewDecision | null;
+  onClose: () => void;
+}
+
+/** Spec §2, §4: the Approve and Reject dialogs with optional 'Review Notes'. */
+export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) => {
+  const { user } = useUser();
+  const review = useReviewRequest();
+  const [notes, setNotes] = useState('');
+  const [isSubmitting, setSubmitting] = useState(false);
+  const words = wording[decision ?? 'approved'];
+
+  const close = () => {
+    setNotes('');
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!decision) return;
+    setSubmitting(true);
+    try {
+      await review(request.id, { status: decision, reviewNotes: notes, reviewedBy: user?.username || user?.email || 'admin' });
+      notify({ type: 'success', title: words.toast, description: `The request has been ${words.verb} successfully.` });
+      close();
+    } catch (error) {
+      notify({ type: 'error', title: 'Error', description: `Failed to process request: ${errorMessage(error, error instanceof Error ? error.message : String(error))}` });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={words.title}
+      description={`${requestTypeLabel(request.requestType)} request ${request.id}, submitted by ${request.username}.`}
+      open={decision !== null}
+      onClose={close}
+      onSubmit={submit}
+      submitLabel={words.action}
+      submittingLabel={words.busy}
+      isSubmitting={isSubmitting}
+      destructive={decision === 'rejected'}
+    >
+      <Field.Root>
+        <Field.Label>Review Notes</Field.Label>
+        <Textarea
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          maxLength={REVIEW_NOTES_MAX_LENGTH}
+          rows={4}
+          placeholder="Optional notes for the submitter"
+          bg="bg"
+        />
+        <Field.HelperText>Optional. The submitter sees them in their notification.</Field.HelperText>
+      </Field.Root>
+    </FormDialog>
+  );
+};

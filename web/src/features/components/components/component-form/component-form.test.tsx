@@ -1,0 +1,305 @@
+// @vitest-environment jsdom
+import '../../../../testing/setup';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { componentFields } from '#shared/schemas/component';
+import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../../testing/mock-api';
+import { renderScreen } from '../../../../testing/render';
+import { mergeOptions } from '../../api/get-component-options';
+import { AddComponentRoute } from '../../routes/add-component';
+import { DRAFT_FILE_MAX_AGE_MS, draftKey, loadDraft } from './component-draft';
+import { checkFile } from './file-field';
+import { formTabs } from './form-fields';
+
+const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo', firstName: '', lastName: '', role: 'user' };
+const catalogue = [
+  { id: 1, reference: 'A', class: 'Terminal', manufacturer: 'Harting', type: 'Crimp Contact' },
+  { id: 2, reference: 'B', class: 'Relay', manufacturer: 'siemens', type: null },
+];
+
+const api = (extra: Record<string, Handler | MockResponse> = {}) =>
+  mockApi({
+    'GET /api/user': { body: user },
+    'GET /api/csrf-token': csrfHandler,
+    'GET /api/components/classes': { body: ['Relay', 'Terminal'] },
+    'GET /api/components': { body: catalogue },
+    ...extra,
+  });
+
+const renderForm = () =>
+  renderScreen(<AddComponentRoute />, '/component-hub/add-component', { '/component-hub/components': 'component list' });
+
+const events = () => userEvent.setup({ applyAccept: false });
+
+/** Types text in one go (the form re-renders its 60 fields per keystroke, which jsdom makes slow). */
+const fill = async (element: HTMLElement, text: string) => {
+  await userEvent.click(element);
+  await userEvent.paste(text);
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the form layout', () => {
+  it('holds every field of the component once, but the username', () => {
+    const placed = formTabs.flatMap((tab) => tab.fields.map((field) => field.name));
+    expect(new Set(placed).size).toBe(placed.length);
+    expect([...placed].sort()).toEqual(componentFields.filter((field) => field !== 'username').sort());
+    expect(formTabs.map((tab) => tab.label)).toEqual([
+      'Basic Information',
+      'Technical Details',
+      'Physical Properties',
+      'Electrical Properties',
+      'Wire Specifications',
+      'Tooling',
+      'Files & Documents',
+    ]);
+  });
+
+  it('merges default options with the catalogue, once each, Other last', () => {
+    expect(mergeOptions(['Siemens', 'Other', 'ABB'], ['siemens', 'Harting', null, ' ', 'Other'])).toEqual(['ABB', 'Harting', 'Siemens', 'Other']);
+  });
+
+  it('reads a stored draft, dropping files older than uploads are kept, and ignores garbage', () => {
+    const savedAt = '2026-01-01T00:00:00.000Z';
+    localStorage.setItem('k', JSON.stringify({ values: { reference: 'R', width: 12, dataSheet: 'uploads/u/X/a.pdf', colour: 'red' }, fileNames: { dataSheet: 'a.pdf' }, savedAt }));
+    const fresh = loadDraft('k', Date.parse(savedAt) + 60_000)!;
+    expect(fresh.values).toMatchObject({ reference: 'R', width: '12', dataSheet: 'uploads/u/X/a.pdf', class: '' });
+    expect(fresh.values).not.toHaveProperty('colour');
+    expect(fresh.fileNames).toEqual({ dataSheet: 'a.pdf' });
+    expect(fresh.expiredFiles).toBeUndefined();
+    const stale = loadDraft('k', Date.parse(savedAt) + DRAFT_FILE_MAX_AGE_MS + 1)!;
+    expect(stale.values).toMatchObject({ reference: 'R', dataSheet: '' });
+    expect(stale.fileNames).toEqual({});
+    expect(stale.expiredFiles).toEqual(['dataSheet']);
+    localStorage.setItem('k', 'not json');
+    expect(loadDraft('k')).toBeNull();
+    expect(loadDraft('absent')).toBeNull();
+  });
+
+  it("checks files as spec §5 says", () => {
+    const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
+    const png = new File(['png'], 'a.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    expect(checkFile(pdf, 'pdf')).toBeNull();
+    expect(checkFile(png, 'pdf')).toEqual({ title: 'Invalid file type', description: 'Only PDF files are supported' });
+    expect(checkFile(pdf, 'image')).toEqual({ title: 'Invalid file type', description: 'Only image files are supported' });
+    expect(checkFile(pdf, 'any')).toBeNull();
+    expect(checkFile(big, 'any')).toEqual({ title: 'File too large', description: 'The file size must be less than 10MB' });
+    expect(checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2)).toEqual({
+      title: 'File too large',
+      description: 'The file size must be less than 2MB',
+    });
+  });
+});
+
+describe('add new component', () => {
+  it('shows the title, the notice, the seven tabs, the option lists and the input steps', async () => {
+    api();
+    renderForm();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add New Component' })).toBeInTheDocument();
+    expect(screen.getByText('Submit a new component to the database')).toBeInTheDocument();
+    expect(screen.getByText(/must be approved by an administrator.*Only Reference and Class are required\./)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(formTabs.map((tab) => tab.label));
+
+    const classes = await screen.findByRole('option', { name: 'Terminal' });
+    expect(classes).toBeInTheDocument();
+    const optionsOf = (label: string) => within(screen.getByLabelText(new RegExp(`^${label}`))).getAllByRole('option').map((o) => o.textContent);
+    expect(optionsOf('Class')).toEqual(['Select class', 'Circuit Protection', 'Connector', 'PLC', 'Power Supply', 'Relay', 'Sensor', 'Switch', 'Terminal', 'Other']);
+    expect(optionsOf('Manufacturer')).toEqual(['Select manufacturer', 'ABB', 'Eaton', 'Harting', 'Phoenix Contact', 'Schneider Electric', 'Siemens', 'Other']);
+    expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact']);
+
+    const steps = Object.fromEntries(
+      ['Width (mm)', 'Height (mm)', 'Depth (mm)', 'Weight (kg)', 'Voltage (V)', 'Frequency (Hz)', 'Number of Circuits'].map((label) => [
+        label,
+        screen.getByLabelText(label).getAttribute('step'),
+      ]),
+    );
+    expect(steps).toEqual({
+      'Width (mm)': '0.01',
+      'Height (mm)': '0.01',
+      'Depth (mm)': '0.01',
+      'Weight (kg)': '0.001',
+      'Voltage (V)': '0.1',
+      'Frequency (Hz)': '0.1',
+      'Number of Circuits': '1',
+    });
+  });
+
+  it("offers 'Terminal Block' as the only type when the catalogue has none", async () => {
+    api({ 'GET /api/components': { body: [] }, 'GET /api/components/classes': { body: [] } });
+    renderForm();
+    const type = await screen.findByLabelText('Type');
+    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select type', 'Terminal Block']);
+  });
+
+  it("requires Reference and Class, showing them from any tab, and sends nothing until they are there", async () => {
+    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JREQ' } } });
+    renderForm();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tooling' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+
+    expect(await screen.findByText('Reference is required')).toBeInTheDocument();
+    expect(screen.getByText('Class is required')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Basic Information/, selected: true })).toHaveAccessibleName(/^Basic Information ?\(has errors\)$/);
+    expect(server.callsTo('POST /api/components')).toHaveLength(0);
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Reference/)).toHaveFocus());
+
+    await fill(screen.getByLabelText(/^Reference/), 'RT-1');
+    expect(screen.queryByText('Reference is required')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(screen.getByText('Class is required')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/components')).toHaveLength(0);
+  });
+
+  it("submits for review and shows 'Component Submitted Successfully' with the Request ID", async () => {
+    let answer: (value: MockResponse) => void = () => undefined;
+    const server = api({ 'POST /api/components': () => new Promise((resolve) => (answer = resolve)) });
+    renderForm();
+    await screen.findByRole('option', { name: 'Terminal' });
+    await fill(screen.getByLabelText(/^Reference/), '  3RT2015-1BB41 ');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.selectOptions(screen.getByLabelText('Manufacturer'), 'Siemens');
+    await fill(screen.getByLabelText('Description'), 'Contactor, 3 kW');
+    await userEvent.click(screen.getByRole('tab', { name: 'Physical Properties' }));
+    await fill(screen.getByLabelText('Width (mm)'), '45.25');
+    await userEvent.click(screen.getByRole('tab', { name: 'Wire Specifications' }));
+    await fill(screen.getByLabelText('Max Wire Number'), '2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('button', { name: /Submitting/ })).toBeDisabled();
+    answer({ status: 201, body: { requestId: '01JREQUEST' } });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(within(dialog).getByTestId('request-id')).toHaveTextContent('01JREQUEST');
+    expect(within(dialog).getByText('The component will be added to the database once approved by an administrator.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/components')[0]!.body).toEqual({
+      reference: '3RT2015-1BB41',
+      class: 'Relay',
+      manufacturer: 'Siemens',
+      description: 'Contactor, 3 kW',
+      width: 45.25,
+      maxWireNumber: 2,
+      username: 'jo',
+    });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('');
+  });
+
+  it("shows 'Error' / 'Failed to submit component: {message}' and the server's field message", async () => {
+    api({
+      'POST /api/components': { status: 400, body: { message: 'Reference must be at most 1000 characters', fields: { reference: 'Reference must be at most 1000 characters' } } },
+    });
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'X');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'PLC');
+    await userEvent.click(screen.getByRole('tab', { name: 'Tooling' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByText('Failed to submit component: Reference must be at most 1000 characters')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Basic Information/, selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Reference must be at most 1000 characters')).toBeInTheDocument();
+  });
+
+  it('saves a draft and restores it on return; a submission removes it', async () => {
+    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JDRAFT' } } });
+    const first = renderForm();
+    await screen.findByRole('option', { name: 'Terminal' });
+    await fill(screen.getByLabelText(/^Reference/), 'DRAFT-1');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Terminal');
+    await userEvent.click(screen.getByRole('tab', { name: 'Physical Properties' }));
+    await fill(screen.getByLabelText('Weight (kg)'), '0.125');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Draft Saved')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(draftKey('u1'))!).values).toMatchObject({ reference: 'DRAFT-1', class: 'Terminal', weight: '0.125' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('component list')).toBeInTheDocument();
+    first.unmount();
+
+    renderForm();
+    expect(await screen.findByText('Draft Restored')).toBeInTheDocument();
+    expect(screen.getByText('Your saved draft has been restored.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('DRAFT-1');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(0.125);
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Class/)).toHaveValue('Terminal'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('dialog', { name: 'Component Submitted Successfully' })).toBeInTheDocument();
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({ reference: 'DRAFT-1', class: 'Terminal', weight: 0.125 });
+    expect(localStorage.getItem(draftKey('u1'))).toBeNull();
+  });
+
+  it('discards a saved draft on request', async () => {
+    localStorage.setItem(draftKey('u1'), JSON.stringify({ values: { reference: 'OLD' }, fileNames: {} }));
+    api();
+    renderForm();
+    expect(await screen.findByLabelText(/^Reference/)).toHaveValue('OLD');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard Draft' }));
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('');
+    expect(localStorage.getItem(draftKey('u1'))).toBeNull();
+  });
+});
+
+describe('file widgets', () => {
+  const pdf = () => new File(['%PDF-1.7'], 'relay.pdf', { type: 'application/pdf' });
+
+  it.each([
+    ['Data Sheet', new File(['png'], 'photo.png', { type: 'image/png' }), 'Only PDF files are supported'],
+    ['SWE Symbol', new File(['%PDF'], 'symbol.pdf', { type: 'application/pdf' }), 'Only image files are supported'],
+  ])('refuse a file of the wrong type for %s before sending anything', async (label, file, message) => {
+    const server = api();
+    renderForm();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Files & Documents' }));
+    await events().upload(screen.getByLabelText(label, { selector: 'input' }), file);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Invalid file type')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/uploads')).toHaveLength(0);
+  });
+
+  it("accept any type for the 3D Symbol, but not over 10 MB", async () => {
+    const server = api();
+    renderForm();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Files & Documents' }));
+    await events().upload(screen.getByLabelText('3D Symbol', { selector: 'input' }), new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'part.step'));
+    expect(await screen.findByText('The file size must be less than 10MB')).toBeInTheDocument();
+    expect(screen.getByText('File too large')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/uploads')).toHaveLength(0);
+  });
+
+  it("say 'Failed to process the file.' when the upload cannot be made", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api({ 'POST /api/uploads': { status: 404, body: { message: 'Not Found' } } });
+    renderForm();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Files & Documents' }));
+    await events().upload(screen.getByLabelText('Data Sheet', { selector: 'input' }), pdf());
+    expect(await screen.findByText('Failed to process the file.')).toBeInTheDocument();
+    expect(screen.getAllByText('No file chosen')).toHaveLength(3);
+  });
+
+  it('upload through the presigned POST, then submit the upload key', async () => {
+    const server = api({
+      'POST /api/uploads': {
+        body: { url: 'http://s3.test/component-hub-attachments', fields: { key: 'uploads/u1/01JUP/relay.pdf', Policy: 'p' }, uploadKey: 'uploads/u1/01JUP/relay.pdf', maxSize: 10485760 },
+      },
+      'POST /component-hub-attachments': { status: 204 },
+      'POST /api/components': { status: 201, body: { requestId: '01JFILES' } },
+    });
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'WITH-FILE');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.click(screen.getByRole('tab', { name: 'Files & Documents' }));
+    await events().upload(screen.getByLabelText('Data Sheet', { selector: 'input' }), pdf());
+
+    expect(await screen.findByText('File selected')).toBeInTheDocument();
+    expect(screen.getByText('relay.pdf has been selected successfully.')).toBeInTheDocument();
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('relay.pdf');
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'relay.pdf', fileType: 'application/pdf', size: 8 });
+    expect(server.callsTo('POST /component-hub-attachments')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({ reference: 'WITH-FILE', dataSheet: 'uploads/u1/01JUP/relay.pdf' });
+  });
+});

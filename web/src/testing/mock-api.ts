@@ -4,9 +4,16 @@ export interface MockResponse {
   status?: number;
   body?: unknown;
   statusText?: string;
+  headers?: Record<string, string>;
 }
 
-export type Handler = (request: { method: string; path: string; headers: Headers; body: unknown }) => MockResponse | Promise<MockResponse>;
+export type Handler = (request: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Headers;
+  body: unknown;
+}) => MockResponse | Promise<MockResponse>;
 
 export interface RecordedCall {
   method: string;
@@ -35,10 +42,10 @@ export const mockApi = (handlers: Record<string, Handler | MockResponse>) => {
       unhandled.push(key);
       throw new Error(`unhandled request ${key}`);
     }
-    const { status = 200, body: answer, statusText = '' } =
-      typeof handler === 'function' ? await handler({ method, path: url.pathname, headers, body }) : handler;
+    const { status = 200, body: answer, statusText = '', headers: answerHeaders } =
+      typeof handler === 'function' ? await handler({ method, path: url.pathname, query: url.searchParams, headers, body }) : handler;
     const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
-    return new Response(status === 204 ? null : text, { status, statusText });
+    return new Response(status === 204 ? null : text, { status, statusText, headers: answerHeaders });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -370,3 +370,23 @@ describe('DELETE /api/components/{id}/attachments/{attachmentId}', () => {
     expect((await remove(admin, component.id, 'nope')).status).toBe(400);
   });
 });
+
+describe('file fields of a new component', () => {
+  it('claims the upload when the request is filed, so it outlives the uploads/ expiry and serves after approval', async () => {
+    const user = await signedIn('user');
+    const admin = await signedIn('admin');
+    const ticket = await upload(user, { name: 'sheet.pdf', type: 'application/pdf', bytes: pdfBytes() });
+    const reference = `CLAIM-${Date.now()}`;
+    const submitted = await user.client.post<{ requestId: string }>('/api/components', { reference, class: 'Relay', dataSheet: ticket.uploadKey });
+    expect(submitted.status).toBe(201);
+    expect(await bucketKeys(ticket.uploadKey)).toEqual([]);
+    expect(await bucketKeys(`requests/${submitted.body.requestId}/dataSheet/`)).toHaveLength(1);
+    expect((await admin.client.patch(`/api/approval-requests/${submitted.body.requestId}`, { status: 'approved' })).status).toBe(200);
+    const [component] = (await user.client.get<{ id: number; dataSheet: string }[]>(`/api/components?reference=${reference}`)).body;
+    expect(component!.dataSheet).toBe(`/api/components/${component!.id}/files/dataSheet`);
+    expect((await user.client.get(component!.dataSheet)).status).toBe(302);
+
+    const foreign = await upload(admin, { name: 'other.pdf', type: 'application/pdf', bytes: pdfBytes() });
+    expect((await user.client.post('/api/components', { reference: `${reference}-2`, class: 'Relay', dataSheet: foreign.uploadKey })).status).toBe(403);
+  });
+});

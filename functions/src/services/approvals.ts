@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schemas/approvals';
-import { componentFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import { componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
 import { Conflict, Invalid, NotFound } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { attachmentApproveItem } from '#repositories/attachments';
@@ -13,7 +13,11 @@ import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
+import { fileExtension } from '#shared/schemas/files';
 import { discardAttachment } from './attachment-files';
+import { objectKeySegment, sanitiseFileName } from './file-names';
+import { deleteFileQuietly } from './file-store';
+import { claimUpload } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
 
 const typeLabels: Record<RequestType, string> = { new: 'new component', edit: 'edit', attachment: 'attachment', delete: 'deletion' };
@@ -66,7 +70,31 @@ const existingComponent = async (id: number): Promise<Component> => {
   return component;
 };
 
-export const submitNewComponent = (submitter: User, data: ComponentData) => submitRequest(submitter, { requestType: 'new', data: nonNull(data) });
+const contentTypes: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
+
+/**
+ * A new component's file fields arrive as upload keys (`uploads/<user>/...`), which the bucket
+ * expires after a day: each is claimed into `requests/<requestId>/<field>/<name>` before the
+ * request is filed, so the file outlives a slow review and the approved component keeps it.
+ */
+const claimComponentFiles = async (submitter: User, requestId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  const claimed = { ...data };
+  for (const field of componentFileFields) {
+    const key = data[field];
+    if (typeof key !== 'string' || !key.startsWith('uploads/')) continue;
+    const fileName = sanitiseFileName(key.split('/').at(-1) ?? field);
+    const destination = `requests/${requestId}/${field}/${objectKeySegment(fileName, field)}`;
+    await claimUpload(submitter, key, destination, { contentType: contentTypes[fileExtension(fileName)] ?? 'application/octet-stream', fileName });
+    await deleteFileQuietly(key, 'claimed by a new-component request');
+    claimed[field] = destination;
+  }
+  return claimed;
+};
+
+export const submitNewComponent = async (submitter: User, data: ComponentData) => {
+  const id = ulid();
+  return submitRequest(submitter, { id, requestType: 'new', data: await claimComponentFiles(submitter, id, nonNull(data)) });
+};
 
 const editableFields = new Set<string>(componentFields);
 

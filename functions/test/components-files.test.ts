@@ -372,7 +372,7 @@ describe('DELETE /api/components/{id}/attachments/{attachmentId}', () => {
 });
 
 describe('file fields of a new component', () => {
-  it('claims the upload when the request is filed, so it outlives the uploads/ expiry and serves after approval', async () => {
+  it('take any type through the component-file upload, and are claimed when the request is filed, so they outlive the uploads/ expiry', async () => {
     const user = await signedIn('user');
     const admin = await signedIn('admin');
     const ticket = await upload(user, { name: 'sheet.pdf', type: 'application/pdf', bytes: pdfBytes() });
@@ -385,6 +385,12 @@ describe('file fields of a new component', () => {
     const [component] = (await user.client.get<{ id: number; dataSheet: string }[]>(`/api/components?reference=${reference}`)).body;
     expect(component!.dataSheet).toBe(`/api/components/${component!.id}/files/dataSheet`);
     expect((await user.client.get(component!.dataSheet)).status).toBe(302);
+
+    const step = await user.client.post<UploadTicket>('/api/uploads', { fileName: 'housing.step', fileType: '', size: 2048, purpose: 'component-file' });
+    expect(step.status).toBe(200);
+    expect(step.body.fields['Content-Type']).toBe('application/octet-stream');
+    const tooBig = await user.client.post('/api/uploads', { fileName: 'housing.step', fileType: '', size: 10 * 1024 * 1024 + 1, purpose: 'component-file' });
+    expect(tooBig.status).toBe(400);
 
     const foreign = await upload(admin, { name: 'other.pdf', type: 'application/pdf', bytes: pdfBytes() });
     expect((await user.client.post('/api/components', { reference: `${reference}-2`, class: 'Relay', dataSheet: foreign.uploadKey })).status).toBe(403);

@@ -52,10 +52,17 @@ export interface FileProblem {
   message: string;
 }
 
+/** Empty, or over the 10 MB of attachments and component files. */
+export const fileSizeProblem = (size: number): FileProblem | undefined => {
+  if (size <= 0) return { field: 'size', message: messages.fileEmpty };
+  if (size > ATTACHMENT_MAX_BYTES) return { field: 'size', message: messages.fileTooLarge(ATTACHMENT_MAX_MEGABYTES) };
+  return undefined;
+};
+
 /** What is wrong with a file for an attachment (spec §5, in its order: size, then type). */
 export const attachmentFileProblem = (file: { type: string; size: number }): FileProblem | undefined => {
-  if (file.size <= 0) return { field: 'size', message: messages.fileEmpty };
-  if (file.size > ATTACHMENT_MAX_BYTES) return { field: 'size', message: messages.fileTooLarge(ATTACHMENT_MAX_MEGABYTES) };
+  const sizeProblem = fileSizeProblem(file.size);
+  if (sizeProblem) return sizeProblem;
   if (!isAttachmentFileType(file.type.trim().toLowerCase())) return { field: 'fileType', message: messages.attachmentTypeInvalid };
   return undefined;
 };
@@ -74,12 +81,14 @@ const fileNameInput = z
   .min(1, messages.noFileSelected)
   .max(FILE_NAME_INPUT_MAX_LENGTH, messages.textTooLong('fileName', FILE_NAME_INPUT_MAX_LENGTH));
 
-export const uploadPurposes = ['attachment', 'import'] as const;
+export const uploadPurposes = ['attachment', 'import', 'component-file'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /**
  * `POST /api/uploads`: the file the browser is about to send. `purpose` is 'attachment' (the
- * default) or 'import' (the Excel import: 20 MB, .xlsx or .xls, the declared type not needed).
+ * default), 'import' (the Excel import: 20 MB, .xlsx or .xls, the declared type not needed) or
+ * 'component-file' (a new component's datasheet, 3D symbol or SWE symbol: any type, 10 MB; the
+ * form checks each field's own type rule).
  */
 export const createUploadSchema = z
   .object({
@@ -89,13 +98,15 @@ export const createUploadSchema = z
       .number({ error: 'size must be the file size in bytes' })
       .int('size must be the file size in bytes')
       .min(0, 'size must be the file size in bytes'),
-    purpose: z.enum(uploadPurposes, { error: 'purpose must be attachment or import' }).default('attachment'),
+    purpose: z.enum(uploadPurposes, { error: 'purpose must be attachment, import or component-file' }).default('attachment'),
   })
   .superRefine((upload, ctx) => {
     const problem =
       upload.purpose === 'import'
         ? excelFileProblem({ name: upload.fileName, size: upload.size })
-        : attachmentFileProblem({ type: upload.fileType, size: upload.size });
+        : upload.purpose === 'component-file'
+          ? fileSizeProblem(upload.size)
+          : attachmentFileProblem({ type: upload.fileType, size: upload.size });
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
 export type CreateUploadInput = z.output<typeof createUploadSchema>;

@@ -32,7 +32,9 @@ export const createUpload = async (user: User, input: CreateUploadInput): Promis
   const fileName = sanitiseFileName(input.fileName);
   const isImport = input.purpose === 'import';
   // The Excel import's type follows the name (browsers report spreadsheet types inconsistently).
-  const contentType = isImport ? (excelFileTypes[fileExtension(fileName) as keyof typeof excelFileTypes] ?? 'application/octet-stream') : input.fileType;
+  const contentType = isImport
+    ? (excelFileTypes[fileExtension(fileName) as keyof typeof excelFileTypes] ?? 'application/octet-stream')
+    : input.fileType || 'application/octet-stream';
   const maxSize = isImport ? IMPORT_MAX_BYTES : ATTACHMENT_MAX_BYTES;
   const uploadKey = `${uploadPrefix(user.id)}${ulid()}/${objectKeySegment(fileName)}`;
   const { url, fields } = await createPresignedPost(s3(), {

@@ -9,9 +9,14 @@ export interface PresignedUpload {
   maxSize: number;
 }
 
-/** POST /api/uploads `{ fileName, fileType, size }`: where and how the browser may send this file. */
+/** POST /api/uploads `{ fileName, fileType, size, purpose }`: where and how the browser may send a component's file (any type). */
 export const requestUpload = (file: File) =>
-  api.post<PresignedUpload>('/uploads', { fileName: file.name, fileType: file.type || 'application/octet-stream', size: file.size });
+  api.post<PresignedUpload>('/uploads', {
+    fileName: file.name,
+    fileType: file.type || 'application/octet-stream',
+    size: file.size,
+    purpose: 'component-file',
+  });
 
 /**
  * Sends a file straight to S3 through a presigned POST and returns its upload key, which the

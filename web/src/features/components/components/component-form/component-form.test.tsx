@@ -295,7 +295,7 @@ describe('file widgets', () => {
     expect(await screen.findByText('File selected')).toBeInTheDocument();
     expect(screen.getByText('relay.pdf has been selected successfully.')).toBeInTheDocument();
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('relay.pdf');
-    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'relay.pdf', fileType: 'application/pdf', size: 8 });
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'relay.pdf', fileType: 'application/pdf', size: 8, purpose: 'component-file' });
     expect(server.callsTo('POST /component-hub-attachments')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));

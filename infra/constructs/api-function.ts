@@ -37,6 +37,14 @@ export const apiFunctionDefaults = {
     'components/list-component-classes': 1024,
     'stats/get-stats': 1024,
   } as Readonly<Record<string, number>>,
+  /**
+   * Handlers that wait on someone else: a distributor search may retry and download files for up
+   * to DISTRIBUTOR_DEADLINE_MS (25 s); API Gateway's own limit is 30 s.
+   */
+  timeoutByHandler: {
+    'distributors/search-digikey': Duration.seconds(29),
+    'distributors/search-mouser': Duration.seconds(29),
+  } as Readonly<Record<string, Duration>>,
 } as const;
 
 /**
@@ -110,7 +118,7 @@ export class ApiFunction extends Construct {
       runtime: apiFunctionDefaults.runtime,
       architecture: apiFunctionDefaults.architecture,
       memorySize,
-      timeout: apiFunctionDefaults.timeout,
+      timeout: apiFunctionDefaults.timeoutByHandler[route.handler] ?? apiFunctionDefaults.timeout,
       role: this.role,
       logGroup: this.logGroup,
       description: `${route.method} ${route.path} (${route.handler})`,

@@ -39,6 +39,13 @@ export interface FunctionEnvInput {
   readonly appUrl: string;
   readonly csrfSecret: string;
   readonly mailFrom?: string;
+  /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
+  readonly distributors?: DistributorEnv;
+}
+
+export interface DistributorEnv {
+  readonly digikey?: { readonly apiUrl: string; readonly clientId: string; readonly clientSecret: string };
+  readonly mouser?: { readonly apiUrl: string; readonly apiKey: string };
 }
 
 /**
@@ -66,6 +73,12 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
   // No instance metadata service on a laptop; do not wait for one.
   AWS_EC2_METADATA_DISABLED: 'true',
+  ...(input.distributors?.digikey && {
+    DIGIKEY_API_URL: input.distributors.digikey.apiUrl,
+    DIGIKEY_CLIENT_ID: input.distributors.digikey.clientId,
+    DIGIKEY_CLIENT_SECRET: input.distributors.digikey.clientSecret,
+  }),
+  ...(input.distributors?.mouser && { MOUSER_API_URL: input.distributors.mouser.apiUrl, MOUSER_API_KEY: input.distributors.mouser.apiKey }),
 });
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */

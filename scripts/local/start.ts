@@ -8,7 +8,9 @@
  *
  * Settings (environment): PORT (3000), DATA_DIR (.local), ADMIN_EMAIL, ADMIN_PASSWORD
  * (generated and kept in DATA_DIR when unset), TABLE_NAME, BUCKET_NAME, MAIL_FROM,
- * DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005).
+ * DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), DIGIKEY_CLIENT_ID and
+ * DIGIKEY_CLIENT_SECRET, MOUSER_API_KEY (a provider without them is served by the local
+ * distributor emulator, on DISTRIBUTOR_EMULATOR_PORT or a free port).
  */
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -16,10 +18,12 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFo
 import { createTableInput } from '#repositories/table-definition';
 import { passwordSchema } from '#shared/schemas/auth';
 import { buildWeb } from '../build-web.ts';
+import { startDistributorEmulator, type DistributorEmulator } from './distributor-emulator.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import {
   applyFunctionEnv,
   cacheDir,
+  type DistributorEnv,
   dataDir,
   DEFAULT_BUCKET_NAME,
   DEFAULT_TABLE_NAME,
@@ -44,12 +48,16 @@ const readSettings = () => ({
   dynamodbPort: portSetting('DYNAMODB_PORT', 8000),
   s3Port: portSetting('S3_PORT', 4569),
   sesPort: portSetting('SES_PORT', 8005),
+  distributorEmulatorPort: portSetting('DISTRIBUTOR_EMULATOR_PORT', 0),
   dataDir: dataDir(),
   tableName: env.TABLE_NAME?.trim() || DEFAULT_TABLE_NAME,
   bucketName: env.BUCKET_NAME?.trim() || DEFAULT_BUCKET_NAME,
   mailFrom: env.MAIL_FROM?.trim() || undefined,
   adminEmail: env.ADMIN_EMAIL?.trim() || 'admin@componenthub.local',
   adminPassword: env.ADMIN_PASSWORD || undefined,
+  // A distributor without credentials is emulated locally.
+  emulateDigiKey: !(env.DIGIKEY_CLIENT_ID?.trim() && env.DIGIKEY_CLIENT_SECRET?.trim()),
+  emulateMouser: !env.MOUSER_API_KEY?.trim(),
 });
 const settings = (() => {
   try {
@@ -128,6 +136,11 @@ const adminSecrets = async (): Promise<AdminSecrets> => {
   return { password, source: secrets.adminPassword ? 'kept' : 'new', csrfSecret };
 };
 
+const distributorLine = (emulator: DistributorEmulator | undefined): string => {
+  const used = (emulated: boolean) => (emulated ? `the local emulator (${emulator?.url})` : 'the real API');
+  return `  Distributors: Digi-Key through ${used(settings.emulateDigiKey)}, Mouser through ${used(settings.emulateMouser)}`;
+};
+
 const main = async (): Promise<void> => {
   if (settings.adminPassword) {
     const check = passwordSchema.safeParse(settings.adminPassword);
@@ -140,6 +153,7 @@ const main = async (): Promise<void> => {
     { name: 'DynamoDB Local (DYNAMODB_PORT)', port: settings.dynamodbPort },
     { name: 'the S3 server (S3_PORT)', port: settings.s3Port },
     { name: 'the SES server (SES_PORT)', port: settings.sesPort },
+    ...(settings.distributorEmulatorPort ? [{ name: 'the distributor emulator (DISTRIBUTOR_EMULATOR_PORT)', port: settings.distributorEmulatorPort }] : []),
   ]);
   await mkdir(settings.dataDir, { recursive: true });
   const shownDataDir = relative(repoRoot, settings.dataDir);
@@ -170,6 +184,14 @@ const main = async (): Promise<void> => {
   }
 
   const endpoints = { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint };
+  const emulator =
+    settings.emulateDigiKey || settings.emulateMouser
+      ? remember('the distributor emulator', await startDistributorEmulator({ port: settings.distributorEmulatorPort }))
+      : undefined;
+  const distributors: DistributorEnv = {
+    ...(emulator && settings.emulateDigiKey && { digikey: { apiUrl: emulator.url, clientId: 'local-emulator', clientSecret: 'local-emulator-secret' } }),
+    ...(emulator && settings.emulateMouser && { mouser: { apiUrl: emulator.url, apiKey: 'local-emulator' } }),
+  };
   const [tableCreated, bucket, secrets] = await Promise.all([
     ensureTable(endpoints.dynamodb, settings.tableName),
     ensureBucket(endpoints.s3, settings.bucketName, { corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`] }),
@@ -185,6 +207,7 @@ const main = async (): Promise<void> => {
     appUrl: appOrigin,
     csrfSecret: secrets.csrfSecret,
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
+    distributors,
   });
 
   // Imported only now: the functions read their configuration from the environment set above.
@@ -221,6 +244,7 @@ const main = async (): Promise<void> => {
       `       password ${secrets.password}${passwordNote}`,
       '',
       `  DynamoDB Local ${endpoints.dynamodb}, S3 ${endpoints.s3}${dynamo.value.loopbackOnly ? '' : '  (DynamoDB Local listens on all interfaces: no JDK found)'}`,
+      distributorLine(emulator),
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),

@@ -24,6 +24,11 @@ export interface TestStack {
   readonly appUrl: string;
   readonly endpoints: LocalEndpoints;
   /**
+   * The run's distributor emulator, which the functions' Digi-Key and Mouser clients use; `tenant`
+   * is this file's client id and API key there (faults and counters of its own).
+   */
+  readonly distributors: { readonly url: string; readonly tenant: string };
+  /**
    * Emails this file's code sent through SES, oldest first; with `to`, only those addressed to
    * it (to, cc or bcc; display names and case ignored).
    */
@@ -42,9 +47,21 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
   const bucketName = `test-${id}`;
   const mailFrom = `Component Hub <no-reply-${id}@componenthub.local>`;
   const appUrl = options.appUrl ?? 'http://localhost:3000';
+  const distributors = { url: inject('distributorEmulator'), tenant: `test-${id}` };
 
   // Set at once, not in beforeAll: code that runs while the file is collected sees it too.
-  applyFunctionEnv({ endpoints, tableName, bucketName, appUrl, csrfSecret: randomBytes(32).toString('base64url'), mailFrom });
+  applyFunctionEnv({
+    endpoints,
+    tableName,
+    bucketName,
+    appUrl,
+    csrfSecret: randomBytes(32).toString('base64url'),
+    mailFrom,
+    distributors: {
+      digikey: { apiUrl: distributors.url, clientId: distributors.tenant, clientSecret: 'test-secret' },
+      mouser: { apiUrl: distributors.url, apiKey: distributors.tenant },
+    },
+  });
   resetConfig();
   resetClients();
 
@@ -82,6 +99,7 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     mailFrom,
     appUrl,
     endpoints,
+    distributors,
     readEmails: (to?: string) => fetchSentEmails(endpoints.ses, { from: mailFrom, ...(to !== undefined && { to }) }),
   };
 };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** An unset or blank variable is absent. */
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
 const envSchema = z.object({
   TABLE_NAME: z.string().min(1),
   BUCKET_NAME: z.string().min(1).default('component-hub-attachments'),
@@ -13,6 +19,27 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Floor for forgot-password answers so a known and an unknown address take the same time. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
+
+  /* Distributor APIs (images and datasheets). A provider without credentials is not searched. */
+  DIGIKEY_CLIENT_ID: optionalSetting,
+  DIGIKEY_CLIENT_SECRET: optionalSetting,
+  DIGIKEY_API_URL: z.url().default('https://api.digikey.com'),
+  MOUSER_API_KEY: optionalSetting,
+  MOUSER_API_URL: z.url().default('https://api.mouser.com'),
+  /**
+   * On AWS: a Secrets Manager secret holding the credentials as JSON (`digikeyClientId`,
+   * `digikeyClientSecret`, `mouserApiKey`), read once per container; the variables above win.
+   */
+  DISTRIBUTOR_SECRET_ARN: optionalSetting,
+  /** Calls allowed per provider, counted in the table so every function instance shares them. */
+  DIGIKEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  DIGIKEY_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  MOUSER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MOUSER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  /** One HTTP exchange with a distributor (a search, a token, a file download). */
+  DISTRIBUTOR_TIMEOUT_MS: z.coerce.number().int().min(1).default(8000),
+  /** A whole per-part search, retries and downloads included; below the function's own timeout. */
+  DISTRIBUTOR_DEADLINE_MS: z.coerce.number().int().min(1).default(25000),
 });
 
 export type Config = z.infer<typeof envSchema>;

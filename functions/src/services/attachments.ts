@@ -40,7 +40,7 @@ import { claimUpload } from './uploads';
  */
 
 /** Where an attachment's bytes live: `attachments/<componentId>/<attachmentId>/<name>`. */
-const attachmentObjectKey = (componentId: number, id: string, fileName: string): string =>
+export const attachmentObjectKey = (componentId: number, id: string, fileName: string): string =>
   `attachments/${componentId}/${id}/${objectKeySegment(fileName)}`;
 
 const isAdmin = (user: User): boolean => user.role === 'admin';

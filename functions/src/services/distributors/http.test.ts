@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { retryAfterMs, webAddress } from './http';
+
+describe('Retry-After', () => {
+  const now = Date.UTC(2030, 5, 1, 12, 0, 0);
+  it.each([
+    ['7', 7000],
+    [' 0 ', 0],
+    ['Sat, 01 Jun 2030 12:00:30 GMT', 30_000],
+    ['Sat, 01 Jun 2030 11:59:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+    ['-5', undefined],
+  ])('%j -> %j ms', (header, expected) => {
+    expect(retryAfterMs(header, now)).toBe(expected);
+  });
+});
+
+describe('addresses in answers', () => {
+  it.each([
+    ['https://mm.digikey.com/Volume0/photo.jpg', 'https://mm.digikey.com/Volume0/photo.jpg'],
+    ['//www.te.com/commerce/DocumentDelivery/DDEController?Action=x', 'https://www.te.com/commerce/DocumentDelivery/DDEController?Action=x'],
+    ['  http://127.0.0.1:4000/files/a.png ', 'http://127.0.0.1:4000/files/a.png'],
+    ['', null],
+    [null, null],
+    ['javascript:alert(1)', null],
+    ['file:///etc/passwd', null],
+    ['ftp://example.com/ds.pdf', null],
+    ['/relative/only.pdf', null],
+  ])('%j -> %j', (value, expected) => {
+    expect(webAddress(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,145 @@
+import { ulid } from 'ulid';
+import { messages } from '#shared/messages';
+import { distributorLabels, type DistributorName, type DistributorSourceMetadata, type PartSearchResponse } from '#shared/schemas/distributors';
+import { attachmentFileTypes, type AttachmentFileType } from '#shared/schemas/files';
+import type { Component } from '#shared/schemas/component';
+import { config } from '#lib/config';
+import { NotFound } from '#lib/errors';
+import { logger } from '#lib/logger';
+import { findSourceClaim, sourceClaimPuts, type SourceClaim } from '#repositories/attachment-sources';
+import { attachmentPut, getAttachment, type StoredAttachment } from '#repositories/attachments';
+import { getComponent } from '#repositories/components';
+import { isConditionFailure, transact } from '#repositories/table';
+import type { User } from '#repositories/users';
+import { displayName, submitRequest } from '#services/approvals';
+import { attachmentObjectKey } from '#services/attachments';
+import { sanitiseFileName } from '#services/file-names';
+import { deleteFileQuietly, putFile } from '#services/file-store';
+import { downloadFile, FileRejected, type DownloadedFile } from './download';
+import { distributorFor } from './index';
+import { AUTO_APPROVE_CONFIDENCE, bestMatch } from './matcher';
+import type { DistributorCandidate } from './types';
+
+type FileKind = DistributorSourceMetadata['type'];
+
+const acceptedTypes: Record<FileKind, readonly AttachmentFileType[]> = {
+  image: ['image/jpeg', 'image/png', 'image/gif'],
+  datasheet: ['application/pdf'],
+};
+
+interface Copy {
+  submitter: User;
+  component: Component;
+  provider: DistributorName;
+  candidate: DistributorCandidate;
+  confidence: number;
+  approved: boolean;
+  trustedOrigins: readonly string[];
+  signal: AbortSignal;
+}
+
+/** `<reference>.png`, `<reference> datasheet.pdf`: what the attachments list shows. */
+const fileNameFor = (component: Component, kind: FileKind, fileType: AttachmentFileType) =>
+  sanitiseFileName(`${component.reference}${kind === 'datasheet' ? ' datasheet' : ''}${attachmentFileTypes[fileType][0]}`);
+
+/**
+ * Whether the part already has this file from a distributor: undefined when it never had it;
+ * true while its attachment exists; false when that attachment was rejected or deleted (the file
+ * is not proposed again).
+ */
+const heldAlready = async (componentId: number, claim: SourceClaim): Promise<boolean | undefined> => {
+  const attachmentId = await findSourceClaim(componentId, claim);
+  return attachmentId === undefined ? undefined : Boolean(await getAttachment(componentId, attachmentId));
+};
+
+/**
+ * Copies one file of the matched product into the part's attachments, unless the part already
+ * had it (same address, or same bytes from anywhere). True when the part holds it afterwards.
+ */
+const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<boolean> => {
+  const { component, provider, candidate } = copy;
+  const byAddress = await heldAlready(component.id, { kind: 'url', url: address });
+  if (byAddress !== undefined) return byAddress;
+  let file: DownloadedFile;
+  try {
+    file = await downloadFile(address, { accept: acceptedTypes[kind], trustedOrigins: copy.trustedOrigins, timeoutMs: config().DISTRIBUTOR_TIMEOUT_MS, signal: copy.signal });
+  } catch (error) {
+    if (!(error instanceof FileRejected)) throw error;
+    logger.warn('distributor file not copied', { provider, componentId: component.id, kind, reason: error.reason, detail: error.message });
+    return false;
+  }
+  const byContent = await heldAlready(component.id, { kind: 'sha256', hash: file.sha256 });
+  if (byContent !== undefined) return byContent;
+
+  const id = ulid();
+  const requestId = copy.approved ? undefined : ulid();
+  const fileName = fileNameFor(component, kind, file.fileType);
+  const objectKey = attachmentObjectKey(component.id, id, fileName);
+  const metadata: DistributorSourceMetadata = { type: kind, source: provider, productUrl: candidate.productUrl, sourceUrl: address, manufacturerPartNumber: candidate.manufacturerPartNumber };
+  const attachment: StoredAttachment = {
+    id,
+    componentId: component.id,
+    fileName,
+    fileType: file.fileType,
+    size: file.bytes.byteLength,
+    objectKey,
+    isApproved: copy.approved,
+    uploadedByUserId: copy.submitter.id,
+    username: displayName(copy.submitter),
+    createdAt: new Date().toISOString(),
+    ...(requestId && { requestId }),
+    imageSource: provider,
+    sourceMetadata: JSON.stringify(metadata),
+    sourceConfidence: copy.confidence,
+  };
+  const claims: SourceClaim[] = [{ kind: 'url', url: address }, ...(file.url !== address ? [{ kind: 'url' as const, url: file.url }] : []), { kind: 'sha256', hash: file.sha256 }];
+  const items = [attachmentPut(attachment), ...sourceClaimPuts(component.id, id, claims)];
+
+  await putFile(objectKey, file.bytes, { contentType: file.fileType, fileName });
+  try {
+    if (!requestId) await transact(items);
+    else {
+      const data = { fileName, fileType: file.fileType, componentId: component.id };
+      await submitRequest(copy.submitter, { id: requestId, requestType: 'attachment', componentId: component.id, attachmentId: id, data }, items);
+    }
+  } catch (error) {
+    await deleteFileQuietly(objectKey, 'a distributor file that was not stored');
+    // Another search stored the same file a moment earlier: the part holds it.
+    if (isConditionFailure(error)) return true;
+    throw error;
+  }
+  return true;
+};
+
+/**
+ * Spec §7 `search-digikey` / `search-mouser`: asks the provider for the part, takes the best
+ * match the matcher trusts, and copies its image and datasheet into the part's attachments with
+ * the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are published at once; below,
+ * each waits in the approval queue as an `attachment` request of the caller.
+ */
+export const searchPartFiles = async (submitter: User, componentId: number, provider: DistributorName): Promise<PartSearchResponse> => {
+  const component = await getComponent(componentId);
+  if (!component) throw new NotFound(messages.componentNotFound);
+  const distributor = await distributorFor(provider);
+  const signal = AbortSignal.timeout(config().DISTRIBUTOR_DEADLINE_MS);
+
+  const part = { reference: component.reference, manufacturer: component.manufacturer };
+  const candidates = await distributor.findPart(part.reference, part.manufacturer, { signal });
+  const match = bestMatch(part, candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl));
+  if (!match) return { success: false, result: null, message: messages.distributorNoResults(component.reference) };
+
+  const { candidate, confidence } = match;
+  const approved = confidence >= AUTO_APPROVE_CONFIDENCE;
+  const copy: Copy = { submitter, component, provider, candidate, confidence, approved, trustedOrigins: [distributor.apiOrigin], signal };
+  const [imageFound, datasheetFound] = await Promise.all([
+    candidate.imageUrl ? copyFile(copy, 'image', candidate.imageUrl) : false,
+    candidate.datasheetUrl ? copyFile(copy, 'datasheet', candidate.datasheetUrl) : false,
+  ]);
+  if (!imageFound && !datasheetFound) {
+    return { success: false, result: null, message: messages.distributorFilesUnavailable(distributorLabels[provider], candidate.manufacturerPartNumber) };
+  }
+  return {
+    success: true,
+    result: { imageFound, datasheetFound, confidence, productUrl: candidate.productUrl, manufacturerPartNumber: candidate.manufacturerPartNumber, approved },
+  };
+};

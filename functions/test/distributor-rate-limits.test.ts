@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { readRateWindow } from '#repositories/rate-limits';
+import { DistributorBudgetSpent, DistributorThrottled } from '#services/distributors/errors';
+import { createRateLimiter } from '#services/distributors/rate-limiter';
+import { useTestStack } from '../../scripts/test/stack';
+
+/*
+ * The distributor budgets, counted in DynamoDB Local: many callers at once (as parallel Lambdas
+ * are) never get more calls than the minute allows, a spent day stops everything, and a full
+ * minute is waited out when the wait is short enough.
+ */
+useTestStack();
+
+const MINUTE = 60_000;
+/** A fixed moment inside a minute window of its own, so a test never straddles two windows. */
+let windows = 0;
+const fixedClock = () => {
+  const at = Date.UTC(2031, 0, 1, 0, ++windows, 20);
+  return () => at;
+};
+const minuteStart = (at: number) => Math.floor(at / MINUTE) * 60;
+
+describe('distributor rate limits', () => {
+  it('never give parallel callers, on several instances, more calls than the minute allows', async () => {
+    const clock = fixedClock();
+    // Three limiters: three function instances sharing the table.
+    const instances = [1, 2, 3].map(() => createRateLimiter('digikey', { perMinute: 7, perDay: 1000 }, { maxWaitMs: 0, clock }));
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => instances[index % 3]!.take()));
+    const granted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(granted).toHaveLength(7);
+    expect(refused).toHaveLength(23);
+    for (const error of refused) expect(error).toBeInstanceOf(DistributorThrottled);
+    expect(refused[0]).toMatchObject({ retryAfterSeconds: expect.any(Number), statusCode: 503 });
+    expect((refused[0] as DistributorThrottled).retryAfterSeconds).toBeGreaterThanOrEqual(40);
+    expect(await readRateWindow({ subject: 'digikey:minute', start: minuteStart(clock()) })).toBe(7);
+  });
+
+  it('stop at the day budget with an error that says so, without using the minute', async () => {
+    const clock = fixedClock();
+    const limiter = createRateLimiter('mouser', { perMinute: 100, perDay: 3 }, { maxWaitMs: 0, clock });
+    await Promise.all([limiter.take(), limiter.take(), limiter.take()]);
+    const spent = await limiter.take().catch((error: unknown) => error);
+    expect(spent).toBeInstanceOf(DistributorBudgetSpent);
+    expect(spent).toMatchObject({ statusCode: 503, dailyLimit: 3, message: "Today's Mouser allowance of 3 requests is used up. Searches resume after midnight UTC." });
+    expect(await readRateWindow({ subject: 'mouser:minute', start: minuteStart(clock()) })).toBe(3);
+
+    // A later minute of the same day: still spent.
+    const later = createRateLimiter('mouser', { perMinute: 100, perDay: 3 }, { maxWaitMs: 0, clock: () => clock() + 5 * MINUTE });
+    await expect(later.take()).rejects.toBeInstanceOf(DistributorBudgetSpent);
+  });
+
+  it('wait for the next minute when it is close enough', async () => {
+    // Real time, placed 400 ms before a minute ends.
+    const now = Date.now();
+    const offset = Math.ceil(now / MINUTE) * MINUTE + 7 * MINUTE - 400 - now;
+    const clock = () => Date.now() + offset;
+    const limiter = createRateLimiter('digikey', { perMinute: 1, perDay: 1000 }, { maxWaitMs: 2000, clock });
+    await limiter.take();
+    const started = Date.now();
+    await limiter.take();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});

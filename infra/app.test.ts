@@ -147,13 +147,21 @@ describe('CDK app', () => {
       }
     });
 
+    it('gives the distributor searches 29 s and every other function 10 s', () => {
+      for (const route of routes) {
+        const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
+        const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { Timeout: number } };
+        expect(resource.Properties.Timeout, route.handler).toBe(route.handler.startsWith('distributors/search-') ? 29 : 10);
+      }
+    });
+
     it('runs every function on Node 24, ARM64, with the house defaults', () => {
       for (const [logicalId, resource] of Object.entries(routeFunctions())) {
         const props = resource.Properties as Record<string, unknown>;
         expect(props.Runtime, logicalId).toBe('nodejs24.x');
         expect(props.Architectures, logicalId).toEqual(['arm64']);
         expect(props.Handler, logicalId).toBe('index.handler');
-        expect(props.Timeout, logicalId).toBe(10);
+        expect([10, 29], logicalId).toContain(props.Timeout);
         expect(props.LoggingConfig, logicalId).toEqual({ LogGroup: { Ref: expect.any(String) } });
         const env = (props.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(Object.keys(env).sort(), logicalId).toEqual(

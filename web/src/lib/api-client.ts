@@ -87,8 +87,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Sends one request and returns the parsed JSON answer (undefined for an empty one). */
-export const apiRequest = async <T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> => {
+/** A parsed JSON answer with the response's headers (a search's total rides in X-Total-Count). */
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** Sends one request and returns the parsed JSON answer (undefined for an empty one) and its headers. */
+export const apiRequestWithHeaders = async <T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = await getCsrfToken();
@@ -104,8 +110,11 @@ export const apiRequest = async <T>(path: string, { method = 'GET', body, signal
   if (response.status === 403) clearCsrfToken();
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 };
+
+/** Sends one request and returns the parsed JSON answer (undefined for an empty one). */
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => (await apiRequestWithHeaders<T>(path, options)).data;
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),

@@ -1,6 +1,24 @@
-import { BeingBuilt } from '../../../components/ui/page';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { PageHeader } from '../../../components/ui/page';
+import { PendingRequests } from '../components/pending-requests';
+import { RecentComponents } from '../components/recent-components';
+import { SearchCard } from '../components/search-card';
+import { SummaryCards } from '../components/summary-cards';
 
-/** /component-hub: the dashboard (built by the catalogue change). */
-export const DashboardRoute = () => <BeingBuilt title="Component Database" subtitle="Search, filter and manage electrical components" screen="dashboard" />;
+/** /component-hub (spec §2 "Dashboard"). */
+export const DashboardRoute = () => (
+  <Stack gap="0">
+    <PageHeader title="Component Database" subtitle="Search, filter and manage electrical components" />
+    <Stack gap="6">
+      <SearchCard />
+      <SummaryCards />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
+        <RecentComponents />
+        <PendingRequests />
+      </SimpleGrid>
+    </Stack>
+  </Stack>
+);
 
 export default DashboardRoute;

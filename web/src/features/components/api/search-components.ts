@@ -1,0 +1,42 @@
+import useSWR from 'swr';
+import { SEARCH_MAX_LIMIT, TOTAL_COUNT_HEADER, type Component } from '#shared/schemas/component';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { PAGE_SIZE, componentsQuery, pageOffset, type SearchCriteria } from '../utils/search-params';
+
+export interface ComponentPage {
+  components: Component[];
+  /** Every match, not just this page (ARCHITECTURE §13: the real total, from X-Total-Count). */
+  total: number;
+}
+
+/** GET /api/components?{query, filters, limit, offset}: one window of matches and the total. */
+export const fetchComponentPage = async (path: string): Promise<ComponentPage> => {
+  const { data, headers } = await apiRequestWithHeaders<Component[]>(path);
+  const components = data ?? [];
+  const total = Number(headers.get(TOTAL_COUNT_HEADER));
+  return { components, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : components.length };
+};
+
+export const componentsPath = (criteria: SearchCriteria, limit: number, offset: number) =>
+  `/components?${componentsQuery(criteria, { limit, offset })}`;
+
+/** One page of the component list (spec §2), 10 a page; nothing is fetched while `enabled` is false. */
+export const useComponentSearch = (criteria: SearchCriteria, page: number, enabled = true) => {
+  const { data, error, isLoading } = useSWR<ComponentPage>(enabled ? componentsPath(criteria, PAGE_SIZE, pageOffset(page)) : null, fetchComponentPage);
+  return { page: data, error: error as unknown, isLoading };
+};
+
+/**
+ * Every component matching the criteria, read 1000 at a time (the API's largest page) until the
+ * total is reached, for the export (ARCHITECTURE §13: an export holds what was searched).
+ */
+export const fetchAllMatching = async (criteria: SearchCriteria, pageSize = SEARCH_MAX_LIMIT): Promise<Component[]> => {
+  const byId = new Map<number, Component>();
+  for (let offset = 0; ; offset += pageSize) {
+    const { components, total } = await fetchComponentPage(componentsPath(criteria, pageSize, offset));
+    // A component approved while the pages are read can shift the rest by one; an id counts once.
+    for (const component of components) byId.set(component.id, component);
+    if (components.length < pageSize || offset + pageSize >= total) break;
+  }
+  return [...byId.values()];
+};

@@ -1,0 +1,21 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { HStack } from '@chakra-ui/react/stack';
+import { searchKeyLabel, type SearchCriteria, type SearchKey } from '../utils/search-params';
+
+/**
+ * The search in effect, as badges: the quick search box empties after each search (spec §4),
+ * so this is where the reader sees what the results are for.
+ */
+export const ActiveCriteria = ({ criteria }: { criteria: SearchCriteria }) => {
+  const entries = Object.entries(criteria) as [SearchKey, string][];
+  if (entries.length === 0) return null;
+  return (
+    <HStack as="ul" aria-label="Search in effect" gap="2" wrap="wrap" listStyleType="none" mb="3">
+      {entries.map(([key, value]) => (
+        <Badge as="li" key={key} colorPalette="blue" variant="subtle" size="md" maxWidth="full">
+          <span>{searchKeyLabel(key)}:</span> <strong style={{ overflowWrap: 'anywhere' }}>{value}</strong>
+        </Badge>
+      ))}
+    </HStack>
+  );
+};

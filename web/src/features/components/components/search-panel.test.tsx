@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../testing/render';
+import type { SearchCriteria } from '../utils/search-params';
+import type { QuickSearchPrefill } from './quick-search-form';
+import { SearchPanel } from './search-panel';
+
+const noPrefill: QuickSearchPrefill = { query: '', at: 0 };
+
+const renderPanel = (criteria: SearchCriteria = {}, prefill = noPrefill) => {
+  const onSearch = vi.fn<(criteria: SearchCriteria) => void>();
+  renderScreen(<SearchPanel criteria={criteria} prefill={prefill} onSearch={onSearch} />);
+  return onSearch;
+};
+
+const quick = () => screen.getByRole('search', { name: 'Quick Search' });
+const advanced = () => screen.getByRole('search', { name: 'Advanced Search' });
+
+describe('quick search', () => {
+  it('emits { query } for All Fields on Enter, then clears the text', async () => {
+    const onSearch = renderPanel();
+    const box = within(quick()).getByRole('searchbox', { name: 'Search term' });
+    await userEvent.type(box, '  3RT2015 {Enter}');
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ query: '3RT2015' });
+    expect(box).toHaveValue('');
+  });
+
+  it('offers the spec’s fields and emits a single { field: text } with the Search button', async () => {
+    const onSearch = renderPanel();
+    const select = within(quick()).getByRole('combobox', { name: 'Field' });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All Fields',
+      'Reference',
+      'Manufacturer',
+      'Class',
+      'Type',
+      'Description',
+    ]);
+    await userEvent.selectOptions(select, 'Manufacturer');
+    await userEvent.type(within(quick()).getByRole('searchbox', { name: 'Search term' }), 'Phoenix Contact');
+    await userEvent.click(within(quick()).getByRole('button', { name: 'Search' }));
+    expect(onSearch).toHaveBeenLastCalledWith({ manufacturer: 'Phoenix Contact' });
+
+    await userEvent.selectOptions(select, 'Description');
+    await userEvent.type(within(quick()).getByRole('searchbox', { name: 'Search term' }), 'relay{Enter}');
+    expect(onSearch).toHaveBeenLastCalledWith({ description: 'relay' });
+  });
+
+  it('Reset clears the text, goes back to All Fields and searches with an empty query', async () => {
+    const onSearch = renderPanel();
+    const select = within(quick()).getByRole('combobox', { name: 'Field' });
+    await userEvent.selectOptions(select, 'Class');
+    await userEvent.type(within(quick()).getByRole('searchbox', { name: 'Search term' }), 'Relay');
+    await userEvent.click(within(quick()).getByRole('button', { name: 'Reset' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ query: '' });
+    expect(select).toHaveValue('query');
+    expect(within(quick()).getByRole('searchbox', { name: 'Search term' })).toHaveValue('');
+  });
+
+  it('a handed-over query fills the box with All Fields selected, on the Quick Search tab', () => {
+    renderPanel({ query: 'PKZM0' }, { query: 'PKZM0', at: 1 });
+    expect(screen.getByRole('tab', { name: 'Quick Search', selected: true })).toBeInTheDocument();
+    expect(within(quick()).getByRole('searchbox', { name: 'Search term' })).toHaveValue('PKZM0');
+    expect(within(quick()).getByRole('combobox', { name: 'Field' })).toHaveValue('query');
+  });
+});
+
+describe('advanced search', () => {
+  it('has the spec’s groups, collapsible, with Basic Information open', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
+    const groups = within(advanced())
+      .getAllByRole('button')
+      .filter((button) => button.hasAttribute('aria-expanded'));
+    expect(groups.map((group) => group.textContent)).toEqual([
+      'Basic Information',
+      'Technical Details',
+      'Physical Properties',
+      'Electrical Properties',
+      'Wire Specifications',
+      'Tooling',
+    ]);
+    expect(groups.map((group) => group.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    await userEvent.click(groups[5]!);
+    expect(groups[5]).toHaveAttribute('aria-expanded', 'true');
+    for (const label of ['Crimp Tool', 'Turret / Positioner / Die Head', 'Insertion / Extraction Tool']) {
+      expect(within(advanced()).getByLabelText(label)).toBeVisible();
+    }
+  });
+
+  it('Apply Filters emits the filled filters only, trimmed', async () => {
+    const onSearch = renderPanel();
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
+    const form = within(advanced());
+    await userEvent.type(form.getByLabelText('Manufacturer'), ' Siemens ');
+    await userEvent.type(form.getByLabelText('Class'), '   ');
+    await userEvent.click(form.getByRole('button', { name: 'Physical Properties' }));
+    await userEvent.type(form.getByLabelText('Width (mm)'), '45');
+    await userEvent.click(form.getByRole('button', { name: 'Wire Specifications' }));
+    await userEvent.type(form.getByLabelText('Max Wire Gauge'), '12 AWG');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ manufacturer: 'Siemens', width: '45', maxWireGauge: '12 AWG' });
+
+    await userEvent.type(form.getByLabelText('Type'), 'Contactor{Enter}');
+    expect(onSearch).toHaveBeenLastCalledWith({ manufacturer: 'Siemens', type: 'Contactor', width: '45', maxWireGauge: '12 AWG' });
+  });
+
+  it('Reset All Filters empties every input and searches with no filters', async () => {
+    const onSearch = renderPanel({ manufacturer: 'ABB', voltage: '24' });
+    expect(screen.getByRole('tab', { name: 'Advanced Search', selected: true })).toBeInTheDocument();
+    const form = within(advanced());
+    expect(form.getByLabelText('Manufacturer')).toHaveValue('ABB');
+    // A group holding a filter in use opens by itself.
+    expect(form.getByLabelText('Voltage (V)')).toHaveValue('24');
+    expect(form.getByRole('button', { name: /Electrical Properties/ })).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(form.getByRole('button', { name: 'Reset All Filters' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({});
+    expect(form.getByLabelText('Manufacturer')).toHaveValue('');
+    expect(form.getByLabelText('Voltage (V)')).toHaveValue('');
+  });
+});

@@ -1,0 +1,246 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOTAL_COUNT_HEADER, type Component } from '#shared/schemas/component';
+import { mockApi, type MockResponse } from '../../../testing/mock-api';
+import { renderRoutes } from '../../../testing/render';
+import { aComponent } from '../testing/component-fixture';
+import { ComponentListRoute, HEADER_SEARCH_KEY } from './component-list';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const LIST = '/component-hub/components';
+
+const catalogue: Component[] = Array.from({ length: 42 }, (_, i) =>
+  aComponent({
+    id: i + 1,
+    reference: `PART-${String(i + 1).padStart(3, '0')}`,
+    manufacturer: i % 2 ? 'Siemens' : 'ABB',
+    type: 'Contactor',
+    description: `Part number ${i + 1}`,
+    dataSheet: i === 0 ? '/api/components/1/files/dataSheet' : null,
+  }),
+);
+
+/** The API's search over `catalogue`: the manufacturer and query filters, a page, and the total header. */
+const searchApi = (rows: Component[] = catalogue, before?: (query: URLSearchParams) => Promise<void>) =>
+  mockApi({
+    'GET /api/components': async ({ query }): Promise<MockResponse> => {
+      await before?.(query);
+      if (query.get('width') === 'wide') return { status: 400, body: { message: 'Width (mm) must be a number' } };
+      const text = query.get('query')?.toLowerCase();
+      const maker = query.get('manufacturer')?.toLowerCase();
+      const matches = rows.filter(
+        (row) => (!text || row.reference.toLowerCase().includes(text)) && (!maker || row.manufacturer?.toLowerCase().includes(maker)),
+      );
+      const offset = Number(query.get('offset'));
+      const limit = Number(query.get('limit'));
+      return { body: matches.slice(offset, offset + limit), headers: { [TOTAL_COUNT_HEADER]: String(matches.length) } };
+    },
+  });
+
+const renderList = (entry = LIST) =>
+  renderRoutes(
+    [
+      { path: LIST, element: <ComponentListRoute /> },
+      { path: `${LIST}/:id`, element: <p>detail page</p> },
+    ],
+    entry,
+  );
+
+/*
+ * jsdom applies no media queries, so the page renders as on a phone: the table (768 px and up)
+ * and the wide pager are display:none there, and queries for them ask for hidden elements.
+ */
+const hidden = { hidden: true } as const;
+const table = () => screen.getByRole('table', { name: 'Components', ...hidden });
+const bodyRows = () => within(table()).getAllByRole('row', hidden).slice(1);
+/** The wide pager; hidden elements have no accessible name in jsdom, so it and its buttons are found by their labels. */
+const widePager = () => {
+  const nav = [...document.querySelectorAll<HTMLElement>('nav[aria-label="Pagination"]')].find((el) => el.querySelector('button[aria-label^="Page "]'))!;
+  const button = (label: string) => nav.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`) ?? within(nav).getByText(label, { selector: 'button' });
+  return {
+    button,
+    pageNumbers: () => [...nav.querySelectorAll('button[aria-label^="Page "]')].map((el) => el.textContent),
+  };
+};
+
+describe('component list', () => {
+  it('shows 5 skeleton rows while loading, then the first page with the real total', async () => {
+    let answer: (value: MockResponse) => void = () => undefined;
+    const server = mockApi({ 'GET /api/components': () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+    renderList();
+    expect(await screen.findAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(5);
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.path).toBe('/api/components?limit=10&offset=0');
+
+    act(() => answer({ body: catalogue.slice(0, 10), headers: { [TOTAL_COUNT_HEADER]: '42' } }));
+    expect(await screen.findByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+    expect(within(bodyRows()[0]!).getAllByRole('cell', hidden).map((cell) => cell.textContent)).toEqual([
+      'PART-001',
+      'ABB',
+      'Part number 1',
+      'Relay',
+      'Contactor',
+      expect.stringContaining('PDF'),
+    ]);
+    expect(within(table()).getAllByRole('columnheader', hidden).map((cell) => cell.textContent)).toEqual([
+      'Reference',
+      'Manufacturer',
+      'Description',
+      'Class',
+      'Type',
+      'Actions',
+    ]);
+    // The cards for narrow screens hold the same page.
+    expect(within(screen.getByRole('list', { name: 'Components' })).getAllByRole('listitem')).toHaveLength(10);
+  });
+
+  it('pages forward through the URL, with Previous disabled on page 1 and Next on the last page, and Back restores', async () => {
+    const server = searchApi();
+    const { router } = renderList();
+    expect(await screen.findByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
+    const nav = widePager();
+    expect(nav.button('Previous')).toBeDisabled();
+    expect(nav.pageNumbers()).toEqual(['1', '2', '3', '4', '5']);
+    expect(nav.button('Page 1')).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(nav.button('Next'));
+    expect(await screen.findByText('Showing 11 to 20 of 42 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(server.calls.at(-1)!.path).toBe('/api/components?limit=10&offset=10');
+
+    await userEvent.click(nav.button('Page 5'));
+    expect(await screen.findByText('Showing 41 to 42 of 42 results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(2);
+    expect(nav.button('Next')).toBeDisabled();
+    expect(nav.button('Previous')).toBeEnabled();
+    // The phone's pager: Previous, 'N of M', Next.
+    const phone = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    expect(phone.getByText('5 of 5')).toBeInTheDocument();
+    expect(phone.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('Showing 11 to 20 of 42 results')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByText('2 of 5')).toBeInTheDocument();
+  });
+
+  it('searches from the panel: the URL holds the search, page 1, and the API gets it', async () => {
+    const server = searchApi();
+    const { router } = renderList(`${LIST}?page=3`);
+    expect(await screen.findByText('Showing 21 to 30 of 42 results')).toBeInTheDocument();
+    const quick = within(screen.getByRole('search', { name: 'Quick Search' }));
+    await userEvent.selectOptions(quick.getByRole('combobox', { name: 'Field' }), 'Manufacturer');
+    await userEvent.type(quick.getByRole('searchbox', { name: 'Search term' }), 'siemens{Enter}');
+    expect(await screen.findByText('Showing 1 to 10 of 21 results')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?manufacturer=siemens');
+    expect(server.calls.at(-1)!.path).toBe('/api/components?manufacturer=siemens&limit=10&offset=0');
+    expect(within(screen.getByRole('list', { name: 'Search in effect' })).getByText('siemens')).toBeInTheDocument();
+  });
+
+  it('uses the sidebar’s headerSearchQuery once, removes it and starts at the first page', async () => {
+    sessionStorage.setItem(HEADER_SEARCH_KEY, 'PART-04');
+    const server = searchApi();
+    const { router } = renderList(`${LIST}?page=3`);
+    expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
+    expect(sessionStorage.getItem(HEADER_SEARCH_KEY)).toBeNull();
+    expect(router.state.location.search).toBe('?query=PART-04');
+    expect(server.calls.map((call) => call.path)).toEqual(['/api/components?query=PART-04&limit=10&offset=0']);
+    expect(within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' })).toHaveValue('PART-04');
+
+    // Coming back to the list without a new hand-over keeps what the URL says.
+    await act(() => router.navigate(`${LIST}?query=PART-042`));
+    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+  });
+
+  it('pre-fills the quick search from ?query=', async () => {
+    const server = searchApi();
+    renderList(`${LIST}?query=PART-00`);
+    expect(await screen.findByText('Showing 1 to 9 of 9 results')).toBeInTheDocument();
+    expect(within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' })).toHaveValue('PART-00');
+    expect(server.calls[0]!.path).toBe('/api/components?query=PART-00&limit=10&offset=0');
+  });
+
+  it('shows the empty text and no pager when nothing matches', async () => {
+    searchApi();
+    renderList(`${LIST}?query=nothing`);
+    expect(await screen.findByText('No components found matching your search criteria.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows the last page for a page past the end', async () => {
+    searchApi();
+    const { router } = renderList(`${LIST}?page=99`);
+    // Two round trips: page 99 comes back empty, then the last page.
+    expect(await screen.findByText('Showing 41 to 42 of 42 results', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=5');
+  });
+
+  it('says why the search failed', async () => {
+    searchApi();
+    renderList(`${LIST}?width=wide`);
+    expect(await screen.findByText('Failed to load components')).toBeInTheDocument();
+    expect(screen.getByText('Width (mm) must be a number')).toBeInTheDocument();
+  });
+
+  it('opens the detail page from a row, from View and Edit, and the datasheet in a new tab', async () => {
+    searchApi();
+    const { router } = renderList();
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    const pdf = within(table()).getByRole('link', { name: 'PDF datasheet of PART-001 (opens in a new tab)', ...hidden });
+    expect(pdf).toHaveAttribute('href', '/api/components/1/files/dataSheet');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(table()).getAllByRole('link', { name: /^PDF/, ...hidden })).toHaveLength(1);
+    expect(within(table()).getByRole('link', { name: 'View PART-002', ...hidden })).toHaveAttribute('href', '/component-hub/components/2');
+    expect(within(table()).getByRole('link', { name: 'Edit PART-002', ...hidden })).toHaveAttribute('href', '/component-hub/components/2');
+
+    await userEvent.click(within(bodyRows()[2]!).getByText('Part number 3'));
+    expect(await screen.findByText('detail page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/component-hub/components/3');
+  });
+
+  it("exports every match: 'Exporting...' while it runs, pages of 1000 for the search in effect, one .xlsx download", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = searchApi(catalogue, async (query) => {
+      if (query.get('limit') === '1000') await held;
+    });
+    const downloads: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    renderList(`${LIST}?manufacturer=abb`);
+    await screen.findByText('Showing 1 to 10 of 21 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    expect(await screen.findByText('Exporting...')).toBeInTheDocument();
+    expect(downloads).toEqual([]);
+    release();
+    await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
+    expect(downloads[0]).toMatch(/^component_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(server.calls.at(-1)!.path).toBe('/api/components?manufacturer=abb&limit=1000&offset=0');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled());
+  });
+
+  it('only logs a failed export', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = searchApi();
+    renderList();
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    mockApi({ 'GET /api/components': { status: 503, body: { message: 'down' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Export failed', expect.any(Error)));
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { searchQuerySchema } from '#shared/schemas/component';
+import { componentsQuery, listSearchParams, readListState } from './search-params';
+
+describe('the list URL', () => {
+  it('reads the search and the page, ignoring empty values, unknown parameters and bad pages', () => {
+    expect(readListState(new URLSearchParams('query=%203RT%20&manufacturer=&class=Relay&page=3&foo=bar'))).toEqual({
+      criteria: { query: '3RT', class: 'Relay' },
+      page: 3,
+    });
+    for (const page of ['0', '-2', 'two', '1.5', '']) expect(readListState(new URLSearchParams(`page=${page}`)).page).toBe(1);
+  });
+
+  it('writes them back the same way, leaving out page 1 and empty filters', () => {
+    const params = listSearchParams({ criteria: { manufacturer: 'Phoenix Contact', width: ' ', query: '' }, page: 1 });
+    expect(params.toString()).toBe('manufacturer=Phoenix+Contact');
+    const round = listSearchParams({ criteria: { query: 'a&b', numberOfTerminals: '10' }, page: 2 });
+    expect(readListState(round)).toEqual({ criteria: { query: 'a&b', numberOfTerminals: '10' }, page: 2 });
+  });
+
+  it("asks the API for the criteria with limit and offset, in the shape the server's schema reads", () => {
+    const query = componentsQuery({ query: '3rt', manufacturer: 'Siemens', voltage: '24 V' }, { limit: 10, offset: 20 });
+    expect(query).toBe('query=3rt&manufacturer=Siemens&voltage=24+V&limit=10&offset=20');
+    const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    expect(parsed).toMatchObject({ query: '3rt', manufacturer: 'Siemens', voltage: 24, limit: 10, offset: 20 });
+  });
+});

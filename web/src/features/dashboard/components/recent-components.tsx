@@ -1,0 +1,39 @@
+import { Button } from '@chakra-ui/react/button';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useRecentComponents } from '../api/get-recent-components';
+import { ListCard } from './list-card';
+
+const viewedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Spec §2 Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link. */
+export const RecentComponents = () => {
+  const { views } = useRecentComponents();
+  return (
+    <ListCard
+      title="Recent Components"
+      items={views}
+      empty="No recent components."
+      itemKey={(view) => view.id}
+      renderItem={(view) => (
+        <>
+          <Stack gap="0" minWidth="0">
+            <Text fontWeight="semibold" overflowWrap="anywhere">
+              {view.componentReference}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              Viewed at <time dateTime={view.viewedAt}>{viewedAtFormat.format(new Date(view.viewedAt))}</time>
+            </Text>
+          </Stack>
+          <Button asChild size="sm" variant="outline" flexShrink={0}>
+            <RouterLink to={paths.hub.component.href(view.id)} aria-label={`View ${view.componentReference}`}>
+              View
+            </RouterLink>
+          </Button>
+        </>
+      )}
+    />
+  );
+};

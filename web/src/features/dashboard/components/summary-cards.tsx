@@ -1,0 +1,18 @@
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Clock, Database, Factory, FileText } from 'lucide-react';
+import { StatCard } from '../../../components/ui/stat-card';
+import { useCatalogueStats } from '../api/get-catalogue-stats';
+
+/** Spec §2 Dashboard: the four summary cards. A failed load shows a dash rather than a skeleton for ever. */
+export const SummaryCards = () => {
+  const { stats, error } = useCatalogueStats();
+  const figure = (value: number | undefined) => (error ? '—' : value?.toLocaleString());
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <StatCard label="Total Components" value={figure(stats?.totalComponents)} icon={<Database size={18} aria-hidden />} />
+      <StatCard label="With Datasheets" value={figure(stats?.withDatasheets)} icon={<FileText size={18} aria-hidden />} />
+      <StatCard label="Manufacturers" value={figure(stats?.manufacturers)} icon={<Factory size={18} aria-hidden />} />
+      <StatCard label="Pending Approvals" value={figure(stats?.pendingApprovals)} icon={<Clock size={18} aria-hidden />} />
+    </SimpleGrid>
+  );
+};

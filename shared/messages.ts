@@ -78,6 +78,8 @@ export const messages = {
   fileEmpty: 'The selected file is empty',
   fileTooLarge: (megabytes: number) => `The file size must be less than ${megabytes}MB`,
   attachmentTypeInvalid: 'Only PDF, JPEG, PNG, and GIF files are supported',
+  pdfFileOnly: 'Only PDF files are supported',
+  imageFileOnly: 'Only image files are supported',
   excelFileRequired: 'Please select an Excel file to upload',
   excelTypeInvalid: 'Please upload an Excel file (.xlsx or .xls)',
   excelTooLarge: 'Excel file is too large. Maximum size is 20MB.',

@@ -38,6 +38,7 @@ export const routes = [
   { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
   { method: 'GET', path: '/api/components', handler: 'components/list-components', access: 'user', needs: ['bucket-read', 'bucket-write'] },
   { method: 'GET', path: '/api/components/classes', handler: 'components/list-component-classes', access: 'user', needs: ['bucket-read'] },
+  { method: 'GET', path: '/api/components/options', handler: 'components/list-component-options', access: 'user', needs: ['bucket-read'] },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   { method: 'GET', path: '/api/components/{id}/files/{field}', handler: 'components/get-component-file', access: 'user', needs: ['bucket-read'] },
   { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },

@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Notification } from '#shared/schemas/approvals';
@@ -394,5 +394,36 @@ describe('file fields of a new component', () => {
 
     const foreign = await upload(admin, { name: 'other.pdf', type: 'application/pdf', bytes: pdfBytes() });
     expect((await user.client.post('/api/components', { reference: `${reference}-2`, class: 'Relay', dataSheet: foreign.uploadKey })).status).toBe(403);
+  });
+
+  it("are checked by their bytes against each field's rule, and a refused file files nothing and leaves no copy", async () => {
+    const user = await signedIn('user');
+    const pendingBefore = (await user.client.get<unknown[]>('/api/approval-requests?status=pending')).body.length;
+    const reference = `SNIFF-${Date.now()}`;
+
+    const goodSheet = await upload(user, { name: 'sheet.pdf', type: 'application/pdf', bytes: pdfBytes() });
+    const pdfAsSymbol = await upload(user, { name: 'symbol.png', type: 'image/png', bytes: pdfBytes() });
+    const refusedSymbol = await user.client.post('/api/components', { reference, class: 'Relay', dataSheet: goodSheet.uploadKey, scheme: pdfAsSymbol.uploadKey });
+    expect(refusedSymbol).toMatchObject({ status: 400, body: { message: messages.imageFileOnly, fields: { scheme: messages.imageFileOnly } } });
+
+    const pngAsSheet = await upload(user, { name: 'sheet.pdf', type: 'application/pdf', bytes: pngBytes() });
+    const refusedSheet = await user.client.post('/api/components', { reference, class: 'Relay', dataSheet: pngAsSheet.uploadKey });
+    expect(refusedSheet).toMatchObject({ status: 400, body: { message: messages.pdfFileOnly, fields: { dataSheet: messages.pdfFileOnly } } });
+
+    expect((await user.client.get<unknown[]>('/api/approval-requests?status=pending')).body).toHaveLength(pendingBefore);
+    expect(await bucketKeys('requests/')).not.toContainEqual(expect.stringContaining('/symbol.png'));
+
+    const symbol = await upload(user, { name: 'symbol.png', type: 'image/png', bytes: pngBytes() });
+    const accepted = await user.client.post<{ requestId: string }>('/api/components', { reference, class: 'Relay', dataSheet: goodSheet.uploadKey, scheme: symbol.uploadKey });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
+    const stored = await bucketKeys(`requests/${accepted.body.requestId}/`);
+    expect(stored).toHaveLength(2);
+    const client = s3Client(stack.endpoints.s3);
+    try {
+      const types = await Promise.all(stored.map(async (Key) => (await client.send(new HeadObjectCommand({ Bucket: stack.bucketName, Key }))).ContentType));
+      expect(types.sort()).toEqual(['application/pdf', 'image/png']);
+    } finally {
+      client.destroy();
+    }
   });
 });

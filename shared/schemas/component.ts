@@ -374,5 +374,16 @@ export const catalogueStatsSchema = z.object({
 });
 export type CatalogueStats = z.output<typeof catalogueStatsSchema>;
 
+/**
+ * `GET /api/components/options`: the catalogue's distinct manufacturers, classes and types, from
+ * the search index (the add form merges them with spec §9's defaults).
+ */
+export const componentOptionsSchema = z.object({
+  manufacturers: z.array(z.string()),
+  classes: z.array(z.string()),
+  types: z.array(z.string()),
+});
+export type ComponentOptions = z.output<typeof componentOptionsSchema>;
+
 /** The header that carries a search's total; the pager reads it. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';

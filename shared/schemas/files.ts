@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { componentIdSchema } from './component';
+import { componentIdSchema, type ComponentFileField } from './component';
 
 /*
  * Files: the upload rules of spec §5 and the shapes of the file endpoints (ARCHITECTURE §7).
@@ -64,6 +64,22 @@ export const attachmentFileProblem = (file: { type: string; size: number }): Fil
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return sizeProblem;
   if (!isAttachmentFileType(file.type.trim().toLowerCase())) return { field: 'fileType', message: messages.attachmentTypeInvalid };
+  return undefined;
+};
+
+/** What each new-component file field takes (spec §3, §5): the datasheet PDF only, the SWE Symbol images only. */
+export type ComponentFileKind = 'pdf' | 'image' | 'any';
+export const componentFileKinds: Record<ComponentFileField, ComponentFileKind> = { dataSheet: 'pdf', threeDPart: 'any', scheme: 'image' };
+
+/**
+ * What is wrong with a file for a component file field (spec §5's file widget, size then type).
+ * `type` is the declared type in the browser and the type sniffed from the bytes on the server.
+ */
+export const componentFileProblem = (kind: ComponentFileKind, file: { type: string; size: number }): FileProblem | undefined => {
+  const sizeProblem = fileSizeProblem(file.size);
+  if (sizeProblem) return sizeProblem;
+  if (kind === 'pdf' && file.type !== 'application/pdf') return { field: 'fileType', message: messages.pdfFileOnly };
+  if (kind === 'image' && !file.type.startsWith('image/')) return { field: 'fileType', message: messages.imageFileOnly };
   return undefined;
 };
 

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
-import { Conflict, Invalid, NotFound } from '#lib/errors';
+import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
@@ -13,10 +13,11 @@ import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
-import { fileExtension } from '#shared/schemas/files';
+import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
 import { discardAttachment } from './attachment-files';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { deleteFileQuietly } from './file-store';
+import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
+import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
 import { claimUpload } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
 
@@ -70,24 +71,41 @@ const existingComponent = async (id: number): Promise<Component> => {
   return component;
 };
 
-const contentTypes: Record<string, string> = { '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
-
 /**
  * A new component's file fields arrive as upload keys (`uploads/<user>/...`), which the bucket
  * expires after a day: each is claimed into `requests/<requestId>/<field>/<name>` before the
  * request is filed, so the file outlives a slow review and the approved component keeps it.
+ * The claimed copy is checked like an attachment (size, and the type sniffed from its bytes
+ * against the field's rule: the datasheet PDF only, the SWE symbol images only); a refused file
+ * leaves no copy behind, and neither do the files claimed before it.
  */
 const claimComponentFiles = async (submitter: User, requestId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> => {
   const claimed = { ...data };
-  for (const field of componentFileFields) {
-    const key = data[field];
-    if (typeof key !== 'string' || !key.startsWith('uploads/')) continue;
-    const fileName = sanitiseFileName(key.split('/').at(-1) ?? field);
-    const destination = `requests/${requestId}/${field}/${objectKeySegment(fileName, field)}`;
-    await claimUpload(submitter, key, destination, { contentType: contentTypes[fileExtension(fileName)] ?? 'application/octet-stream', fileName });
-    await deleteFileQuietly(key, 'claimed by a new-component request');
-    claimed[field] = destination;
+  const stored: string[] = [];
+  try {
+    for (const field of componentFileFields) {
+      const key = data[field];
+      if (typeof key !== 'string' || !key.startsWith('uploads/')) continue;
+      const fileName = sanitiseFileName(key.split('/').at(-1) ?? field);
+      const destination = `requests/${requestId}/${field}/${objectKeySegment(fileName, field)}`;
+      await claimUpload(submitter, key, destination, { contentType: 'application/octet-stream', fileName });
+      stored.push(destination);
+      const { size, head } = await inspectFile(destination, SNIFF_BYTES);
+      const contentType = sniffComponentFileType(head);
+      const problem = componentFileProblem(componentFileKinds[field], { type: contentType, size });
+      if (problem) throw problem.field === 'size' && size > 0 ? new TooLarge(problem.message, { [field]: problem.message }) : new Invalid(problem.message, { [field]: problem.message });
+      // Stored under the type its bytes are, not the one the name claims.
+      await copyFile(destination, destination, { contentType, fileName });
+      claimed[field] = destination;
+    }
+  } catch (error) {
+    await Promise.all(stored.map((key) => deleteFileQuietly(key, 'a refused new-component file')));
+    throw error;
   }
+  // The uploads go only once every file is taken, so a refused request can be sent again as it was.
+  await Promise.all(
+    componentFileFields.map((field) => (claimed[field] !== data[field] ? deleteFileQuietly(String(data[field]), 'claimed by a new-component request') : undefined)),
+  );
   return claimed;
 };
 

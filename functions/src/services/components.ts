@@ -4,6 +4,7 @@ import {
   searchNumberFilterFields,
   searchTextFilterFields,
   type CatalogueStats,
+  type ComponentOptions,
   type Component,
   type ComponentFileField,
   type SearchQuery,
@@ -130,7 +131,13 @@ export const relatedComponents = async (id: number): Promise<Component[]> => {
 };
 
 /** The distinct classes in the catalogue, sorted. */
-export const listComponentClasses = async (): Promise<string[]> => (await catalogueSearch().current()).classes();
+export const listComponentClasses = async (): Promise<string[]> => (await catalogueSearch().current()).distinct('class');
+
+/** The add form's option lists from the whole catalogue (not a page of it), sorted. */
+export const listComponentOptions = async (): Promise<ComponentOptions> => {
+  const index = await catalogueSearch().current();
+  return { manufacturers: index.distinct('manufacturer'), classes: index.distinct('class'), types: index.distinct('type') };
+};
 
 /**
  * The dashboard's counts. pendingApprovals reads the `pending-approvals` counter, which the

@@ -20,6 +20,22 @@ const signatures: { type: AttachmentFileType; magic: readonly number[] }[] = [
 export const sniffFileType = (head: Uint8Array): AttachmentFileType | undefined =>
   signatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => head[index] === byte))?.type;
 
+/** Further image formats a SWE symbol may come in (the attachment rules take only the three above). */
+const otherImageSignatures: { type: string; magic: readonly (number | undefined)[] }[] = [
+  // RIFF....WEBP
+  { type: 'image/webp', magic: [0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50] },
+  { type: 'image/bmp', magic: [0x42, 0x4d] }, // BM
+];
+
+/**
+ * The type of a component file field's bytes (spec §5's file widget): a PDF or an image the
+ * magic number recognises, else the generic octet stream (the 3D symbol takes any file).
+ */
+export const sniffComponentFileType = (head: Uint8Array): string =>
+  sniffFileType(head) ??
+  otherImageSignatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => byte === undefined || head[index] === byte))?.type ??
+  'application/octet-stream';
+
 /**
  * Whether a file is what it says on every count: the declared type, the name's extension and the
  * bytes all agree (a PNG renamed `.pdf`, or declared `application/pdf`, is not).

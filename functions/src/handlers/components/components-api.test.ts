@@ -156,10 +156,19 @@ describe('GET /api/components/{id}', () => {
   });
 });
 
-describe('GET /api/components/classes and GET /api/stats', () => {
+describe('GET /api/components/classes, GET /api/components/options and GET /api/stats', () => {
   it('lists the distinct classes, sorted', async () => {
     const answer = await user.get<string[]>('/api/components/classes');
     expect(answer.body).toEqual(['Circuit Protection', 'Connector', 'Only-class-Value', 'Relay', 'Terminal Block']);
+  });
+
+  it("lists the whole catalogue's distinct manufacturers, classes and types for the add form", async () => {
+    const answer = await user.get<{ manufacturers: string[]; classes: string[]; types: string[] }>('/api/components/options');
+    expect(answer.status).toBe(200);
+    expect(answer.body.classes).toEqual(['Circuit Protection', 'Connector', 'Only-class-Value', 'Relay', 'Terminal Block']);
+    expect(answer.body.manufacturers).toEqual(expect.arrayContaining(['ABB', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens', 'TE Connectivity']));
+    expect(answer.body.types).toContain('Power contactor');
+    expect(new Set(answer.body.types).size).toBe(answer.body.types.length);
   });
 
   it('counts components, datasheets, manufacturers and pending approvals', async () => {

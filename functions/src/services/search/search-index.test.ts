@@ -81,9 +81,10 @@ describe('SearchIndex', () => {
     expect(index.search({ offset: 0, limit: 0, query: 'siemens' })).toEqual({ ids: [], total: 2 });
   });
 
-  it('counts for the dashboard and lists classes', () => {
+  it('counts for the dashboard and lists the distinct values of a field', () => {
     expect(index.stats()).toEqual({ totalComponents: 6, withDatasheets: 2, manufacturers: 4 });
-    expect(index.classes()).toEqual(['Circuit Protection', 'Connector', 'Relay', 'Terminal Block']);
+    expect(index.distinct('class')).toEqual(['Circuit Protection', 'Connector', 'Relay', 'Terminal Block']);
+    expect(index.distinct('manufacturer')).toEqual(['ABB', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens']);
   });
 
   it('applies additions, edits and deletions', () => {

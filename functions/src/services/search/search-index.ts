@@ -380,18 +380,18 @@ export class SearchIndex {
       .map((slot) => this.ids[slot]!);
   }
 
-  /** Distinct classes of live components, sorted case-insensitively. */
-  classes(): string[] {
-    const column = this.text.class;
+  /** Distinct values of one field among live components (trimmed), sorted case-insensitively. */
+  distinct(field: IndexedTextField): string[] {
+    const column = this.text[field];
     const used = new Uint8Array(column.values.length);
     for (const slot of this.order) used[column.codes[slot]!] = 1;
-    const classes = new Map<string, string>();
+    const found = new Map<string, string>();
     for (let code = 1; code < used.length; code++) {
       if (!used[code]) continue;
       const value = column.values[code]!.trim();
-      if (value && !classes.has(value)) classes.set(value, fold(value));
+      if (value && !found.has(value)) found.set(value, fold(value));
     }
-    return [...classes.entries()].sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0)).map(([value]) => value);
+    return [...found.entries()].sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0)).map(([value]) => value);
   }
 
   stats(): IndexStats {

@@ -13,17 +13,14 @@ import { checkFile } from './file-field';
 import { formTabs } from './form-fields';
 
 const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo', firstName: '', lastName: '', role: 'user' };
-const catalogue = [
-  { id: 1, reference: 'A', class: 'Terminal', manufacturer: 'Harting', type: 'Crimp Contact' },
-  { id: 2, reference: 'B', class: 'Relay', manufacturer: 'siemens', type: null },
-];
+/** The catalogue's distinct values, as GET /api/components/options answers them. */
+const catalogueOptions = { manufacturers: ['Harting', 'siemens'], classes: ['Relay', 'Terminal'], types: ['Crimp Contact'] };
 
 const api = (extra: Record<string, Handler | MockResponse> = {}) =>
   mockApi({
     'GET /api/user': { body: user },
     'GET /api/csrf-token': csrfHandler,
-    'GET /api/components/classes': { body: ['Relay', 'Terminal'] },
-    'GET /api/components': { body: catalogue },
+    'GET /api/components/options': { body: catalogueOptions },
     ...extra,
   });
 
@@ -127,7 +124,7 @@ describe('add new component', () => {
   });
 
   it("offers 'Terminal Block' as the only type when the catalogue has none", async () => {
-    api({ 'GET /api/components': { body: [] }, 'GET /api/components/classes': { body: [] } });
+    api({ 'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [] } } });
     renderForm();
     const type = await screen.findByLabelText('Type');
     expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select type', 'Terminal Block']);

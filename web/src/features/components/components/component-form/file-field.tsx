@@ -4,6 +4,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { componentFileProblem } from '#shared/schemas/files';
 import { notify } from '../../../../components/ui/toaster';
 import { uploadFile } from '../../api/upload-file';
 import type { FileKind } from './form-fields';
@@ -20,9 +21,8 @@ const accepts: Record<FileKind, { accept: string | undefined; hint: string }> = 
 /** Spec §5's checks, made before anything is sent: the failure toast to show, or null. */
 export const checkFile = (file: File, kind: FileKind, maxSizeMb = DEFAULT_MAX_FILE_MB): { title: string; description: string } | null => {
   if (file.size > maxSizeMb * 1024 * 1024) return { title: 'File too large', description: `The file size must be less than ${maxSizeMb}MB` };
-  if (kind === 'pdf' && file.type !== 'application/pdf') return { title: 'Invalid file type', description: 'Only PDF files are supported' };
-  if (kind === 'image' && !file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Only image files are supported' };
-  return null;
+  const problem = componentFileProblem(kind, { type: file.type, size: Math.max(file.size, 1) });
+  return problem?.field === 'fileType' ? { title: 'Invalid file type', description: problem.message } : null;
 };
 
 export interface ChosenFile {

@@ -1,3 +1,4 @@
+import type { ComponentFileKind } from '#shared/schemas/files';
 import { componentFieldLabels, componentFields, type ComponentField, type ComponentFileField } from '#shared/schemas/component';
 
 /** Every field of spec §3 but `username`, which is the session's user (ARCHITECTURE §13). */
@@ -5,7 +6,7 @@ export type FormField = Exclude<ComponentField, 'username'>;
 export type FormValues = Record<FormField, string>;
 
 /** What a file widget accepts (spec §3, §5): the datasheet PDF only, the SWE Symbol images only. */
-export type FileKind = 'pdf' | 'image' | 'any';
+export type FileKind = ComponentFileKind;
 
 export type OptionList = 'manufacturers' | 'classes' | 'types';
 

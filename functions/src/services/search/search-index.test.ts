@@ -84,7 +84,7 @@ describe('SearchIndex', () => {
   it('counts for the dashboard and lists the distinct values of a field', () => {
     expect(index.stats()).toEqual({ totalComponents: 6, withDatasheets: 2, manufacturers: 4 });
     expect(index.distinct('class')).toEqual(['Circuit Protection', 'Connector', 'Relay', 'Terminal Block']);
-    expect(index.distinct('manufacturer')).toEqual(['ABB', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens']);
+    expect(index.distinct('manufacturer')).toEqual(['ABB', 'Harting', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens']);
   });
 
   it('applies additions, edits and deletions', () => {

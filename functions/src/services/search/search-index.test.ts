@@ -173,7 +173,8 @@ describe('SearchIndex', () => {
       }),
       { numRuns: 200 },
     );
-  });
+    // 200 random catalogues take a few seconds alone, far longer on a busy 2-core machine.
+  }, 120_000);
 
   it('keeps its answers through a trigram rebuild and a compaction', () => {
     const many = Array.from({ length: 3000 }, (_, i) => document(i + 1, { reference: `P-${String(i).padStart(5, '0')}`, manufacturer: i % 2 ? 'Siemens' : 'ABB' }));

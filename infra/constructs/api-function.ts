@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '#shared/routes';
 import { repoRoot } from '../paths.ts';
+import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling.ts';
 
 /*
  * House defaults for every API Lambda. One place to change them; the API stack makes one
@@ -47,12 +48,9 @@ export const apiFunctionDefaults = {
   } as Readonly<Record<string, Duration>>,
 } as const;
 
-/**
- * esbuild emits an ES module; a few CommonJS dependencies still call `require` for Node
- * built-ins, which ESM does not define. The banner gives them one.
- */
-const esmRequireBanner =
-  "import { createRequire as __chCreateRequire } from 'node:module'; const require = __chCreateRequire(import.meta.url);";
+/** The memory a handler's function gets (the one place it is decided). */
+export const apiFunctionMemory = (handler: string): number =>
+  apiFunctionDefaults.memoryByHandler[handler] ?? apiFunctionDefaults.memorySize;
 
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>
@@ -108,7 +106,7 @@ export class ApiFunction extends Construct {
       }),
     );
 
-    const memorySize = props.memorySize ?? apiFunctionDefaults.memoryByHandler[route.handler] ?? apiFunctionDefaults.memorySize;
+    const memorySize = props.memorySize ?? apiFunctionMemory(route.handler);
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: handlerEntry(route.handler),
@@ -124,21 +122,9 @@ export class ApiFunction extends Construct {
       description: `${route.method} ${route.path} (${route.handler})`,
       environment: {
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: lambdaNodeOptions,
       },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // Line numbers in stack traces without shipping the sources in the bundle.
-        sourcesContent: false,
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        // Bundle everything, the AWS SDK v3 included: a pinned, tree-shaken SDK starts faster
-        // than the runtime's copy and cannot change under us.
-        externalModules: [],
-      },
+      bundling: { ...lambdaBundling, format: OutputFormat.ESM, mainFields: [...lambdaBundling.mainFields], externalModules: [] },
     });
   }
 }

@@ -1,13 +1,15 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '#shared/routes';
+import { acknowledgeWildcards } from '../nag.ts';
 import { repoRoot } from '../paths.ts';
-import { lambdaBundling, lambdaNodeOptions } from './lambda-bundling.ts';
+import { lambdaBundling as bundlingOptions, lambdaNodeOptions } from './lambda-bundling.ts';
 
 /*
  * House defaults for every API Lambda. One place to change them; the API stack makes one
@@ -48,9 +50,31 @@ export const apiFunctionDefaults = {
   } as Readonly<Record<string, Duration>>,
 } as const;
 
+/**
+ * How every Lambda of the app (API routes and state machine tasks) is bundled, as NodejsFunction
+ * props; the options themselves are in lambda-bundling.ts, which the cold-start benchmark reads.
+ */
+export const lambdaBundling = {
+  ...bundlingOptions,
+  format: OutputFormat.ESM,
+  mainFields: [...bundlingOptions.mainFields],
+  externalModules: [...bundlingOptions.externalModules],
+};
+
 /** The memory a handler's function gets (the one place it is decided). */
 export const apiFunctionMemory = (handler: string): number =>
   apiFunctionDefaults.memoryByHandler[handler] ?? apiFunctionDefaults.memorySize;
+
+/**
+ * `<stack name>-<construct id>` (`ComponentHub-prod-Api-AuthLogin`), cut to Lambda's 64
+ * characters with a hash when longer. A literal name lets the monitoring stack alarm on each
+ * function without a cross-stack export per function (which would block removing a route).
+ */
+export const physicalFunctionName = (stackName: string, id: string): string => {
+  const name = `${stackName}-${id}`;
+  if (name.length <= 64) return name;
+  return `${name.slice(0, 55)}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+};
 
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>
@@ -82,11 +106,14 @@ export class ApiFunction extends Construct {
   readonly role: Role;
   readonly logGroup: LogGroup;
   readonly route: RouteDefinition;
+  /** The function's name as a plain string (not a token): see {@link physicalFunctionName}. */
+  readonly functionName: string;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const { route } = props;
     this.route = route;
+    this.functionName = physicalFunctionName(Stack.of(this).stackName, id);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: apiFunctionDefaults.logRetention,
@@ -109,6 +136,7 @@ export class ApiFunction extends Construct {
     const memorySize = props.memorySize ?? apiFunctionMemory(route.handler);
 
     this.function = new NodejsFunction(this, 'Function', {
+      functionName: this.functionName,
       entry: handlerEntry(route.handler),
       handler: 'handler',
       projectRoot: repoRoot,
@@ -119,12 +147,20 @@ export class ApiFunction extends Construct {
       timeout: apiFunctionDefaults.timeoutByHandler[route.handler] ?? apiFunctionDefaults.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // X-Ray: each invocation's segment (init, duration, errors) in the trace of its request.
+      tracing: Tracing.ACTIVE,
       description: `${route.method} ${route.path} (${route.handler})`,
       environment: {
         ...props.environment,
         NODE_OPTIONS: lambdaNodeOptions,
       },
-      bundling: { ...lambdaBundling, format: OutputFormat.ESM, mainFields: [...lambdaBundling.mainFields], externalModules: [] },
+      bundling: lambdaBundling,
     });
+    acknowledgeWildcards(this.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) have no resource-level permissions in IAM.',
+      },
+    ]);
   }
 }

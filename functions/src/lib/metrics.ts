@@ -15,8 +15,6 @@ export { metricNames, type MetricName } from './metric-names';
  */
 const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
 
-const units: Record<string, MetricUnit> = { Count: MetricUnit.Count };
-
 const onLambda = (): boolean => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
 
 /**
@@ -33,7 +31,7 @@ export const recordMetric = (name: MetricName, value = 1, details: Record<string
     const single = metrics.singleMetric();
     for (const [key, detail] of Object.entries(details)) single.addMetadata(key, String(detail));
     // singleMetric() publishes as soon as the metric is added.
-    single.addMetric(name, units[businessMetrics[name]] ?? MetricUnit.Count, value);
+    single.addMetric(name, businessMetrics[name] === 'Count' ? MetricUnit.Count : MetricUnit.NoUnit, value);
   } catch (error) {
     logger.warn('metric not recorded', { metric: name, error: error as Error });
   }

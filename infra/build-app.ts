@@ -35,7 +35,8 @@ const optionalString = (app: App, key: string): string | undefined => {
 /**
  * The whole CDK app: three stacks per stage, `ComponentHub-<stage>-Web|Data|Api`.
  *
- * Context: `stage` (default `dev`; `dev` and `dev-*` stages lose their data with the stack, every
+ * Context `distributorSecretArn`: the secret with the Digi-Key / Mouser credentials; `localstack`
+ * (set by `npm run deploy:localstack`). Context: `stage` (default `dev`; `dev` and `dev-*` stages lose their data with the stack, every
  * other stage keeps it), `sesSenderEmail` (required), `alarmEmail` (who gets the alarms), `appUrl` (a custom domain's
  * origin; default the CloudFront domain), `webDistDir` (default `web/dist`), and optionally
  * `account` / `region` (else CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION; with neither the stacks
@@ -93,6 +94,11 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     attachmentsBucket: data.attachmentsBucket,
     appUrl: web.siteUrl,
     senderEmail,
+    ...(optionalString(app, 'distributorSecretArn') ? { distributorSecretArn: optionalString(app, 'distributorSecretArn')! } : {}),
+    // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
+    ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
+      ? { extraEnvironment: { S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL: optionalString(app, 'localstackEndpoint') ?? 'http://localhost.localstack.cloud:4566' } }
+      : {}),
   });
 
   const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {

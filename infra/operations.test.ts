@@ -255,3 +255,37 @@ describe('data safety by stage', () => {
     expect(rules.filter((rule) => rule.Prefix === undefined && rule.ExpirationInDays !== undefined)).toEqual([]);
   });
 });
+
+describe('secrets and environments', () => {
+  const secretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:component-hub/prod/distributors-AbCdEf';
+
+  it('passes the distributor secret to the routes that need it, by ARN only, and lets only them read it', () => {
+    const built = build({ distributorSecretArn: secretArn });
+    const template = Template.fromStack(built.api);
+    const needing = routes.filter((route) => 'needs' in route && (route.needs as readonly string[]).includes('distributor-credentials'));
+    expect(needing.map((route) => route.handler).sort()).toEqual(['distributors/search-digikey', 'distributors/search-mouser']);
+    const withSecret = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { DISTRIBUTOR_SECRET_ARN: secretArn } } },
+    });
+    expect(Object.values(withSecret).map((fn) => (fn.Properties as { FunctionName: string }).FunctionName).sort()).toEqual(
+      needing.map((route) => built.api.functions.get(route.handler)!.functionName).sort(),
+    );
+    const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy).includes(secretArn));
+    expect(readers).toHaveLength(needing.length);
+    expect(nagFindings(built.api).join('\n')).toBe('');
+    // Without the context no function is told about a secret.
+    expect(JSON.stringify(Template.fromStack(build().api).toJSON())).not.toContain('DISTRIBUTOR_SECRET_ARN');
+  });
+
+  it("points the functions at LocalStack only for `npm run deploy:localstack`", () => {
+    const local = Template.fromStack(build({ localstack: 'true' }).api);
+    const functions = Object.values(local.findResources('AWS::Lambda::Function'));
+    for (const fn of functions) {
+      expect((fn.Properties as { Environment: { Variables: Record<string, string> } }).Environment.Variables).toMatchObject({
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ENDPOINT_URL: 'http://localhost.localstack.cloud:4566',
+      });
+    }
+    expect(JSON.stringify(Template.fromStack(build().api).toJSON())).not.toContain('AWS_ENDPOINT_URL');
+  });
+});

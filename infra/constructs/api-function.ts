@@ -23,11 +23,16 @@ export const apiFunctionDefaults = {
   logRetention: RetentionDays.THREE_MONTHS,
   /**
    * Handlers that need more than the default, and why. Lambda hands out CPU in proportion to
-   * memory.
-   * - Password hashing: scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus headroom:
-   *   `maxmem` is raised above that); at 1024 MB a hash takes well under a second.
+   * memory (a whole vCPU at 1769 MB). The default, 256 MB, suits the rest: a handful of DynamoDB
+   * calls and some JSON, with bundles of about 0.5-0.7 MB that load in about 100 ms of CPU
+   * (`npm run bench -- lambda`).
+   * - Password hashing (login, change/reset password, accepting an invitation, an admin creating
+   *   a user or setting a password): scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus
+   *   headroom: `maxmem` is raised above that), and it is CPU-bound; at 1024 MB a hash takes well
+   *   under a second.
    * - Search: the in-memory catalogue index (about 106 MB at 100,000 parts) and its CPU-bound
-   *   load from the S3 snapshot at cold start.
+   *   load from the S3 snapshot at cold start. The list answers every keystroke, so it gets a
+   *   whole vCPU; the others that read the index (classes, stats, related parts) get 1024 MB.
    */
   memoryByHandler: {
     'auth/login': 1024,
@@ -38,6 +43,7 @@ export const apiFunctionDefaults = {
     'users/set-user-password': 1024,
     'components/list-components': 1769,
     'components/list-component-classes': 1024,
+    'components/list-related-components': 1024,
     'stats/get-stats': 1024,
   } as Readonly<Record<string, number>>,
   /**

@@ -77,6 +77,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     description: `Component Hub (${stage}): CloudFront, the SPA bucket and the HTTP API endpoint`,
     namePrefix: prefix,
     webDistDir: optionalString(app, 'webDistDir') ?? defaultWebDistDir,
+    destroyWithStack: isDevStage(stage),
     ...(appUrl ? { appUrl } : {}),
   });
   const data = new DataStack(app, `${prefix}-Data`, {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { DefinitionBody, Pass, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -156,8 +156,10 @@ describe('monitoring stack', () => {
     for (const text of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/DynamoDB', 'AWS/SES', '"type\\":\\"alarm\\"']) expect(body).toContain(text);
   });
 
-  it('passes cdk-nag with the topic acknowledgement only', () => {
+  it('passes cdk-nag with the topic acknowledgement only, and has no CDK warnings', () => {
     expect(nagFindings(built.monitoring).join('\n')).toBe('');
+    expect(Annotations.fromStack(built.monitoring).findWarning('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(built.monitoring).findError('*', Match.anyValue())).toEqual([]);
   });
 
   it('deploys after the API stack it watches', () => {
@@ -211,6 +213,7 @@ describe('functions', () => {
 
 describe('data safety by stage', () => {
   const dataOf = (stage: string) => Template.fromStack(build({ stage }).data);
+  const webOf = (stage: string) => Template.fromStack(build({ stage }).web);
 
   it('retains the table and buckets outside dev stages, with deletion protection and PITR', () => {
     for (const stage of ['prod', 'staging']) {
@@ -223,7 +226,9 @@ describe('data safety by stage', () => {
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
         }),
       });
-      for (const bucket of resourcesOf(data, 'AWS::S3::Bucket')) expect(bucket.DeletionPolicy, stage).toBe('Retain');
+      for (const bucket of [...resourcesOf(data, 'AWS::S3::Bucket'), ...resourcesOf(webOf(stage), 'AWS::S3::Bucket')]) {
+        expect(bucket.DeletionPolicy, stage).toBe('Retain');
+      }
       data.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
     }
   });
@@ -235,8 +240,12 @@ describe('data safety by stage', () => {
         DeletionPolicy: 'Delete',
         Properties: Match.objectLike({ DeletionProtectionEnabled: false, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
       });
-      for (const bucket of resourcesOf(data, 'AWS::S3::Bucket')) expect(bucket.DeletionPolicy, stage).toBe('Delete');
+      const web = webOf(stage);
+      for (const bucket of [...resourcesOf(data, 'AWS::S3::Bucket'), ...resourcesOf(web, 'AWS::S3::Bucket')]) {
+        expect(bucket.DeletionPolicy, stage).toBe('Delete');
+      }
       data.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+      web.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
     }
     expect(isDevStage('develop')).toBe(false);
     expect(isDevStage('prod')).toBe(false);

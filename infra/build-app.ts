@@ -109,7 +109,8 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     httpApi: web.httpApi,
     table: data.table,
     functions: [...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
-    // The image-batch state machine, once the jobs stack exists: stateMachine: jobs.stateMachine,
+    // Once the jobs stack is merged, its state machine's failed-executions alarm is this one line:
+    // stateMachine: jobs.imageBatches,
     ...(alarmEmail ? { alarmEmail } : {}),
   });
   // The function alarms name the API functions literally (no export makes the dependency).

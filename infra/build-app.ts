@@ -3,7 +3,8 @@ import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { ApiStack } from './stacks/api-stack.ts';
-import { DataStack } from './stacks/data-stack.ts';
+import { DataStack, isDevStage } from './stacks/data-stack.ts';
+import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 
 export interface BuildAppOptions {
@@ -21,6 +22,7 @@ export interface ComponentHubApp {
   readonly data: DataStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly monitoring: MonitoringStack;
 }
 
 const optionalString = (app: App, key: string): string | undefined => {
@@ -33,13 +35,15 @@ const optionalString = (app: App, key: string): string | undefined => {
 /**
  * The whole CDK app: three stacks per stage, `ComponentHub-<stage>-Web|Data|Api`.
  *
- * Context: `stage` (default `dev`), `sesSenderEmail` (required), `appUrl` (a custom domain's
+ * Context `distributorSecretArn`: the secret with the Digi-Key / Mouser credentials; `localstack`
+ * (set by `npm run deploy:localstack`). Context: `stage` (default `dev`; `dev` and `dev-*` stages lose their data with the stack, every
+ * other stage keeps it), `sesSenderEmail` (required), `alarmEmail` (who gets the alarms), `appUrl` (a custom domain's
  * origin; default the CloudFront domain), `webDistDir` (default `web/dist`), and optionally
  * `account` / `region` (else CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION; with neither the stacks
  * are environment-agnostic, so synth needs no AWS account).
  *
  * Dependencies: Web (distribution, HTTP API shell) <- Data (the upload CORS rule needs the
- * site's origin) <- Api (functions and routes need all of it).
+ * site's origin) <- Api (functions and routes need all of it) <- Monitoring (alarms and dashboard).
  */
 export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const app = new App({
@@ -59,6 +63,10 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   if (appUrl !== undefined && !/^https:\/\/[^/]+$/.test(appUrl)) {
     throw new Error(`Context 'appUrl' must be an https origin without a path (got '${appUrl}')`);
   }
+  const alarmEmail = optionalString(app, 'alarmEmail');
+  if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+    throw new Error(`Context 'alarmEmail' must be an email address (got '${alarmEmail}')`);
+  }
   const account = optionalString(app, 'account') ?? process.env.CDK_DEFAULT_ACCOUNT;
   const region = optionalString(app, 'region') ?? process.env.CDK_DEFAULT_REGION;
   const env: Environment = { ...(account ? { account } : {}), ...(region ? { region } : {}) };
@@ -69,12 +77,14 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     description: `Component Hub (${stage}): CloudFront, the SPA bucket and the HTTP API endpoint`,
     namePrefix: prefix,
     webDistDir: optionalString(app, 'webDistDir') ?? defaultWebDistDir,
+    destroyWithStack: isDevStage(stage),
     ...(appUrl ? { appUrl } : {}),
   });
   const data = new DataStack(app, `${prefix}-Data`, {
     env,
     description: `Component Hub (${stage}): the DynamoDB table and the attachments bucket`,
     uploadOrigins: [web.siteUrl],
+    destroyWithStack: isDevStage(stage),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -85,7 +95,26 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     attachmentsBucket: data.attachmentsBucket,
     appUrl: web.siteUrl,
     senderEmail,
+    ...(optionalString(app, 'distributorSecretArn') ? { distributorSecretArn: optionalString(app, 'distributorSecretArn')! } : {}),
+    // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
+    ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
+      ? { extraEnvironment: { S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL: optionalString(app, 'localstackEndpoint') ?? 'http://localhost.localstack.cloud:4566' } }
+      : {}),
   });
+
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    description: `Component Hub (${stage}): alarms, their SNS topic and the operations dashboard`,
+    namePrefix: prefix,
+    httpApi: web.httpApi,
+    table: data.table,
+    functions: [...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
+    // Once the jobs stack is merged, its state machine's failed-executions alarm is this one line:
+    // stateMachine: jobs.imageBatches,
+    ...(alarmEmail ? { alarmEmail } : {}),
+  });
+  // The function alarms name the API functions literally (no export makes the dependency).
+  monitoring.addDependency(api);
 
   Tags.of(app).add('project', 'component-hub');
   Tags.of(app).add('stage', stage);
@@ -95,5 +124,5 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   // acknowledgement sits next to its resource, with its reason.
   Validations.of(app).addPlugins(new ComponentHubNagChecks(app));
 
-  return { app, stage, data, api, web };
+  return { app, stage, data, api, web, monitoring };
 };

@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
-export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete'] as const;
+export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials'] as const;
 export type Need = (typeof needs)[number];
 
 export interface RouteDefinition {
@@ -74,8 +74,8 @@ export const routes = [
   { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
   { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
-  { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete'] },
-  { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete'] },
+  { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
+  { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -1,12 +1,15 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '#shared/routes';
+import { acknowledgeWildcards } from '../nag.ts';
 import { repoRoot } from '../paths.ts';
+import { lambdaBundling as bundlingOptions, lambdaNodeOptions } from './lambda-bundling.ts';
 
 /*
  * House defaults for every API Lambda. One place to change them; the API stack makes one
@@ -20,11 +23,16 @@ export const apiFunctionDefaults = {
   logRetention: RetentionDays.THREE_MONTHS,
   /**
    * Handlers that need more than the default, and why. Lambda hands out CPU in proportion to
-   * memory.
-   * - Password hashing: scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus headroom:
-   *   `maxmem` is raised above that); at 1024 MB a hash takes well under a second.
+   * memory (a whole vCPU at 1769 MB). The default, 256 MB, suits the rest: a handful of DynamoDB
+   * calls and some JSON, with bundles of about 0.5-0.7 MB that load in about 100 ms of CPU
+   * (`npm run bench -- lambda`).
+   * - Password hashing (login, change/reset password, accepting an invitation, an admin creating
+   *   a user or setting a password): scrypt at N=2^17, r=8 needs 128 MiB for one hash (plus
+   *   headroom: `maxmem` is raised above that), and it is CPU-bound; at 1024 MB a hash takes well
+   *   under a second.
    * - Search: the in-memory catalogue index (about 106 MB at 100,000 parts) and its CPU-bound
-   *   load from the S3 snapshot at cold start.
+   *   load from the S3 snapshot at cold start. The list answers every keystroke, so it gets a
+   *   whole vCPU; the others that read the index (classes, stats, related parts) get 1024 MB.
    */
   memoryByHandler: {
     'auth/login': 1024,
@@ -35,6 +43,7 @@ export const apiFunctionDefaults = {
     'users/set-user-password': 1024,
     'components/list-components': 1769,
     'components/list-component-classes': 1024,
+    'components/list-related-components': 1024,
     'stats/get-stats': 1024,
   } as Readonly<Record<string, number>>,
   /**
@@ -48,11 +57,30 @@ export const apiFunctionDefaults = {
 } as const;
 
 /**
- * esbuild emits an ES module; a few CommonJS dependencies still call `require` for Node
- * built-ins, which ESM does not define. The banner gives them one.
+ * How every Lambda of the app (API routes and state machine tasks) is bundled, as NodejsFunction
+ * props; the options themselves are in lambda-bundling.ts, which the cold-start benchmark reads.
  */
-const esmRequireBanner =
-  "import { createRequire as __chCreateRequire } from 'node:module'; const require = __chCreateRequire(import.meta.url);";
+export const lambdaBundling = {
+  ...bundlingOptions,
+  format: OutputFormat.ESM,
+  mainFields: [...bundlingOptions.mainFields],
+  externalModules: [...bundlingOptions.externalModules],
+};
+
+/** The memory a handler's function gets (the one place it is decided). */
+export const apiFunctionMemory = (handler: string): number =>
+  apiFunctionDefaults.memoryByHandler[handler] ?? apiFunctionDefaults.memorySize;
+
+/**
+ * `<stack name>-<construct id>` (`ComponentHub-prod-Api-AuthLogin`), cut to Lambda's 64
+ * characters with a hash when longer. A literal name lets the monitoring stack alarm on each
+ * function without a cross-stack export per function (which would block removing a route).
+ */
+export const physicalFunctionName = (stackName: string, id: string): string => {
+  const name = `${stackName}-${id}`;
+  if (name.length <= 64) return name;
+  return `${name.slice(0, 55)}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+};
 
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>
@@ -84,11 +112,14 @@ export class ApiFunction extends Construct {
   readonly role: Role;
   readonly logGroup: LogGroup;
   readonly route: RouteDefinition;
+  /** The function's name as a plain string (not a token): see {@link physicalFunctionName}. */
+  readonly functionName: string;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const { route } = props;
     this.route = route;
+    this.functionName = physicalFunctionName(Stack.of(this).stackName, id);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: apiFunctionDefaults.logRetention,
@@ -108,9 +139,10 @@ export class ApiFunction extends Construct {
       }),
     );
 
-    const memorySize = props.memorySize ?? apiFunctionDefaults.memoryByHandler[route.handler] ?? apiFunctionDefaults.memorySize;
+    const memorySize = props.memorySize ?? apiFunctionMemory(route.handler);
 
     this.function = new NodejsFunction(this, 'Function', {
+      functionName: this.functionName,
       entry: handlerEntry(route.handler),
       handler: 'handler',
       projectRoot: repoRoot,
@@ -121,24 +153,20 @@ export class ApiFunction extends Construct {
       timeout: apiFunctionDefaults.timeoutByHandler[route.handler] ?? apiFunctionDefaults.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // X-Ray: each invocation's segment (init, duration, errors) in the trace of its request.
+      tracing: Tracing.ACTIVE,
       description: `${route.method} ${route.path} (${route.handler})`,
       environment: {
         ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: lambdaNodeOptions,
       },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // Line numbers in stack traces without shipping the sources in the bundle.
-        sourcesContent: false,
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        // Bundle everything, the AWS SDK v3 included: a pinned, tree-shaken SDK starts faster
-        // than the runtime's copy and cannot change under us.
-        externalModules: [],
-      },
+      bundling: lambdaBundling,
     });
+    acknowledgeWildcards(this.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) have no resource-level permissions in IAM.',
+      },
+    ]);
   }
 }

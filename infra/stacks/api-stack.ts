@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
@@ -41,6 +41,14 @@ export interface ApiStackProps extends StackProps {
   readonly appUrl: string;
   /** The verified SES sender address (context `sesSenderEmail`). */
   readonly senderEmail: string;
+  /**
+   * The Secrets Manager secret (complete ARN) with the distributor credentials as JSON
+   * (`digikeyClientId`, `digikeyClientSecret`, `mouserApiKey`; context `distributorSecretArn`):
+   * routes that need 'distributor-credentials' read it at cold start. Without it they answer 503.
+   */
+  readonly distributorSecretArn?: string;
+  /** Added to every function's environment (LocalStack: path-style S3 and its endpoint). */
+  readonly extraEnvironment?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -83,7 +91,11 @@ export class ApiStack extends Stack {
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
       POWERTOOLS_SERVICE_NAME: 'component-hub',
+      ...props.extraEnvironment,
     };
+    const distributorSecret: ISecret | undefined = props.distributorSecretArn
+      ? Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn)
+      : undefined;
 
     // Item reads and writes on the table and queries on its indexes, named one by one: no
     // `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of
@@ -111,12 +123,17 @@ export class ApiStack extends Stack {
       if (this.functions.has(route.handler) || this.node.tryFindChild(fnId)) {
         throw new Error(`Two manifest entries share the handler or construct id ${route.handler} (${fnId})`);
       }
-      const fn = new ApiFunction(this, fnId, { route, environment });
+      const needs = routeNeeds(route);
+      const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
+      const fn = new ApiFunction(this, fnId, {
+        route,
+        environment: wantsDistributorSecret ? { ...environment, DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn } : environment,
+      });
       this.functions.set(route.handler, fn);
 
       fn.role.addToPolicy(tableAccess);
       this.csrfSecret.grantRead(fn.function);
-      const needs = routeNeeds(route);
+      if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
       if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [
           {
@@ -130,6 +147,8 @@ export class ApiStack extends Stack {
       }
       for (const need of needs) {
         switch (need) {
+          case 'distributor-credentials':
+            break; // granted above, when a secret is configured
           case 'mail':
             this.senderIdentity.grantSendEmail(fn.function);
             break;

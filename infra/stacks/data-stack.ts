@@ -7,11 +7,21 @@ import { tableDefinition } from '#repositories/table-definition';
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads to the attachments bucket from the browser. */
   readonly uploadOrigins: readonly string[];
+  /**
+   * A dev stage's data goes with its stack (`npm run destroy`): the table without deletion
+   * protection and the buckets emptied and deleted. Every other stage keeps its data: the table
+   * and the buckets are retained and the table cannot be deleted while deletion protection is on.
+   */
+  readonly destroyWithStack?: boolean;
 }
 
+/** Stages whose data may be destroyed with their stacks: `dev` and `dev-<name>`, nothing else. */
+export const isDevStage = (stage: string): boolean => stage === 'dev' || stage.startsWith('dev-');
+
 /**
- * The state: the single DynamoDB table and the attachments bucket. Both are retained when the
- * stack is deleted, and the table cannot be deleted while deletion protection is on.
+ * The state: the single DynamoDB table (point-in-time recovery on) and the versioned attachments
+ * bucket. Outside dev stages both are retained when the stack is deleted, and the table cannot be
+ * deleted while deletion protection is on. Restore drill: docs/OPERATIONS.md.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -19,6 +29,8 @@ export class DataStack extends Stack {
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+    const destroy = props.destroyWithStack === true;
+    const removalPolicy = destroy ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
 
     const attribute = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -28,8 +40,8 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: !destroy,
+      removalPolicy,
     });
     for (const index of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -47,7 +59,8 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy,
+      autoDeleteObjects: destroy,
     });
     Validations.of(accessLogsBucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -62,7 +75,8 @@ export class DataStack extends Stack {
       versioned: true,
       serverAccessLogsBucket: accessLogsBucket,
       serverAccessLogsPrefix: 'attachments/',
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy,
+      autoDeleteObjects: destroy,
       // The browser sends files straight to S3 with a presigned POST (Lambda takes at most 6 MB).
       cors: [
         {
@@ -75,8 +89,8 @@ export class DataStack extends Stack {
       ],
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Versioning keeps a deleted or replaced file recoverable for a while, not forever.
-        { noncurrentVersionExpiration: Duration.days(90) },
+        // Versioning keeps a deleted or replaced file recoverable for 30 days, not forever.
+        { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         // Presigned uploads never attached to a component (the API moves the ones it keeps).
         { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],

@@ -41,6 +41,8 @@ export interface WebStackProps extends StackProps {
   /** Steady-state requests per second the API accepts before answering 429. */
   readonly apiRateLimit?: number;
   readonly apiBurstLimit?: number;
+  /** A dev stage: the site and log buckets are emptied and deleted with the stack (else retained). */
+  readonly destroyWithStack?: boolean;
 }
 
 /** Content-Security-Policy of the SPA. The browser talks to its own origin and to S3 only. */
@@ -125,7 +127,8 @@ export class WebStack extends Stack {
       // CloudFront logging supports SSE-S3 only, not SSE-KMS.
       encryption: BucketEncryption.S3_MANAGED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: props.destroyWithStack ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.destroyWithStack === true,
     });
     Validations.of(logsBucket).acknowledge({
       id: 'AwsSolutions-S1',
@@ -140,9 +143,10 @@ export class WebStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 'site-bucket/',
-      // Rebuilt from source on every deploy; nothing in it needs keeping once the stack is gone,
-      // but CloudFormation cannot delete a bucket with objects, so it is left behind.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Rebuilt from source on every deploy. A dev stage empties and deletes it with the stack;
+      // elsewhere it is left behind (CloudFormation cannot delete a bucket with objects).
+      removalPolicy: props.destroyWithStack ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+      autoDeleteObjects: props.destroyWithStack === true,
     });
 
     const router = new SiteRouterFunction(this, 'SiteRouter', {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An unset or blank variable is absent. */
 const optionalSetting = z

@@ -99,6 +99,8 @@ const requestLog = (): Middleware => {
   return {
     before: (request) => {
       request.context.startedAt = Date.now();
+      // function name, memory, cold start and the Lambda request id on every line of this request.
+      logger.addContext(request.context);
       request.context.requestInfo = describeRequest(request.event, request.context);
     },
     after: finish,

@@ -4,6 +4,7 @@ import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schema
 import { componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
 import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
+import { recordMetric } from '#lib/metrics';
 import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
 import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
@@ -55,6 +56,7 @@ export const submitRequest = async (
   const now = new Date();
   const request: StoredRequest = { id: ulid(now.getTime()), status: 'pending', userId: submitter.id, username: displayName(submitter), createdAt: now.toISOString(), ...fields };
   await transact([...extraItems, ...requestPutItems(request)]);
+  recordMetric('RequestsSubmitted', 1, { requestType: request.requestType, approvalRequestId: request.id });
   const subject = String(request.data.reference ?? request.data.fileName ?? `component ${request.componentId}`);
   await notifyAdmins({
     type: 'info',
@@ -241,6 +243,7 @@ export const reviewRequest = async (reviewer: User, id: string, decision: { stat
     const latest = await getRequest(id);
     throw new Conflict(latest?.status !== 'pending' ? messages.requestAlreadyReviewed : messages.requestRetry);
   }
+  recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, { requestType: request.requestType, approvalRequestId: request.id });
   if (!approved && request.requestType === 'attachment') await discardAttachment(request.componentId!, request.attachmentId!);
   return toApprovalRequest({ ...request, ...review });
 };

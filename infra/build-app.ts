@@ -4,6 +4,7 @@ import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { JobsStack } from './stacks/jobs-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 
 export interface BuildAppOptions {
@@ -21,6 +22,7 @@ export interface ComponentHubApp {
   readonly data: DataStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly jobs: JobsStack;
 }
 
 const optionalString = (app: App, key: string): string | undefined => {
@@ -31,7 +33,7 @@ const optionalString = (app: App, key: string): string | undefined => {
 };
 
 /**
- * The whole CDK app: three stacks per stage, `ComponentHub-<stage>-Web|Data|Api`.
+ * The whole CDK app: four stacks per stage, `ComponentHub-<stage>-Web|Data|Jobs|Api`.
  *
  * Context: `stage` (default `dev`), `sesSenderEmail` (required), `appUrl` (a custom domain's
  * origin; default the CloudFront domain), `webDistDir` (default `web/dist`), and optionally
@@ -39,7 +41,9 @@ const optionalString = (app: App, key: string): string | undefined => {
  * are environment-agnostic, so synth needs no AWS account).
  *
  * Dependencies: Web (distribution, HTTP API shell) <- Data (the upload CORS rule needs the
- * site's origin) <- Api (functions and routes need all of it).
+ * site's origin) <- Jobs (the image-batch state machine and its tasks) <- Api (functions and
+ * routes need all of it). Context `distributorSecretArn` names the Secrets Manager secret with
+ * the distributor credentials for the batch tasks.
  */
 export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const app = new App({
@@ -76,6 +80,14 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     description: `Component Hub (${stage}): the DynamoDB table and the attachments bucket`,
     uploadOrigins: [web.siteUrl],
   });
+  const distributorSecretArn = optionalString(app, 'distributorSecretArn');
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    env,
+    description: `Component Hub (${stage}): the image-batch state machine and its task functions`,
+    table: data.table,
+    attachmentsBucket: data.attachmentsBucket,
+    ...(distributorSecretArn && { distributorSecretArn }),
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     description: `Component Hub (${stage}): one Lambda and one route per API endpoint`,
@@ -85,6 +97,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     attachmentsBucket: data.attachmentsBucket,
     appUrl: web.siteUrl,
     senderEmail,
+    imageBatches: jobs.imageBatches,
   });
 
   Tags.of(app).add('project', 'component-hub');
@@ -95,5 +108,5 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   // acknowledgement sits next to its resource, with its reason.
   Validations.of(app).addPlugins(new ComponentHubNagChecks(app));
 
-  return { app, stage, data, api, web };
+  return { app, stage, data, api, web, jobs };
 };

@@ -54,6 +54,21 @@ export const apiFunctionDefaults = {
 const esmRequireBanner =
   "import { createRequire as __chCreateRequire } from 'node:module'; const require = __chCreateRequire(import.meta.url);";
 
+/** How every Lambda of the app (API routes and state machine tasks) is bundled. */
+export const lambdaBundling = {
+  minify: true,
+  sourceMap: true,
+  // Line numbers in stack traces without shipping the sources in the bundle.
+  sourcesContent: false,
+  format: OutputFormat.ESM,
+  target: 'node24',
+  mainFields: ['module', 'main'],
+  banner: esmRequireBanner,
+  // Bundle everything, the AWS SDK v3 included: a pinned, tree-shaken SDK starts faster
+  // than the runtime's copy and cannot change under us.
+  externalModules: [],
+};
+
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>
   handler
@@ -126,19 +141,7 @@ export class ApiFunction extends Construct {
         ...props.environment,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        // Line numbers in stack traces without shipping the sources in the bundle.
-        sourcesContent: false,
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        banner: esmRequireBanner,
-        // Bundle everything, the AWS SDK v3 included: a pinned, tree-shaken SDK starts faster
-        // than the runtime's copy and cannot change under us.
-        externalModules: [],
-      },
+      bundling: lambdaBundling,
     });
   }
 }

@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -32,6 +33,27 @@ export const routeNeeds = (route: RouteDefinition): readonly RouteNeed[] => {
   return needs as RouteNeed[];
 };
 
+/**
+ * Item reads and writes on the table and queries on its indexes, named one by one: no
+ * `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of their
+ * own; they are checked against the item actions they contain.)
+ */
+export const tableItemAccess = (table: ITable): PolicyStatement =>
+  new PolicyStatement({
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:Scan',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
+    resources: [table.tableArn, ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`)],
+  });
+
 export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteDefinition[];
   readonly httpApi: IHttpApi;
@@ -41,6 +63,8 @@ export interface ApiStackProps extends StackProps {
   readonly appUrl: string;
   /** The verified SES sender address (context `sesSenderEmail`). */
   readonly senderEmail: string;
+  /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
+  readonly imageBatches?: IStateMachine;
 }
 
 /**
@@ -85,38 +109,26 @@ export class ApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'component-hub',
     };
 
-    // Item reads and writes on the table and queries on its indexes, named one by one: no
-    // `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of
-    // their own; they are checked against the item actions they contain.)
-    const tableAccess = new PolicyStatement({
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:Scan',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-      ],
-      resources: [
-        props.table.tableArn,
-        ...tableDefinition.globalSecondaryIndexes.map((index) => `${props.table.tableArn}/index/${index.indexName}`),
-      ],
-    });
+    const tableAccess = tableItemAccess(props.table);
 
     for (const route of props.routes) {
       const fnId = constructIdFor(route.handler);
       if (this.functions.has(route.handler) || this.node.tryFindChild(fnId)) {
         throw new Error(`Two manifest entries share the handler or construct id ${route.handler} (${fnId})`);
       }
-      const fn = new ApiFunction(this, fnId, { route, environment });
+      const needs = routeNeeds(route);
+      if (needs.includes('batches') && !props.imageBatches) throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
+      const fn = new ApiFunction(this, fnId, {
+        route,
+        environment: {
+          ...environment,
+          ...(needs.includes('batches') && props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+        },
+      });
       this.functions.set(route.handler, fn);
 
       fn.role.addToPolicy(tableAccess);
       this.csrfSecret.grantRead(fn.function);
-      const needs = routeNeeds(route);
       if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [
           {
@@ -153,6 +165,10 @@ export class ApiStack extends Stack {
                 resources: [props.attachmentsBucket.arnForObjects('*')],
               }),
             );
+            break;
+          case 'batches':
+            // Starts executions of that one state machine; nothing else of Step Functions.
+            props.imageBatches!.grantStartExecution(fn.role);
             break;
           case 'bucket-delete':
             // Rejected uploads lose their blob.

@@ -72,7 +72,7 @@ export const setBatchTotal = async (batchId: string, total: number): Promise<voi
  * counted) when the part was counted already.
  */
 export const countBatchPart = async (batchId: string, componentId: number, outcome: { success: boolean; source: DistributorName | null }): Promise<boolean> => {
-  const sourceUpdate = outcome.success && outcome.source ? ', sources.#source :one' : '';
+  const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
   try {
     await transact([
       {
@@ -86,9 +86,13 @@ export const countBatchPart = async (batchId: string, componentId: number, outco
         Update: {
           TableName: tableName(),
           Key: batchKey(batchId),
-          UpdateExpression: `ADD processed :one, #outcome :one${sourceUpdate}`,
+          UpdateExpression: `ADD #processed :one, #outcome :one${sourceUpdate}`,
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#outcome': outcome.success ? 'success' : 'failed', ...(sourceUpdate && { '#source': outcome.source! }) },
+          ExpressionAttributeNames: {
+            '#processed': 'processed',
+            '#outcome': outcome.success ? 'success' : 'failed',
+            ...(sourceUpdate && { '#sources': 'sources', '#source': outcome.source! }),
+          },
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
@@ -123,9 +127,9 @@ export const finishBatch = async (batchId: string, result: { status: Exclude<Bat
     new UpdateCommand({
       TableName: tableName(),
       Key: batchKey(batchId),
-      UpdateExpression: 'SET #status = :status, finishedAt = :finishedAt, message = :message',
+      UpdateExpression: 'SET #status = :status, finishedAt = :finishedAt, #message = :message',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: { '#status': 'status', '#message': 'message' },
       ExpressionAttributeValues: { ':status': result.status, ':finishedAt': result.finishedAt, ':message': result.message },
       ReturnValues: 'ALL_NEW',
     }),

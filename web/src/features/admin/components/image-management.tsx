@@ -46,7 +46,7 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
   const value = running ? percent(batch.processed, batch.total) : 100;
   return (
     <Stack gap="2" aria-live="polite">
-      <Progress.Root value={value} max={100} colorPalette={batch.status === 'failed' ? 'red' : running ? 'blue' : 'green'} aria-label="Batch progress">
+      <Progress.Root value={value} max={100} colorPalette={batch.status === 'failed' ? 'red' : running ? 'blue' : 'green'}>
         <HStack justify="space-between" mb="1" gap="3" flexWrap="wrap">
           <Progress.Label>
             {running ? `${batchProviderLabels[batch.provider]}: processing` : `Last batch (${batchProviderLabels[batch.provider]}): ${batch.status}`}
@@ -56,7 +56,7 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
             {batch.processed} / {batch.total}
           </Text>
         </HStack>
-        <Progress.Track>
+        <Progress.Track aria-label="Batch progress">
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>

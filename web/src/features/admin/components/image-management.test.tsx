@@ -2,7 +2,9 @@
 import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { FRESH_FOR_MS } from '../../../lib/swr';
 import type { ImageBatch, ImageStats, RecentImage } from '#shared/schemas/images';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
@@ -134,6 +136,16 @@ describe('Image Management tab', () => {
     current = batch({ status: 'completed', processed: 10, success: 8, failed: 2, sources: { digikey: 6, mouser: 2 }, finishedAt: '2026-11-23T03:01:00.000Z' });
     expect(await screen.findByText('Processed 10 components: 8 with images found, 2 failed (Digi-Key: 6, Mouser: 2)', undefined, { timeout: 6000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Digi-Key Only' })).toBeEnabled());
+  });
+
+  it("keeps reading a running batch's progress under the app's 5-minute deduplication", async () => {
+    const server = adminApi({ 'GET /api/admin/image-batch': { body: { batch: batch({}) } } });
+    renderScreen(
+      <SWRConfig value={{ dedupingInterval: FRESH_FOR_MS }}>
+        <ImageManagement />
+      </SWRConfig>,
+    );
+    await waitFor(() => expect(server.callsTo('GET /api/admin/image-batch').length).toBeGreaterThanOrEqual(3), { timeout: 5000 });
   });
 
   it("shows the spec's failure toast with the server's reason", async () => {

@@ -116,8 +116,8 @@ export const messages = {
   // Image batches (spec §2 Image Management, §8 image toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
   imageBatchesNotSetUp: 'Image batches are not set up here (no state machine is configured).',
-  imageBatchBudgetSpent: (provider: string, limit: number, left: number) =>
-    `Stopped early: today's ${provider} allowance of ${limit} requests is used up; ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
+  /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */
+  imageBatchStopped: (reason: string, left: number) => `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
   imageBatchFailed: 'The batch stopped because of an unexpected error.',
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',

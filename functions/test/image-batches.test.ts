@@ -144,6 +144,29 @@ describe('image batches on the local state machine', () => {
     expect((await admin.post('/api/admin/process-images', { componentClass: 42 })).status).toBe(400);
   });
 
+  it('skips every part, without counting failures, when a distributor is not set up', { timeout: 60_000 }, async () => {
+    const admin = await signedIn('admin');
+    const componentClass = uniqueClass('Unset');
+    await createDemoParts(3, componentClass);
+    const clientId = process.env.DIGIKEY_CLIENT_ID;
+    delete process.env.DIGIKEY_CLIENT_ID;
+    resetConfig();
+    try {
+      const before = (await admin.get<ImageStats>('/api/admin/image-stats')).body;
+      await admin.post<StartImageBatchResponse>('/api/admin/process-images', { componentClass });
+      expect(await finished(admin)).toMatchObject({
+        status: 'completed',
+        total: 3,
+        processed: 0,
+        message: 'Stopped early: Digi-Key search is not set up. Ask an administrator to add the Digi-Key API credentials. 3 parts were not searched.',
+      });
+      expect((await admin.get<ImageStats>('/api/admin/image-stats')).body.imageSuccessRate).toBe(before.imageSuccessRate);
+    } finally {
+      process.env.DIGIKEY_CLIENT_ID = clientId;
+      resetConfig();
+    }
+  });
+
   // Last: the day budget it spends stays spent for the rest of this file.
   it('stops cleanly when the day budget is spent, and says so', { timeout: 120_000 }, async () => {
     const admin = await signedIn('admin');
@@ -157,7 +180,7 @@ describe('image batches on the local state machine', () => {
       const batch = await finished(admin);
       expect(batch.status).toBe('completed');
       expect(batch.processed).toBeLessThan(6);
-      expect(batch.message).toMatch(/^Stopped early: today's Mouser allowance of 3 requests is used up; \d parts? (was|were) not searched\.$/);
+      expect(batch.message).toMatch(/^Stopped early: Today's Mouser allowance of 3 requests is used up\. Searches resume after midnight UTC\. \d parts? (was|were) not searched\.$/);
       expect(batch.message).toContain(`${6 - batch.processed} part`);
     } finally {
       delete process.env.MOUSER_CALLS_PER_DAY;

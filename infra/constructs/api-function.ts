@@ -36,6 +36,11 @@ export const apiFunctionDefaults = {
     'components/list-components': 1769,
     'components/list-component-classes': 1024,
     'stats/get-stats': 1024,
+    // Image statistics and batch starts read the same in-memory index (which parts have images, of which class).
+    'images/get-image-stats': 1024,
+    'images/start-digikey-batch': 1024,
+    'images/start-mouser-batch': 1024,
+    'images/start-unified-batch': 1024,
   } as Readonly<Record<string, number>>,
   /**
    * Handlers that wait on someone else: a distributor search may retry and download files for up

@@ -12,8 +12,8 @@ import { epochSeconds, isConditionFailure, tableName, transact } from './table';
  */
 export interface StoredImageBatch extends ImageBatch {
   startedByUserId: string;
-  /** Set when a distributor's day budget ran out during the batch. */
-  budgetSpent?: { provider: DistributorName; dailyLimit: number };
+  /** Why parts were skipped: a distributor could not be used (day budget spent, no or refused credentials). */
+  stoppedBy?: { provider: DistributorName; reason: string };
 }
 
 const batchKey = (batchId: string) => ({ pk: `IMAGEBATCH#${batchId}`, sk: 'META' });
@@ -104,16 +104,16 @@ export const countBatchPart = async (batchId: string, componentId: number, outco
   }
 };
 
-/** Notes that a distributor's day budget ran out (the first time only). */
-export const markBatchBudgetSpent = async (batchId: string, budget: { provider: DistributorName; dailyLimit: number }): Promise<void> => {
+/** Notes why the batch skips parts (the first reason only). */
+export const markBatchStopped = async (batchId: string, stoppedBy: { provider: DistributorName; reason: string }): Promise<void> => {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
-        UpdateExpression: 'SET budgetSpent = :budget',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(budgetSpent)',
-        ExpressionAttributeValues: { ':budget': budget },
+        UpdateExpression: 'SET stoppedBy = :stoppedBy',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stoppedBy)',
+        ExpressionAttributeValues: { ':stoppedBy': stoppedBy },
       }),
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import { distributorLabels, type DistributorName, type PartSearchResponse } from '#shared/schemas/distributors';
+import type { DistributorName, PartSearchResponse } from '#shared/schemas/distributors';
 import type { BatchProvider, ImageBatch, ImageBatchResponse, StartImageBatchResponse } from '#shared/schemas/images';
 import { sfn } from '#lib/clients';
 import { config } from '#lib/config';
@@ -13,7 +13,7 @@ import {
   countBatchPart,
   finishBatch,
   getBatch,
-  markBatchBudgetSpent,
+  markBatchStopped,
   readBatchSlot,
   releaseBatchSlot,
   setBatchTotal,
@@ -22,7 +22,7 @@ import {
 import { getUser, type User } from '#repositories/users';
 import { TaskThrottled } from '#lib/task-errors';
 import { displayName } from './approvals';
-import { DistributorBudgetSpent, DistributorError } from './distributors/errors';
+import { DistributorError } from './distributors/errors';
 import { findPartFiles, recordOutcome } from './distributors/part-search';
 import { componentsNeedingImages } from './images';
 
@@ -37,7 +37,7 @@ export interface BatchExecutionInput {
   requestedBy: string;
 }
 
-const toBatch = ({ startedByUserId: _u, budgetSpent: _b, ...batch }: StoredImageBatch): ImageBatch => batch;
+const toBatch = ({ startedByUserId: _u, stoppedBy: _s, ...batch }: StoredImageBatch): ImageBatch => batch;
 
 /**
  * Spec §7 `process-images`, `mouser/batch-retrieve-images`, `unified/batch-retrieve-images`:
@@ -109,8 +109,8 @@ export interface BatchPartResult {
   componentId: number;
   success: boolean;
   source: DistributorName | null;
-  /** Why nothing was searched (a spent day budget): the part is not counted. */
-  skipped?: 'budget-spent';
+  /** Why nothing was searched (the distributors could not be used): the part is not counted. */
+  skipped?: 'unusable-distributor';
 }
 
 type Attempt = { answer: PartSearchResponse } | { error: DistributorError };
@@ -126,6 +126,9 @@ const attempt = async (submitter: User, component: NonNullable<Awaited<ReturnTyp
   }
 };
 
+/** Errors that say the distributor cannot be asked at all now: the part is skipped, not failed. */
+const unusable = (error: DistributorError): boolean => error.kind === 'budget-spent' || error.kind === 'not-configured' || error.kind === 'refused';
+
 /**
  * One part of a batch: Digi-Key, Mouser, or both (Smart Search: Mouser only when Digi-Key finds
  * nothing). Counts the outcome into the batch and the image statistics once.
@@ -138,12 +141,12 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
     return { componentId: input.componentId, success: false, source: null };
   }
   const providers: DistributorName[] = input.provider === 'both' ? ['digikey', 'mouser'] : [input.provider];
-  const budgetsSpent: DistributorBudgetSpent[] = [];
+  const unusableProviders: DistributorError[] = [];
   let searched = false;
   for (const provider of providers) {
     const result = await attempt(submitter, component, provider);
     if ('error' in result) {
-      if (result.error instanceof DistributorBudgetSpent) budgetsSpent.push(result.error);
+      if (unusable(result.error)) unusableProviders.push(result.error);
       else searched = true;
       logger.info('batch part not found', { batchId: input.batchId, componentId: component.id, provider, reason: result.error.kind });
       continue;
@@ -154,10 +157,10 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
       return { componentId: component.id, success: true, source: provider };
     }
   }
-  if (!searched && budgetsSpent.length > 0) {
-    const spent = budgetsSpent[0]!;
-    await markBatchBudgetSpent(input.batchId, { provider: spent.provider, dailyLimit: spent.dailyLimit });
-    return { componentId: component.id, success: false, source: null, skipped: 'budget-spent' };
+  if (!searched && unusableProviders.length > 0) {
+    const first = unusableProviders[0]!;
+    await markBatchStopped(input.batchId, { provider: first.provider, reason: first.message });
+    return { componentId: component.id, success: false, source: null, skipped: 'unusable-distributor' };
   }
   await finishPart(input, component, { success: false, source: null });
   return { componentId: component.id, success: false, source: null };
@@ -182,9 +185,8 @@ export const finishImageBatch = async (input: { batchId: string; outcome: 'compl
   if (input.outcome === 'failed') {
     logger.error('image batch failed', { batchId: input.batchId, error: input.error?.Error, cause: input.error?.Cause });
     message = messages.imageBatchFailed;
-  } else if (before?.budgetSpent) {
-    const left = Math.max(0, before.total - before.processed);
-    message = messages.imageBatchBudgetSpent(distributorLabels[before.budgetSpent.provider], before.budgetSpent.dailyLimit, left);
+  } else if (before?.stoppedBy) {
+    message = messages.imageBatchStopped(before.stoppedBy.reason, Math.max(0, before.total - before.processed));
   }
   const batch = await finishBatch(input.batchId, { status: input.outcome, message, finishedAt: new Date().toISOString() });
   return { batchId: batch.batchId, processed: batch.processed, success: batch.success, failed: batch.failed, sources: batch.sources, message: batch.message };

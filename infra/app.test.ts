@@ -125,6 +125,7 @@ describe('CDK app', () => {
     expect(built.app.node.children.filter(Stack.isStack).map((stack) => stack.stackName).sort()).toEqual([
       'ComponentHub-dev-Api',
       'ComponentHub-dev-Data',
+      'ComponentHub-dev-Jobs',
       'ComponentHub-dev-Monitoring',
       'ComponentHub-dev-Web',
     ]);
@@ -165,8 +166,10 @@ describe('CDK app', () => {
         expect([10, 29], logicalId).toContain(props.Timeout);
         expect(props.LoggingConfig, logicalId).toEqual({ LogGroup: { Ref: expect.any(String) } });
         const env = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+        const batchArn = env.IMAGE_BATCH_STATE_MACHINE_ARN === undefined ? [] : ['IMAGE_BATCH_STATE_MACHINE_ARN'];
         expect(Object.keys(env).sort(), logicalId).toEqual(
           [
+            ...batchArn,
             'APP_URL',
             'BUCKET_NAME',
             'CSRF_SECRET_ARN',
@@ -240,7 +243,7 @@ describe('CDK app', () => {
         expect(
           actions.filter((action) => !/^(dynamodb|secretsmanager|logs|ses|s3):/.test(action) && !['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].includes(action)),
           route.handler,
-        ).toEqual([]);
+        ).toEqual(needs.includes('batches') ? ['states:StartExecution'] : []);
       }
       const tableStatements = statementsOf(api).filter(({ statement }) =>
         asArray(statement.Action).some((action) => action.startsWith('dynamodb:')),
@@ -364,6 +367,7 @@ describe('CDK app', () => {
       { name: 'data', stack: built.data, template: data },
       { name: 'api', stack: built.api, template: api },
       { name: 'web', stack: built.web, template: web },
+      { name: 'jobs', stack: built.jobs, template: Template.fromStack(built.jobs) },
     ];
 
     it('expires presigned uploads that were never attached after a day', () => {
@@ -514,7 +518,7 @@ describe('CDK app', () => {
     const other = build({ account: '123456789012', region: 'eu-west-1' });
     expect(other.web.region).toBe('eu-west-1');
     Template.fromStack(other.web);
-    for (const stack of [other.data, other.api, other.web]) expect(nagFindings(stack).join('\n'), stack.stackName).toBe('');
+    for (const stack of [other.data, other.api, other.web, other.jobs]) expect(nagFindings(stack).join('\n'), stack.stackName).toBe('');
   });
 
   it('uses a custom domain for APP_URL and the upload CORS rule when appUrl is given', () => {

@@ -4,6 +4,7 @@ import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
+import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 
@@ -23,6 +24,7 @@ export interface ComponentHubApp {
   readonly api: ApiStack;
   readonly web: WebStack;
   readonly monitoring: MonitoringStack;
+  readonly jobs: JobsStack;
 }
 
 const optionalString = (app: App, key: string): string | undefined => {
@@ -33,7 +35,7 @@ const optionalString = (app: App, key: string): string | undefined => {
 };
 
 /**
- * The whole CDK app: three stacks per stage, `ComponentHub-<stage>-Web|Data|Api`.
+ * The whole CDK app: five stacks per stage, `ComponentHub-<stage>-Web|Data|Jobs|Api|Monitoring`.
  *
  * Context `distributorSecretArn`: the secret with the Digi-Key / Mouser credentials; `localstack`
  * (set by `npm run deploy:localstack`). Context: `stage` (default `dev`; `dev` and `dev-*` stages lose their data with the stack, every
@@ -43,7 +45,9 @@ const optionalString = (app: App, key: string): string | undefined => {
  * are environment-agnostic, so synth needs no AWS account).
  *
  * Dependencies: Web (distribution, HTTP API shell) <- Data (the upload CORS rule needs the
- * site's origin) <- Api (functions and routes need all of it) <- Monitoring (alarms and dashboard).
+ * site's origin) <- Jobs (the image-batch state machine and its tasks) <- Api (functions and
+ * routes need all of it) <- Monitoring (alarms and dashboard). `distributorSecretArn` serves both
+ * the batch tasks and the per-part search routes.
  */
 export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const app = new App({
@@ -86,6 +90,14 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     uploadOrigins: [web.siteUrl],
     destroyWithStack: isDevStage(stage),
   });
+  const distributorSecretArn = optionalString(app, 'distributorSecretArn');
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    env,
+    description: `Component Hub (${stage}): the image-batch state machine and its task functions`,
+    table: data.table,
+    attachmentsBucket: data.attachmentsBucket,
+    ...(distributorSecretArn && { distributorSecretArn }),
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     description: `Component Hub (${stage}): one Lambda and one route per API endpoint`,
@@ -95,7 +107,8 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     attachmentsBucket: data.attachmentsBucket,
     appUrl: web.siteUrl,
     senderEmail,
-    ...(optionalString(app, 'distributorSecretArn') ? { distributorSecretArn: optionalString(app, 'distributorSecretArn')! } : {}),
+    ...(distributorSecretArn && { distributorSecretArn }),
+    imageBatches: jobs.imageBatches,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? { extraEnvironment: { S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL: optionalString(app, 'localstackEndpoint') ?? 'http://localhost.localstack.cloud:4566' } }
@@ -109,8 +122,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     httpApi: web.httpApi,
     table: data.table,
     functions: [...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
-    // Once the jobs stack is merged, its state machine's failed-executions alarm is this one line:
-    // stateMachine: jobs.imageBatches,
+    stateMachine: jobs.imageBatches,
     ...(alarmEmail ? { alarmEmail } : {}),
   });
   // The function alarms name the API functions literally (no export makes the dependency).
@@ -124,5 +136,5 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   // acknowledgement sits next to its resource, with its reason.
   Validations.of(app).addPlugins(new ComponentHubNagChecks(app));
 
-  return { app, stage, data, api, web, monitoring };
+  return { app, stage, data, api, web, jobs, monitoring };
 };

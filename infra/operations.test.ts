@@ -134,8 +134,14 @@ describe('monitoring stack', () => {
     expect(metricOf(expectAlarm('SesBounces', alarmThresholds.sesBouncesPerHour))).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Bounce', Stat: 'Sum' });
   });
 
+  it("alarms on the image-batch state machine's failed executions", () => {
+    const metrics = JSON.stringify(expectAlarm('ImageBatchesFailedExecutions', 1).Properties.Metrics);
+    expect(metrics).toContain('ExecutionsFailed');
+    expect(metrics).toContain('StateMachineArn');
+  });
+
   it('has no other alarms, so every one of them is documented above', () => {
-    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * routes.length + 6);
+    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * routes.length + 7);
   });
 
   it('sends the alarms to an SNS topic that enforces TLS, with the email from context', () => {

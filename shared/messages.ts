@@ -114,4 +114,14 @@ export const messages = {
     `Today's ${provider} allowance of ${limit} requests is used up. Searches resume after midnight UTC.`,
   distributorMalformed: (provider: string) => `${provider} sent an answer that could not be read. Please try again later.`,
   distributorRefused: (provider: string) => `${provider} refused the configured API credentials. Ask an administrator to check them.`,
+
+  // Image batches (spec §2 Image Management, §8 image toasts).
+  imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
+  imageBatchesNotSetUp: 'Image batches are not set up here (no state machine is configured).',
+  /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */
+  imageBatchStopped: (reason: string, left: number) => `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
+  imageBatchFailed: 'The batch stopped because of an unexpected error.',
+  digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
+  mouserProcessingFailed: 'Failed to process Mouser images',
+  unifiedProcessingFailed: 'Failed to process unified images',
 } as const;

@@ -7,7 +7,7 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
-export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials'] as const;
+export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials', 'batches'] as const;
 export type Need = (typeof needs)[number];
 
 export interface RouteDefinition {
@@ -76,6 +76,13 @@ export const routes = [
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
   { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
+  // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
+  { method: 'GET', path: '/api/admin/image-stats', handler: 'images/get-image-stats', access: 'admin', needs: ['bucket-read'] },
+  { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
+  { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
+  { method: 'POST', path: '/api/admin/process-images', handler: 'images/start-digikey-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
+  { method: 'POST', path: '/api/admin/mouser/batch-retrieve-images', handler: 'images/start-mouser-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
+  { method: 'POST', path: '/api/admin/unified/batch-retrieve-images', handler: 'images/start-unified-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

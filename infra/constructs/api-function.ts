@@ -45,6 +45,11 @@ export const apiFunctionDefaults = {
     'components/list-component-classes': 1024,
     'components/list-related-components': 1024,
     'stats/get-stats': 1024,
+    // Image statistics and batch starts read the same in-memory index (which parts have images, of which class).
+    'images/get-image-stats': 1024,
+    'images/start-digikey-batch': 1024,
+    'images/start-mouser-batch': 1024,
+    'images/start-unified-batch': 1024,
   } as Readonly<Record<string, number>>,
   /**
    * Handlers that wait on someone else: a distributor search may retry and download files for up
@@ -81,6 +86,7 @@ export const physicalFunctionName = (stackName: string, id: string): string => {
   if (name.length <= 64) return name;
   return `${name.slice(0, 55)}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 };
+
 
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>

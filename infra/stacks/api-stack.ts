@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -32,6 +33,27 @@ export const routeNeeds = (route: RouteDefinition): readonly RouteNeed[] => {
   return needs as RouteNeed[];
 };
 
+/**
+ * Item reads and writes on the table and queries on its indexes, named one by one: no
+ * `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of their
+ * own; they are checked against the item actions they contain.)
+ */
+export const tableItemAccess = (table: ITable): PolicyStatement =>
+  new PolicyStatement({
+    actions: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:Scan',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+    ],
+    resources: [table.tableArn, ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`)],
+  });
+
 export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteDefinition[];
   readonly httpApi: IHttpApi;
@@ -49,6 +71,8 @@ export interface ApiStackProps extends StackProps {
   readonly distributorSecretArn?: string;
   /** Added to every function's environment (LocalStack: path-style S3 and its endpoint). */
   readonly extraEnvironment?: Readonly<Record<string, string>>;
+  /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
+  readonly imageBatches?: IStateMachine;
 }
 
 /**
@@ -97,26 +121,7 @@ export class ApiStack extends Stack {
       ? Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn)
       : undefined;
 
-    // Item reads and writes on the table and queries on its indexes, named one by one: no
-    // `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of
-    // their own; they are checked against the item actions they contain.)
-    const tableAccess = new PolicyStatement({
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:Scan',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-      ],
-      resources: [
-        props.table.tableArn,
-        ...tableDefinition.globalSecondaryIndexes.map((index) => `${props.table.tableArn}/index/${index.indexName}`),
-      ],
-    });
+    const tableAccess = tableItemAccess(props.table);
 
     for (const route of props.routes) {
       const fnId = constructIdFor(route.handler);
@@ -125,9 +130,14 @@ export class ApiStack extends Stack {
       }
       const needs = routeNeeds(route);
       const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
+      if (needs.includes('batches') && !props.imageBatches) throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
         route,
-        environment: wantsDistributorSecret ? { ...environment, DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn } : environment,
+        environment: {
+          ...environment,
+          ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
+          ...(needs.includes('batches') && props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+        },
       });
       this.functions.set(route.handler, fn);
 
@@ -172,6 +182,10 @@ export class ApiStack extends Stack {
                 resources: [props.attachmentsBucket.arnForObjects('*')],
               }),
             );
+            break;
+          case 'batches':
+            // Starts executions of that one state machine; nothing else of Step Functions.
+            props.imageBatches!.grantStartExecution(fn.role);
             break;
           case 'bucket-delete':
             // Rejected uploads lose their blob.

@@ -41,6 +41,8 @@ export interface FunctionEnvInput {
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
+  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
+  readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
 }
 
 export interface DistributorEnv {
@@ -78,6 +80,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     DIGIKEY_CLIENT_ID: input.distributors.digikey.clientId,
     DIGIKEY_CLIENT_SECRET: input.distributors.digikey.clientSecret,
   }),
+  ...(input.stepFunctions && { AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint, IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn }),
   ...(input.distributors?.mouser && { MOUSER_API_URL: input.distributors.mouser.apiUrl, MOUSER_API_KEY: input.distributors.mouser.apiKey }),
 });
 

@@ -37,6 +37,7 @@ import { ensureBucket, startS3, type LocalS3 } from './s3.ts';
 import { generatePassword, newCsrfSecret, readSecrets, writeSecrets } from './secrets.ts';
 import { startLocalServer, defaultWebDist } from './server.ts';
 import { startSes, type LocalSes } from './ses.ts';
+import { startLocalStepFunctions, warmLocalStepFunctions } from './step-functions.ts';
 
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -192,6 +193,8 @@ const main = async (): Promise<void> => {
     ...(emulator && settings.emulateDigiKey && { digikey: { apiUrl: emulator.url, clientId: 'local-emulator', clientSecret: 'local-emulator-secret' } }),
     ...(emulator && settings.emulateMouser && { mouser: { apiUrl: emulator.url, apiKey: 'local-emulator' } }),
   };
+  // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).
+  const stepFunctions = remember('the local Step Functions endpoint', await startLocalStepFunctions({ log }));
   const [tableCreated, bucket, secrets] = await Promise.all([
     ensureTable(endpoints.dynamodb, settings.tableName),
     ensureBucket(endpoints.s3, settings.bucketName, { corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`] }),
@@ -208,6 +211,7 @@ const main = async (): Promise<void> => {
     csrfSecret: secrets.csrfSecret,
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
     distributors,
+    stepFunctions,
   });
 
   // Imported only now: the functions read their configuration from the environment set above.
@@ -224,6 +228,8 @@ const main = async (): Promise<void> => {
 
   const server = await startLocalServer({ port: settings.port });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
+  // The first batch would otherwise wait for the CDK app to load.
+  warmLocalStepFunctions().catch((error: unknown) => console.error('[local] The image-batch state machine could not be synthesized:', error));
 
   const passwordNote = admin.created
     ? ''
@@ -245,6 +251,7 @@ const main = async (): Promise<void> => {
       '',
       `  DynamoDB Local ${endpoints.dynamodb}, S3 ${endpoints.s3}${dynamo.value.loopbackOnly ? '' : '  (DynamoDB Local listens on all interfaces: no JDK found)'}`,
       distributorLine(emulator),
+      `  Image batches: the jobs stack's state machine, run locally (${stepFunctions.endpoint})`,
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),

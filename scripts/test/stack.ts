@@ -13,6 +13,7 @@ import { createTableInput } from '#repositories/table-definition';
 import { applyFunctionEnv, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalEndpoints } from '../local/env.ts';
 import { ensureBucket, s3Client } from '../local/s3.ts';
 import { fetchSentEmails, type SentEmail } from '../local/ses.ts';
+import { startLocalStepFunctions, type LocalStepFunctions } from '../local/step-functions.ts';
 
 export type { SentEmail };
 
@@ -33,6 +34,11 @@ export interface TestStack {
    * it (to, cc or bcc; display names and case ignored).
    */
   readEmails(to?: string): Promise<SentEmail[]>;
+  /**
+   * This file's local Step Functions endpoint (image batches run in this process against this
+   * file's table); set once the file's beforeAll ran.
+   */
+  readonly stepFunctions: () => LocalStepFunctions;
 }
 
 export interface TestStackOptions {
@@ -67,16 +73,29 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
 
   const dynamo = (): DynamoDBClient => new DynamoDBClient({ endpoint: endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 
+  let stepFunctions: LocalStepFunctions | undefined;
   beforeAll(async () => {
     const client = dynamo();
     try {
-      await Promise.all([client.send(new CreateTableCommand(createTableInput(tableName))), ensureBucket(endpoints.s3, bucketName)]);
+      const [localSfn] = await Promise.all([
+        startLocalStepFunctions(),
+        client.send(new CreateTableCommand(createTableInput(tableName))),
+        ensureBucket(endpoints.s3, bucketName),
+      ]);
+      stepFunctions = localSfn;
+      process.env.AWS_ENDPOINT_URL_SFN = localSfn.endpoint;
+      process.env.IMAGE_BATCH_STATE_MACHINE_ARN = localSfn.stateMachineArn;
+      resetConfig();
+      resetClients();
     } finally {
       client.destroy();
     }
   });
 
   afterAll(async () => {
+    // Batches still running would write into the table about to go.
+    await stepFunctions?.settled();
+    await stepFunctions?.stop();
     const client = dynamo();
     const s3 = s3Client(endpoints.s3);
     try {
@@ -101,5 +120,9 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     endpoints,
     distributors,
     readEmails: (to?: string) => fetchSentEmails(endpoints.ses, { from: mailFrom, ...(to !== undefined && { to }) }),
+    stepFunctions: () => {
+      if (!stepFunctions) throw new Error('The local Step Functions endpoint starts in beforeAll');
+      return stepFunctions;
+    },
   };
 };

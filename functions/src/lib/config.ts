@@ -40,6 +40,11 @@ const envSchema = z.object({
   DISTRIBUTOR_TIMEOUT_MS: z.coerce.number().int().min(1).default(8000),
   /** A whole per-part search, retries and downloads included; below the function's own timeout. */
   DISTRIBUTOR_DEADLINE_MS: z.coerce.number().int().min(1).default(25000),
+
+  /** The image-batch state machine (the CDK jobs stack; locally the local Step Functions endpoint). */
+  IMAGE_BATCH_STATE_MACHINE_ARN: optionalSetting,
+  /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */
+  IMAGE_BATCH_MAX_PARTS: z.coerce.number().int().min(1).default(500),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -4,8 +4,10 @@ import type { TransactItem } from './counters';
 import { tableName } from './table';
 
 /**
- * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id).
- * The bytes live in S3 under `objectKey`; the item holds metadata only.
+ * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);
+ * images also gsi2 `IMAGES` / `<createdAt>#<ulid>` (image coverage and recent images, newest
+ * first; approval and deletion reach the index by themselves). The bytes live in S3 under
+ * `objectKey`; the item holds metadata only.
  */
 export interface StoredAttachment {
   id: string;
@@ -25,18 +27,21 @@ export interface StoredAttachment {
   sourceConfidence?: number | null;
 }
 
+const IMAGES = 'IMAGES';
+
 const attachmentKey = (componentId: number, id: string) => ({ pk: `COMP#${componentId}`, sk: `ATT#${id}` });
 
 const toItem = (attachment: StoredAttachment) => ({
   ...attachmentKey(attachment.componentId, attachment.id),
   gsi1pk: `ATT#${attachment.id}`,
   gsi1sk: 'META',
+  ...(attachment.fileType.startsWith('image/') && { gsi2pk: IMAGES, gsi2sk: `${attachment.createdAt}#${attachment.id}` }),
   entity: 'attachment',
   ...attachment,
 });
 
 const fromItem = (item: Record<string, unknown>): StoredAttachment => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, entity: _e, ...attachment } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...attachment } = item;
   return attachment as unknown as StoredAttachment;
 };
 
@@ -59,6 +64,31 @@ export const findAttachment = async (id: string): Promise<StoredAttachment | und
     new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ATT#${id}` } }),
   );
   return Items[0] ? fromItem(Items[0]) : undefined;
+};
+
+/**
+ * Image attachments of every part, newest first (gsi2 `IMAGES`), approved or not; `limit` stops
+ * after that many approved ones. Eventually consistent, like any index.
+ */
+export const listImageAttachments = async (options: { approvedOnly?: boolean; limit?: number } = {}): Promise<StoredAttachment[]> => {
+  const images: StoredAttachment[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :images',
+        ...(options.approvedOnly && { FilterExpression: 'isApproved = :true' }),
+        ExpressionAttributeValues: { ':images': IMAGES, ...(options.approvedOnly && { ':true': true }) },
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    images.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && (options.limit === undefined || images.length < options.limit));
+  return options.limit === undefined ? images : images.slice(0, options.limit);
 };
 
 /** A component's attachments, oldest first (ulid order), every page. */

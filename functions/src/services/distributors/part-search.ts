@@ -15,6 +15,8 @@ import { displayName, submitRequest } from '#services/approvals';
 import { attachmentObjectKey } from '#services/attachments';
 import { sanitiseFileName } from '#services/file-names';
 import { deleteFileQuietly, putFile } from '#services/file-store';
+import { recordProcessingOutcome } from '#repositories/image-processing';
+import { DistributorError } from './errors';
 import { downloadFile, FileRejected, type DownloadedFile } from './download';
 import { distributorFor } from './index';
 import { AUTO_APPROVE_CONFIDENCE, bestMatch } from './matcher';
@@ -117,9 +119,7 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
  * the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are published at once; below,
  * each waits in the approval queue as an `attachment` request of the caller.
  */
-export const searchPartFiles = async (submitter: User, componentId: number, provider: DistributorName): Promise<PartSearchResponse> => {
-  const component = await getComponent(componentId);
-  if (!component) throw new NotFound(messages.componentNotFound);
+export const findPartFiles = async (submitter: User, component: Component, provider: DistributorName): Promise<PartSearchResponse> => {
   const distributor = await distributorFor(provider);
   const signal = AbortSignal.timeout(config().DISTRIBUTOR_DEADLINE_MS);
 
@@ -142,4 +142,29 @@ export const searchPartFiles = async (submitter: User, componentId: number, prov
     success: true,
     result: { imageFound, datasheetFound, confidence, productUrl: candidate.productUrl, manufacturerPartNumber: candidate.manufacturerPartNumber, approved },
   };
+};
+
+/** Errors that mean the distributor was asked and could not answer (a failed search), not that it was never asked. */
+const isFailedSearch = (error: unknown): boolean => error instanceof DistributorError && (error.kind === 'unavailable' || error.kind === 'malformed');
+
+/** Counts a search into the admin page's "recently processed" list and success rate. */
+export const recordOutcome = (component: Pick<Component, 'id' | 'reference'>, success: boolean, source: DistributorName | null): Promise<void> =>
+  recordProcessingOutcome({ componentId: component.id, partNumber: component.reference, success, source, processedAt: new Date().toISOString() });
+
+/**
+ * The per-part search of the detail page (spec §7 `search-digikey` / `search-mouser`):
+ * {@link findPartFiles}, its outcome counted for the image statistics.
+ */
+export const searchPartFiles = async (submitter: User, componentId: number, provider: DistributorName): Promise<PartSearchResponse> => {
+  const component = await getComponent(componentId);
+  if (!component) throw new NotFound(messages.componentNotFound);
+  let answer: PartSearchResponse;
+  try {
+    answer = await findPartFiles(submitter, component, provider);
+  } catch (error) {
+    if (isFailedSearch(error)) await recordOutcome(component, false, null);
+    throw error;
+  }
+  await recordOutcome(component, answer.success, answer.success ? provider : null);
+  return answer;
 };

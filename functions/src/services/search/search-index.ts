@@ -394,6 +394,12 @@ export class SearchIndex {
     return [...found.entries()].sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0)).map(([value]) => value);
   }
 
+  /** Every live component's id and value of one text field, in result order (image coverage, batches). */
+  fieldValues(field: IndexedTextField): { id: number; value: string | null }[] {
+    const column = this.text[field];
+    return Array.from(this.order, (slot) => ({ id: this.ids[slot]!, value: column.value(slot) }));
+  }
+
   stats(): IndexStats {
     const manufacturer = this.text.manufacturer;
     const distinct = new Set<string>();

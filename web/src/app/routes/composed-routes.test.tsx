@@ -15,16 +15,26 @@ const users: AdminUser[] = [
 ];
 
 describe('pages composed from the users feature', () => {
-  it("admin dashboard: Overview's 'Total Users', Image Management being built, User Management's table", async () => {
-    mockApi({ 'GET /api/user': { body: admin }, 'GET /api/users': { body: users } });
+  it("admin dashboard: Overview's 'Total Users' beside the image cards, Image Management, User Management's table", async () => {
+    const imageStats = { totalComponents: 4, componentsWithImages: 1, componentsWithoutImages: 3, imageSuccessRate: 50, recentlyProcessed: [], byClass: [] };
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/users': { body: users },
+      'GET /api/admin/image-stats': { body: imageStats },
+      'GET /api/admin/recent-images': { body: [] },
+      'GET /api/admin/image-batch': { body: { batch: null } },
+      'GET /api/components/classes': { body: [] },
+    });
     renderRoutes(routes, '/component-hub/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
     expect(await screen.findByText('1 admin')).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();
+    expect(await screen.findByText('25% coverage')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Image Management' }));
-    expect(await screen.findByText('The Image Management screen is being built.')).toBeInTheDocument();
+    expect(await screen.findByText('No recent images found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Smart Search (Both)' })).toBeEnabled();
 
     await userEvent.click(screen.getByRole('tab', { name: 'User Management' }));
     const table = await screen.findByRole('table', { name: 'Users' });

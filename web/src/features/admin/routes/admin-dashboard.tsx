@@ -1,20 +1,22 @@
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
-import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
-import { PageHeader, Panel } from '../../../components/ui/page';
+import { PageHeader } from '../../../components/ui/page';
+import { ImageManagement } from '../components/image-management';
+import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
 
 interface AdminDashboardProps {
-  /** The Overview tab's cards. */
+  /** The Overview tab's cards from other features (the image cards are this feature's own). */
   overview: ReactNode;
   /** The User Management tab. */
   userManagement: ReactNode;
 }
 
 /**
- * /component-hub/admin (spec §2 "Admin dashboard"): the tabs and their layout. Their content
- * comes from other features, which the app's route composes in.
+ * /component-hub/admin (spec §2 "Admin dashboard"): the tabs and their layout. The image cards,
+ * chart and the Image Management tab are this feature's; the users' card and tab come from the
+ * users feature, which the app's route composes in.
  */
 export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboardProps) => (
   <Stack gap="0">
@@ -26,14 +28,16 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
         <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">User Management</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="overview">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-          {overview}
-        </SimpleGrid>
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            {overview}
+            <ImageOverviewCards />
+          </SimpleGrid>
+          <ImageCoverageChart />
+        </Stack>
       </Tabs.Content>
       <Tabs.Content value="images">
-        <Panel>
-          <Text>The Image Management screen is being built.</Text>
-        </Panel>
+        <ImageManagement />
       </Tabs.Content>
       <Tabs.Content value="users">{userManagement}</Tabs.Content>
     </Tabs.Root>

@@ -1,0 +1,156 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DistributorName } from '#shared/schemas/distributors';
+import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
+import { dynamo } from '#lib/clients';
+import { epochSeconds, isConditionFailure, tableName, transact } from './table';
+
+/**
+ * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
+ * progress; `IMAGEBATCH#<id>` / `PART#<componentId>` marks a part counted once (a retried task
+ * never counts twice); `IMAGEBATCH#slot` / `META` holds the running batch (one at a time) and
+ * the latest one.
+ */
+export interface StoredImageBatch extends ImageBatch {
+  startedByUserId: string;
+  /** Why parts were skipped: a distributor could not be used (day budget spent, no or refused credentials). */
+  stoppedBy?: { provider: DistributorName; reason: string };
+}
+
+const batchKey = (batchId: string) => ({ pk: `IMAGEBATCH#${batchId}`, sk: 'META' });
+const slotKey = { pk: 'IMAGEBATCH#slot', sk: 'META' };
+const PART_MARK_SECONDS = 30 * 24 * 3600;
+
+const fromItem = (item: Record<string, unknown>): StoredImageBatch => {
+  const { pk: _pk, sk: _sk, entity: _e, ...batch } = item;
+  return batch as unknown as StoredImageBatch;
+};
+
+/**
+ * Stores a new running batch and makes it the running and latest one, unless another batch
+ * runs and started after `staleBefore` (ISO): false then, and nothing is written.
+ */
+export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: string): Promise<boolean> => {
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: slotKey,
+          UpdateExpression: 'SET runningBatchId = :id, runningSince = :now, latestBatchId = :id, entity = :entity',
+          ConditionExpression: 'attribute_not_exists(runningBatchId) OR runningSince < :stale',
+          ExpressionAttributeValues: { ':id': batch.batchId, ':now': batch.startedAt, ':stale': staleBefore, ':entity': 'image-batch-slot' },
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...batchKey(batch.batchId), entity: 'image-batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const getBatch = async (batchId: string): Promise<StoredImageBatch | undefined> => {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: batchKey(batchId), ConsistentRead: true }));
+  return Item ? fromItem(Item) : undefined;
+};
+
+/** The running batch's id (with when it started) and the latest batch's id. */
+export const readBatchSlot = async (): Promise<{ runningBatchId?: string; runningSince?: string; latestBatchId?: string }> => {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: slotKey, ConsistentRead: true }));
+  return { runningBatchId: Item?.runningBatchId as string | undefined, runningSince: Item?.runningSince as string | undefined, latestBatchId: Item?.latestBatchId as string | undefined };
+};
+
+export const setBatchTotal = async (batchId: string, total: number): Promise<void> => {
+  await dynamo().send(
+    new UpdateCommand({ TableName: tableName(), Key: batchKey(batchId), UpdateExpression: 'SET #total = :total', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':total': total } }),
+  );
+};
+
+/**
+ * Counts one part's outcome into the batch's progress, once per part: false (and nothing
+ * counted) when the part was counted already.
+ */
+export const countBatchPart = async (batchId: string, componentId: number, outcome: { success: boolean; source: DistributorName | null }): Promise<boolean> => {
+  const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
+  try {
+    await transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { pk: `IMAGEBATCH#${batchId}`, sk: `PART#${componentId}`, entity: 'image-batch-part', ...outcome, expiresAt: epochSeconds() + PART_MARK_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: batchKey(batchId),
+          UpdateExpression: `ADD #processed :one, #outcome :one${sourceUpdate}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: {
+            '#processed': 'processed',
+            '#outcome': outcome.success ? 'success' : 'failed',
+            ...(sourceUpdate && { '#sources': 'sources', '#source': outcome.source! }),
+          },
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Notes why the batch skips parts (the first reason only). */
+export const markBatchStopped = async (batchId: string, stoppedBy: { provider: DistributorName; reason: string }): Promise<void> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(batchId),
+        UpdateExpression: 'SET stoppedBy = :stoppedBy',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stoppedBy)',
+        ExpressionAttributeValues: { ':stoppedBy': stoppedBy },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+/** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */
+export const finishBatch = async (batchId: string, result: { status: Exclude<BatchStatus, 'running'>; message: string | null; finishedAt: string }): Promise<StoredImageBatch> => {
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: batchKey(batchId),
+      UpdateExpression: 'SET #status = :status, finishedAt = :finishedAt, #message = :message',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status', '#message': 'message' },
+      ExpressionAttributeValues: { ':status': result.status, ':finishedAt': result.finishedAt, ':message': result.message },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  await releaseBatchSlot(batchId);
+  return fromItem(Attributes!);
+};
+
+/** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
+export const releaseBatchSlot = async (batchId: string): Promise<void> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: slotKey,
+        UpdateExpression: 'REMOVE runningBatchId, runningSince',
+        ConditionExpression: 'runningBatchId = :id',
+        ExpressionAttributeValues: { ':id': batchId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};

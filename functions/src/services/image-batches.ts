@@ -1,0 +1,193 @@
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { ulid } from 'ulid';
+import { messages } from '#shared/messages';
+import type { DistributorName, PartSearchResponse } from '#shared/schemas/distributors';
+import type { BatchProvider, ImageBatch, ImageBatchResponse, StartImageBatchResponse } from '#shared/schemas/images';
+import { sfn } from '#lib/clients';
+import { config } from '#lib/config';
+import { Conflict, Unavailable } from '#lib/errors';
+import { logger } from '#lib/logger';
+import { getComponent } from '#repositories/components';
+import {
+  claimBatchSlot,
+  countBatchPart,
+  finishBatch,
+  getBatch,
+  markBatchStopped,
+  readBatchSlot,
+  releaseBatchSlot,
+  setBatchTotal,
+  type StoredImageBatch,
+} from '#repositories/image-batches';
+import { getUser, type User } from '#repositories/users';
+import { TaskThrottled } from '#lib/task-errors';
+import { displayName } from './approvals';
+import { DistributorError } from './distributors/errors';
+import { findPartFiles, recordOutcome } from './distributors/part-search';
+import { componentsNeedingImages } from './images';
+
+/** The state machine stops an execution after 6 hours; a batch that has held the slot longer died without saying so. */
+export const BATCH_STALE_AFTER_MS = 6.5 * 3600 * 1000;
+
+/** What the state machine is started with; every task receives it (plus its part). */
+export interface BatchExecutionInput {
+  batchId: string;
+  provider: BatchProvider;
+  componentClass: string | null;
+  requestedBy: string;
+}
+
+const toBatch = ({ startedByUserId: _u, stoppedBy: _s, ...batch }: StoredImageBatch): ImageBatch => batch;
+
+/**
+ * Spec §7 `process-images`, `mouser/batch-retrieve-images`, `unified/batch-retrieve-images`:
+ * takes the one batch slot (Conflict while a batch runs), counts the parts to search and starts
+ * the state machine, answering at once.
+ */
+export const startImageBatch = async (admin: User, provider: BatchProvider, componentClass: string | undefined): Promise<StartImageBatchResponse> => {
+  const stateMachineArn = config().IMAGE_BATCH_STATE_MACHINE_ARN;
+  if (!stateMachineArn) throw new Unavailable(messages.imageBatchesNotSetUp);
+  const parts = (await componentsNeedingImages(componentClass)).slice(0, config().IMAGE_BATCH_MAX_PARTS);
+  const now = new Date();
+  const batch: StoredImageBatch = {
+    batchId: ulid(),
+    provider,
+    componentClass: componentClass ?? null,
+    status: 'running',
+    total: parts.length,
+    processed: 0,
+    success: 0,
+    failed: 0,
+    sources: { digikey: 0, mouser: 0 },
+    startedAt: now.toISOString(),
+    finishedAt: null,
+    startedBy: displayName(admin),
+    startedByUserId: admin.id,
+    message: null,
+  };
+  if (!(await claimBatchSlot(batch, new Date(now.getTime() - BATCH_STALE_AFTER_MS).toISOString()))) throw new Conflict(messages.imageBatchRunning);
+  if (parts.length === 0) {
+    await finishBatch(batch.batchId, { status: 'completed', message: null, finishedAt: new Date().toISOString() });
+    return { componentsToProcess: 0, batchId: batch.batchId };
+  }
+  const input: BatchExecutionInput = { batchId: batch.batchId, provider, componentClass: batch.componentClass, requestedBy: admin.id };
+  try {
+    await sfn().send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }));
+  } catch (error) {
+    logger.error('image batch not started', { error: error as Error, batchId: batch.batchId });
+    await finishBatch(batch.batchId, { status: 'failed', message: messages.imageBatchFailed, finishedAt: new Date().toISOString() }).catch(() =>
+      releaseBatchSlot(batch.batchId),
+    );
+    throw error;
+  }
+  return { componentsToProcess: parts.length, batchId: batch.batchId };
+};
+
+/** `GET /api/admin/image-batch`: the running batch, else the latest, for the progress bar. */
+export const currentImageBatch = async (): Promise<ImageBatchResponse> => {
+  const slot = await readBatchSlot();
+  const id = slot.runningBatchId ?? slot.latestBatchId;
+  const batch = id ? await getBatch(id) : undefined;
+  return { batch: batch ? toBatch(batch) : null };
+};
+
+// ---------------------------------------------------------------------------------------------
+// The state machine's steps (functions/src/jobs).
+
+/** First step: the parts the batch searches (the same rule the start answered with). */
+export const listBatchParts = async (input: BatchExecutionInput): Promise<{ componentIds: number[] }> => {
+  const componentIds = (await componentsNeedingImages(input.componentClass ?? undefined)).slice(0, config().IMAGE_BATCH_MAX_PARTS);
+  await setBatchTotal(input.batchId, componentIds.length);
+  return { componentIds };
+};
+
+export interface BatchPartInput extends BatchExecutionInput {
+  componentId: number;
+}
+
+export interface BatchPartResult {
+  componentId: number;
+  success: boolean;
+  source: DistributorName | null;
+  /** Why nothing was searched (the distributors could not be used): the part is not counted. */
+  skipped?: 'unusable-distributor';
+}
+
+type Attempt = { answer: PartSearchResponse } | { error: DistributorError };
+
+/** One provider's search; distributor failures come back as values, throttling is thrown for the state machine to retry. */
+const attempt = async (submitter: User, component: NonNullable<Awaited<ReturnType<typeof getComponent>>>, provider: DistributorName): Promise<Attempt> => {
+  try {
+    return { answer: await findPartFiles(submitter, component, provider) };
+  } catch (error) {
+    if (!(error instanceof DistributorError)) throw error;
+    if (error.kind === 'throttled') throw new TaskThrottled(error.message);
+    return { error };
+  }
+};
+
+/** Errors that say the distributor cannot be asked at all now: the part is skipped, not failed. */
+const unusable = (error: DistributorError): boolean => error.kind === 'budget-spent' || error.kind === 'not-configured' || error.kind === 'refused';
+
+/**
+ * One part of a batch: Digi-Key, Mouser, or both (Smart Search: Mouser only when Digi-Key finds
+ * nothing). Counts the outcome into the batch and the image statistics once.
+ */
+export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartResult> => {
+  const [component, submitter] = await Promise.all([getComponent(input.componentId), getUser(input.requestedBy)]);
+  if (!component || !submitter) {
+    // Deleted since the list was made, or the admin who started the batch is gone.
+    await countBatchPart(input.batchId, input.componentId, { success: false, source: null });
+    return { componentId: input.componentId, success: false, source: null };
+  }
+  const providers: DistributorName[] = input.provider === 'both' ? ['digikey', 'mouser'] : [input.provider];
+  const unusableProviders: DistributorError[] = [];
+  let searched = false;
+  for (const provider of providers) {
+    const result = await attempt(submitter, component, provider);
+    if ('error' in result) {
+      if (unusable(result.error)) unusableProviders.push(result.error);
+      else searched = true;
+      logger.info('batch part not found', { batchId: input.batchId, componentId: component.id, provider, reason: result.error.kind });
+      continue;
+    }
+    searched = true;
+    if (result.answer.success) {
+      await finishPart(input, component, { success: true, source: provider });
+      return { componentId: component.id, success: true, source: provider };
+    }
+  }
+  if (!searched && unusableProviders.length > 0) {
+    const first = unusableProviders[0]!;
+    await markBatchStopped(input.batchId, { provider: first.provider, reason: first.message });
+    return { componentId: component.id, success: false, source: null, skipped: 'unusable-distributor' };
+  }
+  await finishPart(input, component, { success: false, source: null });
+  return { componentId: component.id, success: false, source: null };
+};
+
+const finishPart = async (input: BatchPartInput, component: { id: number; reference: string }, outcome: { success: boolean; source: DistributorName | null }) => {
+  if (await countBatchPart(input.batchId, component.id, outcome)) await recordOutcome(component, outcome.success, outcome.source);
+};
+
+/** A part whose search kept failing after the state machine's retries: counted as failed. */
+export const recordFailedBatchPart = async (input: BatchPartInput & { error?: { Error?: string; Cause?: string } }): Promise<BatchPartResult> => {
+  logger.warn('batch part failed', { batchId: input.batchId, componentId: input.componentId, error: input.error?.Error, cause: input.error?.Cause });
+  const component = await getComponent(input.componentId);
+  await finishPart(input, component ?? { id: input.componentId, reference: `#${input.componentId}` }, { success: false, source: null });
+  return { componentId: input.componentId, success: false, source: null };
+};
+
+/** Last step: ends the batch and answers its result (spec §3: processed, success, failed, sources). */
+export const finishImageBatch = async (input: { batchId: string; outcome: 'completed' | 'failed'; error?: { Error?: string; Cause?: string } }) => {
+  const before = await getBatch(input.batchId);
+  let message: string | null = null;
+  if (input.outcome === 'failed') {
+    logger.error('image batch failed', { batchId: input.batchId, error: input.error?.Error, cause: input.error?.Cause });
+    message = messages.imageBatchFailed;
+  } else if (before?.stoppedBy) {
+    message = messages.imageBatchStopped(before.stoppedBy.reason, Math.max(0, before.total - before.processed));
+  }
+  const batch = await finishBatch(input.batchId, { status: input.outcome, message, finishedAt: new Date().toISOString() });
+  return { batchId: batch.batchId, processed: batch.processed, success: batch.success, failed: batch.failed, sources: batch.sources, message: batch.message };
+};

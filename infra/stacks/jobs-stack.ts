@@ -1,0 +1,182 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import {
+  Choice,
+  Condition,
+  DefinitionBody,
+  Fail,
+  JitterType,
+  JsonPath,
+  LogLevel,
+  Map as MapState,
+  StateMachine,
+  TaskInput,
+  type IChainable,
+} from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+import type { BatchProvider } from '#shared/schemas/images';
+import { taskErrorNames } from '#lib/task-errors';
+import { JobFunction } from '../constructs/job-function.ts';
+import { acknowledgeWildcards } from '../nag.ts';
+import { tableItemAccess } from './api-stack.ts';
+
+/** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
+export interface BatchRateLimits {
+  readonly digikey: number;
+  readonly mouser: number;
+}
+export const defaultBatchRateLimits: BatchRateLimits = { digikey: 120, mouser: 30 };
+
+/**
+ * Parts searched at once for a provider: a part takes a call or two and a second or so, so about
+ * one part in flight per 30 calls a minute keeps the shared budget busy without racing past it
+ * (the rate limiter and the throttling retries absorb the rest). Smart Search asks Digi-Key
+ * first and Mouser only for misses, so both limits bound it.
+ */
+export const batchConcurrency = (limits: BatchRateLimits): Record<BatchProvider, number> => {
+  const of = (perMinute: number) => Math.max(1, Math.min(10, Math.floor(perMinute / 30)));
+  return { digikey: of(limits.digikey), mouser: of(limits.mouser), both: Math.min(of(limits.digikey), 2 * of(limits.mouser)) };
+};
+
+/** The task modules under functions/src/jobs. */
+export const batchJobs = ['list-batch-parts', 'search-batch-part', 'record-failed-batch-part', 'finish-batch'] as const;
+export type BatchJob = (typeof batchJobs)[number];
+
+export interface JobsStackProps extends StackProps {
+  readonly table: ITable;
+  readonly attachmentsBucket: IBucket;
+  readonly rateLimits?: BatchRateLimits;
+  /** A Secrets Manager secret with the distributor credentials (`digikeyClientId`, `digikeyClientSecret`, `mouserApiKey`). */
+  readonly distributorSecretArn?: string;
+}
+
+const providerLabels: Record<BatchProvider, string> = { digikey: 'Digi-Key', mouser: 'Mouser', both: 'Digi-Key then Mouser' };
+
+/**
+ * Image-retrieval batches (ARCHITECTURE §9) as one state machine: list the parts without an
+ * approved image (of one class, or all), search each at the chosen distributor(s) in a Map state
+ * whose concurrency follows that distributor's rate limit, retrying with backoff while throttled
+ * (a part that still fails is counted as failed), then end the batch with its summary. Any other
+ * failure ends the batch as failed and fails the execution. Every event is logged and traced.
+ *
+ * The same definition runs locally (scripts/local/step-functions.ts), its tasks mapped to the
+ * modules in {@link JobsStack.jobFunctions}.
+ */
+export class JobsStack extends Stack {
+  readonly imageBatches: StateMachine;
+  readonly jobFunctions = new Map<BatchJob, JobFunction>();
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      BUCKET_NAME: props.attachmentsBucket.bucketName,
+      POWERTOOLS_SERVICE_NAME: 'component-hub-jobs',
+      ...(props.distributorSecretArn && { DISTRIBUTOR_SECRET_ARN: props.distributorSecretArn }),
+    };
+    const settings: Record<BatchJob, { description: string; timeout: Duration; memorySize?: number }> = {
+      // Reads the search index (its S3 snapshot), as the search functions do.
+      'list-batch-parts': { description: 'Image batch: list the parts without an approved image', timeout: Duration.minutes(1), memorySize: 1024 },
+      // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s).
+      'search-batch-part': { description: 'Image batch: search one part at Digi-Key and/or Mouser', timeout: Duration.seconds(90), memorySize: 512 },
+      'record-failed-batch-part': { description: 'Image batch: count a part that kept failing', timeout: Duration.seconds(30) },
+      'finish-batch': { description: 'Image batch: end the batch and write its summary', timeout: Duration.seconds(30) },
+    };
+    const bucketObjects = props.attachmentsBucket.arnForObjects('*');
+    for (const job of batchJobs) {
+      const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, { job, environment, ...settings[job] });
+      fn.role.addToPolicy(tableItemAccess(props.table));
+      this.jobFunctions.set(job, fn);
+      acknowledgeWildcards(fn.role, [
+        { finding: /^Resource::\*$/, reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.' },
+      ]);
+    }
+    const listFn = this.jobFunctions.get('list-batch-parts')!;
+    listFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucketObjects] }));
+    listFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }));
+    const searchFn = this.jobFunctions.get('search-batch-part')!;
+    // Copies the found files into the bucket; a copy that loses a race is deleted again.
+    searchFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucketObjects] }));
+    if (props.distributorSecretArn) {
+      searchFn.role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.distributorSecretArn] }));
+    }
+    for (const fn of [listFn, searchFn]) {
+      acknowledgeWildcards(fn.role, [
+        {
+          finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
+          reason: 'Objects of the attachments bucket: the index snapshot is read, found files are written under keys the code makes.',
+        },
+      ]);
+    }
+
+    const invoke = (id: string, job: BatchJob, payload: Record<string, unknown>, resultPath: string | undefined) =>
+      new LambdaInvoke(this, id, {
+        lambdaFunction: this.jobFunctions.get(job)!.function,
+        payload: TaskInput.fromObject(payload),
+        payloadResponseOnly: true,
+        ...(resultPath !== undefined && { resultPath }),
+      });
+    const batchInput = {
+      batchId: JsonPath.stringAt('$.batchId'),
+      provider: JsonPath.stringAt('$.provider'),
+      componentClass: JsonPath.stringAt('$.componentClass'),
+      requestedBy: JsonPath.stringAt('$.requestedBy'),
+    };
+
+    const endFailed = invoke('End the batch as failed', 'finish-batch', { batchId: JsonPath.stringAt('$.batchId'), outcome: 'failed', error: JsonPath.objectAt('$.error') }, '$.summary').next(
+      new Fail(this, 'Batch failed', { error: 'ImageBatchFailed', cause: 'The image batch stopped; see the batch summary.' }),
+    );
+    const summary = invoke('End the batch with its summary', 'finish-batch', { batchId: JsonPath.stringAt('$.batchId'), outcome: 'completed' }, '$.summary');
+
+    const concurrency = batchConcurrency(props.rateLimits ?? defaultBatchRateLimits);
+    const searchEach = (provider: BatchProvider): IChainable => {
+      const label = providerLabels[provider];
+      const part = { ...batchInput, componentId: JsonPath.numberAt('$.componentId') };
+      const search = invoke(`Search one part (${label})`, 'search-batch-part', part, undefined)
+        .addRetry({ errors: [taskErrorNames.throttled], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 6, maxDelay: Duration.minutes(1), jitterStrategy: JitterType.FULL })
+        .addCatch(invoke(`Count a failed part (${label})`, 'record-failed-batch-part', { ...part, error: JsonPath.objectAt('$.error') }, undefined), {
+          errors: ['States.ALL'],
+          resultPath: '$.error',
+        });
+      return new MapState(this, `Search the parts (${label})`, {
+        itemsPath: '$.list.componentIds',
+        itemSelector: { ...batchInput, componentId: JsonPath.numberAt('$$.Map.Item.Value') },
+        maxConcurrency: concurrency[provider],
+        resultPath: JsonPath.DISCARD,
+      })
+        .itemProcessor(search)
+        .addCatch(endFailed, { errors: ['States.ALL'], resultPath: '$.error' })
+        .next(summary);
+    };
+
+    const definition = invoke('List the parts without an image', 'list-batch-parts', batchInput, '$.list')
+      .addCatch(endFailed, { errors: ['States.ALL'], resultPath: '$.error' })
+      .next(
+        new Choice(this, 'Which distributors?')
+          .when(Condition.stringEquals('$.provider', 'digikey'), searchEach('digikey'))
+          .when(Condition.stringEquals('$.provider', 'mouser'), searchEach('mouser'))
+          .otherwise(searchEach('both')),
+      );
+
+    this.logGroup = new LogGroup(this, 'ImageBatchLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    this.imageBatches = new StateMachine(this, 'ImageBatches', {
+      definitionBody: DefinitionBody.fromChainable(definition),
+      comment: 'Component Hub image batch: find images and datasheets at Digi-Key and Mouser for the parts without an image',
+      timeout: Duration.hours(6),
+      tracingEnabled: true,
+      logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: true },
+    });
+    acknowledgeWildcards(this.imageBatches.role, [
+      { finding: /^Resource::<Job[A-Za-z]+Function[0-9A-F]{8}\.Arn>:\*$/, reason: 'Invoking any version or alias of the batch task functions (CDK grants lambda:InvokeFunction on `<arn>:*`).' },
+      {
+        finding: /^Resource::\*$/,
+        reason: 'X-Ray tracing and CloudWatch Logs delivery for the state machine: those actions (xray:PutTraceSegments, logs:CreateLogDelivery, ...) have no resource-level permissions.',
+      },
+    ]);
+  }
+}

@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import type { ImageBatchResponse } from '#shared/schemas/images';
+
+export const IMAGE_BATCH_KEY = '/admin/image-batch';
+/** How often a running batch's progress is read. */
+export const BATCH_POLL_MS = 1000;
+
+/** GET /api/admin/image-batch: the running (else the latest) batch, read every second while one runs. */
+export const useImageBatch = () => {
+  const { data, error, mutate } = useSWR<ImageBatchResponse | null>(IMAGE_BATCH_KEY, {
+    refreshInterval: (latest) => (latest?.batch?.status === 'running' ? BATCH_POLL_MS : 0),
+    // The app's 5-minute deduplication would swallow every poll.
+    dedupingInterval: 0,
+  });
+  return { batch: data?.batch ?? undefined, loaded: data !== undefined, error: error as unknown, reload: () => mutate() };
+};

@@ -23,6 +23,8 @@ export const messages = {
   notFound: 'Not Found',
   invalidRequest: 'Invalid request',
   internalError: 'Internal Server Error',
+  serviceUnavailable: 'Component Hub cannot reach one of its services right now. Please try again in a moment.',
+  invitationNotSent: 'The invitation email could not be sent right now, so no invitation was made. Please try again in a few minutes.',
   emailTaken: 'An account with this email already exists',
   currentPasswordWrong: 'Current password is incorrect',
   resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',

@@ -9,7 +9,7 @@ import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
-import { DomainError, Forbidden, Invalid, NotFound, Unauthorized, type FieldErrors } from './errors';
+import { DomainError, Forbidden, Invalid, isServiceUnavailable, NotFound, Unauthorized, type FieldErrors } from './errors';
 import { logger } from './logger';
 
 export type Event = APIGatewayProxyEventV2;
@@ -170,7 +170,10 @@ const validate = (schemas: Schemas): Middleware => ({
   },
 });
 
-/** Typed errors become their status; anything else a 500 that names only the request id. */
+/**
+ * Typed errors become their status; an AWS service that cannot be reached a 503; anything else
+ * a 500 that names only the request id.
+ */
 const errorMapper = (): Middleware => ({
   onError: (request) => {
     const { error } = request;
@@ -184,6 +187,11 @@ const errorMapper = (): Middleware => ({
       return;
     }
     const requestId = request.context.requestInfo?.id ?? request.context.awsRequestId;
+    if (isServiceUnavailable(error)) {
+      logger.error('service unavailable', { requestId, route: request.event.routeKey, error: error as Error });
+      request.response = json(503, { message: messages.serviceUnavailable, requestId }, { 'retry-after': '30' });
+      return;
+    }
     logger.error('unhandled error', { requestId, route: request.event.routeKey, error: error as Error });
     request.response = json(500, { message: messages.internalError, requestId });
   },

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { LoginInput, ProfileInput, PublicUser, Role } from '#shared/schemas/auth';
 import { config } from '#lib/config';
+import { logger } from '#lib/logger';
 import { Conflict, Invalid, Unauthorized } from '#lib/errors';
 import { consumeToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
@@ -127,6 +128,8 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
     const now = new Date();
     await putToken('RESET', { tokenHash: sha256(token), userId: user.id, createdAt: now.toISOString(), expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS });
     const url = `${config().APP_URL}/app/auth?token=${encodeURIComponent(token)}`;
+    // A failed send is logged for operators but answered like any other request: a 503 for
+    // known addresses only would tell a caller which emails have accounts.
     await sendEmail(
       linkEmail(
         user.email,
@@ -136,7 +139,7 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
         url,
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
       ),
-    );
+    ).catch((error: unknown) => logger.error('reset email not sent', { error: error as Error }));
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));

@@ -90,6 +90,8 @@ export const messages = {
   uploadNotYours: 'This upload belongs to another user',
   uploadMissing: 'The uploaded file was not found; the upload may have expired. Please upload the file again.',
   attachmentNotFound: 'Attachment not found',
+  attachmentFileMissing: (fileName: string) =>
+    `The file ${fileName} is missing from storage and cannot be downloaded. Ask an administrator to remove the attachment, or upload the file again.`,
   attachmentDeleteApproved: 'Only an administrator can delete an approved attachment',
   attachmentDeleteOthers: 'You can only delete your own pending attachments',
   attachmentChangedMeanwhile: 'The attachment was reviewed meanwhile. Reload and try again.',

@@ -175,4 +175,6 @@ export interface Attachment {
   sourceMetadata: string | null;
   sourceConfidence: number | null;
   url: string;
+  /** True once a download found the file missing from storage: show it as unavailable, not as a link. */
+  fileMissing?: boolean;
 }

@@ -32,6 +32,10 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   readonly statusCode = 409;
 }
+/** The thing is known but its content is gone for good (a file whose object was lost). */
+export class Gone extends DomainError {
+  readonly statusCode = 410;
+}
 export class TooLarge extends DomainError {
   readonly statusCode = 413;
 }

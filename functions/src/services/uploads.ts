@@ -15,7 +15,7 @@ import { config } from '#lib/config';
 import { Forbidden, Invalid } from '#lib/errors';
 import type { User } from '#repositories/users';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { copyFile, type StoredFileHeaders } from './file-store';
+import { copyFile, deleteFilesOlderThan, type StoredFileHeaders } from './file-store';
 
 /*
  * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
@@ -61,3 +61,12 @@ export const claimUpload = async (user: User, uploadKey: string, destination: st
   if (!uploadKey.startsWith(uploadPrefix(user.id))) throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
   if (!(await copyFile(uploadKey, destination, headers))) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
 };
+
+/** Uploads older than this were never claimed: the bucket's lifecycle rule expires them after a day too. */
+export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes uploads nobody attached within UPLOAD_MAX_AGE_MS. On AWS the bucket's lifecycle rule
+ * for `uploads/` does this; the local S3 server has no lifecycle rules, so `npm start` calls it.
+ */
+export const sweepStaleUploads = (now = new Date()): Promise<number> => deleteFilesOlderThan('uploads/', new Date(now.getTime() - UPLOAD_MAX_AGE_MS));

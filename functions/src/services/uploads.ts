@@ -25,7 +25,8 @@ import { copyFile, deleteFilesOlderThan, type StoredFileHeaders } from './file-s
  */
 
 const uploadPrefix = (userId: string): string => `uploads/${userId}/`;
-const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/[\w.-]{1,120}$/;
+// The name segment is objectKeySegment's: never '.' or '..', never a leading dot.
+const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/(?!\.)[\w.-]{1,120}$/;
 
 /** A presigned POST for one file: its size range, its fixed content type, five minutes' life. */
 export const createUpload = async (user: User, input: CreateUploadInput): Promise<UploadTicket> => {

@@ -10,7 +10,7 @@ import { createUser, deleteUser, getUser, getUserByEmail, setPassword, updatePro
 import { linkEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
-import { assertNotThrottled, clearThrottle, recordAttempt } from './throttle';
+import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
 import { randomToken, sha256 } from './tokens';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -68,15 +68,12 @@ const loginSubjects = (email: string, clientIp: string) => [`login:account:${ema
  */
 export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
   const subjects = loginSubjects(input.email, clientIp);
-  await assertNotThrottled(subjects);
+  await takeAttempt(subjects);
   const user = await getUserByEmail(input.email);
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
   const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await recordAttempt(subjects);
-    throw new Unauthorized(messages.invalidCredentials);
-  }
-  await clearThrottle(subjects[0]!);
+  if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
+  await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
   const { token } = await startSession(user);
   return { user, token };
 };
@@ -119,8 +116,7 @@ const forgotSubjects = (email: string, clientIp: string) => [`forgot:account:${e
 export const requestPasswordReset = async (email: string, clientIp: string): Promise<void> => {
   const started = Date.now();
   const subjects = forgotSubjects(email, clientIp);
-  await assertNotThrottled(subjects);
-  await recordAttempt(subjects);
+  await takeAttempt(subjects);
   const user = await getUserByEmail(email);
   // A pending invitee sets a password through the invitation, not a reset.
   if (user?.passwordHash) {

@@ -59,7 +59,11 @@ export const changeUserRole = async (actor: User, id: string, role: Role): Promi
   if (actor.id === id) throw new Forbidden(messages.cannotChangeOwnRole);
   const user = await existingUser(id);
   if (!(await changeRole(user, role, new Date().toISOString()))) {
-    throw new Conflict(user.role === 'admin' ? messages.lastAdminDemote : messages.roleChangedMeanwhile);
+    // Another administrator changed the user meanwhile: the same change is done; any other one wins.
+    const now = await getUser(id);
+    if (now?.role === role) return toAdminUser(now);
+    const demotingLastAdmin = now?.role === 'admin' && user.role === 'admin';
+    throw new Conflict(demotingLastAdmin ? messages.lastAdminDemote : messages.roleChangedMeanwhile);
   }
   return toAdminUser({ ...user, role });
 };

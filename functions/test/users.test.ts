@@ -54,19 +54,23 @@ describe('users (admin)', () => {
     expect(again).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
   });
 
-  it('changes roles from the next request on, never its own, never the last admin', async () => {
-    const { browser, user: admin } = await adminSession();
+  it('changes roles, ending the sessions of the user changed, never its own, never the last admin', async () => {
+    const { browser, user: admin, email: adminEmail } = await adminSession();
     const colleague = await createLoginUser('user');
-    const colleagueBrowser = await signedIn(colleague.email);
+    let colleagueBrowser = await signedIn(colleague.email);
     expect((await colleagueBrowser.get('/api/users')).status).toBe(403);
 
+    // A privilege change starts a new session: the old cookie neither keeps nor gains rights.
     const promoted = await browser.patch(`/api/users/${colleague.user.id}/role`, { role: 'admin' });
     expect(promoted).toMatchObject({ status: 200, body: { role: 'admin' } });
+    expect((await colleagueBrowser.get('/api/users')).status).toBe(401);
+    colleagueBrowser = await signedIn(colleague.email);
     expect((await colleagueBrowser.get('/api/users')).status).toBe(200);
 
     const demoted = await colleagueBrowser.patch(`/api/users/${admin.id}/role`, { role: 'user' });
     expect(demoted.status).toBe(200);
-    expect((await browser.get('/api/users')).status).toBe(403);
+    expect((await browser.get('/api/users')).status).toBe(401);
+    expect((await (await signedIn(adminEmail)).get('/api/users')).status).toBe(403);
 
     const own = await colleagueBrowser.patch(`/api/users/${colleague.user.id}/role`, { role: 'user' });
     expect(own).toMatchObject({ status: 403, body: { message: messages.cannotChangeOwnRole } });

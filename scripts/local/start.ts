@@ -225,6 +225,14 @@ const main = async (): Promise<void> => {
   const { seedCatalogue } = await import('#services/seed-catalogue');
   const catalogue = await seedCatalogue();
   if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
+  // s3rver has no lifecycle rules: uploads nobody attached are swept here, at start and hourly.
+  const { sweepStaleUploads } = await import('#services/uploads');
+  const sweep = () =>
+    sweepStaleUploads()
+      .then((count) => count && console.log(`[local] Removed ${count} upload${count === 1 ? '' : 's'} never attached`))
+      .catch((error: unknown) => console.error('[local] Sweeping old uploads failed:', error));
+  await sweep();
+  setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 
   const server = await startLocalServer({ port: settings.port });
   stoppers.push({ name: 'the app server', stop: () => server.close() });

@@ -19,6 +19,8 @@ export const IMPORT_MAX_BYTES = 20 * MEGABYTE;
  */
 export const INLINE_FILE_MAX_MEGABYTES = 4;
 export const INLINE_FILE_MAX_BYTES = INLINE_FILE_MAX_MEGABYTES * MEGABYTE;
+/** The JSON body of a route that takes an inline file: Lambda's own 6 MB payload limit. */
+export const INLINE_FILE_BODY_MAX_BYTES = 6 * MEGABYTE;
 /** How long a presigned upload stays usable. */
 export const UPLOAD_LINK_SECONDS = 5 * 60;
 /** Names longer than this are refused as input; stored names are shortened further. */
@@ -191,4 +193,6 @@ export interface Attachment {
   sourceMetadata: string | null;
   sourceConfidence: number | null;
   url: string;
+  /** True once a download found the file missing from storage: show it as unavailable, not as a link. */
+  fileMissing?: boolean;
 }

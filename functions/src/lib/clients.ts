@@ -15,14 +15,28 @@ let sesClient: SESClient | undefined;
 let s3Client: S3Client | undefined;
 let sfnClient: SFNClient | undefined;
 
+/**
+ * A service that does not answer must fail the request well inside the function's 10 s timeout,
+ * so the caller gets a 503 rather than a dead Lambda. The SDK's default waits for ever, and its
+ * request timeout only logs unless told to throw. `requestTimeout` is the socket's idle time, not
+ * the whole exchange, so a large snapshot download is not cut off. With the SDK's three attempts
+ * a silent DynamoDB costs at most about 3 × 1.5 s.
+ */
+export const CLIENT_TIMEOUTS = {
+  dynamodb: { connectionTimeout: 1_000, requestTimeout: 1_500, throwOnRequestTimeout: true },
+  s3: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+  ses: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+} as const;
+
 export const dynamo = (): DynamoDBDocumentClient =>
-  (documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  (documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: CLIENT_TIMEOUTS.dynamodb }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }));
 
-export const ses = (): SESClient => (sesClient ??= new SESClient({}));
+export const ses = (): SESClient => (sesClient ??= new SESClient({ requestHandler: CLIENT_TIMEOUTS.ses }));
 
-export const s3 = (): S3Client => (s3Client ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE }));
+export const s3 = (): S3Client =>
+  (s3Client ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE, requestHandler: CLIENT_TIMEOUTS.s3 }));
 
 /** Step Functions (image batches); AWS_ENDPOINT_URL_SFN points it at the local endpoint. */
 export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({}));

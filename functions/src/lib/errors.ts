@@ -32,6 +32,10 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   readonly statusCode = 409;
 }
+/** The thing is known but its content is gone for good (a file whose object was lost). */
+export class Gone extends DomainError {
+  readonly statusCode = 410;
+}
 export class TooLarge extends DomainError {
   readonly statusCode = 413;
 }
@@ -45,3 +49,22 @@ export class TooManyRequests extends DomainError {
 export class Unavailable extends DomainError {
   readonly statusCode = 503;
 }
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'SlowDown', 'Throttling', 'ServiceUnavailable']);
+
+/**
+ * True for an AWS SDK error that says the service could not be reached or could not serve us
+ * right now (refused, timed out, reset, throttled, a 5xx after the SDK's retries): the caller
+ * should try again later, and gets a 503, not a 500.
+ */
+export const isServiceUnavailable = (error: unknown): boolean => {
+  if (!(error instanceof Error) || !('$metadata' in error)) return false;
+  const { code, $fault } = error as Error & { code?: string; $fault?: string };
+  return (
+    error.name === 'TimeoutError' ||
+    (code !== undefined && NETWORK_CODES.has(code)) ||
+    THROTTLING.has(error.name) ||
+    $fault === 'server'
+  );
+};

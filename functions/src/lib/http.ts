@@ -9,7 +9,7 @@ import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
-import { DomainError, Forbidden, Invalid, NotFound, Unauthorized, type FieldErrors } from './errors';
+import { DomainError, Forbidden, Invalid, isServiceUnavailable, NotFound, TooLarge, Unauthorized, type FieldErrors } from './errors';
 import { logger } from './logger';
 
 export type Event = APIGatewayProxyEventV2;
@@ -108,8 +108,15 @@ const requestLog = (): Middleware => {
   };
 };
 
-/** Parses JSON bodies; an absent or empty body is `{}` so field rules give their own messages. */
-const jsonBody = (): Middleware => {
+/** The largest JSON body a route takes unless it says otherwise: every field's limit fits well inside. */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Parses JSON bodies; an absent or empty body is `{}` so field rules give their own messages.
+ * A body over the route's limit is refused before it is parsed (413), so no one can make a
+ * function parse megabytes of JSON that no schema would keep.
+ */
+const jsonBody = (maxBytes: number): Middleware => {
   const parse = httpJsonBodyParser().before!;
   return {
     before: async (request) => {
@@ -117,6 +124,9 @@ const jsonBody = (): Middleware => {
       if (event.body === undefined || event.body === '') {
         request.context.input = { body: {}, query: undefined, path: undefined };
         return;
+      }
+      if (Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') > maxBytes) {
+        throw new TooLarge(messages.requestTooLarge(Math.floor(maxBytes / (1024 * 1024))));
       }
       await parse(request as never);
       request.context.input = { body: event.body, query: undefined, path: undefined };
@@ -172,7 +182,10 @@ const validate = (schemas: Schemas): Middleware => ({
   },
 });
 
-/** Typed errors become their status; anything else a 500 that names only the request id. */
+/**
+ * Typed errors become their status; an AWS service that cannot be reached a 503; anything else
+ * a 500 that names only the request id.
+ */
 const errorMapper = (): Middleware => ({
   onError: (request) => {
     const { error } = request;
@@ -186,6 +199,11 @@ const errorMapper = (): Middleware => ({
       return;
     }
     const requestId = request.context.requestInfo?.id ?? request.context.awsRequestId;
+    if (isServiceUnavailable(error)) {
+      logger.error('service unavailable', { requestId, route: request.event.routeKey, error: error as Error });
+      request.response = json(503, { message: messages.serviceUnavailable, requestId }, { 'retry-after': '30' });
+      return;
+    }
     logger.error('unhandled error', { requestId, route: request.event.routeKey, error: error as Error });
     request.response = json(500, { message: messages.internalError, requestId });
   },
@@ -216,13 +234,15 @@ const stripHstsOnPlainHttp = (): Middleware => {
  */
 export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
   schema?: S;
+  /** The largest body this route takes; JSON_BODY_MAX_BYTES unless it carries inline files. */
+  maxBodyBytes?: number;
   handler: (input: HandlerInput<S>) => Promise<unknown>;
 }): LambdaHandler => {
   const stack = middy<Event, Result, Error, HttpContext>()
     .use(requestLog())
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
-    .use(jsonBody())
+    .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))
     .use(authorize())
     .use(validate(options.schema ?? {}))
     .use(errorMapper())

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { tableName } from './table';
+import { isConditionFailure, tableName } from './table';
 
 /**
  * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);
@@ -25,6 +25,8 @@ export interface StoredAttachment {
   imageSource?: string | null;
   sourceMetadata?: string | null;
   sourceConfidence?: number | null;
+  /** Set when a download found no object behind the row. */
+  fileMissing?: boolean;
 }
 
 const IMAGES = 'IMAGES';
@@ -136,4 +138,21 @@ export const attachmentDeleteItem = (componentId: number, id: string, expected: 
 
 export const deleteAttachment = async (componentId: number, id: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: attachmentKey(componentId, id) }));
+};
+
+/** Records that the attachment's object is gone, so lists can say so; nothing when the row went meanwhile. */
+export const markAttachmentMissing = async (componentId: number, id: string): Promise<void> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: attachmentKey(componentId, id),
+        UpdateExpression: 'SET fileMissing = :yes',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 };

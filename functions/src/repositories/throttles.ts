@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
@@ -16,25 +16,65 @@ export const getAttempts = async (subject: string, now = new Date()): Promise<At
   return { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
 };
 
-/** Counts one attempt in the current window, opening a new window when none is running. */
-export const addAttempt = async (subject: string, windowSeconds: number, now = new Date()): Promise<void> => {
+/**
+ * Counts one attempt in the current window, opening a new window when none is running, and
+ * answers the window as it now stands. Both steps are conditional writes, so parallel callers
+ * each get their own count: none is lost and none is told a count another was told.
+ */
+export const addAttempt = async (subject: string, windowSeconds: number, now = new Date()): Promise<Attempts> => {
   const nowSeconds = epochSeconds(now);
+  for (let tries = 1; ; tries++) {
+    try {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: throttleKey(subject),
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'expiresAt > :now',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { count: Number(Attributes!.count), expiresAt: Number(Attributes!.expiresAt) };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      const expiresAt = nowSeconds + windowSeconds;
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: throttleKey(subject),
+          UpdateExpression: 'SET #count = :one, expiresAt = :end, entity = :entity',
+          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':end': expiresAt, ':now': nowSeconds, ':entity': 'throttle' },
+        }),
+      );
+      return { count: 1, expiresAt };
+    } catch (error) {
+      // Another caller opened the window first: count in it.
+      if (!isConditionFailure(error) || tries >= 3) throw error;
+    }
+  }
+};
+
+/** Takes back one attempt of a running window (an attempt that turned out fine). */
+export const removeAttempt = async (subject: string, now = new Date()): Promise<void> => {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: throttleKey(subject),
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression: 'expiresAt > :now',
+        UpdateExpression: 'ADD #count :minus',
+        ConditionExpression: 'expiresAt > :now AND #count > :zero',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
+        ExpressionAttributeValues: { ':minus': -1, ':now': epochSeconds(now), ':zero': 0 },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: { ...throttleKey(subject), entity: 'throttle', count: 1, expiresAt: nowSeconds + windowSeconds } }),
-    );
   }
 };
 

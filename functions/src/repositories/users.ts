@@ -147,10 +147,11 @@ export const changeRole = async (user: User, to: Role, now: string): Promise<boo
             Update: {
               TableName: tableName(),
               Key: userKey(user.id),
-              UpdateExpression: 'SET #role = :to, updatedAt = :now',
+              // A new role ends the user's sessions (OWASP: a new session at every privilege change).
+              UpdateExpression: 'SET #role = :to, updatedAt = :now ADD sessionVersion :one',
               ConditionExpression: '#role = :from',
               ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':to': to, ':from': user.role, ':now': now },
+              ExpressionAttributeValues: { ':to': to, ':from': user.role, ':now': now, ':one': 1 },
             },
           },
           adminCountChange(to === 'admin' ? 1 : -1),

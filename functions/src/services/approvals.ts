@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schemas/approvals';
-import { componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import { componentFieldLabels, componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
 import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
@@ -73,6 +73,22 @@ const existingComponent = async (id: number): Promise<Component> => {
   return component;
 };
 
+const isWebAddress = (value: string): boolean => /^https?:\/\//i.test(value);
+
+/**
+ * A file field names a web address or a file the caller uploaded, never some other key of the
+ * bucket: an approved component's file is served to everyone, so naming another user's pending
+ * upload or attachment there would publish it.
+ */
+const assertFileFieldsAre = (data: Record<string, unknown>, allowed: (value: string) => boolean): void => {
+  const fields: Record<string, string> = {};
+  for (const field of componentFileFields) {
+    const value = data[field];
+    if (typeof value === 'string' && value !== '' && !allowed(value)) fields[field] = messages.fileFieldInvalid(componentFieldLabels[field]);
+  }
+  if (Object.keys(fields).length) throw new Invalid(Object.values(fields)[0]!, fields);
+};
+
 /**
  * A new component's file fields arrive as upload keys (`uploads/<user>/...`), which the bucket
  * expires after a day: each is claimed into `requests/<requestId>/<field>/<name>` before the
@@ -82,6 +98,7 @@ const existingComponent = async (id: number): Promise<Component> => {
  * leaves no copy behind, and neither do the files claimed before it.
  */
 const claimComponentFiles = async (submitter: User, requestId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> => {
+  assertFileFieldsAre(data, (value) => isWebAddress(value) || value.startsWith('uploads/'));
   const claimed = { ...data };
   const stored: string[] = [];
   try {
@@ -139,6 +156,8 @@ export const parseEdit = (body: Record<string, unknown>): Partial<ComponentData>
     else changes[field] = parsed.data;
   }
   if (Object.keys(fields).length) throw new Invalid(Object.values(fields)[0]!, fields);
+  // Edits carry no uploads (those are attachments): a file field may only become a web address.
+  assertFileFieldsAre(changes, isWebAddress);
   return changes as Partial<ComponentData>;
 };
 

@@ -11,7 +11,7 @@ import {
   type AttachmentFileType,
   type FileProblem,
 } from '#shared/schemas/files';
-import { Conflict, Forbidden, Invalid, NotFound, TooLarge } from '#lib/errors';
+import { Conflict, Forbidden, Gone, Invalid, NotFound, TooLarge } from '#lib/errors';
 import { getRequest, requestReviewItems } from '#repositories/approval-requests';
 import {
   attachmentDeleteItem,
@@ -19,6 +19,7 @@ import {
   findAttachment,
   getAttachment,
   listAttachments,
+  markAttachmentMissing,
   type StoredAttachment,
 } from '#repositories/attachments';
 import { getComponent } from '#repositories/components';
@@ -28,7 +29,7 @@ import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { displayName, submitRequest } from './approvals';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { deleteFileQuietly, downloadUrl, inspectFile, putFile } from './file-store';
+import { deleteFileQuietly, downloadUrl, fileExists, inspectFile, putFile } from './file-store';
 import { fileMatchesType, SNIFF_BYTES } from './file-types';
 import { newNotification } from './notifications';
 import { claimUpload } from './uploads';
@@ -62,6 +63,7 @@ const toAttachment = (attachment: StoredAttachment): Attachment => ({
   sourceMetadata: attachment.sourceMetadata ?? null,
   sourceConfidence: attachment.sourceConfidence ?? null,
   url: attachmentDownloadPath(attachment.id),
+  ...(attachment.fileMissing && { fileMissing: true }),
 });
 
 const refuse = (problem: FileProblem, size: number): never => {
@@ -199,5 +201,10 @@ export const deleteAttachmentAs = async (user: User, componentId: number, attach
 export const attachmentDownloadLocation = async (viewer: User, id: string): Promise<string> => {
   const attachment = await findAttachment(id);
   if (!attachment || !canSee(viewer, attachment)) throw new NotFound(messages.attachmentNotFound);
+  // A link to a lost object would only show the browser an S3 error page.
+  if (!(await fileExists(attachment.objectKey))) {
+    await markAttachmentMissing(attachment.componentId, attachment.id);
+    throw new Gone(messages.attachmentFileMissing(attachment.fileName));
+  }
   return downloadUrl(attachment.objectKey, { contentType: attachment.fileType, fileName: attachment.fileName });
 };

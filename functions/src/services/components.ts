@@ -29,6 +29,9 @@ export const componentFileKey = (id: number, field: ComponentFileField, fileName
 
 const isExternalUrl = (value: string): boolean => /^https?:\/\//i.test(value);
 
+/** Keys the product writes for component files: seeded parts, and files claimed by a new-component request. */
+const COMPONENT_FILE_KEY = /^(components\/[\w-]+|requests\/[0-9A-HJKMNP-TV-Z]{26})\/(dataSheet|threeDPart|scheme)\/[\w.-]+$/;
+
 /**
  * A component as the API shows it: file fields held in S3 become the API's file URL; a file
  * field that already holds a web address (an imported link to a maker's datasheet) stays as is.
@@ -64,6 +67,8 @@ export const componentFileLocation = async (id: number, field: ComponentFileFiel
   const value = component[field];
   if (!value) throw new NotFound(messages.componentFileNotFound);
   if (isExternalUrl(value)) return value;
+  // Never a link to another key of the bucket (an upload, an attachment) that a field was made to name.
+  if (!COMPONENT_FILE_KEY.test(value)) throw new NotFound(messages.componentFileNotFound);
   const fileName = value.split('/').pop() || field;
   const type = fileTypes[fileName.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
   const disposition = type === 'application/octet-stream' ? 'attachment' : 'inline';

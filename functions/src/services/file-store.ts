@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
@@ -65,6 +65,34 @@ export const inspectFile = async (key: string, headBytes: number): Promise<{ siz
   const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
   const head = Body ? await Body.transformToByteArray() : new Uint8Array();
   return { size: ContentLength, head: head.subarray(0, headBytes) };
+};
+
+/** Whether the object is there (a HEAD; an absent object is false, any other failure throws). */
+export const fileExists = async (key: string): Promise<boolean> => {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+};
+
+/** Deletes every object under `prefix` last written before `cutoff`; answers how many. */
+export const deleteFilesOlderThan = async (prefix: string, cutoff: Date): Promise<number> => {
+  const Bucket = config().BUCKET_NAME;
+  let deleted = 0;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+    const stale = (page.Contents ?? []).filter((object) => object.Key && object.LastModified && object.LastModified < cutoff);
+    if (stale.length) {
+      await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: stale.map(({ Key }) => ({ Key: Key! })), Quiet: true } }));
+      deleted += stale.length;
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return deleted;
 };
 
 /** Deletes a file; a failure is logged, not thrown (what calls it has already succeeded or failed). */

@@ -15,7 +15,7 @@ import { config } from '#lib/config';
 import { Forbidden, Invalid } from '#lib/errors';
 import type { User } from '#repositories/users';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { copyFile, type StoredFileHeaders } from './file-store';
+import { copyFile, deleteFilesOlderThan, type StoredFileHeaders } from './file-store';
 
 /*
  * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
@@ -25,7 +25,8 @@ import { copyFile, type StoredFileHeaders } from './file-store';
  */
 
 const uploadPrefix = (userId: string): string => `uploads/${userId}/`;
-const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/[\w.-]{1,120}$/;
+// The name segment is objectKeySegment's: never '.' or '..', never a leading dot.
+const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/(?!\.)[\w.-]{1,120}$/;
 
 /** A presigned POST for one file: its size range, its fixed content type, five minutes' life. */
 export const createUpload = async (user: User, input: CreateUploadInput): Promise<UploadTicket> => {
@@ -61,3 +62,12 @@ export const claimUpload = async (user: User, uploadKey: string, destination: st
   if (!uploadKey.startsWith(uploadPrefix(user.id))) throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
   if (!(await copyFile(uploadKey, destination, headers))) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
 };
+
+/** Uploads older than this were never claimed: the bucket's lifecycle rule expires them after a day too. */
+export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes uploads nobody attached within UPLOAD_MAX_AGE_MS. On AWS the bucket's lifecycle rule
+ * for `uploads/` does this; the local S3 server has no lifecycle rules, so `npm start` calls it.
+ */
+export const sweepStaleUploads = (now = new Date()): Promise<number> => deleteFilesOlderThan('uploads/', new Date(now.getTime() - UPLOAD_MAX_AGE_MS));

@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import type { Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import { config } from '#lib/config';
-import { Conflict, Forbidden, Invalid, NotFound } from '#lib/errors';
+import { Conflict, Forbidden, Invalid, isServiceUnavailable, NotFound, Unavailable } from '#lib/errors';
 import { epochSeconds } from '#repositories/table';
 import { consumeToken, putToken } from '#repositories/tokens';
 import {
@@ -59,7 +59,11 @@ export const changeUserRole = async (actor: User, id: string, role: Role): Promi
   if (actor.id === id) throw new Forbidden(messages.cannotChangeOwnRole);
   const user = await existingUser(id);
   if (!(await changeRole(user, role, new Date().toISOString()))) {
-    throw new Conflict(user.role === 'admin' ? messages.lastAdminDemote : messages.roleChangedMeanwhile);
+    // Another administrator changed the user meanwhile: the same change is done; any other one wins.
+    const now = await getUser(id);
+    if (now?.role === role) return toAdminUser(now);
+    const demotingLastAdmin = now?.role === 'admin' && user.role === 'admin';
+    throw new Conflict(demotingLastAdmin ? messages.lastAdminDemote : messages.roleChangedMeanwhile);
   }
   return toAdminUser({ ...user, role });
 };
@@ -93,6 +97,7 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
   const invitedAt = now.toISOString();
   let user = await getUserByEmail(email);
   if (user?.acceptedInviteAt) throw new Conflict(messages.inviteActiveUser, { email: messages.inviteActiveUser });
+  const isNew = !user;
   if (user) {
     if (!(await refreshInvitation(user, role, invitedAt))) throw new Conflict(messages.roleChangedMeanwhile);
     user = { ...user, role, invitedAt };
@@ -116,7 +121,14 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
   }
   const token = randomToken();
   await putToken('INVITE', { tokenHash: sha256(token), userId: user.id, createdAt: invitedAt, expiresAt: epochSeconds(now) + INVITE_TOKEN_SECONDS });
-  await sendInvitation(email, token);
+  try {
+    await sendInvitation(email, token);
+  } catch (error) {
+    // No email, no invitation: a pending user nobody can activate would only block the address.
+    if (isNew) await deleteUser(user);
+    if (isServiceUnavailable(error)) throw new Unavailable(messages.invitationNotSent);
+    throw error;
+  }
   return toAdminUser(user);
 };
 

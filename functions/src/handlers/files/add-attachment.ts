@@ -1,9 +1,11 @@
 import { componentIdSchema } from '#shared/schemas/component';
-import { addAttachmentSchema } from '#shared/schemas/files';
+import { addAttachmentSchema, INLINE_FILE_BODY_MAX_BYTES } from '#shared/schemas/files';
 import { httpHandler, reply } from '#lib/http';
 import { submitAttachment } from '#services/attachments';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema, body: addAttachmentSchema },
+  // The spec's inline base64 `fileData`: a 4 MB file is about 5.4 MB of JSON.
+  maxBodyBytes: INLINE_FILE_BODY_MAX_BYTES,
   handler: async ({ path, body, requireSession }) => reply({ status: 201, body: await submitAttachment(requireSession().user, path.id, body) }),
 });

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { LoginInput, ProfileInput, PublicUser, Role } from '#shared/schemas/auth';
 import { config } from '#lib/config';
+import { logger } from '#lib/logger';
 import { Conflict, Invalid, Unauthorized } from '#lib/errors';
 import { consumeToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
@@ -9,7 +10,7 @@ import { createUser, deleteUser, getUser, getUserByEmail, setPassword, updatePro
 import { linkEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
-import { assertNotThrottled, clearThrottle, recordAttempt } from './throttle';
+import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
 import { randomToken, sha256 } from './tokens';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -67,15 +68,12 @@ const loginSubjects = (email: string, clientIp: string) => [`login:account:${ema
  */
 export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
   const subjects = loginSubjects(input.email, clientIp);
-  await assertNotThrottled(subjects);
+  await takeAttempt(subjects);
   const user = await getUserByEmail(input.email);
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
   const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    await recordAttempt(subjects);
-    throw new Unauthorized(messages.invalidCredentials);
-  }
-  await clearThrottle(subjects[0]!);
+  if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
+  await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
   const { token } = await startSession(user);
   return { user, token };
 };
@@ -118,8 +116,7 @@ const forgotSubjects = (email: string, clientIp: string) => [`forgot:account:${e
 export const requestPasswordReset = async (email: string, clientIp: string): Promise<void> => {
   const started = Date.now();
   const subjects = forgotSubjects(email, clientIp);
-  await assertNotThrottled(subjects);
-  await recordAttempt(subjects);
+  await takeAttempt(subjects);
   const user = await getUserByEmail(email);
   // A pending invitee sets a password through the invitation, not a reset.
   if (user?.passwordHash) {
@@ -127,6 +124,8 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
     const now = new Date();
     await putToken('RESET', { tokenHash: sha256(token), userId: user.id, createdAt: now.toISOString(), expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS });
     const url = `${config().APP_URL}/app/auth?token=${encodeURIComponent(token)}`;
+    // A failed send is logged for operators but answered like any other request: a 503 for
+    // known addresses only would tell a caller which emails have accounts.
     await sendEmail(
       linkEmail(
         user.email,
@@ -136,7 +135,7 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
         url,
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
       ),
-    );
+    ).catch((error: unknown) => logger.error('reset email not sent', { error: error as Error }));
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));

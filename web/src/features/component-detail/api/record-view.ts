@@ -12,11 +12,12 @@ const isRecentViews = (key: unknown): boolean => typeof key === 'string' && key.
 export const useRecordView = (componentId: number | undefined, userId: string | undefined) => {
   const { mutate } = useSWRConfig();
   useEffect(() => {
-    if (componentId === undefined) return;
+    // The route guard has loaded the user by now; the spec's body names them (the server reads the session).
+    if (componentId === undefined || userId === undefined) return;
     api
       .post(`/components/${componentId}/view`, { userId })
       .then(() => mutate(isRecentViews))
       .catch((error: unknown) => console.error('Could not record the view', error));
-    // One view per opened component (not again when the user's data reloads).
-  }, [componentId]);
+    // One view per opened component, not again on each render (`mutate` is stable).
+  }, [componentId, userId]);
 };

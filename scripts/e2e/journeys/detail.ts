@@ -140,12 +140,12 @@ export const detailJourneys: Journey[] = [
       await comments.getByRole('button', { name: 'Add Comment' }).click();
       await expectVisible(toast(page, 'Empty Comment', 'Please enter a comment before submitting.'), "'Empty Comment'");
       await comments.getByLabel('Your name').fill('Line 3 team');
-      await comments.getByLabel('Comment').fill('Used on the line 3 control cabinet; the crimp tool is in drawer 4.');
+      await comments.getByRole('textbox', { name: 'Comment', exact: true }).fill('Used on the line 3 control cabinet; the crimp tool is in drawer 4.');
       await comments.getByRole('button', { name: 'Add Comment' }).click();
       await expectVisible(toast(page, 'Comment Added', 'Your comment has been added successfully.'), "'Comment Added'");
       const comment = comments.getByRole('listitem').filter({ hasText: 'drawer 4' });
       await expectVisible(comment.getByText('Line 3 team', { exact: true }), 'the comment with its author');
-      await expectValue(comments.getByLabel('Comment'), '', 'the comment box after adding');
+      await expectValue(comments.getByRole('textbox', { name: 'Comment', exact: true }), '', 'the comment box after adding');
 
       // History: version 1, expandable.
       await tab(page, 'Version History').click();

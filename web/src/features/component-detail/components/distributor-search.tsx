@@ -58,6 +58,8 @@ export const useDistributorSearch = (component: Pick<Component, 'id' | 'referenc
     if (phase !== 'idle') return;
     setPhase('searching');
     step(SEARCH_PROGRESS_STEPS[0]);
+    // Let 20 % paint before the request goes out (40 %).
+    await wait(0);
     const request = searchDistributor(component.id, provider);
     step(SEARCH_PROGRESS_STEPS[1]);
     let outcome: { answer: PartSearchResponse } | { error: unknown };
@@ -118,8 +120,7 @@ const DistributorButton = ({ component, provider, onFinished }: { component: Com
       </Button>
       {phase !== 'idle' && (
         <Progress.Root value={progress} max={100} size="xs" colorPalette={phase === 'error' ? 'red' : phase === 'success' ? 'green' : 'blue'}>
-          <Progress.Label srOnly>{`${label} search progress`}</Progress.Label>
-          <Progress.Track>
+          <Progress.Track aria-label={`${label} search progress`}>
             <Progress.Range />
           </Progress.Track>
         </Progress.Root>

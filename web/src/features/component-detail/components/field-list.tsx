@@ -29,19 +29,19 @@ const FieldSection = ({ component, group, onEdit }: { component: Component; grou
           const label = fieldLabel(field, component);
           const value = fieldText(component, field);
           return (
-            <HStack key={field} align="flex-start" justify="space-between" gap="2" py="1.5" borderBottomWidth="1px" borderColor="border.muted" minWidth="0">
-              <Stack gap="0" minWidth="0" flex="1">
-                <Text as="dt" fontSize="xs" color="fg.muted">
-                  {label}
-                </Text>
-                <Text as="dd" overflowWrap="anywhere" whiteSpace="pre-wrap" color={value ? 'fg' : 'fg.muted'} data-field={field}>
+            <Box key={field} py="1.5" borderBottomWidth="1px" borderColor="border.muted" minWidth="0">
+              <Text as="dt" fontSize="xs" color="fg.muted">
+                {label}
+              </Text>
+              <HStack as="dd" align="flex-start" justify="space-between" gap="2">
+                <Text as="span" overflowWrap="anywhere" whiteSpace="pre-wrap" color={value ? 'fg' : 'fg.muted'} data-field={field} minWidth="0">
                   {value || 'Not specified'}
                 </Text>
-              </Stack>
-              <IconButton aria-label={`Edit ${label}`} size="xs" variant="ghost" onClick={() => onEdit(field)} flexShrink={0}>
-                <Pencil />
-              </IconButton>
-            </HStack>
+                <IconButton aria-label={`Edit ${label}`} size="xs" variant="ghost" onClick={() => onEdit(field)} flexShrink={0} mt="-1">
+                  <Pencil />
+                </IconButton>
+              </HStack>
+            </Box>
           );
         })}
       </SimpleGrid>

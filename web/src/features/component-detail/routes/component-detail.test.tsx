@@ -11,6 +11,7 @@ import { toaster } from '../../../components/ui/toaster';
 import { aComponent } from '../../components/testing/component-fixture';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
+import { searchNotice } from '../components/distributor-search';
 import { ComponentDetailRoute } from './component-detail';
 
 afterEach(() => {
@@ -363,5 +364,70 @@ describe('component detail', () => {
     });
     await toastWith('Failed to load comments');
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not record the view', expect.anything()));
+  });
+
+  describe('distributor search buttons', () => {
+    const searchSetup = (provider: 'digikey' | 'mouser', answer: () => Promise<MockResponse> | MockResponse) => {
+      let searched = false;
+      const image = anAttachment('01JFOUND', { fileName: '3RT2015-1BB41.png', fileType: 'image/png', imageSource: provider, sourceConfidence: 1 });
+      return renderDetail({
+        extra: {
+          'GET /api/components/7/attachments': () => ({ body: searched ? [image] : [] }),
+          [`POST /api/components/7/search-${provider}`]: async () => {
+            const response = await answer();
+            searched = true;
+            return response;
+          },
+        },
+      });
+    };
+
+    it('runs idle → searching (progress) → success with its toast, reloads the attachments, and is idle again 2 s later', async () => {
+      let release: (response: MockResponse) => void = () => undefined;
+      const { server } = searchSetup('digikey', () => new Promise<MockResponse>((resolve) => (release = resolve)));
+      const button = await screen.findByRole('button', { name: /^Search Digi-Key/ });
+      expect(button).toHaveAccessibleDescription('Fast, reliable search');
+      expect(screen.getByRole('button', { name: /^Search Mouser/ })).toHaveAccessibleDescription('Specialized components');
+      await userEvent.click(button);
+      expect(await screen.findByRole('button', { name: /^Digi-Key: Searching\.\.\./ })).toHaveAttribute('aria-disabled', 'true');
+      const progress = screen.getByRole('progressbar', { name: 'Digi-Key search progress' });
+      await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '40'));
+      // A second click while it runs starts nothing.
+      await userEvent.click(screen.getByRole('button', { name: /^Digi-Key: Searching/ }));
+      expect(server.callsTo('POST /api/components/7/search-digikey')).toHaveLength(1);
+
+      const attachmentReads = server.callsTo('GET /api/components/7/attachments').length;
+      release({ body: { success: true, result: { imageFound: true, datasheetFound: true, confidence: 1, productUrl: null, manufacturerPartNumber: '3RT2015-1BB41', approved: true } } });
+      await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '100'));
+      // The result shows half a second later.
+      expect(screen.queryByText('Digi-Key search completed')).toBeNull();
+      await toastWith('Digi-Key search completed', 'Found and downloaded result for 3RT2015-1BB41 (with datasheet)');
+      expect(screen.getByRole('button', { name: /^Digi-Key: Search complete/ })).toBeInTheDocument();
+      await waitFor(() => expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads));
+      expect(await screen.findByRole('img', { name: '3RT2015-1BB41: 3RT2015-1BB41.png' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute('aria-disabled');
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    });
+
+    it("says 'No results found for {reference}' when the distributor has nothing, without ' (with datasheet)'", async () => {
+      searchSetup('mouser', () => ({ body: { success: false, result: null, message: 'No results found for 3RT2015-1BB41' } }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
+      await toastWith('No results found for 3RT2015-1BB41');
+      expect(screen.getByRole('button', { name: /^Mouser: Nothing added/ })).toBeInTheDocument();
+    });
+
+    it("says '{provider} search failed' when the call fails", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      searchSetup('mouser', () => ({ status: 503, body: { message: 'Mouser search is not set up.' } }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
+      await toastWith('Mouser search failed', 'Error searching for 3RT2015-1BB41. Please try again.');
+    });
+
+    it("adds nothing to the text when only the image was found", () => {
+      const notice = searchNotice('Digi-Key', 'X-1', {
+        answer: { success: true, result: { imageFound: true, datasheetFound: false, confidence: 0.95, productUrl: null, manufacturerPartNumber: 'X-1', approved: true } },
+      });
+      expect(notice).toEqual({ type: 'success', title: 'Digi-Key search completed', description: 'Found and downloaded result for X-1' });
+    });
   });
 });

@@ -83,14 +83,14 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a comment">
         <Stack gap="3">
-        <TextField label="Your name" value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={COMMENT_AUTHOR_MAX_LENGTH} />
-        <Field.Root>
-          <Field.Label>Comment</Field.Label>
-          <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={3} maxLength={COMMENT_MAX_LENGTH} bg="bg" placeholder="Add a comment..." />
-        </Field.Root>
-        <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={isSubmitting} loadingText="Adding...">
-          Add Comment
-        </Button>
+          <TextField label="Your name" value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={COMMENT_AUTHOR_MAX_LENGTH} />
+          <Field.Root>
+            <Field.Label>Comment</Field.Label>
+            <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={3} maxLength={COMMENT_MAX_LENGTH} bg="bg" placeholder="Add a comment..." />
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={isSubmitting} loadingText="Adding...">
+            Add Comment
+          </Button>
         </Stack>
       </form>
     </Panel>

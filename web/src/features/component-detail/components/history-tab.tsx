@@ -31,6 +31,15 @@ const Value = ({ value }: { value: string | null }) => (
   </Text>
 );
 
+const ValueBox = ({ title, palette, value }: { title: string; palette: 'red' | 'green'; value: string | null }) => (
+  <Box bg={`${palette}.50`} borderWidth="1px" borderColor={`${palette}.200`} borderRadius="md" p="2">
+    <Text fontSize="xs" fontWeight="medium" color={`${palette}.800`}>
+      {title}
+    </Text>
+    <Value value={value} />
+  </Box>
+);
+
 /** One version's changed fields: the previous and the new value side by side. */
 const VersionChanges = ({ version }: { version: Version }) => (
   <Stack as="dl" gap="3" py="2">
@@ -40,18 +49,8 @@ const VersionChanges = ({ version }: { version: Version }) => (
           {versionFieldLabel(field)}
         </Text>
         <Grid as="dd" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="2" mt="1">
-          <Box bg="red.50" borderWidth="1px" borderColor="red.200" borderRadius="md" p="2">
-            <Text fontSize="xs" fontWeight="medium" color="red.800">
-              Previous
-            </Text>
-            <Value value={versionValue(field, version.previousData[field])} />
-          </Box>
-          <Box bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="md" p="2">
-            <Text fontSize="xs" fontWeight="medium" color="green.800">
-              New
-            </Text>
-            <Value value={versionValue(field, version.changeData[field])} />
-          </Box>
+          <ValueBox title="Previous" palette="red" value={versionValue(field, version.previousData[field])} />
+          <ValueBox title="New" palette="green" value={versionValue(field, version.changeData[field])} />
         </Grid>
       </Box>
     ))}

@@ -27,6 +27,12 @@ const requestIdIn = async (dialog: Locator): Promise<string> => {
   return id;
 };
 
+/** Closes a toast with its close button and waits for it to go. */
+const closeToast = async (page: Page, title: string) => {
+  await toast(page, title).getByRole('button', { name: 'Close notification' }).click();
+  await expectHidden(toast(page, title), `the toast '${title}'`);
+};
+
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Attachment' });
 
 /** Opens the upload dialog from the Attachments tab, picks the file (if any) and presses Upload. */
@@ -139,6 +145,8 @@ export const detailJourneys: Journey[] = [
       await expectValue(comments.getByLabel('Your name'), account.name, 'the default author name');
       await comments.getByRole('button', { name: 'Add Comment' }).click();
       await expectVisible(toast(page, 'Empty Comment', 'Please enter a comment before submitting.'), "'Empty Comment'");
+      // The toast sits over the card's button (bottom right) and stays while the pointer rests on it.
+      await closeToast(page, 'Empty Comment');
       await comments.getByLabel('Your name').fill('Line 3 team');
       await comments.getByRole('textbox', { name: 'Comment', exact: true }).fill('Used on the line 3 control cabinet; the crimp tool is in drawer 4.');
       await comments.getByRole('button', { name: 'Add Comment' }).click();

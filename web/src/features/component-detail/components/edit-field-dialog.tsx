@@ -38,6 +38,11 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
       notify({ type: 'error', title: 'Error', description: messages.enterValue });
       return;
     }
+    // An edit that changes nothing would only give the reviewers work.
+    if (value.trim() === current.trim()) {
+      setError(messages.editUnchanged);
+      return;
+    }
     setSubmitting(true);
     try {
       await proposeEdit(component.id, field, value.trim(), username);

@@ -40,22 +40,25 @@ const ValueBox = ({ title, palette, value }: { title: string; palette: 'red' | '
   </Box>
 );
 
-/** One version's changed fields: the previous and the new value side by side. */
-const VersionChanges = ({ version }: { version: Version }) => (
-  <Stack as="dl" gap="3" py="2">
-    {version.changedFields.map((field) => (
-      <Box key={field}>
-        <Text as="dt" fontWeight="semibold" fontSize="sm">
-          {versionFieldLabel(field)}
-        </Text>
-        <Grid as="dd" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="2" mt="1">
-          <ValueBox title="Previous" palette="red" value={versionValue(field, version.previousData[field])} />
-          <ValueBox title="New" palette="green" value={versionValue(field, version.changeData[field])} />
-        </Grid>
-      </Box>
-    ))}
-  </Stack>
-);
+/** One version's changed fields: the previous and the new value side by side (a creation has only new values). */
+const VersionChanges = ({ version }: { version: Version }) => {
+  const created = Object.keys(version.previousData).length === 0;
+  return (
+    <Stack as="dl" gap="3" py="2">
+      {version.changedFields.map((field) => (
+        <Box key={field}>
+          <Text as="dt" fontWeight="semibold" fontSize="sm">
+            {versionFieldLabel(field)}
+          </Text>
+          <Grid as="dd" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="2" mt="1">
+            {!created && <ValueBox title="Previous" palette="red" value={versionValue(field, version.previousData[field])} />}
+            <ValueBox title="New" palette="green" value={versionValue(field, version.changeData[field])} />
+          </Grid>
+        </Box>
+      ))}
+    </Stack>
+  );
+};
 
 /**
  * Spec §2 History tab: the versions, newest first (the API's order), each expandable to its

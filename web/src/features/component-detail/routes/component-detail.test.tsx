@@ -157,6 +157,12 @@ describe('component detail', () => {
     await toastWith('Error', 'Please enter a value');
     expect(server.callsTo('PATCH /api/components/7')).toHaveLength(0);
 
+    await userEvent.type(input, 'Contactor, 3 kW');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    expect(await within(dialog).findByText('The new value is the same as the current one.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/components/7')).toHaveLength(0);
+
+    await userEvent.clear(input);
     await userEvent.type(input, 'Contactor, 4 kW');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
     await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
@@ -307,6 +313,10 @@ describe('component detail', () => {
     expect(within(table).getByRole('button', { name: 'Hide changes of version 2' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(table).getByText('Previous').parentElement).toHaveTextContent('PreviousContactor');
     expect(within(table).getByText('New').parentElement).toHaveTextContent('NewContactor, 3 kW');
+    // The creation has nothing before it: only its values.
+    await userEvent.click(within(table).getByRole('button', { name: 'Show changes of version 1' }));
+    expect(within(table).getAllByText('Previous')).toHaveLength(1);
+    expect(within(table).getAllByText('New')).toHaveLength(2);
   });
 
   it("says 'No version history available.'", async () => {

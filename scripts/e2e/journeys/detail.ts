@@ -160,7 +160,7 @@ export const detailJourneys: Journey[] = [
       const history = page.getByRole('table', { name: 'Version History' });
       await expectVisible(history.getByText('Component created'), 'version 1 in the history');
       await history.getByRole('button', { name: 'Show changes of version 1' }).click();
-      await expectVisible(history.getByText('New', { exact: true }), 'the new values of version 1');
+      await expectVisible(history.getByText('Reference', { exact: true }), 'the fields of version 1');
       await expectVisible(history.getByText(reference, { exact: true }), 'the reference among the values of version 1');
       await checkPage('component-detail-history');
 

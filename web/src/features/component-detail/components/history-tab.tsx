@@ -1,6 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Grid } from '@chakra-ui/react/grid';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
@@ -40,9 +41,25 @@ const ValueBox = ({ title, palette, value }: { title: string; palette: 'red' | '
   </Box>
 );
 
-/** One version's changed fields: the previous and the new value side by side (a creation has only new values). */
+/** A creation: the values the component started with, compactly. */
+const CreatedValues = ({ version }: { version: Version }) => (
+  <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} gapX="6" gapY="2" py="2">
+    {version.changedFields.map((field) => (
+      <Box key={field} minWidth="0">
+        <Text as="dt" fontSize="xs" color="fg.muted">
+          {versionFieldLabel(field)}
+        </Text>
+        <Box as="dd">
+          <Value value={versionValue(field, version.changeData[field])} />
+        </Box>
+      </Box>
+    ))}
+  </SimpleGrid>
+);
+
+/** One version's changed fields: the previous and the new value side by side (a creation has only its values). */
 const VersionChanges = ({ version }: { version: Version }) => {
-  const created = Object.keys(version.previousData).length === 0;
+  if (Object.keys(version.previousData).length === 0) return <CreatedValues version={version} />;
   return (
     <Stack as="dl" gap="3" py="2">
       {version.changedFields.map((field) => (
@@ -51,7 +68,7 @@ const VersionChanges = ({ version }: { version: Version }) => {
             {versionFieldLabel(field)}
           </Text>
           <Grid as="dd" templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }} gap="2" mt="1">
-            {!created && <ValueBox title="Previous" palette="red" value={versionValue(field, version.previousData[field])} />}
+            <ValueBox title="Previous" palette="red" value={versionValue(field, version.previousData[field])} />
             <ValueBox title="New" palette="green" value={versionValue(field, version.changeData[field])} />
           </Grid>
         </Box>

@@ -316,7 +316,8 @@ describe('component detail', () => {
     // The creation has nothing before it: only its values.
     await userEvent.click(within(table).getByRole('button', { name: 'Show changes of version 1' }));
     expect(within(table).getAllByText('Previous')).toHaveLength(1);
-    expect(within(table).getAllByText('New')).toHaveLength(2);
+    expect(within(table).getAllByText('New')).toHaveLength(1);
+    expect(within(table).getByText('Reference').nextElementSibling).toHaveTextContent('3RT2015-1BB41');
   });
 
   it("says 'No version history available.'", async () => {

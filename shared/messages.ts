@@ -49,6 +49,7 @@ export const messages = {
   userDeleted: 'User deleted',
   passwordUpdated: 'Password updated',
   enterValue: 'Please enter a value',
+  editUnchanged: 'The new value is the same as the current one.',
   unknownField: (field: string) => `Unknown field: ${field}`,
   noChanges: 'Change at least one field',
   requestNotFound: 'Approval request not found',

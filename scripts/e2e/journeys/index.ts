@@ -2,6 +2,7 @@ import type { Journey } from '../harness.ts';
 import { approvalsJourneys } from './approvals.ts';
 import { authJourneys } from './auth.ts';
 import { catalogueJourneys } from './catalogue.ts';
+import { detailJourneys } from './detail.ts';
 import { imagesJourneys } from './images.ts';
 import { landingJourneys } from './landing.ts';
 import { publicPages } from './public-pages.ts';
@@ -10,4 +11,15 @@ import { shellJourneys } from './shell.ts';
 import { usersJourneys } from './users.ts';
 
 /** Every journey, in the order they run; the last-admin check of self-deletion stays last. */
-export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...usersJourneys, ...catalogueJourneys, ...approvalsJourneys, ...imagesJourneys, ...settingsJourneys];
+export const journeys: Journey[] = [
+  ...publicPages,
+  ...authJourneys,
+  ...shellJourneys,
+  ...landingJourneys,
+  ...usersJourneys,
+  ...catalogueJourneys,
+  ...detailJourneys,
+  ...approvalsJourneys,
+  ...imagesJourneys,
+  ...settingsJourneys,
+];

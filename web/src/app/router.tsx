@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('../features/dashboard/routes/dashboard')) },
               { path: paths.hub.components.path, ...page(() => import('../features/components/routes/component-list')) },
-              { path: paths.hub.component.path, ...page(() => import('../features/components/routes/component-detail')) },
+              { path: paths.hub.component.path, ...page(() => import('../features/component-detail/routes/component-detail')) },
               { path: paths.hub.addComponent.path, ...page(() => import('../features/components/routes/add-component')) },
               { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
               {

@@ -6,7 +6,7 @@ import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { componentFileProblem } from '#shared/schemas/files';
 import { notify } from '../../../../components/ui/toaster';
-import { uploadFile } from '../../api/upload-file';
+import { uploadFile } from '../../../../lib/upload-file';
 import type { FileKind } from './form-fields';
 
 /** Spec §5, §9: the widget's default limit. */
@@ -63,7 +63,7 @@ export const FileField = ({ label, kind, maxSizeMb = DEFAULT_MAX_FILE_MB, fileNa
     setUploading(true);
     onBusyChange?.(true);
     try {
-      const key = await uploadFile(file);
+      const key = await uploadFile(file, 'component-file');
       onChange({ key, fileName: file.name });
       notify({ type: 'success', title: 'File selected', description: `${file.name} has been selected successfully.` });
     } catch (failure) {

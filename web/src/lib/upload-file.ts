@@ -1,29 +1,25 @@
-import { api } from '../../../lib/api-client';
+import type { UploadPurpose, UploadTicket } from '#shared/schemas/files';
+import { api } from './api-client';
 
-/** `POST /api/uploads`'s answer: a presigned S3 POST (ARCHITECTURE §7). */
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-  uploadKey: string;
-  /** Bytes. */
-  maxSize: number;
-}
-
-/** POST /api/uploads `{ fileName, fileType, size, purpose }`: where and how the browser may send a component's file (any type). */
-export const requestUpload = (file: File) =>
-  api.post<PresignedUpload>('/uploads', {
+/**
+ * POST /api/uploads `{ fileName, fileType, size, purpose }`: where and how the browser may send
+ * a file ('attachment': PDF or image for a component's attachments; 'component-file': a new
+ * component's file field, any type; 'import': an Excel workbook).
+ */
+export const requestUpload = (file: File, purpose: UploadPurpose) =>
+  api.post<UploadTicket>('/uploads', {
     fileName: file.name,
     fileType: file.type || 'application/octet-stream',
     size: file.size,
-    purpose: 'component-file',
+    purpose,
   });
 
 /**
  * Sends a file straight to S3 through a presigned POST and returns its upload key, which the
- * component's file field then carries (a 10 MB file cannot pass through a Lambda).
+ * endpoint that takes the file then receives (a 10 MB file cannot pass through a Lambda).
  */
-export const uploadFile = async (file: File): Promise<string> => {
-  const upload = await requestUpload(file);
+export const uploadFile = async (file: File, purpose: UploadPurpose): Promise<string> => {
+  const upload = await requestUpload(file, purpose);
   if (!upload?.url || !upload.uploadKey) throw new Error('The upload answer has no URL or key');
   if (file.size > upload.maxSize) throw new Error(`The file is larger than the ${upload.maxSize} bytes allowed`);
   const body = new FormData();

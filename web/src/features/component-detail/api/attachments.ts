@@ -1,0 +1,32 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { Attachment } from '#shared/schemas/files';
+import { api } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload-file';
+import type { RequestAnswer } from './change-requests';
+
+export const attachmentsKey = (componentId: number | string) => `/components/${componentId}/attachments`;
+
+/** GET /api/components/{id}/attachments: oldest first; pending ones only the uploader's (or all, for an admin). */
+export const useAttachments = (componentId: string) => {
+  const { data, error, isLoading } = useSWR<Attachment[] | null>(attachmentsKey(componentId));
+  return { attachments: data ?? undefined, error: error as unknown, isLoading };
+};
+
+/** Reads a component's attachments again (after an upload, a deletion or a distributor search). */
+export const useReloadAttachments = () => {
+  const { mutate } = useSWRConfig();
+  return (componentId: number) => mutate(attachmentsKey(componentId));
+};
+
+/**
+ * An upload (ARCHITECTURE §7): the file straight to S3 through a presigned POST, then
+ * POST /api/components/{id}/attachments `{ fileName, fileType, uploadKey, componentId, username }`.
+ */
+export const uploadAttachment = async (componentId: number, file: File, username: string): Promise<RequestAnswer> => {
+  const uploadKey = await uploadFile(file, 'attachment');
+  return api.post<RequestAnswer>(`/components/${componentId}/attachments`, { fileName: file.name, fileType: file.type, uploadKey, componentId, username });
+};
+
+/** DELETE /api/components/{id}/attachments/{attachmentId}. */
+export const deleteAttachment = (componentId: number, attachmentId: string) =>
+  api.delete<{ message: string }>(`/components/${componentId}/attachments/${encodeURIComponent(attachmentId)}`);

@@ -1,0 +1,17 @@
+import useSWR from 'swr';
+import type { Component } from '#shared/schemas/component';
+import { ApiError } from '../../../lib/api-client';
+
+export const componentKey = (id: string | number) => `/components/${id}`;
+
+/** Spec §8: 'Failed to load component: {status} {text}'. */
+export const componentLoadFailure = (error: unknown): string => {
+  if (error instanceof ApiError) return `Failed to load component: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
+  return `Failed to load component: ${error instanceof Error ? error.message : String(error)}`;
+};
+
+/** GET /api/components/{id}. */
+export const useComponent = (id: string) => {
+  const { data, error, isLoading } = useSWR<Component | null>(componentKey(id));
+  return { component: data ?? undefined, error: error as unknown, isLoading };
+};

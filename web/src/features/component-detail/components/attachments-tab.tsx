@@ -1,0 +1,214 @@
+import { Badge } from '@chakra-ui/react/badge';
+import { Box } from '@chakra-ui/react/box';
+import { Button, IconButton } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Image } from '@chakra-ui/react/image';
+import { Link } from '@chakra-ui/react/link';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Download, FileText, Trash2, Upload } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { componentFieldLabels, componentFileFields, type Component } from '#shared/schemas/component';
+import { distributorLabels, type DistributorName } from '#shared/schemas/distributors';
+import type { Attachment } from '#shared/schemas/files';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { deleteAttachment, useReloadAttachments } from '../api/attachments';
+import { useRefreshRequests } from '../api/change-requests';
+import { formatSize, groupAttachments } from './attachment-groups';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h3" size="sm" id={headingId} mb="3">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+};
+
+const sourceLabel = (attachment: Attachment): string | null =>
+  attachment.imageSource && Object.hasOwn(distributorLabels, attachment.imageSource) ? distributorLabels[attachment.imageSource as DistributorName] : attachment.imageSource;
+
+const SourceBadge = ({ attachment }: { attachment: Attachment }) => {
+  const source = sourceLabel(attachment);
+  if (!source) return null;
+  const confidence = attachment.sourceConfidence === null ? '' : ` · ${Math.round(attachment.sourceConfidence * 100)}%`;
+  return (
+    <Badge colorPalette="blue" variant="subtle" size="sm">
+      {source}
+      {confidence}
+    </Badge>
+  );
+};
+
+interface AttachmentsTabProps {
+  component: Component;
+  attachments: readonly Attachment[] | undefined;
+  isAdmin: boolean;
+  onUpload: () => void;
+}
+
+/**
+ * Spec §2 Attachments tab: the approved images as thumbnails, the documents (and the component's
+ * own file fields) as download links, the uploads awaiting approval, or 'No attachments'.
+ */
+export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: AttachmentsTabProps) => {
+  const [deleting, setDeleting] = useState<string>();
+  const reloadAttachments = useReloadAttachments();
+  const refreshRequests = useRefreshRequests();
+
+  const remove = async (attachment: Attachment) => {
+    setDeleting(attachment.id);
+    try {
+      await deleteAttachment(component.id, attachment.id);
+      notify({ type: 'success', title: 'Attachment Deleted', description: 'The attachment has been deleted.' });
+      refreshRequests();
+    } catch (error) {
+      notify({ type: 'error', title: 'Error', description: `Failed to delete attachment: ${errorMessage(error, 'Failed to delete attachment')}` });
+    } finally {
+      setDeleting(undefined);
+      void reloadAttachments(component.id);
+    }
+  };
+
+  const deleteButton = (attachment: Attachment) => (
+    <IconButton
+      aria-label={`Delete ${attachment.fileName}`}
+      size="xs"
+      variant="ghost"
+      colorPalette="red"
+      loading={deleting === attachment.id}
+      onClick={() => void remove(attachment)}
+    >
+      <Trash2 />
+    </IconButton>
+  );
+
+  const uploadButton = (
+    <Button size="sm" variant="outline" onClick={onUpload} alignSelf="flex-start">
+      <Upload aria-hidden />
+      Upload File
+    </Button>
+  );
+
+  if (attachments === undefined) {
+    return (
+      <Stack gap="3" aria-busy>
+        <Skeleton height="24" />
+        <Skeleton height="10" />
+      </Stack>
+    );
+  }
+
+  const { images, documents, pending } = groupAttachments(attachments);
+  const componentFiles = componentFileFields.filter((field) => component[field]);
+  if (images.length + documents.length + pending.length + componentFiles.length === 0) {
+    return (
+      <Stack gap="4" align="flex-start">
+        <Text color="fg.muted">No attachments</Text>
+        {uploadButton}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      {uploadButton}
+      {images.length > 0 && (
+        <Section title="Images">
+          <SimpleGrid as="ul" columns={{ base: 2, md: 3 }} gap="3" listStyleType="none" aria-label="Images">
+            {images.map((image) => (
+              <Box as="li" key={image.id} borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg">
+                <Link href={image.url} target="_blank" rel="noopener" display="block" aria-label={`${image.fileName} (opens in a new tab)`}>
+                  <Image src={image.url} alt={image.fileName} width="full" height="28" objectFit="contain" bg="bg.subtle" loading="lazy" />
+                </Link>
+                <HStack justify="space-between" gap="1" px="2" py="1">
+                  <Text fontSize="xs" overflowWrap="anywhere" lineClamp={2}>
+                    {image.fileName}
+                  </Text>
+                  {isAdmin && deleteButton(image)}
+                </HStack>
+                <Box px="2" pb="2">
+                  <SourceBadge attachment={image} />
+                </Box>
+              </Box>
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+      {documents.length + componentFiles.length > 0 && (
+        <Section title="Documents & Datasheets">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Documents & Datasheets">
+            {componentFiles.map((field) => (
+              <HStack as="li" key={field} gap="2" wrap="wrap">
+                <Link href={component[field]!} target="_blank" rel="noopener" color="blue.700">
+                  <FileText size={16} aria-hidden />
+                  {componentFieldLabels[field]}
+                </Link>
+                <Text fontSize="sm" color="fg.muted">
+                  component file
+                </Text>
+              </HStack>
+            ))}
+            {documents.map((document) => (
+              <HStack as="li" key={document.id} gap="2" wrap="wrap">
+                <Link href={document.url} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere">
+                  <Download size={16} aria-hidden />
+                  {document.fileName}
+                </Link>
+                <Text fontSize="sm" color="fg.muted">
+                  {formatSize(document.size)} · {dateFormat.format(new Date(document.createdAt))}
+                </Text>
+                <SourceBadge attachment={document} />
+                {isAdmin && deleteButton(document)}
+              </HStack>
+            ))}
+          </Stack>
+        </Section>
+      )}
+      {pending.length > 0 && (
+        <Section title="Pending Approval">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Pending Approval">
+            {pending.map((attachment) => (
+              <HStack
+                as="li"
+                key={attachment.id}
+                gap="3"
+                justify="space-between"
+                borderWidth="1px"
+                borderColor="yellow.300"
+                bg="yellow.50"
+                borderRadius="md"
+                px="3"
+                py="2"
+              >
+                <Stack gap="0.5" minWidth="0">
+                  <Link href={attachment.url} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere" fontSize="sm">
+                    {attachment.fileName}
+                  </Link>
+                  <HStack gap="2" wrap="wrap">
+                    <Badge colorPalette="yellow" variant="solid" size="sm" color="yellow.950">
+                      Pending
+                    </Badge>
+                    <Text fontSize="xs" color="fg.muted">
+                      Awaiting approval
+                    </Text>
+                    <SourceBadge attachment={attachment} />
+                  </HStack>
+                </Stack>
+                {deleteButton(attachment)}
+              </HStack>
+            ))}
+          </Stack>
+        </Section>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,149 @@
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Heading } from '@chakra-ui/react/heading';
+import { Progress } from '@chakra-ui/react/progress';
+import { SimpleGrid } from '@chakra-ui/react/simple-grid';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { CheckCircle2, Search, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { distributorLabels, type DistributorName, type PartSearchResponse } from '#shared/schemas/distributors';
+import type { Component } from '#shared/schemas/component';
+import { notify, type Notice } from '../../../components/ui/toaster';
+import { searchDistributor } from '../api/search-distributor';
+
+/** Spec §4, §9: the button's progress steps, the pause before the result, and the return to idle. */
+export const SEARCH_PROGRESS_STEPS = [20, 40, 80, 100] as const;
+export const RESULT_DELAY_MS = 500;
+export const RESET_DELAY_MS = 2000;
+
+export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
+
+/** The toast for a search's outcome (spec §8). */
+export const searchNotice = (provider: string, reference: string, outcome: { answer: PartSearchResponse } | { error: unknown }): Notice => {
+  if ('error' in outcome) return { type: 'error', title: `${provider} search failed`, description: `Error searching for ${reference}. Please try again.` };
+  const { answer } = outcome;
+  if (!answer?.success) {
+    const title = `No results found for ${reference}`;
+    const reason = answer && 'message' in answer && answer.message !== title ? answer.message : undefined;
+    return { type: 'error', title, description: reason };
+  }
+  return {
+    type: 'success',
+    title: `${provider} search completed`,
+    description: `Found and downloaded result for ${reference}${answer.result.datasheetFound ? ' (with datasheet)' : ''}`,
+  };
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One distributor button's states (spec §4): idle, searching with progress 20, 40, 80, 100, then
+ * after 0.5 s the result (success or error, with its toast) and 2 s later idle again.
+ */
+export const useDistributorSearch = (component: Pick<Component, 'id' | 'reference'>, provider: DistributorName, onFinished: () => void) => {
+  const [phase, setPhase] = useState<SearchPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const step = (value: number) => mounted.current && setProgress(value);
+
+  const run = async () => {
+    if (phase !== 'idle') return;
+    setPhase('searching');
+    step(SEARCH_PROGRESS_STEPS[0]);
+    // Let 20 % paint before the request goes out (40 %).
+    await wait(0);
+    const request = searchDistributor(component.id, provider);
+    step(SEARCH_PROGRESS_STEPS[1]);
+    let outcome: { answer: PartSearchResponse } | { error: unknown };
+    try {
+      outcome = { answer: await request };
+      step(SEARCH_PROGRESS_STEPS[2]);
+    } catch (error) {
+      console.error(`${distributorLabels[provider]} search failed`, error);
+      outcome = { error };
+    }
+    step(SEARCH_PROGRESS_STEPS[3]);
+    await wait(RESULT_DELAY_MS);
+    if (!mounted.current) return;
+    const notice = searchNotice(distributorLabels[provider], component.reference, outcome);
+    setPhase(notice.type === 'success' ? 'success' : 'error');
+    notify(notice);
+    onFinished();
+    await wait(RESET_DELAY_MS);
+    if (!mounted.current) return;
+    setPhase('idle');
+    setProgress(0);
+  };
+
+  return { phase, progress, run: () => void run() };
+};
+
+const descriptions: Record<DistributorName, string> = { digikey: 'Fast, reliable search', mouser: 'Specialized components' };
+
+const phaseText: Record<Exclude<SearchPhase, 'idle'>, string> = { searching: 'Searching...', success: 'Search complete', error: 'Nothing added' };
+
+const DistributorButton = ({ component, provider, onFinished }: { component: Component; provider: DistributorName; onFinished: () => void }) => {
+  const { phase, progress, run } = useDistributorSearch(component, provider, onFinished);
+  const label = distributorLabels[provider];
+  const descriptionId = useId();
+  const Icon = phase === 'success' ? CheckCircle2 : phase === 'error' ? XCircle : Search;
+  return (
+    <Stack gap="2">
+      <Button
+        onClick={run}
+        variant="outline"
+        colorPalette={phase === 'success' ? 'green' : phase === 'error' ? 'red' : 'blue'}
+        height="auto"
+        py="3"
+        justifyContent="flex-start"
+        whiteSpace="normal"
+        textAlign="start"
+        aria-describedby={descriptionId}
+        aria-disabled={phase !== 'idle' || undefined}
+        data-phase={phase}
+      >
+        <Icon aria-hidden />
+        <Stack gap="0" align="flex-start">
+          <Text fontWeight="semibold">{phase === 'idle' ? `Search ${label}` : `${label}: ${phaseText[phase]}`}</Text>
+          <Text id={descriptionId} fontSize="xs" fontWeight="normal" color="fg.muted">
+            {descriptions[provider]}
+          </Text>
+        </Stack>
+      </Button>
+      {phase !== 'idle' && (
+        <Progress.Root value={progress} max={100} size="xs" colorPalette={phase === 'error' ? 'red' : phase === 'success' ? 'green' : 'blue'}>
+          <Progress.Track aria-label={`${label} search progress`}>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+    </Stack>
+  );
+};
+
+/** Spec §2 'Find Images & Datasheets': Digi-Key and Mouser searches for this part; found files land in its attachments. */
+export const DistributorSearch = ({ component, onFinished }: { component: Component; onFinished: () => void }) => {
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" size="sm" id={headingId} mb="1">
+        Find Images &amp; Datasheets
+      </Heading>
+      <Text fontSize="sm" color="fg.muted" mb="3">
+        Search the distributors for this part&apos;s photo and datasheet.
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 1 }} gap="3">
+        <DistributorButton component={component} provider="digikey" onFinished={onFinished} />
+        <DistributorButton component={component} provider="mouser" onFinished={onFinished} />
+      </SimpleGrid>
+    </Box>
+  );
+};

@@ -1,0 +1,102 @@
+import {
+  componentDecimalFields,
+  componentFieldLabels,
+  componentIntegerFields,
+  componentTextFields,
+  type Component,
+  type ComponentField,
+  type ComponentTextField,
+} from '#shared/schemas/component';
+
+/*
+ * Where each field of a component shows on the detail page (spec §2 Component detail): the
+ * Details tab's layouts, the Technical tab's five groups, and every other editable field once
+ * under 'Additional Information', so each field has its pencil somewhere.
+ */
+
+/** The fields a user may propose a value for: every field but the files (uploaded, not typed) and `username` (the session's). */
+export type EditableField = Exclude<ComponentField, 'dataSheet' | 'threeDPart' | 'scheme' | 'username'>;
+
+export interface FieldGroup {
+  title: string;
+  fields: readonly EditableField[];
+}
+
+const decimalFields = new Set<string>(componentDecimalFields);
+const integerFields = new Set<string>(componentIntegerFields);
+
+/** How a field is typed into the edit dialog. */
+export const fieldKind = (field: EditableField): 'decimal' | 'integer' | 'long-text' | 'text' =>
+  decimalFields.has(field) ? 'decimal' : integerFields.has(field) ? 'integer' : field === 'description' ? 'long-text' : 'text';
+
+/** Spec §5 input steps: width, height, depth 0.01; weight 0.001; voltage and frequency 0.1; whole numbers 1. */
+export const fieldStep = (field: EditableField): string | undefined => {
+  if (integerFields.has(field)) return '1';
+  if (field === 'weight') return '0.001';
+  if (field === 'width' || field === 'height' || field === 'depth') return '0.01';
+  if (decimalFields.has(field)) return '0.1';
+  return undefined;
+};
+
+/** Spec §2: value1 is the mating connector's part number, shown as such only for class 'Connectors'. */
+export const MATING_FIELD: EditableField = 'value1';
+export const MATING_LABEL = 'Mating Connector P/N';
+
+export const fieldLabel = (field: EditableField, component?: Pick<Component, 'class'>): string =>
+  field === MATING_FIELD && component && showsMatingConnector(component) ? MATING_LABEL : componentFieldLabels[field];
+
+/** Spec §2: connectors and contacts get the special Details layout. */
+export const isConnectorOrContact = (component: Pick<Component, 'class'>): boolean => /connector|contact/i.test(component.class);
+
+export const showsMatingConnector = (component: Pick<Component, 'class'>): boolean => component.class === 'Connectors';
+
+const tooling: FieldGroup = { title: 'Tooling', fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'] };
+
+/** The Technical Specs tab's five groups (spec §2). */
+export const technicalGroups: readonly FieldGroup[] = [
+  { title: 'Physical Properties', fields: ['width', 'height', 'depth', 'weight', 'orientation'] },
+  { title: 'Electrical Specifications', fields: ['voltage', 'frequency', 'voltage2', 'frequency2', 'current'] },
+  {
+    title: 'Electrical Properties',
+    fields: ['numberOfCircuits', 'numberOfTerminals', 'terminalType', 'circuitType', 'circuitGroup', 'mnemonic', 'plcChannelGroup', 'plcChannelAddress'],
+  },
+  { title: 'Wire Specifications', fields: ['maxWireNumber', 'maxWireSection', 'minWireSection', 'maxWireGauge', 'minWireGauge', 'wireTerminationType'] },
+  tooling,
+];
+
+/** The Details tab's sections for this component (spec §2). */
+export const detailGroups = (component: Pick<Component, 'class'>): FieldGroup[] => {
+  if (!isConnectorOrContact(component)) {
+    return [
+      { title: 'Basic Information', fields: ['reference', 'articleNumber', 'manufacturer', 'class', 'type', 'series'] },
+      { title: 'Description', fields: ['description'] },
+    ];
+  }
+  return [
+    { title: 'Description', fields: ['description'] },
+    ...(showsMatingConnector(component) ? [{ title: MATING_LABEL, fields: [MATING_FIELD] } satisfies FieldGroup] : []),
+    tooling,
+    {
+      title: 'Technical Specifications',
+      fields: ['terminalType', 'numberOfTerminals', 'numberOfCircuits', 'current', 'voltage', 'wireTerminationType', 'maxWireSection', 'minWireSection'],
+    },
+  ];
+};
+
+const editableFields: readonly EditableField[] = [
+  ...componentTextFields.filter((field): field is Exclude<ComponentTextField, 'username'> => field !== 'username'),
+  ...componentDecimalFields,
+  ...componentIntegerFields,
+];
+
+/** Every editable field neither the Details sections nor the Technical groups show, in the spec's order. */
+export const additionalGroup = (component: Pick<Component, 'class'>): FieldGroup => {
+  const shown = new Set<string>([...detailGroups(component), ...technicalGroups].flatMap((group) => group.fields));
+  return { title: 'Additional Information', fields: editableFields.filter((field) => !shown.has(field)) };
+};
+
+/** A field's value as text: '' for none. */
+export const fieldText = (component: Component, field: EditableField): string => {
+  const value = component[field];
+  return value === null || value === undefined ? '' : String(value);
+};

@@ -1,0 +1,43 @@
+import { Heading } from '@chakra-ui/react/heading';
+import { Skeleton } from '@chakra-ui/react/skeleton';
+import { Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { useId } from 'react';
+import { AppLink } from '../../../components/ui/link';
+import { Panel } from '../../../components/ui/page';
+import { paths } from '../../../config/paths';
+import { useRelatedComponents } from '../api/get-related-components';
+
+/** Spec §2 'Related Components': up to 3 others sharing class, type or series, each linking to its page. */
+export const RelatedComponents = ({ componentId }: { componentId: string }) => {
+  const headingId = useId();
+  const { related, isLoading } = useRelatedComponents(componentId);
+  return (
+    <Panel as="section" aria-labelledby={headingId}>
+      <Heading as="h2" size="md" id={headingId} mb="3">
+        Related Components
+      </Heading>
+      {isLoading ? (
+        <Stack gap="2" aria-busy>
+          <Skeleton height="10" />
+          <Skeleton height="10" />
+        </Stack>
+      ) : related.length === 0 ? (
+        <Text color="fg.muted">No related components found.</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Related Components">
+          {related.map((part) => (
+            <Stack as="li" key={part.id} gap="0">
+              <AppLink to={paths.hub.component.href(part.id)} fontWeight="semibold" overflowWrap="anywhere">
+                {part.reference}
+              </AppLink>
+              <Text fontSize="sm" color="fg.muted">
+                {[part.manufacturer, part.class, part.type].filter(Boolean).join(' · ')}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Panel>
+  );
+};

@@ -1,0 +1,100 @@
+import { Field } from '@chakra-ui/react/field';
+import { Input } from '@chakra-ui/react/input';
+import { useState } from 'react';
+import { messages } from '#shared/messages';
+import { ATTACHMENT_MAX_MEGABYTES, attachmentAccept, attachmentFileProblem } from '#shared/schemas/files';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { notify, type Notice } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { uploadAttachment, useReloadAttachments } from '../api/attachments';
+import { useRefreshRequests } from '../api/change-requests';
+
+/** Spec §5's upload checks, made in the browser before anything is sent: the toast to show, or null. */
+export const uploadProblem = (file: File | undefined): Notice | null => {
+  if (!file) return { type: 'error', title: 'No file selected', description: messages.noFileSelected };
+  const problem = attachmentFileProblem(file);
+  if (!problem) return null;
+  if (problem.field === 'fileType') return { type: 'error', title: 'Invalid file type', description: problem.message };
+  if (problem.message === messages.fileEmpty) return { type: 'error', title: 'Empty file', description: problem.message };
+  return { type: 'error', title: 'File too large', description: problem.message };
+};
+
+interface UploadDialogProps {
+  componentId: number;
+  open: boolean;
+  username: string;
+  onClose: () => void;
+  /** The attachment request was filed. */
+  onSubmitted: (requestId: string) => void;
+}
+
+/**
+ * Spec §2, §5, §8: picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
+ * upload and files it as a pending attachment ('Upload Submitted').
+ */
+export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {
+  const [file, setFile] = useState<File>();
+  const [error, setError] = useState<string>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const reloadAttachments = useReloadAttachments();
+  const refreshRequests = useRefreshRequests();
+
+  const close = () => {
+    setFile(undefined);
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = async () => {
+    const problem = uploadProblem(file);
+    if (problem || !file) {
+      setError(problem?.description);
+      if (problem) notify(problem);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { requestId } = await uploadAttachment(componentId, file, username);
+      void reloadAttachments(componentId);
+      refreshRequests();
+      notify({ type: 'success', title: 'Upload Submitted', description: 'Your file has been submitted for approval.' });
+      close();
+      onSubmitted(requestId);
+    } catch (failure) {
+      const message = errorMessage(failure, 'Failed to upload file');
+      setError(message);
+      notify({ type: 'error', title: 'Error', description: `Failed to upload file: ${message}` });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title="Upload Attachment"
+      description={`An image or a document for this component: PDF, JPEG, PNG or GIF, up to ${ATTACHMENT_MAX_MEGABYTES} MB. It is shown to everyone once an administrator approves it.`}
+      open={open}
+      onClose={close}
+      onSubmit={submit}
+      submitLabel="Upload"
+      submittingLabel="Uploading..."
+      isSubmitting={isSubmitting}
+    >
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label>File</Field.Label>
+        <Input
+          type="file"
+          accept={attachmentAccept}
+          onChange={(event) => {
+            setFile(event.target.files?.[0]);
+            setError(undefined);
+          }}
+          fontSize="sm"
+          py="1.5"
+          bg="bg"
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Accepted: {attachmentAccept.replaceAll(',', ', ')}</Field.HelperText>}
+      </Field.Root>
+    </FormDialog>
+  );
+};

@@ -1,0 +1,444 @@
+// @vitest-environment jsdom
+import '../../../testing/setup';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Version } from '#shared/schemas/approvals';
+import type { Comment } from '#shared/schemas/comments';
+import type { Component } from '#shared/schemas/component';
+import type { Attachment } from '#shared/schemas/files';
+import { toaster } from '../../../components/ui/toaster';
+import { aComponent } from '../../components/testing/component-fixture';
+import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
+import { renderRoutes } from '../../../testing/render';
+import { searchNotice } from '../components/distributor-search';
+import { ComponentDetailRoute } from './component-detail';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo Miller', firstName: 'Jo', lastName: 'Miller', role: 'user' };
+
+const relay = aComponent({ id: 7, reference: '3RT2015-1BB41', manufacturer: 'Siemens', class: 'Relay', type: 'Contactor', series: 'SIRIUS', width: 45, description: 'Contactor, 3 kW' });
+
+const anAttachment = (id: string, fields: Partial<Attachment>): Attachment => ({
+  id,
+  componentId: 7,
+  fileName: `${id}.pdf`,
+  fileType: 'application/pdf',
+  size: 2048,
+  isApproved: true,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  username: 'jo',
+  imageSource: null,
+  sourceMetadata: null,
+  sourceConfidence: null,
+  url: `/api/attachments/${id}/download`,
+  ...fields,
+});
+
+const version = (versionNumber: number, fields: Partial<Version>): Version => ({
+  id: `7-${versionNumber}`,
+  versionNumber,
+  changeDescription: versionNumber === 1 ? 'Component created' : 'Edit approved',
+  changedFields: [],
+  previousData: {},
+  changeData: {},
+  username: 'admin',
+  createdAt: `2026-03-0${versionNumber}T10:00:00.000Z`,
+  ...fields,
+});
+
+interface Setup {
+  component?: Component;
+  attachments?: Attachment[];
+  versions?: Version[];
+  comments?: Comment[];
+  extra?: Record<string, Handler | MockResponse>;
+}
+
+const renderDetail = ({ component = relay, attachments = [], versions = [], comments = [], extra = {} }: Setup = {}) => {
+  const server = mockApi({
+    'GET /api/csrf-token': csrfHandler,
+    'GET /api/user': { body: user },
+    [`GET /api/components/${component.id}`]: { body: component },
+    [`GET /api/components/${component.id}/attachments`]: { body: attachments },
+    [`GET /api/components/${component.id}/versions`]: { body: versions },
+    [`GET /api/components/${component.id}/comments`]: { body: comments },
+    [`GET /api/components/${component.id}/related`]: { body: [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })] },
+    [`POST /api/components/${component.id}/view`]: { body: { id: component.id, componentReference: component.reference, viewedAt: '2026-03-05T10:00:00.000Z' } },
+    ...extra,
+  });
+  const rendered = renderRoutes(
+    [
+      { path: '/component-hub/components/:id', element: <ComponentDetailRoute /> },
+      { path: '/component-hub/components', element: <p>component list</p> },
+    ],
+    `/component-hub/components/${component.id}`,
+  );
+  return { server, ...rendered };
+};
+
+/**
+ * Finds the toast, then removes it: jsdom runs no exit animation, so a dismissed toast would
+ * hold the one-toast queue and the next toast would never show.
+ */
+const toastWith = async (title: string, description?: string) => {
+  const titleNode = await screen.findByText(title, { selector: '[data-part="title"]' });
+  const root = titleNode.closest('[data-part="root"]') as HTMLElement;
+  if (description !== undefined) expect(within(root).getByText(description)).toBeInTheDocument();
+  act(() => toaster.remove());
+};
+
+describe('component detail', () => {
+  it('shows the header, the notice, the Details layout, records the view and lists related parts', async () => {
+    const { server } = renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: '3RT2015-1BB41' })).toBeInTheDocument();
+    expect(screen.getByTestId('component-summary')).toHaveTextContent('Siemens · Relay · Contactor');
+    expect(screen.getByText('Component edits require approval before they are published to the database.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to List' })).toHaveAttribute('href', '/component-hub/components');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Technical Specs', 'Attachments', 'Version History']);
+
+    const details = screen.getByRole('tabpanel', { name: 'Details' });
+    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Basic Information', 'Description', 'Additional Information']);
+    expect(within(details).getByRole('button', { name: 'Edit Series' })).toBeInTheDocument();
+    expect(within(details).getByText('SIRIUS')).toBeInTheDocument();
+    // Every editable field (all but the three files and the username) has exactly one pencil across Details and Technical Specs.
+    const pencils = within(details).getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label'));
+    await userEvent.click(screen.getByRole('tab', { name: 'Technical Specs' }));
+    const technical = screen.getByRole('tabpanel', { name: 'Technical Specs' });
+    pencils.push(...within(technical).getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label')));
+    expect(new Set(pencils).size).toBe(pencils.length);
+    expect(pencils).toHaveLength(60 - 4);
+
+    await waitFor(() => expect(server.callsTo('POST /api/components/7/view')).toHaveLength(1));
+    expect(server.callsTo('POST /api/components/7/view')[0]!.body).toEqual({ userId: 'u1' });
+    const related = await screen.findByRole('list', { name: 'Related Components' });
+    expect(within(related).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(related).getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute('href', '/component-hub/components/8');
+    expect(screen.getByText('No image available for this component')).toBeInTheDocument();
+  });
+
+  it("lays out connectors and contacts specially, with 'Mating Connector P/N' only for class 'Connectors'", async () => {
+    const connector = aComponent({ id: 7, reference: 'HAN-10E', class: 'Connectors', value1: 'HAN-10E-F' });
+    renderDetail({ component: connector });
+    const details = await screen.findByRole('tabpanel', { name: 'Details' });
+    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      'Description',
+      'Mating Connector P/N',
+      'Tooling',
+      'Technical Specifications',
+      'Additional Information',
+    ]);
+    expect(within(details).getByRole('button', { name: 'Edit Mating Connector P/N' })).toBeInTheDocument();
+    expect(within(details).getByText('HAN-10E-F')).toBeInTheDocument();
+    // The reference and class stay editable.
+    expect(within(details).getByRole('button', { name: 'Edit Reference' })).toBeInTheDocument();
+  });
+
+  it("keeps value1 as 'Value 1' for class 'Contact'", async () => {
+    renderDetail({ component: aComponent({ id: 7, reference: 'C-1', class: 'Contact', value1: 'X' }) });
+    const details = await screen.findByRole('tabpanel', { name: 'Details' });
+    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Description', 'Tooling', 'Technical Specifications', 'Additional Information']);
+    expect(within(details).getByRole('button', { name: 'Edit Value 1' })).toBeInTheDocument();
+    expect(within(details).queryByText('Mating Connector P/N')).toBeNull();
+  });
+
+  it("refuses an empty edit ('Error' / 'Please enter a value') and sends a filled one as a request", async () => {
+    const { server } = renderDetail({ extra: { 'PATCH /api/components/7': { status: 201, body: { requestId: '01JREQ' } } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Description' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
+    const input = within(dialog).getByLabelText('New value');
+    expect(input).toHaveValue('Contactor, 3 kW');
+    await userEvent.clear(input);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Error', 'Please enter a value');
+    expect(server.callsTo('PATCH /api/components/7')).toHaveLength(0);
+
+    await userEvent.type(input, 'Contactor, 3 kW');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    expect(await within(dialog).findByText('The new value is the same as the current one.')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/components/7')).toHaveLength(0);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Contactor, 4 kW');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
+    expect(server.callsTo('PATCH /api/components/7')[0]!.body).toEqual({ description: 'Contactor, 4 kW', username: 'jo' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
+  });
+
+  it("edits a number with the spec's step and shows the server's refusal", async () => {
+    renderDetail({ extra: { 'PATCH /api/components/7': { status: 400, body: { message: 'Width (mm) must be a number', fields: { width: 'Width (mm) must be a number' } } } } });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Technical Specs' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Width (mm)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Width (mm)' });
+    const input = within(dialog).getByLabelText('New value');
+    expect(input).toHaveAttribute('step', '0.01');
+    await userEvent.clear(input);
+    await userEvent.type(input, '46');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Error', 'Failed to submit changes: Width (mm) must be a number');
+    expect(within(dialog).getByText('Width (mm) must be a number')).toBeInTheDocument();
+  });
+
+  it("asks 'Confirm Deletion', files the request and shows its id", async () => {
+    const { server } = renderDetail({ extra: { 'POST /api/components/7/delete-request': { status: 201, body: { requestId: '01JDELETE00000000000000000' } } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Component' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Deletion' });
+    expect(within(confirm).getByText('Are you sure you want to delete this component? This action requires approval.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/components/7/delete-request')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const submitted = await screen.findByRole('dialog', { name: 'Delete Request Submitted' });
+    expect(within(submitted).getByTestId('request-id')).toHaveTextContent('01JDELETE00000000000000000');
+    expect(server.callsTo('POST /api/components/7/delete-request')[0]!.body).toEqual({ username: 'jo' });
+  });
+
+  it('says why a deletion request failed', async () => {
+    renderDetail({ extra: { 'POST /api/components/7/delete-request': { status: 404, body: { message: 'Component not found' } } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Component' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Confirm Deletion' })).getByRole('button', { name: 'Delete' }));
+    await toastWith('Error', 'Failed to submit delete request: Component not found');
+  });
+
+  it('checks a file in the browser, then uploads it through the presigned POST and files it for approval', async () => {
+    let stored: Attachment[] = [];
+    const { server } = renderDetail({
+      extra: {
+        [`GET /api/components/7/attachments`]: () => ({ body: stored }),
+        'POST /api/uploads': { body: { url: 'http://s3.test/bucket', fields: { key: 'uploads/u1/01J/wiring.pdf', Policy: 'p' }, uploadKey: 'uploads/u1/01J/wiring.pdf', maxSize: 10485760, expiresAt: '' } },
+        'POST /bucket': { status: 204 },
+        'POST /api/components/7/attachments': () => {
+          stored = [anAttachment('01JPENDING', { fileName: 'wiring.pdf', isApproved: false })];
+          return { status: 201, body: { requestId: '01JUPLOAD00000000000000000', attachmentId: '01JPENDING' } };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Attachments' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload File' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Attachment' });
+    const input = within(dialog).getByLabelText('File');
+    expect(input).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png,.gif');
+    const upload = () => userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+
+    await upload();
+    await toastWith('No file selected', 'Please select a file to upload');
+    // The picker's filter is only a hint: a file of another type is refused before anything is sent.
+    await userEvent.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await upload();
+    await toastWith('Invalid file type', 'Only PDF, JPEG, PNG, and GIF files are supported');
+    const huge = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await userEvent.upload(input, huge);
+    await upload();
+    await toastWith('File too large', 'The file size must be less than 10MB');
+    expect(server.callsTo('POST /api/uploads')).toHaveLength(0);
+
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'wiring.pdf', { type: 'application/pdf' }));
+    await upload();
+    const submitted = await screen.findByRole('dialog', { name: 'File Submitted Successfully' });
+    expect(within(submitted).getByTestId('request-id')).toHaveTextContent('01JUPLOAD00000000000000000');
+    await toastWith('Upload Submitted', 'Your file has been submitted for approval.');
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'wiring.pdf', fileType: 'application/pdf', size: 8, purpose: 'attachment' });
+    expect(server.callsTo('POST /api/components/7/attachments')[0]!.body).toEqual({
+      fileName: 'wiring.pdf',
+      fileType: 'application/pdf',
+      uploadKey: 'uploads/u1/01J/wiring.pdf',
+      componentId: 7,
+      username: 'jo',
+    });
+    const pending = await screen.findByRole('list', { name: 'Pending Approval', hidden: true });
+    expect(within(pending).getByText('Pending')).toBeInTheDocument();
+    expect(within(pending).getByText('Awaiting approval')).toBeInTheDocument();
+  });
+
+  it('groups the attachments, shows the first approved image, and deletes a pending one', async () => {
+    let attachments = [
+      anAttachment('01JDOC', { fileName: 'datasheet.pdf', imageSource: 'digikey', sourceConfidence: 0.95 }),
+      anAttachment('01JPEND', { fileName: 'draft.png', fileType: 'image/png', isApproved: false }),
+      anAttachment('01JIMG1', { fileName: 'front.png', fileType: 'image/png' }),
+      anAttachment('01JIMG2', { fileName: 'side.jpg', fileType: 'image/jpeg' }),
+    ];
+    const { server } = renderDetail({
+      component: { ...relay, dataSheet: '/api/components/7/files/dataSheet' },
+      extra: {
+        'GET /api/components/7/attachments': () => ({ body: attachments }),
+        'DELETE /api/components/7/attachments/01JPEND': () => {
+          attachments = attachments.filter((attachment) => attachment.id !== '01JPEND');
+          return { body: { message: 'The attachment has been deleted.' } };
+        },
+      },
+    });
+    expect(await screen.findByRole('img', { name: '3RT2015-1BB41: front.png' })).toHaveAttribute('src', '/api/attachments/01JIMG1/download');
+    await userEvent.click(screen.getByRole('tab', { name: /^Attachments/ }));
+    expect(screen.getByRole('tab', { name: /^Attachments/ })).toHaveTextContent('Attachments(1 pending)');
+    const panel = screen.getByRole('tabpanel', { name: /^Attachments/ });
+    expect(within(within(panel).getByRole('list', { name: 'Images' })).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['front.png', 'side.jpg']);
+    const documents = within(panel).getByRole('list', { name: 'Documents & Datasheets' });
+    expect(within(documents).getByRole('link', { name: 'Data Sheet' })).toHaveAttribute('href', '/api/components/7/files/dataSheet');
+    expect(within(documents).getByRole('link', { name: 'datasheet.pdf' })).toHaveAttribute('href', '/api/attachments/01JDOC/download');
+    expect(within(documents).getByText('Digi-Key · 95%')).toBeInTheDocument();
+    // A user deletes only pending files; approved ones are an admin's to remove.
+    expect(within(documents).queryByRole('button', { name: /^Delete / })).toBeNull();
+
+    await userEvent.click(within(within(panel).getByRole('list', { name: 'Pending Approval' })).getByRole('button', { name: 'Delete draft.png' }));
+    await toastWith('Attachment Deleted', 'The attachment has been deleted.');
+    await waitFor(() => expect(within(panel).queryByRole('list', { name: 'Pending Approval' })).toBeNull());
+    expect(server.callsTo('DELETE /api/components/7/attachments/01JPEND')).toHaveLength(1);
+  });
+
+  it("says 'No attachments' and why a deletion failed", async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Attachments' }));
+    expect(await screen.findByText('No attachments')).toBeInTheDocument();
+  });
+
+  it('lists the versions newest first and expands one to its previous and new values', async () => {
+    renderDetail({
+      versions: [
+        version(2, { changedFields: ['description'], previousData: { description: 'Contactor' }, changeData: { description: 'Contactor, 3 kW' }, username: 'sam' }),
+        version(1, { changedFields: ['reference'], changeData: { reference: '3RT2015-1BB41' } }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Version History' }));
+    const table = await screen.findByRole('table', { name: 'Version History' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['v2', 'v1']);
+    expect(within(table).queryByText('Previous')).toBeNull();
+    const show = within(table).getByRole('button', { name: 'Show changes of version 2' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    expect(within(table).getByRole('button', { name: 'Hide changes of version 2' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(table).getByText('Previous').parentElement).toHaveTextContent('PreviousContactor');
+    expect(within(table).getByText('New').parentElement).toHaveTextContent('NewContactor, 3 kW');
+    // The creation has nothing before it: only its values.
+    await userEvent.click(within(table).getByRole('button', { name: 'Show changes of version 1' }));
+    expect(within(table).getAllByText('Previous')).toHaveLength(1);
+    expect(within(table).getAllByText('New')).toHaveLength(1);
+    expect(within(table).getByText('Reference').nextElementSibling).toHaveTextContent('3RT2015-1BB41');
+  });
+
+  it("says 'No version history available.'", async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Version History' }));
+    expect(await screen.findByText('No version history available.')).toBeInTheDocument();
+  });
+
+  it("adds a comment under an editable author name that defaults to the user's name; refuses an empty one", async () => {
+    let comments: Comment[] = [];
+    const { server } = renderDetail({
+      extra: {
+        'GET /api/components/7/comments': () => ({ body: comments }),
+        'POST /api/components/7/comments': ({ body }) => {
+          const { username, comment } = body as { username: string; comment: string };
+          comments = [{ id: 'c1', componentId: 7, username, comment, createdAt: '2026-03-05T10:00:00.000Z' }];
+          return { status: 201, body: comments[0] };
+        },
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Comments' }));
+    await waitFor(() => expect(card.getByLabelText('Your name')).toHaveValue('Jo Miller'));
+    await userEvent.type(card.getByLabelText('Comment'), '   ');
+    await userEvent.click(card.getByRole('button', { name: 'Add Comment' }));
+    await toastWith('Empty Comment', 'Please enter a comment before submitting.');
+    expect(server.callsTo('POST /api/components/7/comments')).toHaveLength(0);
+
+    await userEvent.clear(card.getByLabelText('Your name'));
+    await userEvent.type(card.getByLabelText('Your name'), 'Line 3 team');
+    await userEvent.type(card.getByLabelText('Comment'), 'Fits the line 3 cabinet.');
+    await userEvent.click(card.getByRole('button', { name: 'Add Comment' }));
+    await toastWith('Comment Added', 'Your comment has been added successfully.');
+    expect(server.callsTo('POST /api/components/7/comments')[0]!.body).toEqual({ username: 'Line 3 team', comment: 'Fits the line 3 cabinet.', componentId: 7 });
+    expect(await card.findByText('Fits the line 3 cabinet.')).toBeInTheDocument();
+    expect(card.getByLabelText('Comment')).toHaveValue('');
+  });
+
+  it('says why the component could not be loaded, and the other reads fail with their own toasts', async () => {
+    mockApi({
+      'GET /api/user': { body: user },
+      'GET /api/components/99': { status: 404, body: { message: 'Component not found' } },
+    });
+    renderRoutes([{ path: '/component-hub/components/:id', element: <ComponentDetailRoute /> }], '/component-hub/components/99');
+    await toastWith('Failed to load component: 404 Component not found');
+    expect(screen.getByRole('link', { name: 'Back to List' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load comments' and only logs a failed view", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDetail({
+      extra: {
+        'GET /api/components/7/comments': { status: 500, body: { message: 'Internal Server Error' } },
+        'POST /api/components/7/view': { status: 500, body: { message: 'Internal Server Error' } },
+      },
+    });
+    await toastWith('Failed to load comments');
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Could not record the view', expect.anything()));
+  });
+
+  describe('distributor search buttons', () => {
+    const searchSetup = (provider: 'digikey' | 'mouser', answer: () => Promise<MockResponse> | MockResponse) => {
+      let searched = false;
+      const image = anAttachment('01JFOUND', { fileName: '3RT2015-1BB41.png', fileType: 'image/png', imageSource: provider, sourceConfidence: 1 });
+      return renderDetail({
+        extra: {
+          'GET /api/components/7/attachments': () => ({ body: searched ? [image] : [] }),
+          [`POST /api/components/7/search-${provider}`]: async () => {
+            const response = await answer();
+            searched = true;
+            return response;
+          },
+        },
+      });
+    };
+
+    it('runs idle → searching (progress) → success with its toast, reloads the attachments, and is idle again 2 s later', async () => {
+      let release: (response: MockResponse) => void = () => undefined;
+      const { server } = searchSetup('digikey', () => new Promise<MockResponse>((resolve) => (release = resolve)));
+      const button = await screen.findByRole('button', { name: /^Search Digi-Key/ });
+      expect(button).toHaveAccessibleDescription('Fast, reliable search');
+      expect(screen.getByRole('button', { name: /^Search Mouser/ })).toHaveAccessibleDescription('Specialized components');
+      await userEvent.click(button);
+      expect(await screen.findByRole('button', { name: /^Digi-Key: Searching\.\.\./ })).toHaveAttribute('aria-disabled', 'true');
+      const progress = screen.getByRole('progressbar', { name: 'Digi-Key search progress' });
+      await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '40'));
+      // A second click while it runs starts nothing.
+      await userEvent.click(screen.getByRole('button', { name: /^Digi-Key: Searching/ }));
+      expect(server.callsTo('POST /api/components/7/search-digikey')).toHaveLength(1);
+
+      const attachmentReads = server.callsTo('GET /api/components/7/attachments').length;
+      release({ body: { success: true, result: { imageFound: true, datasheetFound: true, confidence: 1, productUrl: null, manufacturerPartNumber: '3RT2015-1BB41', approved: true } } });
+      await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '100'));
+      // The result shows half a second later.
+      expect(screen.queryByText('Digi-Key search completed')).toBeNull();
+      await toastWith('Digi-Key search completed', 'Found and downloaded result for 3RT2015-1BB41 (with datasheet)');
+      expect(screen.getByRole('button', { name: /^Digi-Key: Search complete/ })).toBeInTheDocument();
+      await waitFor(() => expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads));
+      expect(await screen.findByRole('img', { name: '3RT2015-1BB41: 3RT2015-1BB41.png' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute('aria-disabled');
+      expect(screen.queryByRole('progressbar')).toBeNull();
+    });
+
+    it("says 'No results found for {reference}' when the distributor has nothing, without ' (with datasheet)'", async () => {
+      searchSetup('mouser', () => ({ body: { success: false, result: null, message: 'No results found for 3RT2015-1BB41' } }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
+      await toastWith('No results found for 3RT2015-1BB41');
+      expect(screen.getByRole('button', { name: /^Mouser: Nothing added/ })).toBeInTheDocument();
+    });
+
+    it("says '{provider} search failed' when the call fails", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      searchSetup('mouser', () => ({ status: 503, body: { message: 'Mouser search is not set up.' } }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
+      await toastWith('Mouser search failed', 'Error searching for 3RT2015-1BB41. Please try again.');
+    });
+
+    it("adds nothing to the text when only the image was found", () => {
+      const notice = searchNotice('Digi-Key', 'X-1', {
+        answer: { success: true, result: { imageFound: true, datasheetFound: false, confidence: 0.95, productUrl: null, manufacturerPartNumber: 'X-1', approved: true } },
+      });
+      expect(notice).toEqual({ type: 'success', title: 'Digi-Key search completed', description: 'Found and downloaded result for X-1' });
+    });
+  });
+});

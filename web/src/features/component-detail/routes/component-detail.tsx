@@ -1,0 +1,188 @@
+import { Alert } from '@chakra-ui/react/alert';
+import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
+import { Grid } from '@chakra-ui/react/grid';
+import { Heading } from '@chakra-ui/react/heading';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Tabs } from '@chakra-ui/react/tabs';
+import { Text } from '@chakra-ui/react/text';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { Component } from '#shared/schemas/component';
+import { Panel } from '../../../components/ui/page';
+import { PageSpinner } from '../../../components/ui/page-spinner';
+import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
+import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
+import { displayName, useUser } from '../../../lib/auth';
+import { useAttachments, useReloadAttachments } from '../api/attachments';
+import { useComments } from '../api/comments';
+import { componentLoadFailure, useComponent } from '../api/get-component';
+import { useVersions } from '../api/get-versions';
+import { useRecordView } from '../api/record-view';
+import { AttachmentsTab } from '../components/attachments-tab';
+import { CommentsCard } from '../components/comments-card';
+import { ComponentImage } from '../components/component-image';
+import { DeleteComponent } from '../components/delete-component';
+import { DistributorSearch } from '../components/distributor-search';
+import { EditFieldDialog } from '../components/edit-field-dialog';
+import { additionalGroup, detailGroups, technicalGroups, type EditableField } from '../components/field-groups';
+import { FieldGroups } from '../components/field-list';
+import { HistoryTab } from '../components/history-tab';
+import { RelatedComponents } from '../components/related-components';
+import { UploadDialog } from '../components/upload-dialog';
+
+/** A destructive toast once a read fails (spec §8), not again on each render. */
+const useFailureToast = (error: unknown, title: string) => {
+  useEffect(() => {
+    if (error) notify({ type: 'error', title });
+  }, [error, title]);
+};
+
+const BackToList = () => (
+  <Button asChild variant="outline">
+    <RouterLink to={paths.hub.components.href()}>
+      <ArrowLeft aria-hidden />
+      Back to List
+    </RouterLink>
+  </Button>
+);
+
+const tabs = [
+  { value: 'details', label: 'Details' },
+  { value: 'technical', label: 'Technical Specs' },
+  { value: 'attachments', label: 'Attachments' },
+  { value: 'history', label: 'Version History' },
+] as const;
+
+const ComponentDetail = ({ component, componentId }: { component: Component; componentId: string }) => {
+  const { user } = useUser();
+  const username = user?.username ?? '';
+  const { attachments, error: attachmentsError } = useAttachments(componentId);
+  const { versions, error: versionsError } = useVersions(componentId);
+  const { comments, error: commentsError } = useComments(componentId);
+  const reloadAttachments = useReloadAttachments();
+  useFailureToast(attachmentsError, 'Failed to load attachments');
+  useFailureToast(versionsError, 'Failed to load version history');
+  useFailureToast(commentsError, 'Failed to load comments');
+  useRecordView(component.id, user?.id);
+
+  const [tab, setTab] = useState<string>('details');
+  const [editing, setEditing] = useState<EditableField | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadRequestId, setUploadRequestId] = useState<string | null>(null);
+  const pending = attachments?.filter((attachment) => !attachment.isApproved).length ?? 0;
+
+  return (
+    <Box>
+      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'flex-start' }} gap="4" mb="4">
+        <Box minWidth="0">
+          <Heading as="h1" size="2xl" overflowWrap="anywhere">
+            {component.reference}
+          </Heading>
+          <Text color="fg.muted" mt="1" data-testid="component-summary">
+            {[component.manufacturer, component.class, component.type].filter(Boolean).join(' · ')}
+          </Text>
+        </Box>
+        <HStack gap="3" wrap="wrap" flexShrink={0}>
+          <BackToList />
+          <DeleteComponent component={component} username={username} />
+        </HStack>
+      </Stack>
+
+      <Alert.Root status="warning" mb="6" borderWidth="1px" borderColor="yellow.300" bg="yellow.50" color="yellow.900">
+        <Alert.Indicator color="yellow.700" />
+        <Alert.Content>
+          <Alert.Description>Component edits require approval before they are published to the database.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <Stack gap="6" minWidth="0">
+          <Panel>
+            <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+              <ComponentImage reference={component.reference} attachments={attachments} onUpload={() => setUploading(true)} />
+              <DistributorSearch component={component} onFinished={() => void reloadAttachments(component.id)} />
+            </Grid>
+          </Panel>
+
+          <Panel p="0" overflow="hidden">
+            <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" colorPalette="blue">
+              <Tabs.List overflowX="auto" px={{ base: '2', md: '4' }} pt="2">
+                {tabs.map((t) => (
+                  <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
+                    {t.label}
+                    {t.value === 'attachments' && pending > 0 && (
+                      <Text as="span" fontSize="xs" color="fg.muted">
+                        ({pending} pending)
+                      </Text>
+                    )}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
+                <Tabs.Content value="details" p="0">
+                  <FieldGroups component={component} groups={[...detailGroups(component), additionalGroup(component)]} onEdit={setEditing} />
+                </Tabs.Content>
+                <Tabs.Content value="technical" p="0">
+                  <FieldGroups component={component} groups={technicalGroups} onEdit={setEditing} />
+                </Tabs.Content>
+                <Tabs.Content value="attachments" p="0">
+                  <AttachmentsTab component={component} attachments={attachments} isAdmin={user?.role === 'admin'} onUpload={() => setUploading(true)} />
+                </Tabs.Content>
+                <Tabs.Content value="history" p="0">
+                  <HistoryTab versions={versions} />
+                </Tabs.Content>
+              </Box>
+            </Tabs.Root>
+          </Panel>
+        </Stack>
+
+        <Stack gap="6" minWidth="0">
+          <RelatedComponents componentId={componentId} />
+          <CommentsCard componentId={component.id} comments={comments} defaultAuthor={user ? displayName(user) : ''} />
+        </Stack>
+      </Grid>
+
+      {editing && <EditFieldDialog component={component} field={editing} username={username} onClose={() => setEditing(null)} />}
+      <UploadDialog componentId={component.id} open={uploading} username={username} onClose={() => setUploading(false)} onSubmitted={setUploadRequestId} />
+      <RequestSubmittedDialog
+        title="File Submitted Successfully"
+        description="Your file has been submitted for approval."
+        requestId={uploadRequestId}
+        onClose={() => setUploadRequestId(null)}
+      >
+        It will be shown with the component once approved by an administrator.
+      </RequestSubmittedDialog>
+    </Box>
+  );
+};
+
+/** /component-hub/components/{id} (spec §2 Component detail). */
+export const ComponentDetailRoute = () => {
+  const { id = '' } = useParams();
+  const { component, error, isLoading } = useComponent(id);
+  const failure = error ? componentLoadFailure(error) : undefined;
+  useFailureToast(failure, failure ?? '');
+
+  if (isLoading) return <PageSpinner label="Loading component" />;
+  if (!component) {
+    return (
+      <Box>
+        <Heading as="h1" size="2xl" mb="4">
+          Component {id}
+        </Heading>
+        <Panel>
+          <Stack gap="4" align="flex-start">
+            <Text>{failure ?? 'This component could not be found.'}</Text>
+            <BackToList />
+          </Stack>
+        </Panel>
+      </Box>
+    );
+  }
+  return <ComponentDetail key={component.id} component={component} componentId={id} />;
+};
+
+export default ComponentDetailRoute;

@@ -1,4 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import {
   componentDecimalFields,
   componentFileFields,
@@ -10,7 +11,8 @@ import {
 import { dynamo } from '#lib/clients';
 import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues, type TransactItem } from './counters';
-import { batchPut, chunk, inParallel, sleep, tableName } from './table';
+import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
+import { batchPut, chunk, inParallel, isConditionFailure, sleep, tableName } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -117,6 +119,35 @@ export const findComponentsByReference = async (reference: string): Promise<Comp
   return found;
 };
 
+/**
+ * For each reference given, the manufacturers of the components that have exactly that
+ * reference (an empty list when none): gsi1 queries, `concurrency` at a time, projected to the
+ * two fields. Eventually consistent, like every gsi1 read.
+ */
+export const manufacturersByReference = async (references: readonly string[], concurrency = 16): Promise<Map<string, (string | null)[]>> => {
+  const unique = [...new Set(references)];
+  const found = await inParallel(unique, concurrency, async (reference) => {
+    const manufacturers: (string | null)[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :reference',
+          ExpressionAttributeValues: { ':pk': 'COMPONENTS', ':reference': reference },
+          ProjectionExpression: 'manufacturer',
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) manufacturers.push(typeof item.manufacturer === 'string' ? item.manufacturer : null);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return manufacturers;
+  });
+  return new Map(unique.map((reference, index) => [reference, found[index]!]));
+};
+
 /** Hands out `count` new component ids, consecutive, never reused. */
 export const reserveComponentIds = async (count: number): Promise<number[]> => {
   const first = await reserveCounterValues('component', count);
@@ -163,22 +194,63 @@ export const putComponents = async (components: readonly Component[], options: {
   return commitCatalogueChange(components.map((component) => component.id));
 };
 
-/** New components from their fields: ids from the counter, version 1, written in bulk. */
-export const createComponents = async (
-  data: readonly ComponentData[],
-  options: { username: string; now?: Date; concurrency?: number },
-): Promise<Component[]> => {
+export interface CreateComponentsOptions {
+  username: string;
+  now?: Date;
+  concurrency?: number;
+  /** Version 1's description; 'Component created' unless given ('Imported from {fileName}'). */
+  changeDescription?: string;
+}
+
+/** A run older than this is dead: Lambda stops any function by 15 minutes. */
+const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/**
+ * Commits the catalogue revision of bulk runs that died before committing (their marker is
+ * still there after ABANDONED_AFTER_MS), so whatever they wrote becomes searchable. Ids they
+ * never wrote are read as deleted by search, which is what they are.
+ */
+export const commitAbandonedBulkWrites = async (now = new Date()): Promise<number> => {
+  const abandoned = (await listPendingBulkWrites()).filter((pending) => Date.parse(pending.startedAt) < now.getTime() - ABANDONED_AFTER_MS);
+  for (const pending of abandoned) {
+    const ids = Array.from({ length: pending.count }, (_, index) => pending.firstId + index);
+    try {
+      await commitCatalogueChange(ids, [pendingBulkWriteDelete(pending.id)], now);
+    } catch (error) {
+      // Another run committed it first.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return abandoned.length;
+};
+
+/**
+ * New components from their fields (imports, tests): ids from the counter, version 1 written
+ * before each component, both with BatchWriteItem (unprocessed items retried), then one catalogue
+ * revision for all of them. A marker names the id range until that revision is committed (see
+ * bulk-writes.ts), so a run that dies midway is committed by the next one; a component is one
+ * item, so none is ever half written, and none is visible without its version 1.
+ */
+export const createComponents = async (data: readonly ComponentData[], options: CreateComponentsOptions): Promise<Component[]> => {
   if (data.length === 0) return [];
+  const now = options.now ?? new Date();
+  await commitAbandonedBulkWrites(now);
   const ids = await reserveComponentIds(data.length);
-  const timestamp = (options.now ?? new Date()).toISOString();
+  const timestamp = now.toISOString();
   const components = data.map(
     (fields, index): Component => ({ ...fields, username: fields.username ?? options.username, id: ids[index]!, version: 1, createdAt: timestamp, updatedAt: timestamp }),
   );
+  const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
+  await putPendingBulkWrite(marker);
   // Version 1 first: a component is never visible without the history entry of its creation.
   await putVersions(
-    components.map((component, index) => ({ componentId: component.id, version: initialVersion(data[index]!, component.username ?? options.username, timestamp) })),
+    components.map((component, index) => {
+      const version = initialVersion(data[index]!, component.username ?? options.username, timestamp);
+      return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
+    }),
     options,
   );
-  await putComponents(components, options);
+  await batchPut(components.map(toItem), options);
+  await commitCatalogueChange(ids, [pendingBulkWriteDelete(marker.id)]);
   return components;
 };

@@ -119,35 +119,6 @@ export const findComponentsByReference = async (reference: string): Promise<Comp
   return found;
 };
 
-/**
- * For each reference given, the manufacturers of the components that have exactly that
- * reference (an empty list when none): gsi1 queries, `concurrency` at a time, projected to the
- * two fields. Eventually consistent, like every gsi1 read.
- */
-export const manufacturersByReference = async (references: readonly string[], concurrency = 16): Promise<Map<string, (string | null)[]>> => {
-  const unique = [...new Set(references)];
-  const found = await inParallel(unique, concurrency, async (reference) => {
-    const manufacturers: (string | null)[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :reference',
-          ExpressionAttributeValues: { ':pk': 'COMPONENTS', ':reference': reference },
-          ProjectionExpression: 'manufacturer',
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) manufacturers.push(typeof item.manufacturer === 'string' ? item.manufacturer : null);
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return manufacturers;
-  });
-  return new Map(unique.map((reference, index) => [reference, found[index]!]));
-};
-
 /** Hands out `count` new component ids, consecutive, never reused. */
 export const reserveComponentIds = async (count: number): Promise<number[]> => {
   const first = await reserveCounterValues('component', count);
@@ -242,15 +213,21 @@ export const createComponents = async (data: readonly ComponentData[], options: 
   );
   const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
   await putPendingBulkWrite(marker);
-  // Version 1 first: a component is never visible without the history entry of its creation.
-  await putVersions(
-    components.map((component, index) => {
-      const version = initialVersion(data[index]!, component.username ?? options.username, timestamp);
-      return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
-    }),
-    options,
-  );
-  await batchPut(components.map(toItem), options);
-  await commitCatalogueChange(ids, [pendingBulkWriteDelete(marker.id)]);
+  try {
+    // Version 1 first: a component is never visible without the history entry of its creation.
+    await putVersions(
+      components.map((component, index) => {
+        const version = initialVersion(data[index]!, component.username ?? options.username, timestamp);
+        return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
+      }),
+      options,
+    );
+    await batchPut(components.map(toItem), options);
+  } finally {
+    // Also after a failure: what was written becomes searchable now, so a second run, which
+    // skips those parts as already there, leaves none of them unseen. If this commit fails
+    // too, the marker stays and a later run commits it.
+    await commitCatalogueChange(ids, [pendingBulkWriteDelete(marker.id)]);
+  }
   return components;
 };

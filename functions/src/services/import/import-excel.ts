@@ -1,11 +1,12 @@
 import { messages } from '#shared/messages';
 import { IMPORT_MAX_BYTES } from '#shared/schemas/files';
 import type { ImportExcelInput, ImportResult, ImportRowProblem } from '#shared/schemas/import';
-import { createComponents, manufacturersByReference } from '#repositories/components';
+import { createComponents } from '#repositories/components';
 import type { User } from '#repositories/users';
 import { displayName } from '../approvals';
 import { sanitiseFileName } from '../file-names';
 import { deleteFileQuietly } from '../file-store';
+import { catalogueSearch } from '../search/catalogue-search';
 import { decodeInlineFile, readUpload } from '../uploads';
 import { checkRows, type AcceptedRow } from './check-rows';
 import { readImportSheet } from './read-workbook';
@@ -28,8 +29,6 @@ export interface ImportTimings {
   write: number;
 }
 
-/** Lookups of references in the catalogue at a time (gsi1 queries). */
-const LOOKUP_CONCURRENCY = 24;
 /** BatchWriteItem calls at a time. */
 const WRITE_CONCURRENCY = 16;
 
@@ -50,10 +49,9 @@ const skipDuplicates = async (rows: readonly AcceptedRow[]): Promise<{ fresh: Ac
       unique.push(row);
     }
   }
-  const existing = await manufacturersByReference(
-    unique.map((row) => row.data.reference),
-    LOOKUP_CONCURRENCY,
-  );
+  // The search index is at the catalogue's latest committed revision: every part created or
+  // approved so far, read in one pass instead of one query per reference.
+  const existing = (await catalogueSearch().current()).manufacturersOf(unique.map((row) => row.data.reference));
   const fresh: AcceptedRow[] = [];
   const duplicates: ImportRowProblem[] = [...inFile];
   for (const row of unique) {

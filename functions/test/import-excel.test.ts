@@ -96,7 +96,7 @@ describe('POST /api/import-excel', () => {
     const answer = await importInline('Spec parts.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ message: '12 components added', count: 12, rejected: 0, errors: [], ignoredColumns: [], sheetName: 'Sheet1' });
-    expect(answer.headers.get('server-timing')).toMatch(/^read;dur=\d+, parse;dur=\d+, validate;dur=\d+, write;dur=\d+$/);
+    expect(answer.headers.get('server-timing')).toMatch(/^read;dur=\d+, parse;dur=\d+, validate;dur=\d+, duplicates;dur=\d+, write;dur=\d+$/);
 
     const found = await search({ query: prefix });
     expect(found).toHaveLength(12);

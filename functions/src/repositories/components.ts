@@ -173,6 +173,9 @@ export interface CreateComponentsOptions {
   changeDescription?: string;
 }
 
+/** Components written per slice by createComponents. */
+const BULK_SLICE = 2_000;
+
 /** A run older than this is dead: Lambda stops any function by 15 minutes. */
 const ABANDONED_AFTER_MS = 15 * 60_000;
 
@@ -214,15 +217,19 @@ export const createComponents = async (data: readonly ComponentData[], options: 
   const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
   await putPendingBulkWrite(marker);
   try {
-    // Version 1 first: a component is never visible without the history entry of its creation.
-    await putVersions(
-      components.map((component, index) => {
-        const version = initialVersion(data[index]!, component.username ?? options.username, timestamp);
-        return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
-      }),
-      options,
-    );
-    await batchPut(components.map(toItem), options);
+    // In slices, so the items of only one slice are built and in flight at a time.
+    for (let start = 0; start < components.length; start += BULK_SLICE) {
+      const slice = components.slice(start, start + BULK_SLICE);
+      // Version 1 first: a component is never visible without the history entry of its creation.
+      await putVersions(
+        slice.map((component, index) => {
+          const version = initialVersion(data[start + index]!, component.username ?? options.username, timestamp);
+          return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
+        }),
+        options,
+      );
+      await batchPut(slice.map(toItem), options);
+    }
   } finally {
     // Also after a failure: what was written becomes searchable now, so a second run, which
     // skips those parts as already there, leaves none of them unseen. If this commit fails

@@ -189,7 +189,8 @@ describe('checkRows', () => {
     const { accepted, warnings } = checkRows([
       { row: 2, values: { reference: 'F-1', class: 'Relay', dataSheet: 'https://example.com/f1.pdf', threeDPart: 'C:\\Library\\F-1.sldprt' } },
     ]);
-    expect(accepted[0]!.data).toMatchObject({ dataSheet: 'https://example.com/f1.pdf', threeDPart: null });
+    expect(accepted[0]!.data).toMatchObject({ dataSheet: 'https://example.com/f1.pdf' });
+    expect(accepted[0]!.data).not.toHaveProperty('threeDPart');
     expect(warnings).toEqual([{ row: 2, reference: 'F-1', field: 'threeDPart', message: messages.importFileNotKept('3D Symbol') }]);
   });
 });

@@ -1,0 +1,51 @@
+import { useSWRConfig } from 'swr';
+import type { UploadTicket } from '#shared/schemas/files';
+import type { ImportResult } from '#shared/schemas/import';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/uploads with purpose 'import': a presigned S3 POST for the workbook (20 MB at most). */
+export const requestWorkbookUpload = (file: File) => api.post<UploadTicket>('/uploads', { fileName: file.name, size: file.size, purpose: 'import' });
+
+/**
+ * Sends the workbook straight to S3 (ARCHITECTURE §7: a 20 MB file cannot pass through a
+ * Lambda) and returns the key the import names.
+ */
+export const uploadWorkbook = async (file: File): Promise<string> => {
+  const ticket = await requestWorkbookUpload(file);
+  if (!ticket?.url || !ticket.uploadKey) throw new Error('The upload answer has no URL or key');
+  const body = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields ?? {})) body.append(name, value);
+  // S3 reads the policy fields first; the file must be the last part.
+  body.append('file', file);
+  const response = await fetch(ticket.url, { method: 'POST', body });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  return ticket.uploadKey;
+};
+
+/** POST /api/import-excel `{ fileName, uploadKey }`. */
+export const importWorkbook = (fileName: string, uploadKey: string) => api.post<ImportResult>('/import-excel', { fileName, uploadKey });
+
+/** Spec §7: the count comes from `count`, or from the message '{n} components added' when absent. */
+export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
+  typeof result.count === 'number' ? result.count : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
+
+export type ImportStage = 'uploading' | 'importing';
+
+/** Keys whose answers an import changes: the component lists and the dashboard's counts. */
+const changedByImport = (key: unknown): boolean => {
+  const path = Array.isArray(key) ? (key[0] as unknown) : key;
+  return typeof path === 'string' && ['/components', '/stats'].some((prefix) => path.startsWith(prefix));
+};
+
+/** Uploads and imports a workbook, telling each stage; then the lists and counts are read again. */
+export const useImportExcel = () => {
+  const { mutate } = useSWRConfig();
+  return async (file: File, onStage: (stage: ImportStage) => void): Promise<ImportResult> => {
+    onStage('uploading');
+    const uploadKey = await uploadWorkbook(file);
+    onStage('importing');
+    const result = await importWorkbook(file.name, uploadKey);
+    await mutate(changedByImport).catch(() => undefined);
+    return result;
+  };
+};

@@ -2,11 +2,15 @@ import type { Journey } from '../harness.ts';
 import { approvalsJourneys } from './approvals.ts';
 import { authJourneys } from './auth.ts';
 import { catalogueJourneys } from './catalogue.ts';
+import { importExcelJourneys } from './import-excel.ts';
 import { landingJourneys } from './landing.ts';
 import { publicPages } from './public-pages.ts';
 import { settingsJourneys } from './settings.ts';
 import { shellJourneys } from './shell.ts';
 import { usersJourneys } from './users.ts';
 
-/** Every journey, in the order they run; the last-admin check of self-deletion stays last. */
-export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...usersJourneys, ...catalogueJourneys, ...approvalsJourneys, ...settingsJourneys];
+/**
+ * Every journey, in the order they run; the import adds parts, so it follows those that count the
+ * demo catalogue; the last-admin check of self-deletion stays last.
+ */
+export const journeys: Journey[] = [...publicPages, ...authJourneys, ...shellJourneys, ...landingJourneys, ...usersJourneys, ...catalogueJourneys, ...approvalsJourneys, ...importExcelJourneys, ...settingsJourneys];

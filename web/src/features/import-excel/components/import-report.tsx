@@ -17,7 +17,8 @@ export const REPORT_ROWS_SHOWN = 500;
 export type ImportOutcome = { ok: true; fileName: string; result: ImportResult; count: number } | { ok: false; fileName: string; message: string };
 
 const ProblemTable = ({ label, problems }: { label: string; problems: readonly ImportRowProblem[] }) => (
-  <Table.ScrollArea borderWidth="1px" borderRadius="md" maxHeight="28rem">
+  // Focusable, so a keyboard can scroll a long report.
+  <Table.ScrollArea borderWidth="1px" borderRadius="md" maxHeight="28rem" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
     <Table.Root size="sm" variant="line" stickyHeader aria-label={label}>
       <Table.Header>
         <Table.Row bg="bg.subtle">

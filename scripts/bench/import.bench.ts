@@ -15,23 +15,15 @@
  * import and read after it.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ImportResult } from '#shared/schemas/import';
 import type { UploadTicket } from '#shared/schemas/files';
-import { createTableInput } from '#repositories/table-definition';
-import { createUser } from '#repositories/users';
-import { startSession } from '#services/auth/sessions';
 import { resetCatalogueSearch } from '#services/search/catalogue-search';
 import { writeDemoCatalogue } from '#services/seed-catalogue';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { applyFunctionEnv, cacheDir, LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/env.ts';
-import { findFreePort } from '../local/ports.ts';
-import { ensureBucket, startS3 } from '../local/s3.ts';
 import { startLocalServer } from '../local/server.ts';
 import { generatedRows, makeWorkbook, specHeadings } from '../test/workbooks.ts';
+import { benchUser, startBenchStack } from './bench-stack.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 20_000);
@@ -79,24 +71,8 @@ interface RunReport {
 
 const main = async () => {
   log(`${ROWS} rows per workbook, catalogue of ${CATALOGUE} parts, ${RUNS} runs`);
-  const [dynamodb, s3] = await Promise.all([
-    findFreePort().then((port) => startDynamoDbLocal({ port, cacheDir: cacheDir(), log })),
-    startS3({ port: 0 }),
-  ]);
-  stops.push(() => dynamodb.stop(), () => s3.stop());
-  const tableName = 'bench-import';
-  const bucketName = 'bench-import';
-  applyFunctionEnv({
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: 'http://127.0.0.1:9' },
-    tableName,
-    bucketName,
-    appUrl: 'http://localhost:3000',
-    csrfSecret: randomUUID() + randomUUID(),
-  });
-  const ddb = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  await ddb.send(new CreateTableCommand(createTableInput(tableName)));
-  ddb.destroy();
-  await ensureBucket(s3.endpoint, bucketName);
+  const stack = await startBenchStack('bench-import', log);
+  stops.push(() => stack.stop());
 
   const started = performance.now();
   if (CATALOGUE > 0) await writeDemoCatalogue({ count: CATALOGUE, seed: 7, files: false });
@@ -118,23 +94,7 @@ const main = async () => {
   });
   const pid = child.pid!;
   const base = `http://127.0.0.1:${port}`;
-  const now = new Date().toISOString();
-  const admin = {
-    id: randomUUID(),
-    email: 'bench-admin@example.com',
-    username: 'bench-admin',
-    name: 'Bench Admin',
-    firstName: 'Bench',
-    lastName: 'Admin',
-    role: 'admin' as const,
-    passwordHash: 'unusable',
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await createUser(admin);
-  const { token } = await startSession(admin);
+  const { token } = await benchUser('admin', 'bench-admin');
   const cookie = `ch_session=${token}`;
   const csrf = ((await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string }).token;
   const post = (path: string, body: unknown) =>

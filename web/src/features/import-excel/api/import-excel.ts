@@ -2,6 +2,7 @@ import { useSWRConfig } from 'swr';
 import type { UploadTicket } from '#shared/schemas/files';
 import type { ImportResult } from '#shared/schemas/import';
 import { api } from '../../../lib/api-client';
+import { sendToPresignedPost } from '../../../lib/files';
 
 /** POST /api/uploads with purpose 'import': a presigned S3 POST for the workbook (20 MB at most). */
 export const requestWorkbookUpload = (file: File) => api.post<UploadTicket>('/uploads', { fileName: file.name, size: file.size, purpose: 'import' });
@@ -10,17 +11,7 @@ export const requestWorkbookUpload = (file: File) => api.post<UploadTicket>('/up
  * Sends the workbook straight to S3 (ARCHITECTURE §7: a 20 MB file cannot pass through a
  * Lambda) and returns the key the import names.
  */
-export const uploadWorkbook = async (file: File): Promise<string> => {
-  const ticket = await requestWorkbookUpload(file);
-  if (!ticket?.url || !ticket.uploadKey) throw new Error('The upload answer has no URL or key');
-  const body = new FormData();
-  for (const [name, value] of Object.entries(ticket.fields ?? {})) body.append(name, value);
-  // S3 reads the policy fields first; the file must be the last part.
-  body.append('file', file);
-  const response = await fetch(ticket.url, { method: 'POST', body });
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  return ticket.uploadKey;
-};
+export const uploadWorkbook = async (file: File): Promise<string> => sendToPresignedPost(await requestWorkbookUpload(file), file);
 
 /** POST /api/import-excel `{ fileName, uploadKey }`. */
 export const importWorkbook = (fileName: string, uploadKey: string) => api.post<ImportResult>('/import-excel', { fileName, uploadKey });

@@ -5,6 +5,7 @@
  */
 import * as XLSX from 'xlsx';
 import type { ImportResult, ImportRowProblem } from '#shared/schemas/import';
+import { saveFile } from '../../../lib/files';
 import { fieldLabel } from './field-label';
 
 /** Text a spreadsheet would read as a formula: written with a leading apostrophe (ARCHITECTURE §6). */
@@ -37,15 +38,6 @@ export const buildReportWorkbook = (fileName: string, result: ImportResult, coun
 export const saveReportWorkbook = (fileName: string, result: ImportResult, count: number): string => {
   const name = reportFileName(fileName);
   const bytes = XLSX.write(buildReportWorkbook(fileName, result, count), { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the blob after this task; free it once the download has surely started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(name, bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return name;
 };

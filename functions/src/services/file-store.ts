@@ -87,7 +87,7 @@ export const downloadUrl = (key: string, headers: StoredFileHeaders): Promise<st
     { expiresIn: DOWNLOAD_LINK_SECONDS },
   );
 
-/** A stored file's bytes, refusing (undefined) one larger than `maxBytes`; null when it does not exist. */
+/** A stored file's bytes; only its size when it is larger than `maxBytes` (not read); null when it does not exist. */
 export const readFile = async (key: string, maxBytes: number): Promise<{ bytes: Buffer } | { size: number } | null> => {
   const bucket = config().BUCKET_NAME;
   try {

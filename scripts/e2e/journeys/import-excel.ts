@@ -59,7 +59,7 @@ export const importExcelJourneys: Journey[] = [
       const result = page.getByRole('status').filter({ hasText: messages.importSucceededTitle });
       await expectVisible(result, "the 'Import Successful' alert", 30_000);
       await expectVisible(result.getByText(/3 components imported, 2 rows skipped\./), 'the counts imported and skipped');
-      await expectVisible(page.getByText('Columns not imported (no matching field): Unit price'), 'the ignored column');
+      await expectVisible(page.getByText('Columns not imported (no field of that name and unit): Unit price'), 'the ignored column');
       const skipped = page.getByRole('table', { name: 'Skipped rows' });
       await expectVisible(skipped.getByRole('row').filter({ hasText: `${PREFIX}-4` }).filter({ hasText: "Width (mm) must be a number, not 'wide'" }), 'the bad width row');
       await expectVisible(skipped.getByRole('row').filter({ hasText: messages.importDuplicateInFile(3) }), 'the repeated row as a duplicate');

@@ -1,4 +1,4 @@
-import { componentFieldLabels, componentFields, type ComponentField } from '#shared/schemas/component';
+import { componentFieldLabels, componentFields, componentFieldUnits, type ComponentField, type ComponentNumberField } from '#shared/schemas/component';
 
 /*
  * Which component field a column heading names (issue 7 §2). Headings are compared without
@@ -58,5 +58,16 @@ for (const field of importableFields) {
   }
 }
 
-/** The field a heading names, or undefined. */
-export const fieldForHeading = (heading: string): ComponentField | undefined => fieldByKey.get(headingKey(heading));
+/**
+ * The field a heading names, or undefined. A unit in brackets must be the field's own: 'Width
+ * (mm)' is the width, 'Width (in)' or 'Weight (g)' are not (their numbers would be read in the
+ * wrong unit), so such a column is reported as not imported.
+ */
+export const fieldForHeading = (heading: string): ComponentField | undefined => {
+  const field = fieldByKey.get(headingKey(heading));
+  const unit = field ? componentFieldUnits[field as ComponentNumberField] : undefined;
+  const written = /\(([^)]*)\)|\[([^\]]*)\]/.exec(heading);
+  const writtenUnit = (written?.[1] ?? written?.[2])?.trim().toLowerCase();
+  if (unit && writtenUnit && writtenUnit !== unit.toLowerCase()) return undefined;
+  return field;
+};

@@ -58,6 +58,14 @@ describe('column headings', () => {
     expect(fieldForHeading('Unit price')).toBeUndefined();
     expect(fieldForHeading('Username')).toBeUndefined();
   });
+
+  it('takes a unit in brackets only when it is the field\'s own', () => {
+    expect(fieldForHeading('Weight (kg)')).toBe('weight');
+    expect(fieldForHeading('weight [KG]')).toBe('weight');
+    expect(fieldForHeading('Weight (g)')).toBeUndefined();
+    expect(fieldForHeading('Width (in)')).toBeUndefined();
+    expect(fieldForHeading('Number of terminals (pcs)')).toBe('numberOfTerminals');
+  });
 });
 
 describe('checkWorkbookBytes', () => {

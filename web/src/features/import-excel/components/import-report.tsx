@@ -101,7 +101,7 @@ export const ImportReport = ({ outcome }: { outcome: ImportOutcome }) => {
 
       {ignored.length > 0 && (
         <Text fontSize="sm" color="fg.muted">
-          Columns not imported (no matching field): {ignored.join(', ')}
+          Columns not imported (no field of that name and unit): {ignored.join(', ')}
         </Text>
       )}
 

@@ -91,7 +91,7 @@ describe('Import Components from Excel', () => {
     const alert = await screen.findByRole('status');
     expect(within(alert).getByText(messages.importSucceededTitle)).toBeInTheDocument();
     expect(alert).toHaveTextContent('3 components imported, 2 rows skipped.');
-    expect(screen.getByText('Columns not imported (no matching field): Unit price')).toBeInTheDocument();
+    expect(screen.getByText('Columns not imported (no field of that name and unit): Unit price')).toBeInTheDocument();
     const skipped = within(screen.getByRole('table', { name: 'Skipped rows' })).getAllByRole('row');
     expect(skipped.map((row) => row.textContent)).toEqual([
       'RowReferenceFieldReason',

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import type { Version } from '#shared/schemas/approvals';
-import type { Component } from '#shared/schemas/component';
+import type { Component, ComponentData } from '#shared/schemas/component';
 import { IMPORT_MAX_BYTES, INLINE_FILE_MAX_BYTES, type UploadTicket } from '#shared/schemas/files';
 import type { ImportResult } from '#shared/schemas/import';
 import { dynamo } from '#lib/clients';
-import { createComponents } from '#repositories/components';
+import { commitAbandonedBulkWrites, createComponents } from '#repositories/components';
 import { listPendingBulkWrites } from '#repositories/bulk-writes';
 import { getUser } from '#repositories/users';
 import { importExcel } from '#services/import/import-excel';
@@ -206,7 +206,7 @@ describe('POST /api/import-excel', () => {
 
   it("skips duplicates in the file and against the catalogue (same reference and manufacturer) as 'duplicate'", async () => {
     const prefix = uniquePrefix('DUP');
-    await createComponents([{ reference: `${prefix}-1`, class: 'Relay', manufacturer: 'Siemens' } as never], { username: 'seed' });
+    await createComponents([{ reference: `${prefix}-1`, class: 'Relay', manufacturer: 'Siemens' } as ComponentData], { username: 'seed' });
     const rows: Cell[][] = [
       [`${prefix}-1`, 'Relay', 'SIEMENS'], // in the catalogue (manufacturer without case)
       [`${prefix}-1`, 'Relay', 'ABB'], // same reference, another maker: a different part
@@ -272,6 +272,26 @@ describe('POST /api/import-excel', () => {
     const all = await search({ query: prefix });
     expect(all).toHaveLength(200);
     expect(new Set(all.map((component) => component.reference)).size).toBe(200);
+  });
+
+  it('a run that dies before its revision is committed by the next bulk run once 15 minutes have passed', async () => {
+    const prefix = uniquePrefix('DEAD');
+    const client = dynamo();
+    const send = client.send.bind(client);
+    // Every transaction fails: the components are written, their revision (and the marker's removal) never is.
+    vi.spyOn(client, 'send').mockImplementation(((command: unknown) =>
+      command instanceof TransactWriteCommand ? Promise.reject(Object.assign(new Error('simulated crash'), { name: 'InternalServerError' })) : send(command as never)) as never);
+    const data = Array.from({ length: 30 }, (_, index) => ({ reference: `${prefix}-${index}`, class: 'Relay' }) as ComponentData);
+    await expect(createComponents(data, { username: 'importer' })).rejects.toThrow('simulated crash');
+    vi.restoreAllMocks();
+
+    const [pending] = await listPendingBulkWrites();
+    expect(pending).toMatchObject({ count: 30 });
+    expect(await search({ query: prefix })).toEqual([]);
+    expect(await commitAbandonedBulkWrites(new Date(Date.now() + 5 * 60_000))).toBe(0);
+    expect(await commitAbandonedBulkWrites(new Date(Date.now() + 16 * 60_000))).toBe(1);
+    expect(await listPendingBulkWrites()).toEqual([]);
+    expect(await search({ query: prefix })).toHaveLength(30);
   });
 
   it('takes base64 up to 4 MB and sends larger inline files to the presigned upload', async () => {

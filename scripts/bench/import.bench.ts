@@ -3,7 +3,8 @@
  * stack, as the browser does it: POST /api/uploads, the file straight to S3 (presigned POST),
  * POST /api/import-excel, through the local API Gateway and the real handler.
  *
- *   npm run bench -- import          BENCH_IMPORT_ROWS (10000), BENCH_CATALOGUE (20000), BENCH_RUNS (3)
+ *   npm run bench -- import          BENCH_IMPORT_ROWS (10000), BENCH_CATALOGUE (20000), BENCH_RUNS (3),
+ *                                    BENCH_HEAP_MB (unset: V8's default; e.g. 384 caps the API's heap as a small function would)
  *
  * The catalogue already holds BENCH_CATALOGUE parts (and a search snapshot), so the duplicate
  * check works against a real index. Each run imports a workbook of new parts; the first run is
@@ -28,6 +29,7 @@ import { benchUser, startBenchStack } from './bench-stack.ts';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const HEAP_MB = process.env.BENCH_HEAP_MB ? Number(process.env.BENCH_HEAP_MB) : undefined;
 const TARGETS = { seconds: 30, peakMb: 500 };
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -70,7 +72,7 @@ interface RunReport {
 }
 
 const main = async () => {
-  log(`${ROWS} rows per workbook, catalogue of ${CATALOGUE} parts, ${RUNS} runs`);
+  log(`${ROWS} rows per workbook, catalogue of ${CATALOGUE} parts, ${RUNS} runs${HEAP_MB ? `, API heap capped at ${HEAP_MB} MB` : ''}`);
   const stack = await startBenchStack('bench-import', log);
   stops.push(() => stack.stop());
 
@@ -79,7 +81,8 @@ const main = async () => {
   log(`catalogue of ${CATALOGUE} written with its search snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   resetCatalogueSearch();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const heapFlags = HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : [];
+  const child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   stops.push(async () => {
     child.kill('SIGTERM');
   });

@@ -103,6 +103,26 @@ export const messages = {
   attachmentDeleted: 'The attachment has been deleted.',
   attachmentDeletedNote: 'Attachment deleted',
 
+  // Excel import (spec §2, §5, §7, §8; the API's own answers).
+  noFileSelectedTitle: 'No file selected',
+  invalidFileTypeTitle: 'Invalid file type',
+  importSucceededTitle: 'Import Successful',
+  importFailedTitle: 'Import Failed',
+  importUploadFailedTitle: 'Upload failed',
+  importFailed: 'Failed to import Excel data',
+  importAdded: (count: number) => `${count} components added`,
+  importNotWorkbook: (found: string) => `This file is not an Excel workbook (.xlsx or .xls): it is ${found}.`,
+  importUnreadable: (detail: string) => `The workbook could not be read: ${detail}`,
+  importNoSheet: (found: string) => `No sheet has a Reference and a Class column. Found: ${found}.`,
+  importUnpackedTooLarge: (megabytes: number) =>
+    `The workbook unpacks to more than ${megabytes} MB, more than the import reads. Remove unused sheets or split the file.`,
+  importTooManyRows: (sheet: string, max: number) =>
+    `The sheet '${sheet}' has more than ${max.toLocaleString('en-US')} rows. Split it into files of at most ${max.toLocaleString('en-US')} rows.`,
+  importTooManyColumns: (sheet: string, max: number) => `The sheet '${sheet}' has more than ${max} columns; the import reads at most ${max}.`,
+  importDuplicateInCatalogue: 'duplicate: a component with this reference and manufacturer is already in the catalogue',
+  importDuplicateInFile: (row: number) => `duplicate: the same reference and manufacturer as row ${row}`,
+  importFileNotKept: (label: string) => `${label} was not kept: only a web address (http:// or https://) can be imported into it`,
+
   // Comments (spec §5).
   commentRequired: 'Please enter a comment before submitting.',
   commentTooLong: (max: number) => `A comment must be at most ${max.toLocaleString('en-US')} characters`,

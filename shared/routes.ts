@@ -73,6 +73,7 @@ export const routes = [
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
   { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
+  { method: 'POST', path: '/api/import-excel', handler: 'import/import-excel', access: 'admin', needs: ['bucket-read', 'bucket-delete'] },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
   { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },

@@ -43,6 +43,7 @@ export const apiFunctionDefaults = {
     'users/set-user-password': 1024,
     'components/list-components': 1769,
     'components/list-component-classes': 1024,
+    'components/list-component-options': 1024,
     'components/list-related-components': 1024,
     'stats/get-stats': 1024,
     // Image statistics and batch starts read the same in-memory index (which parts have images, of which class).
@@ -50,14 +51,20 @@ export const apiFunctionDefaults = {
     'images/start-digikey-batch': 1024,
     'images/start-mouser-batch': 1024,
     'images/start-unified-batch': 1024,
+    // The Excel import parses up to 20 MB of workbook (measured peak ≈ 500 MB with the index for
+    // the duplicate check at 100k parts) and is CPU-bound: 1769 MB is one full vCPU.
+    'import/import-excel': 1769,
   } as Readonly<Record<string, number>>,
   /**
-   * Handlers that wait on someone else: a distributor search may retry and download files for up
-   * to DISTRIBUTOR_DEADLINE_MS (25 s); API Gateway's own limit is 30 s.
+   * Handlers that wait on someone else, or work long: a distributor search may retry and download
+   * files for up to DISTRIBUTOR_DEADLINE_MS (25 s); an import writes thousands of rows. API
+   * Gateway's own limit is 30 s.
    */
   timeoutByHandler: {
     'distributors/search-digikey': Duration.seconds(29),
     'distributors/search-mouser': Duration.seconds(29),
+    // 10,000 rows take ≈5 s here (npm run bench -- import); 50,000, the row limit, several times that.
+    'import/import-excel': Duration.seconds(29),
   } as Readonly<Record<string, Duration>>,
 } as const;
 

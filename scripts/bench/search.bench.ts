@@ -18,7 +18,6 @@ import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import pg from 'pg';
 import {
@@ -32,19 +31,14 @@ import {
   type Component,
   type SearchQuery,
 } from '#shared/schemas/component';
-import { createTableInput } from '#repositories/table-definition';
-import { createUser } from '#repositories/users';
-import { startSession } from '#services/auth/sessions';
 import { componentFileKey, searchComponents, toIndexQuery } from '#services/components';
 import { generateDemoCatalogue } from '#services/demo-catalogue';
 import { CatalogueSearch, resetCatalogueSearch } from '#services/search/catalogue-search';
 import type { SearchDocument } from '#services/search/search-index';
 import { s3SnapshotStore } from '#services/search/snapshot';
 import { writeDemoCatalogue } from '#services/seed-catalogue';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { applyFunctionEnv, cacheDir, LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/env.ts';
 import { findFreePort, LOOPBACK } from '../local/ports.ts';
-import { ensureBucket, startS3 } from '../local/s3.ts';
+import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
 
 const COUNT = Number(process.env.BENCH_COMPONENTS ?? 100_000);
@@ -210,24 +204,8 @@ const listEvent = (params: Record<string, string>, sessionToken: string): APIGat
 
 const main = async () => {
   log(`${COUNT} components, seed ${SEED}, ${QUERIES} queries x ${ROUNDS} rounds`);
-  const [dynamodb, s3] = await Promise.all([
-    findFreePort().then((port) => startDynamoDbLocal({ port, cacheDir: cacheDir(), log })),
-    startS3({ port: 0 }),
-  ]);
-  stops.push(() => dynamodb.stop(), () => s3.stop());
-  const tableName = 'bench-components';
-  const bucketName = 'bench-components';
-  applyFunctionEnv({
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: 'http://127.0.0.1:9' },
-    tableName,
-    bucketName,
-    appUrl: 'http://localhost:3000',
-    csrfSecret: randomUUID() + randomUUID(),
-  });
-  const ddb = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  await ddb.send(new CreateTableCommand(createTableInput(tableName)));
-  ddb.destroy();
-  await ensureBucket(s3.endpoint, bucketName);
+  const stack = await startBenchStack('bench-components', log);
+  stops.push(() => stack.stop());
 
   let started = performance.now();
   await writeDemoCatalogue({ count: COUNT, seed: SEED, files: false, onProgress: (n) => n % 20_000 === 0 && log(`${n} written`) });
@@ -257,23 +235,7 @@ const main = async () => {
   documents = [];
 
   // The real handler, signed in; its first call is the cold start of a fresh container.
-  const now = new Date().toISOString();
-  const user = {
-    id: randomUUID(),
-    email: 'bench@example.com',
-    username: 'bench',
-    name: 'Bench',
-    firstName: 'Bench',
-    lastName: '',
-    role: 'user' as const,
-    passwordHash: 'unusable',
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await createUser(user);
-  const { token } = await startSession(user);
+  const { token } = await benchUser('user');
   const { handler } = await import('../../functions/src/handlers/components/list-components.ts');
   resetCatalogueSearch();
   started = performance.now();

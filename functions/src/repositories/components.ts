@@ -1,4 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
 import {
   componentDecimalFields,
   componentFileFields,
@@ -10,7 +11,8 @@ import {
 import { dynamo } from '#lib/clients';
 import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues, type TransactItem } from './counters';
-import { batchPut, chunk, inParallel, sleep, tableName } from './table';
+import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
+import { batchPut, chunk, inParallel, isConditionFailure, sleep, tableName } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -163,22 +165,76 @@ export const putComponents = async (components: readonly Component[], options: {
   return commitCatalogueChange(components.map((component) => component.id));
 };
 
-/** New components from their fields: ids from the counter, version 1, written in bulk. */
-export const createComponents = async (
-  data: readonly ComponentData[],
-  options: { username: string; now?: Date; concurrency?: number },
-): Promise<Component[]> => {
+export interface CreateComponentsOptions {
+  username: string;
+  now?: Date;
+  concurrency?: number;
+  /** Version 1's description; 'Component created' unless given ('Imported from {fileName}'). */
+  changeDescription?: string;
+}
+
+/** Components written per slice by createComponents. */
+const BULK_SLICE = 2_000;
+
+/** A run older than this is dead: Lambda stops any function by 15 minutes. */
+const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/**
+ * Commits the catalogue revision of bulk runs that died before committing (their marker is
+ * still there after ABANDONED_AFTER_MS), so whatever they wrote becomes searchable. Ids they
+ * never wrote are read as deleted by search, which is what they are.
+ */
+export const commitAbandonedBulkWrites = async (now = new Date()): Promise<number> => {
+  const abandoned = (await listPendingBulkWrites()).filter((pending) => Date.parse(pending.startedAt) < now.getTime() - ABANDONED_AFTER_MS);
+  for (const pending of abandoned) {
+    const ids = Array.from({ length: pending.count }, (_, index) => pending.firstId + index);
+    try {
+      await commitCatalogueChange(ids, [pendingBulkWriteDelete(pending.id)], now);
+    } catch (error) {
+      // Another run committed it first.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return abandoned.length;
+};
+
+/**
+ * New components from their fields (imports, tests): ids from the counter, version 1 written
+ * before each component, both with BatchWriteItem (unprocessed items retried), then one catalogue
+ * revision for all of them. A marker names the id range until that revision is committed (see
+ * bulk-writes.ts), so a run that dies midway is committed by the next one; a component is one
+ * item, so none is ever half written, and none is visible without its version 1.
+ */
+export const createComponents = async (data: readonly ComponentData[], options: CreateComponentsOptions): Promise<Component[]> => {
   if (data.length === 0) return [];
+  const now = options.now ?? new Date();
+  await commitAbandonedBulkWrites(now);
   const ids = await reserveComponentIds(data.length);
-  const timestamp = (options.now ?? new Date()).toISOString();
+  const timestamp = now.toISOString();
   const components = data.map(
     (fields, index): Component => ({ ...fields, username: fields.username ?? options.username, id: ids[index]!, version: 1, createdAt: timestamp, updatedAt: timestamp }),
   );
-  // Version 1 first: a component is never visible without the history entry of its creation.
-  await putVersions(
-    components.map((component, index) => ({ componentId: component.id, version: initialVersion(data[index]!, component.username ?? options.username, timestamp) })),
-    options,
-  );
-  await putComponents(components, options);
+  const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
+  await putPendingBulkWrite(marker);
+  try {
+    // In slices, so the items of only one slice are built and in flight at a time.
+    for (let start = 0; start < components.length; start += BULK_SLICE) {
+      const slice = components.slice(start, start + BULK_SLICE);
+      // Version 1 first: a component is never visible without the history entry of its creation.
+      await putVersions(
+        slice.map((component, index) => {
+          const version = initialVersion(data[start + index]!, component.username ?? options.username, timestamp);
+          return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
+        }),
+        options,
+      );
+      await batchPut(slice.map(toItem), options);
+    }
+  } finally {
+    // Also after a failure: what was written becomes searchable now, so a second run, which
+    // skips those parts as already there, leaves none of them unseen. If this commit fails
+    // too, the marker stays and a later run commits it.
+    await commitCatalogueChange(ids, [pendingBulkWriteDelete(marker.id)]);
+  }
   return components;
 };

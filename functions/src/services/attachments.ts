@@ -4,8 +4,6 @@ import {
   ATTACHMENT_MAX_BYTES,
   attachmentDownloadPath,
   attachmentFileProblem,
-  INLINE_FILE_MAX_BYTES,
-  INLINE_FILE_MAX_MEGABYTES,
   type AddAttachmentInput,
   type Attachment,
   type AttachmentFileType,
@@ -32,7 +30,7 @@ import { objectKeySegment, sanitiseFileName } from './file-names';
 import { deleteFileQuietly, downloadUrl, fileExists, inspectFile, putFile } from './file-store';
 import { fileMatchesType, SNIFF_BYTES } from './file-types';
 import { newNotification } from './notifications';
-import { claimUpload } from './uploads';
+import { claimUpload, decodeInlineFile } from './uploads';
 
 /*
  * Attachments (spec §2 Attachments tab, §3, §4, §5; ARCHITECTURE §6, §7). An upload is stored
@@ -78,21 +76,11 @@ const checkFile = (file: { fileName: string; fileType: AttachmentFileType; size:
   if (!fileMatchesType(file)) refuse({ field: 'fileType', message: messages.attachmentTypeInvalid }, file.size);
 };
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
-/** The spec's `fileData`: base64, with or without a `data:<type>;base64,` prefix, at most 4 MB decoded. */
-const decodeFileData = (fileData: string): Buffer => {
-  const base64 = fileData.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
-  if (!BASE64.test(base64) || base64.length % 4 === 1) throw new Invalid(messages.fileDataInvalid, { fileData: messages.fileDataInvalid });
-  // The size is known before decoding: three bytes for every four characters, less the padding.
-  const size = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
-  if (size > ATTACHMENT_MAX_BYTES) refuse(attachmentFileProblem({ type: '', size })!, size);
-  if (size > INLINE_FILE_MAX_BYTES) {
-    const message = messages.inlineFileTooLarge(INLINE_FILE_MAX_MEGABYTES);
-    throw new TooLarge(message, { fileData: message });
-  }
-  return Buffer.from(base64, 'base64');
-};
+/** The spec's `fileData`, refused over 10 MB with the upload rule's own message, then over the inline 4 MB. */
+const decodeFileData = (fileData: string): Buffer =>
+  decodeInlineFile(fileData, (size) => {
+    if (size > ATTACHMENT_MAX_BYTES) refuse(attachmentFileProblem({ type: '', size })!, size);
+  });
 
 /**
  * Files a new attachment for review: the file checked and stored, then the attachment row and

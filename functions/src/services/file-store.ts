@@ -114,3 +114,17 @@ export const downloadUrl = (key: string, headers: StoredFileHeaders): Promise<st
     }),
     { expiresIn: DOWNLOAD_LINK_SECONDS },
   );
+
+/** A stored file's bytes; only its size when it is larger than `maxBytes` (not read); null when it does not exist. */
+export const readFile = async (key: string, maxBytes: number): Promise<{ bytes: Buffer } | { size: number } | null> => {
+  const bucket = config().BUCKET_NAME;
+  try {
+    const { ContentLength = 0 } = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    if (ContentLength > maxBytes) return { size: ContentLength };
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return { bytes: Buffer.from(Body ? await Body.transformToByteArray() : new Uint8Array()) };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};

@@ -25,6 +25,7 @@ import { displayName } from './approvals';
 import { DistributorError } from './distributors/errors';
 import { findPartFiles, recordOutcome } from './distributors/part-search';
 import { componentsNeedingImages } from './images';
+import { recordMetric } from '#lib/metrics';
 
 /** The state machine stops an execution after 6 hours; a batch that has held the slot longer died without saying so. */
 export const BATCH_STALE_AFTER_MS = 6.5 * 3600 * 1000;
@@ -189,5 +190,10 @@ export const finishImageBatch = async (input: { batchId: string; outcome: 'compl
     message = messages.imageBatchStopped(before.stoppedBy.reason, Math.max(0, before.total - before.processed));
   }
   const batch = await finishBatch(input.batchId, { status: input.outcome, message, finishedAt: new Date().toISOString() });
+  const details = { batchId: batch.batchId, outcome: input.outcome };
+  recordMetric('BatchesCompleted', 1, details);
+  recordMetric('BatchComponentsSucceeded', batch.success, details);
+  recordMetric('BatchComponentsFailed', batch.failed, details);
+  recordMetric('BatchComponentsSkipped', Math.max(0, batch.total - batch.processed), details);
   return { batchId: batch.batchId, processed: batch.processed, success: batch.success, failed: batch.failed, sources: batch.sources, message: batch.message };
 };

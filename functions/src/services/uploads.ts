@@ -6,16 +6,18 @@ import {
   excelFileTypes,
   fileExtension,
   IMPORT_MAX_BYTES,
+  INLINE_FILE_MAX_BYTES,
+  INLINE_FILE_MAX_MEGABYTES,
   UPLOAD_LINK_SECONDS,
   type CreateUploadInput,
   type UploadTicket,
 } from '#shared/schemas/files';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
-import { Forbidden, Invalid } from '#lib/errors';
+import { Forbidden, Invalid, TooLarge } from '#lib/errors';
 import type { User } from '#repositories/users';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { copyFile, deleteFilesOlderThan, type StoredFileHeaders } from './file-store';
+import { copyFile, deleteFilesOlderThan, readFile, type StoredFileHeaders } from './file-store';
 
 /*
  * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
@@ -57,9 +59,13 @@ export const createUpload = async (user: User, input: CreateUploadInput): Promis
  * (400), another user's upload (403) and an upload that is not there (400). The upload object
  * itself stays until the caller has stored what it made of it (`deleteFileQuietly`).
  */
-export const claimUpload = async (user: User, uploadKey: string, destination: string, headers: StoredFileHeaders): Promise<void> => {
+const checkUploadKey = (user: User, uploadKey: string): void => {
   if (!UPLOAD_KEY.test(uploadKey)) throw new Invalid(messages.uploadKeyInvalid, { uploadKey: messages.uploadKeyInvalid });
   if (!uploadKey.startsWith(uploadPrefix(user.id))) throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
+};
+
+export const claimUpload = async (user: User, uploadKey: string, destination: string, headers: StoredFileHeaders): Promise<void> => {
+  checkUploadKey(user, uploadKey);
   if (!(await copyFile(uploadKey, destination, headers))) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
 };
 
@@ -71,3 +77,36 @@ export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * for `uploads/` does this; the local S3 server has no lifecycle rules, so `npm start` calls it.
  */
 export const sweepStaleUploads = (now = new Date()): Promise<number> => deleteFilesOlderThan('uploads/', new Date(now.getTime() - UPLOAD_MAX_AGE_MS));
+
+/**
+ * Reads the caller's upload into memory (for files used once and not kept, the Excel import),
+ * with the same owner and key checks as claimUpload; an upload over `maxBytes` is refused (413)
+ * with `tooLarge`.
+ */
+export const readUpload = async (user: User, uploadKey: string, maxBytes: number, tooLarge: string): Promise<Buffer> => {
+  checkUploadKey(user, uploadKey);
+  const stored = await readFile(uploadKey, maxBytes);
+  if (!stored) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+  if (!('bytes' in stored)) throw new TooLarge(tooLarge, { uploadKey: tooLarge });
+  return stored.bytes;
+};
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/**
+ * The spec's inline `fileData`: base64, with or without a `data:<type>;base64,` prefix, at most
+ * 4 MB decoded (the size is known from the length before anything is decoded, and `checkSize`
+ * sees it first).
+ */
+export const decodeInlineFile = (fileData: string, checkSize: (size: number) => void = () => undefined): Buffer => {
+  const base64 = fileData.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
+  if (!BASE64.test(base64) || base64.length % 4 === 1) throw new Invalid(messages.fileDataInvalid, { fileData: messages.fileDataInvalid });
+  const size = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
+  // The caller's own limit first (an attachment over 10 MB says so, not "use an upload").
+  checkSize(size);
+  if (size > INLINE_FILE_MAX_BYTES) {
+    const message = messages.inlineFileTooLarge(INLINE_FILE_MAX_MEGABYTES);
+    throw new TooLarge(message, { fileData: message });
+  }
+  return Buffer.from(base64, 'base64');
+};

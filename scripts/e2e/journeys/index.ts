@@ -4,13 +4,17 @@ import { authJourneys } from './auth.ts';
 import { catalogueJourneys } from './catalogue.ts';
 import { detailJourneys } from './detail.ts';
 import { imagesJourneys } from './images.ts';
+import { importExcelJourneys } from './import-excel.ts';
 import { landingJourneys } from './landing.ts';
 import { publicPages } from './public-pages.ts';
 import { settingsJourneys } from './settings.ts';
 import { shellJourneys } from './shell.ts';
 import { usersJourneys } from './users.ts';
 
-/** Every journey, in the order they run; the last-admin check of self-deletion stays last. */
+/**
+ * Every journey, in the order they run; the import adds parts, so it follows those that count the
+ * demo catalogue; the last-admin check of self-deletion stays last.
+ */
 export const journeys: Journey[] = [
   ...publicPages,
   ...authJourneys,
@@ -21,5 +25,6 @@ export const journeys: Journey[] = [
   ...detailJourneys,
   ...approvalsJourneys,
   ...imagesJourneys,
+  ...importExcelJourneys,
   ...settingsJourneys,
 ];

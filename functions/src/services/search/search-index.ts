@@ -417,6 +417,31 @@ export class SearchIndex {
     return { totalComponents: this.liveCount, withDatasheets, manufacturers: distinct.size };
   }
 
+  /**
+   * For each of `references` that live components have exactly (case and all), their
+   * manufacturers: how an import tells a part already in the catalogue. One pass over the
+   * reference column's codes, no document built.
+   */
+  manufacturersOf(references: Iterable<string>): Map<string, (string | null)[]> {
+    const reference = this.text.reference;
+    const codeOf = new Map(reference.values.map((text, code) => [text, code]));
+    const wanted = new Map<number, string>();
+    for (const text of references) {
+      const code = codeOf.get(text);
+      if (code) wanted.set(code, text);
+    }
+    const found = new Map<string, (string | null)[]>();
+    if (wanted.size === 0) return found;
+    for (const slot of this.order) {
+      const text = wanted.get(reference.codes[slot]!);
+      if (text === undefined) continue;
+      const list = found.get(text) ?? [];
+      list.push(this.text.manufacturer.value(slot));
+      found.set(text, list);
+    }
+    return found;
+  }
+
   /** Every live document, in result order (what a snapshot stores). */
   *documents(): Generator<SearchDocument> {
     for (const slot of this.order) yield this.document(slot);

@@ -4,6 +4,7 @@
  */
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, type Component } from '#shared/schemas/component';
+import { saveFile } from '../../../lib/files';
 
 export const EXPORT_SHEET_NAME = 'Components';
 
@@ -60,15 +61,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** Builds the export and hands it to the browser as a download. */
 export const saveComponentsWorkbook = (components: readonly Component[], date = new Date()): string => {
   const fileName = exportFileName(date);
-  const url = URL.createObjectURL(new Blob([workbookBytes(buildExportWorkbook(components))], { type: XLSX_TYPE }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser reads the blob after this task; free it once the download has surely started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(fileName, workbookBytes(buildExportWorkbook(components)), XLSX_TYPE);
   return fileName;
 };

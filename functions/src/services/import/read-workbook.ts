@@ -1,0 +1,168 @@
+import * as XLSX from 'xlsx';
+import { messages } from '#shared/messages';
+import type { ComponentField } from '#shared/schemas/component';
+import { IMPORT_HEADER_SEARCH_ROWS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/import';
+import { Invalid, TooLarge } from '#lib/errors';
+import { fieldForHeading } from './column-headings';
+
+/*
+ * Reads the sheet to import (issue 7 §2) with SheetJS: the first sheet with a Reference and a
+ * Class column in its first IMPORT_HEADER_SEARCH_ROWS rows (title rows above the headings are
+ * allowed). Cells are read as their values: a formula gives its cached result and is never
+ * evaluated; no styles, number formats or HTML are built. Rows past the limit are not parsed.
+ */
+
+/** A cell holding an Excel error (#DIV/0!, #N/A ...). */
+export interface CellError {
+  error: string;
+}
+export type CellValue = string | number | boolean | CellError;
+
+export interface SheetRow {
+  /** The row number the spreadsheet shows. */
+  row: number;
+  values: Partial<Record<ComponentField, CellValue>>;
+}
+
+export interface ImportSheet {
+  sheetName: string;
+  /** The headings' row number (as the spreadsheet shows it). */
+  headerRow: number;
+  /** Headings that name no field, and unnamed columns that hold values. */
+  ignoredColumns: string[];
+  rows: SheetRow[];
+}
+
+const errorText: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' };
+
+const cellValue = (cell: XLSX.CellObject | undefined): CellValue | undefined => {
+  if (!cell || cell.v === undefined || cell.v === null) return undefined;
+  switch (cell.t) {
+    case 'e':
+      return { error: errorText[cell.v as number] ?? '#ERROR' };
+    case 'n':
+    case 'b':
+      return cell.v as number | boolean;
+    case 'd':
+      return (cell.v as Date).toISOString();
+    default: {
+      const text = String(cell.v);
+      return text.trim() === '' ? undefined : text;
+    }
+  }
+};
+
+const headingText = (cell: XLSX.CellObject | undefined): string => {
+  const value = cellValue(cell);
+  return value === undefined || typeof value === 'object' ? '' : String(value).trim();
+};
+
+const denseRows = (sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] => (sheet['!data'] as (XLSX.CellObject[] | undefined)[] | undefined) ?? [];
+
+interface HeaderMatch {
+  rowIndex: number;
+  columns: Map<number, ComponentField>;
+  ignored: string[];
+}
+
+/** The row whose headings include Reference and Class, with each column's field. */
+const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | undefined => {
+  for (let rowIndex = 0; rowIndex < Math.min(rows.length, IMPORT_HEADER_SEARCH_ROWS); rowIndex++) {
+    const cells = rows[rowIndex] ?? [];
+    const columns = new Map<number, ComponentField>();
+    const taken = new Set<ComponentField>();
+    const ignored: string[] = [];
+    cells.forEach((cell, column) => {
+      const heading = headingText(cell);
+      if (!heading) return;
+      const field = fieldForHeading(heading);
+      // A second column for a field already mapped is not merged into it: it is reported.
+      if (field && !taken.has(field)) {
+        columns.set(column, field);
+        taken.add(field);
+      } else ignored.push(heading);
+    });
+    if (taken.has('reference') && taken.has('class')) return { rowIndex, columns, ignored };
+  }
+  return undefined;
+};
+
+/** 'Sheet1' (Part, Qty, Price ...): what a sheet without the needed columns starts with. */
+const describeSheet = (name: string, rows: (XLSX.CellObject[] | undefined)[]): string => {
+  const first = rows.slice(0, IMPORT_HEADER_SEARCH_ROWS).find((cells) => (cells ?? []).some((cell) => headingText(cell)));
+  if (!first) return `sheet '${name}' is empty`;
+  const headings = first.map(headingText).filter(Boolean);
+  const shown = headings.slice(0, 8).join(', ');
+  return `sheet '${name}' has the columns ${shown}${headings.length > 8 ? ` and ${headings.length - 8} more` : ''}`;
+};
+
+const columnName = (index: number): string => XLSX.utils.encode_col(index);
+
+const parse = (bytes: Buffer): XLSX.WorkBook => {
+  try {
+    return XLSX.read(bytes, {
+      type: 'buffer',
+      dense: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellText: false,
+      cellStyles: false,
+      cellNF: false,
+      cellDates: false,
+      sheetStubs: false,
+      // The header may sit below a few title rows; one row more than the limit shows it was passed.
+      sheetRows: IMPORT_HEADER_SEARCH_ROWS + IMPORT_MAX_ROWS + 1,
+    });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    const message = /password|encrypt/i.test(detail)
+      ? messages.importUnreadable('it is password-protected; save it without a password and try again')
+      : messages.importUnreadable(detail.slice(0, 200));
+    throw new Invalid(message, { fileData: message });
+  }
+};
+
+/** The rows to import, each with its values by field. Throws Invalid / TooLarge with what was found. */
+export const readImportSheet = (bytes: Buffer): ImportSheet => {
+  const workbook = parse(bytes);
+  const found: string[] = [];
+  for (const sheetName of workbook.SheetNames) {
+    const sheet = workbook.Sheets[sheetName];
+    if (!sheet) continue;
+    const rows = denseRows(sheet);
+    const header = findHeader(rows);
+    if (!header) {
+      found.push(describeSheet(sheetName, rows));
+      continue;
+    }
+    const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : undefined;
+    const width = Math.max(range ? range.e.c + 1 : 0, ...rows.slice(0, header.rowIndex + 1).map((cells) => cells?.length ?? 0));
+    if (width > IMPORT_MAX_COLUMNS) throw new TooLarge(messages.importTooManyColumns(sheetName, IMPORT_MAX_COLUMNS));
+    if (rows.length - header.rowIndex - 1 > IMPORT_MAX_ROWS) throw new TooLarge(messages.importTooManyRows(sheetName, IMPORT_MAX_ROWS));
+
+    const unnamedWithValues = new Set<number>();
+    const named = new Set(header.columns.keys());
+    const headingCells = rows[header.rowIndex] ?? [];
+    const sheetRows: SheetRow[] = [];
+    for (let rowIndex = header.rowIndex + 1; rowIndex < rows.length; rowIndex++) {
+      const cells = rows[rowIndex];
+      if (!cells) continue;
+      const values: SheetRow['values'] = {};
+      let any = false;
+      for (let column = 0; column < cells.length; column++) {
+        const value = cellValue(cells[column]);
+        if (value === undefined) continue;
+        const field = header.columns.get(column);
+        if (field) {
+          values[field] = value;
+          any = true;
+        } else if (!named.has(column) && !headingText(headingCells[column])) unnamedWithValues.add(column);
+      }
+      if (any) sheetRows.push({ row: rowIndex + 1, values });
+    }
+    const ignoredColumns = [...header.ignored, ...[...unnamedWithValues].sort((a, b) => a - b).map((column) => `Column ${columnName(column)} (no heading)`)];
+    return { sheetName, headerRow: header.rowIndex + 1, ignoredColumns, rows: sheetRows };
+  }
+  const message = messages.importNoSheet(found.length ? found.join('; ') : 'the workbook has no sheets');
+  throw new Invalid(message, { fileData: message });
+};

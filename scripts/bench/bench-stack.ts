@@ -1,0 +1,64 @@
+/**
+ * What every benchmark starts from: DynamoDB Local (in memory) and the S3 server on free
+ * loopback ports, the functions pointed at them with a table and a bucket of their own, and a
+ * signed-in user for calling the handlers.
+ */
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createTableInput } from '#repositories/table-definition';
+import { createUser, type User } from '#repositories/users';
+import { startSession } from '#services/auth/sessions';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { applyFunctionEnv, cacheDir, LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/env.ts';
+import { findFreePort } from '../local/ports.ts';
+import { ensureBucket, startS3 } from '../local/s3.ts';
+
+export interface BenchStack {
+  stop(): Promise<void>;
+}
+
+/** Starts the stack and sets process.env for the functions (table and bucket both named `name`). */
+export const startBenchStack = async (name: string, log: (message: string) => void): Promise<BenchStack> => {
+  const [dynamodb, s3] = await Promise.all([
+    findFreePort().then((port) => startDynamoDbLocal({ port, cacheDir: cacheDir(), log })),
+    startS3({ port: 0 }),
+  ]);
+  applyFunctionEnv({
+    endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: 'http://127.0.0.1:9' },
+    tableName: name,
+    bucketName: name,
+    appUrl: 'http://localhost:3000',
+    csrfSecret: randomUUID() + randomUUID(),
+  });
+  const ddb = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  await ddb.send(new CreateTableCommand(createTableInput(name)));
+  ddb.destroy();
+  await ensureBucket(s3.endpoint, name);
+  return {
+    stop: async () => {
+      await Promise.allSettled([dynamodb.stop(), s3.stop()]);
+    },
+  };
+};
+
+/** A user of `role` with a live session; the token is the `ch_session` cookie's value. */
+export const benchUser = async (role: User['role'], label = 'bench'): Promise<{ user: User; token: string }> => {
+  const now = new Date().toISOString();
+  const user: User = {
+    id: randomUUID(),
+    email: `${label}@example.com`,
+    username: label,
+    name: 'Bench',
+    firstName: 'Bench',
+    lastName: '',
+    role,
+    passwordHash: 'unusable',
+    sessionVersion: 0,
+    passwordChangedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await createUser(user);
+  const { token } = await startSession(user);
+  return { user, token };
+};

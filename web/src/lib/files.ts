@@ -1,0 +1,15 @@
+/** Files in the browser: handing bytes to the user as a download. */
+
+/** Hands bytes to the browser as a download named `fileName`. */
+export const saveFile = (fileName: string, bytes: BlobPart, type: string): void => {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob after this task; free it once the download has surely started.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+};

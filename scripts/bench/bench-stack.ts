@@ -14,6 +14,8 @@ import { findFreePort } from '../local/ports.ts';
 import { ensureBucket, startS3 } from '../local/s3.ts';
 
 export interface BenchStack {
+  /** DynamoDB Local's process, for measuring its memory. */
+  dynamodbPid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export const startBenchStack = async (name: string, log: (message: string) => vo
   ddb.destroy();
   await ensureBucket(s3.endpoint, name);
   return {
+    dynamodbPid: dynamodb.pid,
     stop: async () => {
       await Promise.allSettled([dynamodb.stop(), s3.stop()]);
     },

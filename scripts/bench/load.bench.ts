@@ -12,25 +12,17 @@
  * accepted write is in the table.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type autocannon from 'autocannon';
 import { searchQuerySchema } from '#shared/schemas/component';
-import { createTableInput } from '#repositories/table-definition';
-import { createUser } from '#repositories/users';
 import { listComments } from '#repositories/comments';
 import { listRequests } from '#repositories/approval-requests';
-import { startSession } from '#services/auth/sessions';
 import { toIndexQuery } from '#services/components';
 import { catalogueSearch } from '#services/search/catalogue-search';
 import { writeDemoCatalogue } from '#services/seed-catalogue';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
-import { applyFunctionEnv, cacheDir, LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/env.ts';
-import { findFreePort } from '../local/ports.ts';
-import { ensureBucket, startS3 } from '../local/s3.ts';
 import { startLocalServer } from '../local/server.ts';
+import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
 import type { LoadClientConfig } from './load-client.ts';
 
@@ -88,22 +80,8 @@ const runClient = (config: LoadClientConfig): Promise<autocannon.Result> =>
 
 const main = async () => {
   log(`${COUNT} components; ${CONNECTIONS} connections for ${SECONDS} s (after a ${WARMUP_SECONDS} s warm-up)`);
-  const [dynamodb, s3] = await Promise.all([findFreePort().then((port) => startDynamoDbLocal({ port, cacheDir: cacheDir(), log })), startS3({ port: 0 })]);
-  stops.push(() => dynamodb.stop(), () => s3.stop());
-  const tableName = 'bench-load';
-  const bucketName = 'bench-load';
-  applyFunctionEnv({
-    // No email is sent under this load; a closed port makes sure of it.
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: 'http://127.0.0.1:9' },
-    tableName,
-    bucketName,
-    appUrl: 'http://localhost:3000',
-    csrfSecret: randomUUID() + randomUUID(),
-  });
-  const ddb = new DynamoDBClient({ endpoint: dynamodb.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  await ddb.send(new CreateTableCommand(createTableInput(tableName)));
-  ddb.destroy();
-  await ensureBucket(s3.endpoint, bucketName);
+  const stack = await startBenchStack('bench-load', log);
+  stops.push(() => stack.stop());
 
   const started = performance.now();
   await writeDemoCatalogue({ count: COUNT, seed: SEED, files: false });
@@ -113,23 +91,7 @@ const main = async () => {
     (q) => new URLSearchParams(q.params).toString(),
   );
 
-  const now = new Date().toISOString();
-  const user = {
-    id: randomUUID(),
-    email: 'load@example.com',
-    username: 'load',
-    name: 'Load',
-    firstName: 'Load',
-    lastName: '',
-    role: 'user' as const,
-    passwordHash: 'unusable',
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await createUser(user);
-  const { token } = await startSession(user);
+  const { token } = await benchUser('user', 'load');
 
   const server = await startLocalServer({ port: 0, api: {} });
   stops.push(() => server.close());
@@ -143,10 +105,10 @@ const main = async () => {
   const client: LoadClientConfig = { url, cookie, csrfToken: csrf.token, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, searches, componentIds, searchShare: 0.7, readShare: 0.2 };
   const warmup = await runClient(client);
   const before = await serverMemory();
-  const dynamoBefore = await processRss(dynamodb.pid);
+  const dynamoBefore = await processRss(stack.dynamodbPid);
   const result = await runClient({ ...client, durationSeconds: SECONDS });
   const after = await serverMemory();
-  const dynamoAfter = await processRss(dynamodb.pid);
+  const dynamoAfter = await processRss(stack.dynamodbPid);
 
   // Nothing lost: every comment and edit request the server accepted is in the table.
   let comments = 0;

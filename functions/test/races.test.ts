@@ -10,12 +10,12 @@ import { changeUserRole } from '#services/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
+import { generatedRows, makeWorkbook, specHeadings } from '../../scripts/test/workbooks';
 import { createSignedInUser } from './support';
 
 /*
  * Issue 10 §3: races, each with a check that fails on a lost or a doubled write. (Concurrent
- * approvals of one request live in approvals.test.ts; an import racing user edits is left to
- * the import's own tests.)
+ * approvals of one request live in approvals.test.ts.)
  */
 const stack = useTestStack();
 const api = useTestApi();
@@ -135,5 +135,46 @@ describe('parallel uploads to one component', () => {
     await approveAll([admin.client], pending.map((r) => r.id));
     const published = (await uploaders[0]!.client.get<Attachment[]>(`/api/components/${part.id}/attachments`)).body;
     expect(published.filter((a) => a.isApproved)).toHaveLength(COUNT);
+  });
+});
+
+describe('an import running while users propose edits and an admin approves them', () => {
+  it('adds every imported part once, applies every edit once, and search sees both', async () => {
+    const part = await newPart();
+    const [admin, importer] = await Promise.all([signedIn('admin'), signedIn('admin')]);
+    const users = await Promise.all(Array.from({ length: 6 }, () => signedIn('user')));
+    const prefix = `RACEIMP${Date.now().toString(36).toUpperCase()}`;
+    const rows = 1500;
+    const workbook = makeWorkbook({ name: 'Parts', rows: [specHeadings, ...generatedRows(rows, prefix)] });
+    const totalOf = async () => Number((await admin.client.get(`/api/components?limit=1`)).headers.get('x-total-count'));
+    const totalBefore = await totalOf();
+
+    const importing = importer.client.post<{ count: number; rejected: number }>('/api/import-excel', { fileName: 'race.xlsx', fileData: workbook.toString('base64') });
+    const editing = (async () => {
+      const descriptions: string[] = [];
+      for (const [i, caller] of users.entries()) {
+        const description = `Edited while importing ${i}`;
+        const proposal = await caller.client.patch<{ requestId: string }>(`/api/components/${part.id}`, { description });
+        expect(proposal.status).toBe(201);
+        await approveAll([admin.client], [proposal.body.requestId]);
+        descriptions.push(description);
+      }
+      return descriptions;
+    })();
+    const [imported, descriptions] = await Promise.all([importing, editing]);
+
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ count: rows, rejected: 0 });
+    const found = await admin.client.get<Component[]>(`/api/components?${new URLSearchParams({ reference: prefix, limit: '1' })}`);
+    expect(Number(found.headers.get('x-total-count'))).toBe(rows);
+    expect(await totalOf()).toBe(totalBefore + rows);
+
+    const component = (await admin.client.get<Component>(`/api/components/${part.id}`)).body;
+    expect(component.description).toBe(descriptions.at(-1));
+    expect(component.version).toBe(users.length + 1);
+    const versions = (await admin.client.get<Version[]>(`/api/components/${part.id}/versions`)).body;
+    expect(versions.map((v) => v.versionNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: users.length + 1 }, (_, i) => i + 1));
+    const bySearch = await admin.client.get<Component[]>(`/api/components?${new URLSearchParams({ description: descriptions.at(-1)! })}`);
+    expect(bySearch.body.map((c) => c.id)).toEqual([part.id]);
   });
 });

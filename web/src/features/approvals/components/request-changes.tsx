@@ -104,11 +104,11 @@ const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
   );
 };
 
-/** An upload: its name and type, and a download link when the request names the attachment. */
+/** An upload: its name and type, and a download link when the request names the attachment (a rejected upload's file is deleted). */
 const AttachmentDetails = ({ request }: { request: ApprovalRequest }) => {
   const fileName = displayValue('fileName', request.requestData.fileName) ?? 'Unnamed file';
   const fileType = displayValue('fileType', request.requestData.fileType);
-  const attachmentId = displayValue('attachmentId', request.requestData.attachmentId);
+  const attachmentId = request.status === 'rejected' ? null : displayValue('attachmentId', request.requestData.attachmentId);
   return (
     <Section title="Attachment">
       <HStack gap="3" wrap="wrap" fontSize="sm">

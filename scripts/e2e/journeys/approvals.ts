@@ -187,6 +187,7 @@ export const approvalsJourneys: Journey[] = [
       await page.getByRole('tab', { name: 'Approved' }).click();
       await expectVisible(editCard.getByRole('region', { name: 'Review' }).getByText('No notes provided'), "'No notes provided' on the approved edit");
       await expectVisible(uploadCard.getByRole('region', { name: 'Review' }).getByText(uploadNotes), 'the notes on the approved upload');
+      await expectVisible(editCard.getByRole('region', { name: 'Proposed changes' }).getByText('Previous', { exact: true }), "the approved edit's old value called 'Previous'");
       for (const card of [editCard, uploadCard]) {
         await expectVisible(card.getByText(reviewer, { exact: true }), 'the reviewer on an approved request');
         await expectVisible(card.getByText('Approved', { exact: true }), 'the Approved badge');

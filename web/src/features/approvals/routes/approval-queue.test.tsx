@@ -191,6 +191,9 @@ describe('approval queue', () => {
     const rejected = await screen.findByRole('article', { name: 'Component Edit' });
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
     expect(within(rejected).getByText('Wrong rating')).toBeInTheDocument();
+    // Once reviewed, the value the edit was proposed against is no longer called current.
+    expect(within(rejected).getByText('Previous')).toBeInTheDocument();
+    expect(within(rejected).queryByText('Current')).not.toBeInTheDocument();
     // A rejected upload's file is deleted: its name stays, the download link goes.
     const rejectedUpload = screen.getByRole('article', { name: 'New Attachment' });
     expect(within(rejectedUpload).getByText('wiring.pdf')).toBeInTheDocument();

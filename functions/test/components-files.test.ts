@@ -179,12 +179,10 @@ describe('POST /api/components/{id}/attachments', () => {
     expect(await bucketKeys(`attachments/${component.id}/${attachmentId}/`)).toEqual([`attachments/${component.id}/${attachmentId}/Datasheet_v2.pdf`]);
 
     const queue = (await admin.client.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body;
-    expect(queue.find((request) => request.id === requestId)).toMatchObject({
-      requestType: 'attachment',
-      username: user.username,
-      requestData: { fileName: 'Datasheet v2.pdf', fileType: 'application/pdf', componentId: component.id },
-      componentId: component.id,
-    });
+    const queued = queue.find((request) => request.id === requestId);
+    expect(queued).toMatchObject({ requestType: 'attachment', username: user.username, componentId: component.id });
+    // The request names its attachment, so the queue's card can offer the pending file for download.
+    expect(queued?.requestData).toEqual({ fileName: 'Datasheet v2.pdf', fileType: 'application/pdf', componentId: component.id, attachmentId });
     // An upload is claimed once.
     expect(await attach(user, component.id, { fileName: 'Datasheet v2.pdf', fileType: 'application/pdf', uploadKey: ticket.uploadKey })).toMatchObject({
       status: 400,

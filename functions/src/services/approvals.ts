@@ -26,6 +26,16 @@ const typeLabels: Record<RequestType, string> = { new: 'new component', edit: 'e
 
 const nonNull = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
 
+/**
+ * requestData as spec §3 has it per type, with the component an upload or a deletion concerns;
+ * an upload also names its attachment, so the queue can offer the file for download.
+ */
+const requestDataOf = (request: StoredRequest): Record<string, unknown> => {
+  if (request.requestType === 'attachment') return { ...request.data, componentId: request.componentId, ...(request.attachmentId ? { attachmentId: request.attachmentId } : {}) };
+  if (request.requestType === 'delete') return { ...request.data, componentId: request.componentId };
+  return request.data;
+};
+
 /** The spec's shape (§3): requestData per type, the submitter's name, the review. */
 export const toApprovalRequest = (request: StoredRequest): ApprovalRequest => ({
   id: request.id,
@@ -33,7 +43,7 @@ export const toApprovalRequest = (request: StoredRequest): ApprovalRequest => ({
   status: request.status,
   username: request.username,
   createdAt: request.createdAt,
-  requestData: request.requestType === 'attachment' || request.requestType === 'delete' ? { ...request.data, componentId: request.componentId } : request.data,
+  requestData: requestDataOf(request),
   componentId: request.componentId ?? null,
   previousData: request.previousData ?? null,
   reviewedBy: request.reviewedBy ?? null,

@@ -3,7 +3,7 @@ import { createAccount } from '../accounts.ts';
 import { DESKTOP, MOBILE, expectEqual, expectHidden, expectUrl, expectValue, expectVisible, toast, type Journey } from '../harness.ts';
 
 /** A small real PDF and a 1×1 PNG: the server sniffs the bytes, so they must be what they say. */
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+export const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const table = (page: Page) => page.getByRole('table', { name: 'Components' });
@@ -20,8 +20,8 @@ const openFromList = async (page: Page, url: (path: string) => string, search: s
   return reference;
 };
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const requestIdIn = async (dialog: Locator): Promise<string> => {
+export const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+export const requestIdIn = async (dialog: Locator): Promise<string> => {
   const id = ((await dialog.getByTestId('request-id').textContent()) ?? '').trim();
   if (!/^[0-9A-Z]{26}$/.test(id)) throw new Error(`expected a request id in the dialog, got '${id}'`);
   return id;
@@ -36,7 +36,7 @@ const closeToast = async (page: Page, title: string) => {
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: 'Upload Attachment' });
 
 /** Opens the upload dialog from the Attachments tab, picks the file (if any) and presses Upload. */
-const upload = async (page: Page, file?: { name: string; mimeType: string; buffer: Buffer }) => {
+export const upload = async (page: Page, file?: { name: string; mimeType: string; buffer: Buffer }) => {
   const dialog = uploadDialog(page);
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Upload File' }).click();
   await expectVisible(dialog, "the 'Upload Attachment' dialog");

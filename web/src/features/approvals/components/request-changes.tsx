@@ -47,9 +47,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Box>
 );
 
-/** An edit: each changed field, its value when the edit was proposed and the proposed one, side by side. */
+/**
+ * An edit: each changed field, its value when the edit was proposed and the proposed one, side by
+ * side. Once reviewed, the first is no longer the current value, so it is called 'Previous'.
+ */
 const EditChanges = ({ request }: { request: ApprovalRequest }) => {
   const fields = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field));
+  const before = request.status === 'pending' ? 'Current' : 'Previous';
   return (
     <Section title="Proposed changes">
       <Stack as="dl" gap="3">
@@ -61,7 +65,7 @@ const EditChanges = ({ request }: { request: ApprovalRequest }) => {
             <Grid as="dd" templateColumns="repeat(2, minmax(0, 1fr))" gap="2" mt="1" fontSize="sm">
               <Box bg="red.50" borderWidth="1px" borderColor="red.200" borderRadius="md" p="2">
                 <Text fontSize="xs" fontWeight="medium" color="red.800">
-                  Current
+                  {before}
                 </Text>
                 <Value>{displayValue(field, request.previousData?.[field])}</Value>
               </Box>
@@ -104,11 +108,11 @@ const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
   );
 };
 
-/** An upload: its name and type, and a download link when the request names the attachment. */
+/** An upload: its name and type, and a download link when the request names the attachment (a rejected upload's file is deleted). */
 const AttachmentDetails = ({ request }: { request: ApprovalRequest }) => {
   const fileName = displayValue('fileName', request.requestData.fileName) ?? 'Unnamed file';
   const fileType = displayValue('fileType', request.requestData.fileType);
-  const attachmentId = displayValue('attachmentId', request.requestData.attachmentId);
+  const attachmentId = request.status === 'rejected' ? null : displayValue('attachmentId', request.requestData.attachmentId);
   return (
     <Section title="Attachment">
       <HStack gap="3" wrap="wrap" fontSize="sm">

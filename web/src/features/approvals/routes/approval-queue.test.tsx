@@ -169,7 +169,10 @@ describe('approval queue', () => {
           query.get('status') === 'approved'
             ? [{ ...newRequest, status: 'approved', reviewedBy: 'chief', reviewedAt, reviewNotes: null }]
             : query.get('status') === 'rejected'
-              ? [{ ...editRequest, status: 'rejected', reviewedBy: 'chief', reviewedAt, reviewNotes: 'Wrong rating' }]
+              ? [
+                  { ...editRequest, status: 'rejected', reviewedBy: 'chief', reviewedAt, reviewNotes: 'Wrong rating' },
+                  { ...attachmentRequest, status: 'rejected', reviewedBy: 'chief', reviewedAt, reviewNotes: 'Wrong drawing' },
+                ]
               : [],
       }),
     });
@@ -188,6 +191,13 @@ describe('approval queue', () => {
     const rejected = await screen.findByRole('article', { name: 'Component Edit' });
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
     expect(within(rejected).getByText('Wrong rating')).toBeInTheDocument();
+    // Once reviewed, the value the edit was proposed against is no longer called current.
+    expect(within(rejected).getByText('Previous')).toBeInTheDocument();
+    expect(within(rejected).queryByText('Current')).not.toBeInTheDocument();
+    // A rejected upload's file is deleted: its name stays, the download link goes.
+    const rejectedUpload = screen.getByRole('article', { name: 'New Attachment' });
+    expect(within(rejectedUpload).getByText('wiring.pdf')).toBeInTheDocument();
+    expect(within(rejectedUpload).queryByRole('link', { name: 'wiring.pdf' })).not.toBeInTheDocument();
   });
 
   it("says 'Failed to load approval requests: {status} {text}' when the list cannot be read", async () => {

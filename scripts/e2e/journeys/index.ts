@@ -22,9 +22,10 @@ export const journeys: Journey[] = [
   ...landingJourneys,
   ...usersJourneys,
   ...catalogueJourneys,
+  // Before the detail journey's distributor search adds the first image: it checks the empty state.
+  ...imagesJourneys,
   ...detailJourneys,
   ...approvalsJourneys,
-  ...imagesJourneys,
   ...importExcelJourneys,
   ...settingsJourneys,
 ];

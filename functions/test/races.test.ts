@@ -145,7 +145,7 @@ describe('an import running while users propose edits and an admin approves them
     const users = await Promise.all(Array.from({ length: 6 }, () => signedIn('user')));
     const prefix = `RACEIMP${Date.now().toString(36).toUpperCase()}`;
     const rows = 1500;
-    const workbook = makeWorkbook({ name: 'Parts', rows: [specHeadings, ...generatedRows(rows, prefix)] });
+    const workbook = makeWorkbook({ name: 'Parts', headings: specHeadings, rows: generatedRows(rows, prefix) });
     const totalOf = async () => Number((await admin.client.get(`/api/components?limit=1`)).headers.get('x-total-count'));
     const totalBefore = await totalOf();
 

@@ -126,7 +126,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     ...(alarmEmail ? { alarmEmail } : {}),
   });
   // The function alarms name the API functions literally (no export makes the dependency).
-  monitoring.addDependency(api);
+  monitoring.addStackDependency(api);
 
   Tags.of(app).add('project', 'component-hub');
   Tags.of(app).add('stage', stage);

@@ -13,7 +13,7 @@ import { DEMO_CATALOGUE_SIZE } from '#services/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
-import { createSignedInUser } from './support';
+import { signedInClient } from './support';
 
 /*
  * Per-part distributor search end to end: the API, the clients, the emulator, the table and the
@@ -24,11 +24,7 @@ const stack = useTestStack();
 const api = useTestApi();
 const emulator = emulatorControl(stack.distributors.url, stack.distributors.tenant);
 
-const signedIn = async (role: 'user' | 'admin'): Promise<TestClient> => {
-  const client = api.client();
-  client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
-  return client;
-};
+const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 
 /** The demo catalogue the emulator answers for (as `npm start` seeds it). */
 const demo = [...generateDemoCatalogue(DEMO_CATALOGUE_SIZE, 1)];

@@ -14,7 +14,7 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
-import { createSignedInUser, uniqueEmail } from './support';
+import { createSignedInUser, signedInClient, uniqueEmail } from './support';
 
 /*
  * Issue 10 §2: a dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
@@ -44,11 +44,7 @@ afterAll(async () => {
   await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
 });
 
-const signedIn = async (role: 'user' | 'admin'): Promise<TestClient> => {
-  const client = api.client();
-  client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
-  return client;
-};
+const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 
 /** A call made while a service is out: its answer and how long it took. */
 const timed = async <T>(call: () => Promise<TestResponse<T>>) => {

@@ -9,7 +9,7 @@ import { DEMO_CATALOGUE_SIZE } from '#services/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
-import { createSignedInUser } from './support';
+import { signedInClient } from './support';
 
 /*
  * Image batches end to end: the admin routes start the jobs stack's state machine (run locally
@@ -21,11 +21,7 @@ const stack = useTestStack();
 const api = useTestApi();
 const emulator = emulatorControl(stack.distributors.url, stack.distributors.tenant);
 
-const signedIn = async (role: 'user' | 'admin'): Promise<TestClient> => {
-  const client = api.client();
-  client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
-  return client;
-};
+const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 
 const demo = [...generateDemoCatalogue(DEMO_CATALOGUE_SIZE, 1)];
 let nextDemo = 0;

@@ -4,6 +4,7 @@ import type { Role } from '#shared/schemas/auth';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createUser, type User } from '#repositories/users';
+import type { TestClient } from '../../scripts/test/api-client';
 
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 
@@ -39,4 +40,11 @@ export const createSignedInUser = async (role: Role): Promise<{ user: User; sess
   if (!(await createUser(user))) throw new Error('could not create test user');
   const { token } = await startSession(user);
   return { user, sessionToken: token };
+};
+
+/** A fresh client of the test API carrying a new signed-in user's session cookie. */
+export const signedInClient = async (api: { client(): TestClient }, role: Role): Promise<TestClient> => {
+  const client = api.client();
+  client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
+  return client;
 };

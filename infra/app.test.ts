@@ -1,56 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
-import { buildApp, type BuildAppOptions, type ComponentHubApp } from './build-app.ts';
+import type { ComponentHubApp } from './build-app.ts';
+import { buildTestApp, cdkJsonContext, tempDir } from './test-app.ts';
 import { apiFunctionDefaults, constructIdFor } from './constructs/api-function.ts';
 import { ComponentHubNagChecks } from './nag.ts';
 import { repoRoot } from './paths.ts';
 import { routeNeeds } from './stacks/api-stack.ts';
 
-/*
- * The CDK app as `npm run synth` builds it (cdk.json's context), but with esbuild bundling
- * skipped (`aws:cdk:bundling-stacks: []`) so the tests stay fast, a stand-in web/dist, and the
- * cloud assembly in a temporary directory.
- */
-const cdkJsonContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as {
-  context: Record<string, unknown>;
-}).context;
-
-const tempDirs: string[] = [];
-const tempDir = (prefix: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const fakeWebDist = (): string => {
-  const dir = tempDir('component-hub-web-dist-');
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Component Hub</title>');
-  return dir;
-};
-
-const build = (context: Record<string, unknown> = {}, options: Omit<BuildAppOptions, 'context'> = {}): ComponentHubApp =>
-  buildApp({
-    ...options,
-    outdir: tempDir('component-hub-cdk-'),
-    context: {
-      ...cdkJsonContext,
-      'aws:cdk:bundling-stacks': [],
-      webDistDir: fakeWebDist(),
-      ...context,
-    },
-  });
+const build = buildTestApp;
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown };

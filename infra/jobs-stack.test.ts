@@ -1,28 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { taskErrorNames } from '#lib/task-errors';
-import { buildApp, type ComponentHubApp } from './build-app.ts';
+import type { ComponentHubApp } from './build-app.ts';
+import { buildTestApp } from './test-app.ts';
 import { repoRoot } from './paths.ts';
 import { routeNeeds } from './stacks/api-stack.ts';
 import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jobs-stack.ts';
 
 /*
- * The jobs stack's image-batch state machine as synthesized (bundling skipped, as in app.test.ts):
+ * The jobs stack's image-batch state machine as synthesized (bundling skipped: buildTestApp):
  * its shape, its bounds and retries, its logging and tracing, and who may start it.
  */
-const tempDirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 type State = { Type: string; Resource?: string; MaxConcurrency?: number; ItemProcessor?: { States: Record<string, State> }; Retry?: { ErrorEquals: string[]; IntervalSeconds?: number; BackoffRate?: number; MaxAttempts?: number; JitterStrategy?: string }[]; Catch?: { ErrorEquals: string[]; Next: string }[]; Next?: string; Default?: string; Choices?: { StringEquals: string; Next: string }[] };
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -42,10 +33,7 @@ describe('jobs stack: the image-batch state machine', () => {
   let resources: Resources;
 
   beforeAll(() => {
-    const web = tempDir('component-hub-web-dist-');
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html>');
-    const context = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
-    built = buildApp({ outdir: tempDir('component-hub-cdk-'), context: { ...context, 'aws:cdk:bundling-stacks': [], webDistDir: web } });
+    built = buildTestApp();
     jobs = Template.fromStack(built.jobs);
     resources = jobs.toJSON().Resources as Resources;
   });

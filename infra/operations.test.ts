@@ -1,44 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { DefinitionBody, Pass, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { metricNames, METRICS_NAMESPACE } from '#lib/metric-names';
-import { buildApp, type ComponentHubApp } from './build-app.ts';
+import type { ComponentHubApp } from './build-app.ts';
+import { buildTestApp } from './test-app.ts';
 import { lambdaBundling, physicalFunctionName } from './constructs/api-function.ts';
 import { esbuildOptionsForLambda } from './constructs/lambda-bundling.ts';
 import { alarmThresholds, Monitoring } from './constructs/monitoring.ts';
 import { ComponentHubNagChecks } from './nag.ts';
-import { repoRoot } from './paths.ts';
 import { isDevStage } from './stacks/data-stack.ts';
 
 /* Issue 11: alarms and dashboard, tracing, data safety by stage, bundling. */
 
-const cdkJsonContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> })
-  .context;
-const tempDirs: string[] = [];
-const tempDir = (prefix: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const build = (context: Record<string, unknown> = {}): ComponentHubApp => {
-  const webDist = tempDir('component-hub-web-dist-');
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Component Hub</title>');
-  return buildApp({
-    outdir: tempDir('component-hub-cdk-'),
-    context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], webDistDir: webDist, ...context },
-  });
-};
+const build = (context: Record<string, unknown> = {}): ComponentHubApp => buildTestApp(context);
 
 const nagFindings = (stack: Stack): string[] =>
   new ComponentHubNagChecks().validateScope(stack).violations.flatMap((violation) =>

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { buildApp, type BuildAppOptions, type ComponentHubApp } from './build-app.ts';
+import { repoRoot } from './paths.ts';
+
+/*
+ * The CDK app for template tests: as `npm run synth` builds it (cdk.json's context), but with
+ * esbuild bundling skipped (`aws:cdk:bundling-stacks: []`) so the tests stay fast, a stand-in
+ * web/dist, and the cloud assembly in a temporary directory removed after the test file.
+ */
+export const cdkJsonContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
+const tempDirs: string[] = [];
+export const tempDir = (prefix: string): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+export const buildTestApp = (context: Record<string, unknown> = {}, options: Omit<BuildAppOptions, 'context'> = {}): ComponentHubApp => {
+  const webDist = tempDir('component-hub-web-dist-');
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Component Hub</title>');
+  return buildApp({
+    ...options,
+    outdir: tempDir('component-hub-cdk-'),
+    context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], webDistDir: webDist, ...context },
+  });
+};

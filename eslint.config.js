@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.local/', '.cache/', 'coverage/', 'test-results/'] },
@@ -22,11 +23,14 @@ export default tseslint.config(
           paths: [
             {
               name: '@chakra-ui/react',
-              message: "Import Chakra per component ('@chakra-ui/react/button'): the root import puts every component into the login page's JS.",
+              message:
+                "Import Chakra per component ('@chakra-ui/react/button'): the root import puts every component into the login page's JS.",
             },
           ],
         },
       ],
     },
   },
+  // Formatting is Prettier's job (checked by `npm run format:check`); ESLint keeps to correctness.
+  prettier,
 );

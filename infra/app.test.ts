@@ -20,7 +20,8 @@ const build = buildTestApp;
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown }>;
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown };
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** Every IAM statement of a template (policies, managed policies and roles' inline policies). */
 const statementsOf = (template: Template): { logicalId: string; statement: Statement }[] => {
@@ -67,11 +68,14 @@ const actionsOfFunction = (built: ComponentHubApp, handler: string): string[] =>
 
 /** cdk-nag's AwsSolutions findings (errors and warnings) that are not acknowledged, as readable lines. */
 const nagFindings = (stack: Stack): string[] =>
-  new ComponentHubNagChecks().validateScope(stack).violations.flatMap((violation) =>
-    violation.violatingResources.map(
-      (resource) => `${violation.severity ?? ''} ${violation.ruleName} at ${resource.constructPath ?? resource.resourceLogicalId ?? '?'}`,
-    ),
-  );
+  new ComponentHubNagChecks()
+    .validateScope(stack)
+    .violations.flatMap((violation) =>
+      violation.violatingResources.map(
+        (resource) =>
+          `${violation.severity ?? ''} ${violation.ruleName} at ${resource.constructPath ?? resource.resourceLogicalId ?? '?'}`,
+      ),
+    );
 
 describe('CDK app', () => {
   let built: ComponentHubApp;
@@ -87,7 +91,12 @@ describe('CDK app', () => {
   });
 
   it('has its stacks named after the stage', () => {
-    expect(built.app.node.children.filter(Stack.isStack).map((stack) => stack.stackName).sort()).toEqual([
+    expect(
+      built.app.node.children
+        .filter(Stack.isStack)
+        .map((stack) => stack.stackName)
+        .sort(),
+    ).toEqual([
       'ComponentHub-dev-Api',
       'ComponentHub-dev-Data',
       'ComponentHub-dev-Jobs',
@@ -172,7 +181,9 @@ describe('CDK app', () => {
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { MemorySize: number } };
-        expect(resource.Properties.MemorySize, route.handler).toBe(apiFunctionDefaults.memoryByHandler[route.handler] ?? 256);
+        expect(resource.Properties.MemorySize, route.handler).toBe(
+          apiFunctionDefaults.memoryByHandler[route.handler] ?? 256,
+        );
       }
     });
 
@@ -202,12 +213,19 @@ describe('CDK app', () => {
         );
         expect(actions, route.handler).toContain('secretsmanager:GetSecretValue');
         const needs = routeNeeds(route);
-        expect(actions.some((action) => action.startsWith('ses:')), route.handler).toBe(needs.includes('mail'));
+        expect(
+          actions.some((action) => action.startsWith('ses:')),
+          route.handler,
+        ).toBe(needs.includes('mail'));
         expect(actions.includes('s3:GetObject'), route.handler).toBe(needs.includes('bucket-read'));
         expect(actions.includes('s3:PutObject'), route.handler).toBe(needs.includes('bucket-write'));
         expect(actions.includes('s3:DeleteObject'), route.handler).toBe(needs.includes('bucket-delete'));
         expect(
-          actions.filter((action) => !/^(dynamodb|secretsmanager|logs|ses|s3):/.test(action) && !['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].includes(action)),
+          actions.filter(
+            (action) =>
+              !/^(dynamodb|secretsmanager|logs|ses|s3):/.test(action) &&
+              !['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].includes(action),
+          ),
           route.handler,
         ).toEqual(needs.includes('batches') ? ['states:StartExecution'] : []);
       }
@@ -218,7 +236,8 @@ describe('CDK app', () => {
       for (const { statement } of tableStatements) {
         const resources = JSON.stringify(statement.Resource);
         expect(resources).not.toContain('*');
-        for (const index of tableDefinition.globalSecondaryIndexes) expect(resources).toContain(`/index/${index.indexName}`);
+        for (const index of tableDefinition.globalSecondaryIndexes)
+          expect(resources).toContain(`/index/${index.indexName}`);
       }
     });
 
@@ -275,7 +294,9 @@ describe('CDK app', () => {
 
     it('rejects an unknown need instead of granting nothing', () => {
       const manifest = routes.map((route) =>
-        route.handler === 'auth/login' ? ({ ...route, needs: ['bucket-everything'] } as unknown as RouteDefinition) : route,
+        route.handler === 'auth/login'
+          ? ({ ...route, needs: ['bucket-everything'] } as unknown as RouteDefinition)
+          : route,
       );
       expect(() => build({}, { routes: manifest })).toThrow(/unknown need "bucket-everything"/);
     });
@@ -312,15 +333,18 @@ describe('CDK app', () => {
     it('has a versioned, retained attachments bucket that takes presigned POSTs from the site only', () => {
       const built = build({ stage: 'prod' });
       const data = Template.fromStack(built.data);
-      const id = built.data.resolve((built.data.attachmentsBucket.node.defaultChild as unknown as { logicalId: string }).logicalId);
+      const id = built.data.resolve(
+        (built.data.attachmentsBucket.node.defaultChild as unknown as { logicalId: string }).logicalId,
+      );
       const bucket = data.toJSON().Resources[id] as { DeletionPolicy: string; Properties: Record<string, unknown> };
       expect(bucket.DeletionPolicy).toBe('Retain');
       expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
       expect(bucket.Properties.BucketEncryption).toEqual({
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       });
-      const cors = (bucket.Properties.CorsConfiguration as { CorsRules: { AllowedOrigins: unknown[]; AllowedMethods: string[] }[] })
-        .CorsRules;
+      const cors = (
+        bucket.Properties.CorsConfiguration as { CorsRules: { AllowedOrigins: unknown[]; AllowedMethods: string[] }[] }
+      ).CorsRules;
       expect(cors).toHaveLength(1);
       expect(cors[0]!.AllowedMethods).toEqual(['POST']);
       expect(JSON.stringify(cors[0]!.AllowedOrigins)).not.toContain('"*"');
@@ -337,10 +361,14 @@ describe('CDK app', () => {
     ];
 
     it('expires presigned uploads that were never attached after a day', () => {
-      const [bucket] = Object.values(data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } })) as {
+      const [bucket] = Object.values(
+        data.findResources('AWS::S3::Bucket', { Properties: { VersioningConfiguration: { Status: 'Enabled' } } }),
+      ) as {
         Properties: { LifecycleConfiguration: { Rules: { Prefix?: string; ExpirationInDays?: number }[] } };
       }[];
-      expect(bucket!.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1 }));
+      expect(bucket!.Properties.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1 }),
+      );
     });
 
     it('blocks public access on every bucket and denies non-TLS requests', () => {
@@ -357,7 +385,9 @@ describe('CDK app', () => {
           });
           expect(bucket.Properties?.BucketEncryption, `${name}/${id}`).toBeDefined();
           const policies = Object.values(resources).filter(
-            (r) => r.Type === 'AWS::S3::BucketPolicy' && JSON.stringify(r.Properties?.Bucket) === JSON.stringify({ Ref: id }),
+            (r) =>
+              r.Type === 'AWS::S3::BucketPolicy' &&
+              JSON.stringify(r.Properties?.Bucket) === JSON.stringify({ Ref: id }),
           );
           const denyInsecure = policies.some((policy) =>
             asArray((policy.Properties?.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement).some(
@@ -378,7 +408,9 @@ describe('CDK app', () => {
       );
       expect(all.length).toBeGreaterThan(routes.length);
       const offending = all.filter(({ statement }) =>
-        asArray(statement.Action).some((action) => ['*', 'dynamodb:*', 's3:*', 'ses:*', 'secretsmanager:*'].includes(action)),
+        asArray(statement.Action).some((action) =>
+          ['*', 'dynamodb:*', 's3:*', 'ses:*', 'secretsmanager:*'].includes(action),
+        ),
       );
       expect(offending).toEqual([]);
       // No data-plane wildcard of any shape on the table either.
@@ -418,12 +450,17 @@ describe('CDK app', () => {
       const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*');
       expect(apiBehavior).toBeDefined();
       expect(apiBehavior!.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
-      expect(apiBehavior!.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+      expect(apiBehavior!.OriginRequestPolicyId).toBe(
+        OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      );
       expect(apiBehavior!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
       expect(apiBehavior!.ViewerProtocolPolicy).toBe('redirect-to-https');
       const origin = config.Origins.find((o) => o.Id === apiBehavior!.TargetOriginId)!;
       expect(JSON.stringify(origin.DomainName)).toContain('execute-api');
-      expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(origin.CustomOriginConfig).toMatchObject({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
     });
 
     it('serves /app/* and / from the private bucket through origin access control, with the SPA router', () => {
@@ -484,7 +521,8 @@ describe('CDK app', () => {
     const other = build({ account: '123456789012', region: 'eu-west-1' });
     expect(other.web.region).toBe('eu-west-1');
     Template.fromStack(other.web);
-    for (const stack of [other.data, other.api, other.web, other.jobs]) expect(nagFindings(stack).join('\n'), stack.stackName).toBe('');
+    for (const stack of [other.data, other.api, other.web, other.jobs])
+      expect(nagFindings(stack).join('\n'), stack.stackName).toBe('');
   });
 
   it('uses a custom domain for APP_URL and the upload CORS rule when appUrl is given', () => {

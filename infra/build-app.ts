@@ -111,7 +111,12 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     imageBatches: jobs.imageBatches,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
-      ? { extraEnvironment: { S3_FORCE_PATH_STYLE: 'true', AWS_ENDPOINT_URL: optionalString(app, 'localstackEndpoint') ?? 'http://localhost.localstack.cloud:4566' } }
+      ? {
+          extraEnvironment: {
+            S3_FORCE_PATH_STYLE: 'true',
+            AWS_ENDPOINT_URL: optionalString(app, 'localstackEndpoint') ?? 'http://localhost.localstack.cloud:4566',
+          },
+        }
       : {}),
   });
 

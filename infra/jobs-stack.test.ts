@@ -15,14 +15,34 @@ import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jo
  * its shape, its bounds and retries, its logging and tracing, and who may start it.
  */
 
-type State = { Type: string; Resource?: string; MaxConcurrency?: number; ItemProcessor?: { States: Record<string, State> }; Retry?: { ErrorEquals: string[]; IntervalSeconds?: number; BackoffRate?: number; MaxAttempts?: number; JitterStrategy?: string }[]; Catch?: { ErrorEquals: string[]; Next: string }[]; Next?: string; Default?: string; Choices?: { StringEquals: string; Next: string }[] };
+type State = {
+  Type: string;
+  Resource?: string;
+  MaxConcurrency?: number;
+  ItemProcessor?: { States: Record<string, State> };
+  Retry?: {
+    ErrorEquals: string[];
+    IntervalSeconds?: number;
+    BackoffRate?: number;
+    MaxAttempts?: number;
+    JitterStrategy?: string;
+  }[];
+  Catch?: { ErrorEquals: string[]; Next: string }[];
+  Next?: string;
+  Default?: string;
+  Choices?: { StringEquals: string; Next: string }[];
+};
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
 /** The definition with each Lambda ARN written as `fn:<logical id>`. */
 const definitionOf = (template: Template): { StartAt: string; States: Record<string, State> } => {
-  const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine')) as { Properties: { DefinitionString: { 'Fn::Join': [string, unknown[]] } } }[];
+  const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine')) as {
+    Properties: { DefinitionString: { 'Fn::Join': [string, unknown[]] } };
+  }[];
   const text = machine!.Properties.DefinitionString['Fn::Join'][1]
-    .map((part) => (typeof part === 'string' ? part : `fn:${(part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]}`))
+    .map((part) =>
+      typeof part === 'string' ? part : `fn:${(part as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]}`,
+    )
     .join('');
   return JSON.parse(text) as { StartAt: string; States: Record<string, State> };
 };
@@ -39,7 +59,9 @@ describe('jobs stack: the image-batch state machine', () => {
   });
 
   const jobLogicalId = (job: (typeof batchJobs)[number]) =>
-    built.jobs.resolve((built.jobs.jobFunctions.get(job)!.function.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+    built.jobs.resolve(
+      (built.jobs.jobFunctions.get(job)!.function.node.defaultChild as unknown as { logicalId: string }).logicalId,
+    ) as string;
 
   it('lists, chooses the distributors, searches each part in a Map bounded by that provider’s rate limit, then writes the summary', () => {
     const definition = definitionOf(jobs);
@@ -47,7 +69,11 @@ describe('jobs stack: the image-batch state machine', () => {
     expect(list.Resource).toBe(`fn:${jobLogicalId('list-batch-parts')}`);
     const choice = definition.States[list.Next!]!;
     expect(choice.Type).toBe('Choice');
-    const maps = { digikey: choice.Choices!.find((c) => c.StringEquals === 'digikey')!.Next, mouser: choice.Choices!.find((c) => c.StringEquals === 'mouser')!.Next, both: choice.Default! };
+    const maps = {
+      digikey: choice.Choices!.find((c) => c.StringEquals === 'digikey')!.Next,
+      mouser: choice.Choices!.find((c) => c.StringEquals === 'mouser')!.Next,
+      both: choice.Default!,
+    };
     const expected = batchConcurrency(defaultBatchRateLimits);
     expect(expected).toEqual({ digikey: 4, mouser: 1, both: 2 });
     for (const [provider, name] of Object.entries(maps) as [keyof typeof expected, string][]) {
@@ -59,7 +85,9 @@ describe('jobs stack: the image-batch state machine', () => {
       const throttled = search.Retry!.find((retry) => retry.ErrorEquals.includes(taskErrorNames.throttled))!;
       expect(throttled).toMatchObject({ BackoffRate: 2, JitterStrategy: 'FULL' });
       expect(throttled.MaxAttempts).toBeGreaterThanOrEqual(3);
-      expect(map.ItemProcessor!.States[search.Catch![0]!.Next]!.Resource).toBe(`fn:${jobLogicalId('record-failed-batch-part')}`);
+      expect(map.ItemProcessor!.States[search.Catch![0]!.Next]!.Resource).toBe(
+        `fn:${jobLogicalId('record-failed-batch-part')}`,
+      );
       const summary = definition.States[map.Next!]!;
       expect(summary.Resource).toBe(`fn:${jobLogicalId('finish-batch')}`);
       expect(definition.States[map.Catch![0]!.Next]!.Resource).toBe(`fn:${jobLogicalId('finish-batch')}`);
@@ -83,18 +111,35 @@ describe('jobs stack: the image-batch state machine', () => {
     for (const job of batchJobs) {
       expect(fs.existsSync(path.join(repoRoot, 'functions/src/jobs', `${job}.ts`)), job).toBe(true);
       const props = resources[jobLogicalId(job)]!.Properties;
-      expect(props, job).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' } });
+      expect(props, job).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
     }
   });
 
   it('grants the tasks only what they use: the list reads the bucket, the search writes it, the others neither', () => {
     const actionsOf = (job: (typeof batchJobs)[number]) => {
-      const roleId = built.jobs.resolve((built.jobs.jobFunctions.get(job)!.role.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+      const roleId = built.jobs.resolve(
+        (built.jobs.jobFunctions.get(job)!.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
+      ) as string;
       return Object.values(resources)
-        .filter((resource) => resource.Type === 'AWS::IAM::Policy' && (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
-        .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap((s) => s.Action));
+        .filter(
+          (resource) =>
+            resource.Type === 'AWS::IAM::Policy' &&
+            (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+        )
+        .flatMap((policy) =>
+          (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap(
+            (s) => s.Action,
+          ),
+        );
     };
-    const s3 = (job: (typeof batchJobs)[number]) => actionsOf(job).filter((action) => action.startsWith('s3:')).sort();
+    const s3 = (job: (typeof batchJobs)[number]) =>
+      actionsOf(job)
+        .filter((action) => action.startsWith('s3:'))
+        .sort();
     expect(s3('list-batch-parts')).toEqual(['s3:GetObject', 's3:ListBucket']);
     expect(s3('search-batch-part')).toEqual(['s3:DeleteObject', 's3:PutObject']);
     expect(s3('record-failed-batch-part')).toEqual([]);
@@ -106,19 +151,36 @@ describe('jobs stack: the image-batch state machine', () => {
     const api = Template.fromStack(built.api).toJSON().Resources as Resources;
     for (const route of routes) {
       const fn = built.api.functions.get(route.handler)!;
-      const logicalId = built.api.resolve((fn.function.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+      const logicalId = built.api.resolve(
+        (fn.function.node.defaultChild as unknown as { logicalId: string }).logicalId,
+      ) as string;
       const variables = (api[logicalId]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      const roleId = built.api.resolve((fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+      const roleId = built.api.resolve(
+        (fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
+      ) as string;
       const statements = Object.values(api)
-        .filter((resource) => resource.Type === 'AWS::IAM::Policy' && (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
-        .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+        .filter(
+          (resource) =>
+            resource.Type === 'AWS::IAM::Policy' &&
+            (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+        )
+        .flatMap(
+          (policy) =>
+            (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
+              .Statement,
+        );
       const starts = statements.filter((statement) => [statement.Action].flat().includes('states:StartExecution'));
       const needsBatches = routeNeeds(route).includes('batches');
       expect('IMAGE_BATCH_STATE_MACHINE_ARN' in variables, route.handler).toBe(needsBatches);
       expect(starts, route.handler).toHaveLength(needsBatches ? 1 : 0);
       if (needsBatches) expect(JSON.stringify(starts[0]!.Resource)).toContain('ImageBatches');
     }
-    expect(routes.filter((route) => routeNeeds(route).includes('batches')).map((route) => route.path).sort()).toEqual([
+    expect(
+      routes
+        .filter((route) => routeNeeds(route).includes('batches'))
+        .map((route) => route.path)
+        .sort(),
+    ).toEqual([
       '/api/admin/mouser/batch-retrieve-images',
       '/api/admin/process-images',
       '/api/admin/unified/batch-retrieve-images',

@@ -19,11 +19,20 @@ import { isDevStage } from './stacks/data-stack.ts';
 const build = (context: Record<string, unknown> = {}): ComponentHubApp => buildTestApp(context);
 
 const nagFindings = (stack: Stack): string[] =>
-  new ComponentHubNagChecks().validateScope(stack).violations.flatMap((violation) =>
-    violation.violatingResources.map((resource) => `${violation.ruleName} at ${resource.constructPath ?? resource.resourceLogicalId ?? '?'}`),
-  );
+  new ComponentHubNagChecks()
+    .validateScope(stack)
+    .violations.flatMap((violation) =>
+      violation.violatingResources.map(
+        (resource) => `${violation.ruleName} at ${resource.constructPath ?? resource.resourceLogicalId ?? '?'}`,
+      ),
+    );
 
-type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 const resourcesOf = (template: Template, type: string): Resource[] =>
   Object.values(template.findResources(type)) as Resource[];
 
@@ -39,9 +48,17 @@ const metricOf = (alarm: Resource): { Namespace: string; MetricName: string; Dim
   const metrics = p.Metrics as { MetricStat?: { Metric: Record<string, unknown>; Stat: string } }[] | undefined;
   if (metrics) {
     expect(metrics).toHaveLength(1);
-    return { ...(metrics[0]!.MetricStat!.Metric as { Namespace: string; MetricName: string }), Stat: metrics[0]!.MetricStat!.Stat };
+    return {
+      ...(metrics[0]!.MetricStat!.Metric as { Namespace: string; MetricName: string }),
+      Stat: metrics[0]!.MetricStat!.Stat,
+    };
   }
-  return { Namespace: p.Namespace as string, MetricName: p.MetricName as string, Dimensions: p.Dimensions, Stat: (p.Statistic ?? p.ExtendedStatistic) as string };
+  return {
+    Namespace: p.Namespace as string,
+    MetricName: p.MetricName as string,
+    Dimensions: p.Dimensions,
+    Stat: (p.Statistic ?? p.ExtendedStatistic) as string,
+  };
 };
 
 describe('monitoring stack', () => {
@@ -52,7 +69,9 @@ describe('monitoring stack', () => {
   beforeAll(() => {
     built = build({ alarmEmail: 'ops@example.com' });
     template = Template.fromStack(built.monitoring);
-    topicId = built.monitoring.resolve((built.monitoring.monitoring.topic.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+    topicId = built.monitoring.resolve(
+      (built.monitoring.monitoring.topic.node.defaultChild as unknown as { logicalId: string }).logicalId,
+    ) as string;
   });
 
   /** The alarm exists, notifies the topic when it fires and when it clears, and links its runbook. */
@@ -108,8 +127,15 @@ describe('monitoring stack', () => {
       expect(metrics).toContain(name === 'DynamoThrottles' ? 'ThrottledRequests' : 'SystemErrors');
       expect(metrics).toContain('TableName');
     }
-    expect(metricOf(expectAlarm('SesBounceRate', 0.05))).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
-    expect(metricOf(expectAlarm('SesBounces', alarmThresholds.sesBouncesPerHour))).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Bounce', Stat: 'Sum' });
+    expect(metricOf(expectAlarm('SesBounceRate', 0.05))).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Reputation.BounceRate',
+    });
+    expect(metricOf(expectAlarm('SesBounces', alarmThresholds.sesBouncesPerHour))).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Bounce',
+      Stat: 'Sum',
+    });
   });
 
   it("alarms on the image-batch state machine's failed executions", () => {
@@ -123,7 +149,11 @@ describe('monitoring stack', () => {
   });
 
   it('sends the alarms to an SNS topic that enforces TLS, with the email from context', () => {
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: topicId } });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: topicId },
+    });
     const policies = resourcesOf(template, 'AWS::SNS::TopicPolicy');
     expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
     const without = build();
@@ -137,7 +167,8 @@ describe('monitoring stack', () => {
     const body = JSON.stringify(dashboard!.Properties.DashboardBody);
     for (const name of metricNames) expect(body).toContain(name);
     expect(body).toContain(METRICS_NAMESPACE);
-    for (const text of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/DynamoDB', 'AWS/SES', '"type\\":\\"alarm\\"']) expect(body).toContain(text);
+    for (const text of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/DynamoDB', 'AWS/SES', '"type\\":\\"alarm\\"'])
+      expect(body).toContain(text);
   });
 
   it('passes cdk-nag with the topic acknowledgement only, and has no CDK warnings', () => {
@@ -161,7 +192,9 @@ describe('Monitoring construct and the state machine', () => {
       table: new Table(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } }),
       functions: [{ label: 'jobs/finish-batch', functionName: 'finish-batch' }],
     });
-    const stateMachine = new StateMachine(stack, 'Batches', { definitionBody: DefinitionBody.fromChainable(new Pass(stack, 'Done')) });
+    const stateMachine = new StateMachine(stack, 'Batches', {
+      definitionBody: DefinitionBody.fromChainable(new Pass(stack, 'Done')),
+    });
     monitoring.monitorStateMachine(stateMachine);
 
     const template = Template.fromStack(stack);
@@ -171,7 +204,9 @@ describe('Monitoring construct and the state machine', () => {
     expect(metrics).toContain('ExecutionsTimedOut');
     expect(metrics).toContain('StateMachineArn');
     alarmNamed(template, 'ComponentHub-test-JobsFinishBatchErrors');
-    expect(JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0])).toContain('ExecutionsSucceeded');
+    expect(JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0])).toContain(
+      'ExecutionsSucceeded',
+    );
   });
 });
 
@@ -184,14 +219,22 @@ describe('functions', () => {
     }
     expect(lambdaBundling).toMatchObject({ minify: true, externalModules: [], format: 'esm' });
     // The benchmark's esbuild options are the construct's.
-    expect(esbuildOptionsForLambda()).toMatchObject({ minify: true, external: [], format: 'esm', sourcesContent: false, platform: 'node' });
+    expect(esbuildOptionsForLambda()).toMatchObject({
+      minify: true,
+      external: [],
+      format: 'esm',
+      sourcesContent: false,
+      platform: 'node',
+    });
   });
 
   it('get names of at most 64 characters, unique per stage', () => {
     expect(physicalFunctionName('ComponentHub-prod-Api', 'AuthLogin')).toBe('ComponentHub-prod-Api-AuthLogin');
     const long = physicalFunctionName('ComponentHub-a-very-long-stage-name-Api', 'NotificationsMarkNotificationRead');
     expect(long.length).toBeLessThanOrEqual(64);
-    expect(long).not.toBe(physicalFunctionName('ComponentHub-a-very-long-stage-name-Api', 'NotificationsMarkNotificationReads'));
+    expect(long).not.toBe(
+      physicalFunctionName('ComponentHub-a-very-long-stage-name-Api', 'NotificationsMarkNotificationReads'),
+    );
   });
 });
 
@@ -222,7 +265,10 @@ describe('data safety by stage', () => {
       const data = dataOf(stage);
       data.hasResource('AWS::DynamoDB::Table', {
         DeletionPolicy: 'Delete',
-        Properties: Match.objectLike({ DeletionProtectionEnabled: false, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+        Properties: Match.objectLike({
+          DeletionProtectionEnabled: false,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
       });
       const web = webOf(stage);
       for (const bucket of [...resourcesOf(data, 'AWS::S3::Bucket'), ...resourcesOf(web, 'AWS::S3::Bucket')]) {
@@ -241,7 +287,9 @@ describe('data safety by stage', () => {
       (b) => (b.Properties.VersioningConfiguration as { Status?: string } | undefined)?.Status === 'Enabled',
     );
     const rules = (bucket!.Properties.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
-    expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }));
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
     expect(rules).toContainEqual(
       expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
     );
@@ -255,26 +303,37 @@ describe('secrets and environments', () => {
   it('passes the distributor secret to the routes that need it, by ARN only, and lets only them read it', () => {
     const built = build({ distributorSecretArn: secretArn });
     const template = Template.fromStack(built.api);
-    const needing = routes.filter((route) => 'needs' in route && (route.needs as readonly string[]).includes('distributor-credentials'));
-    expect(needing.map((route) => route.handler).sort()).toEqual(['distributors/search-digikey', 'distributors/search-mouser']);
+    const needing = routes.filter(
+      (route) => 'needs' in route && (route.needs as readonly string[]).includes('distributor-credentials'),
+    );
+    expect(needing.map((route) => route.handler).sort()).toEqual([
+      'distributors/search-digikey',
+      'distributors/search-mouser',
+    ]);
     const withSecret = template.findResources('AWS::Lambda::Function', {
       Properties: { Environment: { Variables: { DISTRIBUTOR_SECRET_ARN: secretArn } } },
     });
-    expect(Object.values(withSecret).map((fn) => (fn.Properties as { FunctionName: string }).FunctionName).sort()).toEqual(
-      needing.map((route) => built.api.functions.get(route.handler)!.functionName).sort(),
+    expect(
+      Object.values(withSecret)
+        .map((fn) => (fn.Properties as { FunctionName: string }).FunctionName)
+        .sort(),
+    ).toEqual(needing.map((route) => built.api.functions.get(route.handler)!.functionName).sort());
+    const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy).includes(secretArn),
     );
-    const readers = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) => JSON.stringify(policy).includes(secretArn));
     expect(readers).toHaveLength(needing.length);
     expect(nagFindings(built.api).join('\n')).toBe('');
     // Without the context no function is told about a secret.
     expect(JSON.stringify(Template.fromStack(build().api).toJSON())).not.toContain('DISTRIBUTOR_SECRET_ARN');
   });
 
-  it("points the functions at LocalStack only for `npm run deploy:localstack`", () => {
+  it('points the functions at LocalStack only for `npm run deploy:localstack`', () => {
     const local = Template.fromStack(build({ localstack: 'true' }).api);
     const functions = Object.values(local.findResources('AWS::Lambda::Function'));
     for (const fn of functions) {
-      expect((fn.Properties as { Environment: { Variables: Record<string, string> } }).Environment.Variables).toMatchObject({
+      expect(
+        (fn.Properties as { Environment: { Variables: Record<string, string> } }).Environment.Variables,
+      ).toMatchObject({
         S3_FORCE_PATH_STYLE: 'true',
         AWS_ENDPOINT_URL: 'http://localhost.localstack.cloud:4566',
       });

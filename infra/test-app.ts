@@ -10,7 +10,9 @@ import { repoRoot } from './paths.ts';
  * esbuild bundling skipped (`aws:cdk:bundling-stacks: []`) so the tests stay fast, a stand-in
  * web/dist, and the cloud assembly in a temporary directory removed after the test file.
  */
-export const cdkJsonContext = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+export const cdkJsonContext = (
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }
+).context;
 
 const tempDirs: string[] = [];
 export const tempDir = (prefix: string): string => {
@@ -22,7 +24,10 @@ afterAll(() => {
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-export const buildTestApp = (context: Record<string, unknown> = {}, options: Omit<BuildAppOptions, 'context'> = {}): ComponentHubApp => {
+export const buildTestApp = (
+  context: Record<string, unknown> = {},
+  options: Omit<BuildAppOptions, 'context'> = {},
+): ComponentHubApp => {
   const webDist = tempDir('component-hub-web-dist-');
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Component Hub</title>');
   return buildApp({

@@ -76,7 +76,8 @@ const splitFriendlyChakra: Plugin = {
 
     // Chakra's anatomy.js and recipes: `import { menuAnatomy } from '@ark-ui/react/menu'` -> Ark's menu.anatomy.js
     pluginBuild.onResolve({ filter: /^@ark-ui\/react\/[a-z-]+$/ }, (args) => {
-      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])/.test(args.importer)) return undefined;
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])/.test(args.importer))
+        return undefined;
       const anatomy = arkAnatomy(args.path.slice('@ark-ui/react/'.length));
       return existsSync(anatomy) ? { path: anatomy } : undefined;
     });
@@ -90,7 +91,9 @@ const splitFriendlyChakra: Plugin = {
     });
     // The few Chakra files that import a helper from Ark's root index get it from its own module.
     pluginBuild.onResolve({ filter: /^@ark-ui\/react$/ }, (args) =>
-      /[\\/]@chakra-ui[\\/]react[\\/]/.test(args.importer) ? { path: 'ark-root', namespace: 'split-friendly-chakra' } : undefined,
+      /[\\/]@chakra-ui[\\/]react[\\/]/.test(args.importer)
+        ? { path: 'ark-root', namespace: 'split-friendly-chakra' }
+        : undefined,
     );
     pluginBuild.onLoad({ filter: /^ark-root$/, namespace: 'split-friendly-chakra' }, () => ({
       resolveDir: root,
@@ -151,7 +154,10 @@ const staticClosure = (start: string, files: Map<string, BuiltFile>): Set<string
   return seen;
 };
 
-export const buildWeb = async ({ outdir = 'web/dist', minify = true }: BuildWebOptions = {}): Promise<BuildWebResult> => {
+export const buildWeb = async ({
+  outdir = 'web/dist',
+  minify = true,
+}: BuildWebOptions = {}): Promise<BuildWebResult> => {
   const absOutdir = path.resolve(root, outdir);
   await mkdir(absOutdir, { recursive: true });
 
@@ -224,11 +230,18 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** The size table the script prints: every chunk, what it serves, raw and gzipped. */
 export const formatSizes = ({ files, entry: entryFile, authInitialGzipBytes }: BuildWebResult): string => {
   const label = (f: BuiltFile) =>
-    f.file === entryFile ? 'entry (every page)' : f.entryPoint ? f.entryPoint.replace(/^web\/src\//, '') : 'shared chunk';
-  const rows = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => [f.file, label(f), kb(f.bytes), kb(f.gzipBytes)]);
+    f.file === entryFile
+      ? 'entry (every page)'
+      : f.entryPoint
+        ? f.entryPoint.replace(/^web\/src\//, '')
+        : 'shared chunk';
+  const rows = [...files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => [f.file, label(f), kb(f.bytes), kb(f.gzipBytes)]);
   const header = ['file', 'serves', 'size', 'gzip'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   const verdict = authInitialGzipBytes <= AUTH_INITIAL_JS_BUDGET ? 'within' : 'OVER';
   return [
     line(header),

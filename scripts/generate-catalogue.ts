@@ -65,4 +65,6 @@ const written = await writeDemoCatalogue({
     }
   },
 });
-console.log(`Wrote ${written} components (seed ${seed}${files ? ', with datasheet PDFs' : ''}) to ${process.env.TABLE_NAME} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+console.log(
+  `Wrote ${written} components (seed ${seed}${files ? ', with datasheet PDFs' : ''}) to ${process.env.TABLE_NAME} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);

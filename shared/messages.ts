@@ -25,7 +25,8 @@ export const messages = {
   requestTooLarge: (megabytes: number) => `The request is too large: at most ${megabytes} MB can be sent here.`,
   internalError: 'Internal Server Error',
   serviceUnavailable: 'Component Hub cannot reach one of its services right now. Please try again in a moment.',
-  invitationNotSent: 'The invitation email could not be sent right now, so no invitation was made. Please try again in a few minutes.',
+  invitationNotSent:
+    'The invitation email could not be sent right now, so no invitation was made. Please try again in a few minutes.',
   emailTaken: 'An account with this email already exists',
   currentPasswordWrong: 'Current password is incorrect',
   resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
@@ -67,7 +68,8 @@ export const messages = {
   classRequired: 'Class is required',
   componentNotFound: 'Component not found',
   componentFileNotFound: 'This component has no such file',
-  fileFieldInvalid: (label: string) => `${label} must be a web address (http or https) or a file uploaded with this form`,
+  fileFieldInvalid: (label: string) =>
+    `${label} must be a web address (http or https) or a file uploaded with this form`,
   componentIdInvalid: 'The component id must be a whole number',
   numberInvalid: (label: string) => `${label} must be a number`,
   wholeNumberInvalid: (label: string) => `${label} must be a whole number`,
@@ -118,10 +120,12 @@ export const messages = {
     `The workbook unpacks to more than ${megabytes} MB, more than the import reads. Remove unused sheets or split the file.`,
   importTooManyRows: (sheet: string, max: number) =>
     `The sheet '${sheet}' has more than ${max.toLocaleString('en-US')} rows. Split it into files of at most ${max.toLocaleString('en-US')} rows.`,
-  importTooManyColumns: (sheet: string, max: number) => `The sheet '${sheet}' has more than ${max} columns; the import reads at most ${max}.`,
+  importTooManyColumns: (sheet: string, max: number) =>
+    `The sheet '${sheet}' has more than ${max} columns; the import reads at most ${max}.`,
   importDuplicateInCatalogue: 'duplicate: a component with this reference and manufacturer is already in the catalogue',
   importDuplicateInFile: (row: number) => `duplicate: the same reference and manufacturer as row ${row}`,
-  importFileNotKept: (label: string) => `${label} was not kept: only a web address (http:// or https://) can be imported into it`,
+  importFileNotKept: (label: string) =>
+    `${label} was not kept: only a web address (http:// or https://) can be imported into it`,
 
   // Comments (spec §5).
   commentRequired: 'Please enter a comment before submitting.',
@@ -134,19 +138,23 @@ export const messages = {
     `${provider} lists ${partNumber}, but neither its image nor its datasheet could be downloaded.`,
   distributorNotConfigured: (provider: string) =>
     `${provider} search is not set up. Ask an administrator to add the ${provider} API credentials.`,
-  distributorUnavailable: (provider: string) => `${provider} is not answering right now. Please try again in a few minutes.`,
+  distributorUnavailable: (provider: string) =>
+    `${provider} is not answering right now. Please try again in a few minutes.`,
   distributorThrottled: (provider: string, seconds: number) =>
     `${provider} is receiving too many searches right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   distributorBudgetSpent: (provider: string, limit: number) =>
     `Today's ${provider} allowance of ${limit} requests is used up. Searches resume after midnight UTC.`,
-  distributorMalformed: (provider: string) => `${provider} sent an answer that could not be read. Please try again later.`,
-  distributorRefused: (provider: string) => `${provider} refused the configured API credentials. Ask an administrator to check them.`,
+  distributorMalformed: (provider: string) =>
+    `${provider} sent an answer that could not be read. Please try again later.`,
+  distributorRefused: (provider: string) =>
+    `${provider} refused the configured API credentials. Ask an administrator to check them.`,
 
   // Image batches (spec §2 Image Management, §8 image toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
   imageBatchesNotSetUp: 'Image batches are not set up here (no state machine is configured).',
   /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */
-  imageBatchStopped: (reason: string, left: number) => `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
+  imageBatchStopped: (reason: string, left: number) =>
+    `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
   imageBatchFailed: 'The batch stopped because of an unexpected error.',
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',

@@ -7,7 +7,14 @@ export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
-export const needs = ['mail', 'bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials', 'batches'] as const;
+export const needs = [
+  'mail',
+  'bucket-read',
+  'bucket-write',
+  'bucket-delete',
+  'distributor-credentials',
+  'batches',
+] as const;
 export type Need = (typeof needs)[number];
 
 export interface RouteDefinition {
@@ -36,19 +43,54 @@ export const routes = [
   { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
   { method: 'PATCH', path: '/api/users/{id}/password', handler: 'users/set-user-password', access: 'admin' },
   { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
-  { method: 'GET', path: '/api/components', handler: 'components/list-components', access: 'user', needs: ['bucket-read', 'bucket-write'] },
-  { method: 'GET', path: '/api/components/classes', handler: 'components/list-component-classes', access: 'user', needs: ['bucket-read'] },
-  { method: 'GET', path: '/api/components/options', handler: 'components/list-component-options', access: 'user', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/components',
+    handler: 'components/list-components',
+    access: 'user',
+    needs: ['bucket-read', 'bucket-write'],
+  },
+  {
+    method: 'GET',
+    path: '/api/components/classes',
+    handler: 'components/list-component-classes',
+    access: 'user',
+    needs: ['bucket-read'],
+  },
+  {
+    method: 'GET',
+    path: '/api/components/options',
+    handler: 'components/list-component-options',
+    access: 'user',
+    needs: ['bucket-read'],
+  },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
-  { method: 'GET', path: '/api/components/{id}/files/{field}', handler: 'components/get-component-file', access: 'user', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/components/{id}/files/{field}',
+    handler: 'components/get-component-file',
+    access: 'user',
+    needs: ['bucket-read'],
+  },
   { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
   { method: 'POST', path: '/api/components', handler: 'components/create-component', access: 'user' },
   { method: 'PATCH', path: '/api/components/{id}', handler: 'components/propose-edit', access: 'user' },
-  { method: 'POST', path: '/api/components/{id}/delete-request', handler: 'components/request-deletion', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/delete-request',
+    handler: 'components/request-deletion',
+    access: 'user',
+  },
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
   { method: 'POST', path: '/api/components/{id}/view', handler: 'components/record-view', access: 'user' },
   { method: 'GET', path: '/api/recent-components', handler: 'components/list-recent-components', access: 'user' },
-  { method: 'GET', path: '/api/components/{id}/related', handler: 'components/list-related-components', access: 'user', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/components/{id}/related',
+    handler: 'components/list-related-components',
+    access: 'user',
+    needs: ['bucket-read'],
+  },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
   { method: 'POST', path: '/api/components/{id}/comments', handler: 'components/add-comment', access: 'user' },
   { method: 'POST', path: '/api/uploads', handler: 'files/create-upload', access: 'user', needs: ['bucket-write'] },
@@ -67,30 +109,83 @@ export const routes = [
     access: 'user',
     needs: ['bucket-delete'],
   },
-  { method: 'GET', path: '/api/attachments/{id}/download', handler: 'files/download-attachment', access: 'user', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/attachments/{id}/download',
+    handler: 'files/download-attachment',
+    access: 'user',
+    needs: ['bucket-read'],
+  },
   { method: 'GET', path: '/api/approval-requests', handler: 'approvals/list-approval-requests', access: 'user' },
-  { method: 'PATCH', path: '/api/approval-requests/{id}', handler: 'approvals/review-approval-request', access: 'admin', needs: ['bucket-delete'] },
+  {
+    method: 'PATCH',
+    path: '/api/approval-requests/{id}',
+    handler: 'approvals/review-approval-request',
+    access: 'admin',
+    needs: ['bucket-delete'],
+  },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
   { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
-  { method: 'POST', path: '/api/import-excel', handler: 'import/import-excel', access: 'admin', needs: ['bucket-read', 'bucket-delete'] },
+  {
+    method: 'POST',
+    path: '/api/import-excel',
+    handler: 'import/import-excel',
+    access: 'admin',
+    needs: ['bucket-read', 'bucket-delete'],
+  },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
-  { method: 'POST', path: '/api/components/{id}/search-digikey', handler: 'distributors/search-digikey', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
-  { method: 'POST', path: '/api/components/{id}/search-mouser', handler: 'distributors/search-mouser', access: 'user', needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'] },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/search-digikey',
+    handler: 'distributors/search-digikey',
+    access: 'user',
+    needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+  },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/search-mouser',
+    handler: 'distributors/search-mouser',
+    access: 'user',
+    needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+  },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
-  { method: 'GET', path: '/api/admin/image-stats', handler: 'images/get-image-stats', access: 'admin', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/admin/image-stats',
+    handler: 'images/get-image-stats',
+    access: 'admin',
+    needs: ['bucket-read'],
+  },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
-  { method: 'POST', path: '/api/admin/process-images', handler: 'images/start-digikey-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
-  { method: 'POST', path: '/api/admin/mouser/batch-retrieve-images', handler: 'images/start-mouser-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
-  { method: 'POST', path: '/api/admin/unified/batch-retrieve-images', handler: 'images/start-unified-batch', access: 'admin', needs: ['bucket-read', 'batches'] },
+  {
+    method: 'POST',
+    path: '/api/admin/process-images',
+    handler: 'images/start-digikey-batch',
+    access: 'admin',
+    needs: ['bucket-read', 'batches'],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mouser/batch-retrieve-images',
+    handler: 'images/start-mouser-batch',
+    access: 'admin',
+    needs: ['bucket-read', 'batches'],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/unified/batch-retrieve-images',
+    handler: 'images/start-unified-batch',
+    access: 'admin',
+    needs: ['bucket-read', 'batches'],
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;
 
 /** API Gateway's route key, `"POST /api/login"`. */
-export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): RouteKey =>
-  `${route.method} ${route.path}`;
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): RouteKey => `${route.method} ${route.path}`;
 
 const byKey = new Map<string, RouteDefinition>(routes.map((route) => [routeKey(route), route]));
 

@@ -34,7 +34,9 @@ const send = (client: TestClient, route: RouteDefinition, csrf: boolean) =>
   client.request(route.method, concretePath(route), route.method === 'GET' ? undefined : {}, { csrf });
 
 const isAccessRefusal = (status: number, body: unknown) =>
-  status === 401 || (status === 403 && [messages.forbidden, messages.csrfInvalid].includes((body as { message?: string })?.message as never));
+  status === 401 ||
+  (status === 403 &&
+    [messages.forbidden, messages.csrfInvalid].includes((body as { message?: string })?.message as never));
 
 describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
   it.each(['anonymous', 'user', 'admin'] as const)(`as %s: ${route.access} access`, async (caller) => {
@@ -44,7 +46,10 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       expect(answer.status).toBe(refusal);
       expect(answer.body).toEqual({ message: refusal === 401 ? messages.notLoggedIn : messages.forbidden });
     } else {
-      expect(isAccessRefusal(answer.status, answer.body), `answered ${answer.status} ${JSON.stringify(answer.body)}`).toBe(false);
+      expect(
+        isAccessRefusal(answer.status, answer.body),
+        `answered ${answer.status} ${JSON.stringify(answer.body)}`,
+      ).toBe(false);
     }
     expect(answer.status).toBeLessThan(500);
   });

@@ -30,7 +30,9 @@ const metricsDuring = async (action: () => Promise<void>): Promise<Record<string
   } finally {
     spy.mockRestore();
   }
-  return lines.flatMap((chunk) => chunk.split('\n').filter((line) => line.includes('"_aws"'))).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return lines
+    .flatMap((chunk) => chunk.split('\n').filter((line) => line.includes('"_aws"')))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 };
 
 afterEach(() => {
@@ -46,17 +48,31 @@ describe('business metrics', () => {
     const ids: string[] = [];
     const submitted = await metricsDuring(async () => {
       for (const reference of [`METRIC-A-${Date.now()}`, `METRIC-B-${Date.now()}`]) {
-        const answer = await user.post<{ requestId: string }>('/api/components', { reference, class: 'Relay', manufacturer: 'ABB' });
+        const answer = await user.post<{ requestId: string }>('/api/components', {
+          reference,
+          class: 'Relay',
+          manufacturer: 'ABB',
+        });
         expect(answer.status).toBe(201);
         ids.push(answer.body.requestId);
       }
     });
     expect(submitted).toHaveLength(2);
-    for (const doc of submitted) expect(doc).toMatchObject({ RequestsSubmitted: 1, requestType: 'new', service: 'component-hub' });
+    for (const doc of submitted)
+      expect(doc).toMatchObject({ RequestsSubmitted: 1, requestType: 'new', service: 'component-hub' });
 
     const reviewed = await metricsDuring(async () => {
-      expect((await admin.patch<ApprovalRequest>(`/api/approval-requests/${ids[0]}`, { status: 'approved' })).status).toBe(200);
-      expect((await admin.patch<ApprovalRequest>(`/api/approval-requests/${ids[1]}`, { status: 'rejected', reviewNotes: 'duplicate' })).status).toBe(200);
+      expect(
+        (await admin.patch<ApprovalRequest>(`/api/approval-requests/${ids[0]}`, { status: 'approved' })).status,
+      ).toBe(200);
+      expect(
+        (
+          await admin.patch<ApprovalRequest>(`/api/approval-requests/${ids[1]}`, {
+            status: 'rejected',
+            reviewNotes: 'duplicate',
+          })
+        ).status,
+      ).toBe(200);
     });
     expect(reviewed).toEqual([
       expect.objectContaining({ RequestsApproved: 1, requestType: 'new', approvalRequestId: ids[0] }),

@@ -15,8 +15,13 @@ import { createSignedInUser } from './support';
 useTestStack();
 const api = useTestApi();
 
-const blank = (): ComponentData => Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
-const part = (fields: Partial<ComponentData> & { reference: string }): ComponentData => ({ ...blank(), class: 'Other', ...fields });
+const blank = (): ComponentData =>
+  Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
+const part = (fields: Partial<ComponentData> & { reference: string }): ComponentData => ({
+  ...blank(),
+  class: 'Other',
+  ...fields,
+});
 
 let user: TestClient;
 let userId: string;
@@ -39,20 +44,39 @@ describe('comments', () => {
 
   it('refuses a blank comment and one over 5,000 characters', async () => {
     for (const comment of [undefined, '', '   \n\t ', 42]) {
-      expect(await user.post(path(), { username: 'Jane', comment, componentId: component.id }), String(comment)).toMatchObject({
+      expect(
+        await user.post(path(), { username: 'Jane', comment, componentId: component.id }),
+        String(comment),
+      ).toMatchObject({
         status: 400,
         body: { message: 'Please enter a comment before submitting.' },
       });
     }
-    expect(await user.post(path(), { comment: 'x'.repeat(5001) })).toMatchObject({ status: 400, body: { message: 'A comment must be at most 5,000 characters' } });
-    expect(await user.post(path(), { comment: 'ok', username: 'n'.repeat(101) })).toMatchObject({ status: 400, body: { message: messages.commentAuthorTooLong(100) } });
+    expect(await user.post(path(), { comment: 'x'.repeat(5001) })).toMatchObject({
+      status: 400,
+      body: { message: 'A comment must be at most 5,000 characters' },
+    });
+    expect(await user.post(path(), { comment: 'ok', username: 'n'.repeat(101) })).toMatchObject({
+      status: 400,
+      body: { message: messages.commentAuthorTooLong(100) },
+    });
     expect((await user.get<Comment[]>(path())).body).toEqual([]);
   });
 
   it("stores the typed author name, or the user's display name when blank, and the real user; newest first", async () => {
-    const first = await user.post<Comment>(path(), { username: '  Guest User ', comment: '  Fits the DIN rail.  ', componentId: 999 });
+    const first = await user.post<Comment>(path(), {
+      username: '  Guest User ',
+      comment: '  Fits the DIN rail.  ',
+      componentId: 999,
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), componentId: component.id, username: 'Guest User', comment: 'Fits the DIN rail.', createdAt: expect.any(String) });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      componentId: component.id,
+      username: 'Guest User',
+      comment: 'Fits the DIN rail.',
+      createdAt: expect.any(String),
+    });
     const second = await user.post<Comment>(path(), { username: '   ', comment: 'x'.repeat(5000) });
     expect(second.status).toBe(201);
     expect(second.body.username).toBe(username);
@@ -67,7 +91,10 @@ describe('comments', () => {
   });
 
   it('answers 404 for a component that does not exist', async () => {
-    expect(await user.post('/api/components/999999/comments', { comment: 'hello' })).toMatchObject({ status: 404, body: { message: messages.componentNotFound } });
+    expect(await user.post('/api/components/999999/comments', { comment: 'hello' })).toMatchObject({
+      status: 404,
+      body: { message: messages.componentNotFound },
+    });
     expect((await user.get('/api/components/abc/comments')).status).toBe(400);
   });
 });
@@ -101,9 +128,14 @@ describe('GET /api/components/{id}/related', () => {
     const [answer] = (await user.get<Component[]>(`/api/components/${source!.id}/related`)).body;
     expect(answer).toMatchObject({ id: seriesAndType!.id, reference: 'REL-E', class: 'Relay', version: 1 });
 
-    const [loner] = await createComponents([part({ reference: 'REL-LONER', class: 'Unique class nobody has' })], { username: 'test' });
+    const [loner] = await createComponents([part({ reference: 'REL-LONER', class: 'Unique class nobody has' })], {
+      username: 'test',
+    });
     expect(await related(loner!.id)).toEqual([]);
-    expect(await user.get('/api/components/999999/related')).toMatchObject({ status: 404, body: { message: messages.componentNotFound } });
+    expect(await user.get('/api/components/999999/related')).toMatchObject({
+      status: 404,
+      body: { message: messages.componentNotFound },
+    });
   });
 });
 
@@ -132,7 +164,9 @@ describe('version 1 of components created in bulk', () => {
   });
 
   it('is written by createComponents (imports, tests) with the fields given', async () => {
-    const [component] = await createComponents([part({ reference: 'BULK-1', manufacturer: 'ABB', width: 12.5 })], { username: 'importer' });
+    const [component] = await createComponents([part({ reference: 'BULK-1', manufacturer: 'ABB', width: 12.5 })], {
+      username: 'importer',
+    });
     const versions = (await user.get<Version[]>(`/api/components/${component!.id}/versions`)).body;
     expect(versions).toEqual([
       expect.objectContaining({

@@ -28,12 +28,20 @@ let tenants = 0;
 const newTenant = () => emulatorControl(stack.distributors.url, `${stack.distributors.tenant}-${++tenants}`);
 
 const digiKey = (tenant: string, overrides: Partial<Parameters<typeof createDigiKeyClient>[0]> = {}) =>
-  createDigiKeyClient({ ...policy, apiUrl: stack.distributors.url, clientId: tenant, clientSecret: 'secret', ...overrides });
+  createDigiKeyClient({
+    ...policy,
+    apiUrl: stack.distributors.url,
+    clientId: tenant,
+    clientSecret: 'secret',
+    ...overrides,
+  });
 const mouser = (tenant: string, overrides: Partial<Parameters<typeof createMouserClient>[0]> = {}) =>
   createMouserClient({ ...policy, apiUrl: stack.distributors.url, apiKey: tenant, ...overrides });
 
 /** A part of the demo catalogue the emulator knows, with a datasheet. */
-const demoPart = [...generateDemoCatalogue(60, 1)].find((part) => part.hasDataSheet && part.fields.manufacturer === 'Siemens')!.fields;
+const demoPart = [...generateDemoCatalogue(60, 1)].find(
+  (part) => part.hasDataSheet && part.fields.manufacturer === 'Siemens',
+)!.fields;
 
 const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
   const started = Date.now();
@@ -89,14 +97,19 @@ describe('Digi-Key client', () => {
     expect(await client.findPart('3RT2015-1BB41')).not.toHaveLength(0);
     const stats = await control.stats();
     expect(stats.tokensIssued).toBe(2);
-    expect(stats.requests.filter((request) => request.endpoint === 'digikey:search').map((request) => request.status)).toEqual([200, 401, 200]);
+    expect(
+      stats.requests.filter((request) => request.endpoint === 'digikey:search').map((request) => request.status),
+    ).toEqual([200, 401, 200]);
   });
 
   it('reports refused credentials as DistributorRefused, without searching', async () => {
     const control = newTenant();
     await control.fault({ kind: 'unauthorized', endpoint: 'token' });
     await expect(digiKey(control.tenant).findPart('3RT2015-1BB41')).rejects.toBeInstanceOf(DistributorRefused);
-    await expect(digiKey(control.tenant, { clientSecret: '' }).findPart('3RT2015-1BB41')).rejects.toMatchObject({ name: 'DistributorRefused', statusCode: 503 });
+    await expect(digiKey(control.tenant, { clientSecret: '' }).findPart('3RT2015-1BB41')).rejects.toMatchObject({
+      name: 'DistributorRefused',
+      statusCode: 503,
+    });
     expect((await control.stats()).calls['digikey:search']).toBeUndefined();
   });
 
@@ -112,7 +125,11 @@ describe('Digi-Key client', () => {
   it('gives up at once when Retry-After is longer than it may wait, saying how long', async () => {
     const control = newTenant();
     await control.fault({ kind: 'throttle', endpoint: 'search', retryAfterSeconds: 120 });
-    const { value: error, ms } = await timed(() => digiKey(control.tenant).findPart(demoPart.reference).catch((caught: unknown) => caught));
+    const { value: error, ms } = await timed(() =>
+      digiKey(control.tenant)
+        .findPart(demoPart.reference)
+        .catch((caught: unknown) => caught),
+    );
     expect(error).toBeInstanceOf(DistributorThrottled);
     expect(error).toMatchObject({ retryAfterSeconds: 120, statusCode: 503, headers: { 'retry-after': '120' } });
     expect(ms).toBeLessThan(1000);
@@ -133,7 +150,11 @@ describe('Digi-Key client', () => {
   it('stops waiting for an API that does not answer', async () => {
     const control = newTenant();
     await control.fault({ kind: 'hang', endpoint: 'search' });
-    const { value: error, ms } = await timed(() => digiKey(control.tenant, { timeoutMs: 300 }).findPart(demoPart.reference).catch((caught: unknown) => caught));
+    const { value: error, ms } = await timed(() =>
+      digiKey(control.tenant, { timeoutMs: 300 })
+        .findPart(demoPart.reference)
+        .catch((caught: unknown) => caught),
+    );
     expect(error).toBeInstanceOf(DistributorUnavailable);
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(2000);
@@ -142,11 +163,17 @@ describe('Digi-Key client', () => {
   it('reports an answer that is not JSON, or not the documented shape, as DistributorMalformedAnswer', async () => {
     const control = newTenant();
     await control.fault({ kind: 'malformed', endpoint: 'search' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorMalformedAnswer);
+    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorMalformedAnswer,
+    );
     await control.fault({ kind: 'wrong-shape', endpoint: 'search' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorMalformedAnswer);
+    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorMalformedAnswer,
+    );
     await control.fault({ kind: 'wrong-shape', endpoint: 'token' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorMalformedAnswer);
+    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorMalformedAnswer,
+    );
   });
 
   it('finds nothing for text that is not a part number, and an unbranded product for an unknown one', async () => {
@@ -167,7 +194,9 @@ describe('Mouser client', () => {
     expect(candidates[0]!.imageUrl).toMatch(/\/files\/mouser\/photos\/.+\.png$/);
     const stats = await control.stats();
     expect(stats.calls).toEqual({ 'mouser:partnumber': 1 });
-    expect(stats.requests[0]!.body).toEqual({ SearchByPartRequest: { mouserPartNumber: demoPart.reference, partSearchOptions: 'Exact' } });
+    expect(stats.requests[0]!.body).toEqual({
+      SearchByPartRequest: { mouserPartNumber: demoPart.reference, partSearchOptions: 'Exact' },
+    });
   });
 
   it('falls back to a keyword search of at most 50 records when the exact search finds nothing', async () => {
@@ -176,8 +205,9 @@ describe('Mouser client', () => {
     expect(made).toMatchObject({ manufacturerPartNumber: 'ZX-4411-B other', manufacturer: UNKNOWN_MAKER });
     const stats = await control.stats();
     expect(stats.calls).toEqual({ 'mouser:partnumber': 1, 'mouser:keyword': 1 });
-    expect(stats.requests[1]!.body).toMatchObject({ SearchByKeywordRequest: { keyword: 'ZX-4411-B other', records: MOUSER_MAX_RECORDS, startingRecord: 0 } });
-
+    expect(stats.requests[1]!.body).toMatchObject({
+      SearchByKeywordRequest: { keyword: 'ZX-4411-B other', records: MOUSER_MAX_RECORDS, startingRecord: 0 },
+    });
   });
 
   it('reports a refused key (an Errors entry in a 200 answer) as DistributorRefused', async () => {
@@ -200,18 +230,28 @@ describe('Mouser client', () => {
     await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorUnavailable);
 
     await control.fault({ kind: 'hang', provider: 'mouser' });
-    await expect(mouser(control.tenant, { timeoutMs: 300 }).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorUnavailable);
+    await expect(mouser(control.tenant, { timeoutMs: 300 }).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorUnavailable,
+    );
     await control.fault({ kind: 'malformed', provider: 'mouser' });
-    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorMalformedAnswer);
+    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorMalformedAnswer,
+    );
     await control.fault({ kind: 'wrong-shape', provider: 'mouser' });
-    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(DistributorMalformedAnswer);
+    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
+      DistributorMalformedAnswer,
+    );
   });
 });
 
 describe('budgets and configuration', () => {
   it('counts every attempt, retries included, and sends nothing once the minute budget is spent', async () => {
     const control = newTenant();
-    const limiter = createRateLimiter('mouser', { perMinute: 3, perDay: 100 }, { maxWaitMs: 0, clock: () => Date.UTC(2030, 0, 1, 12, 0, 30) });
+    const limiter = createRateLimiter(
+      'mouser',
+      { perMinute: 3, perDay: 100 },
+      { maxWaitMs: 0, clock: () => Date.UTC(2030, 0, 1, 12, 0, 30) },
+    );
     const client = mouser(control.tenant, { limiter });
     await control.fault({ kind: 'error', provider: 'mouser' });
     await client.findPart(demoPart.reference); // a 500, then the answer: two calls counted
@@ -226,7 +266,10 @@ describe('budgets and configuration', () => {
       process.env.MOUSER_API_KEY = ' ';
       resetConfig();
       await expect(distributorFor('mouser')).rejects.toThrow(DistributorNotConfigured);
-      await expect(distributorFor('mouser')).rejects.toMatchObject({ statusCode: 503, message: messages.distributorNotConfigured('Mouser') });
+      await expect(distributorFor('mouser')).rejects.toMatchObject({
+        statusCode: 503,
+        message: messages.distributorNotConfigured('Mouser'),
+      });
       expect((await distributorFor('digikey')).name).toBe('digikey');
       process.env.MOUSER_API_KEY = saved;
       resetConfig();

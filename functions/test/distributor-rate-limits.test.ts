@@ -24,7 +24,9 @@ describe('distributor rate limits', () => {
   it('never give parallel callers, on several instances, more calls than the minute allows', async () => {
     const clock = fixedClock();
     // Three limiters: three function instances sharing the table.
-    const instances = [1, 2, 3].map(() => createRateLimiter('digikey', { perMinute: 7, perDay: 1000 }, { maxWaitMs: 0, clock }));
+    const instances = [1, 2, 3].map(() =>
+      createRateLimiter('digikey', { perMinute: 7, perDay: 1000 }, { maxWaitMs: 0, clock }),
+    );
     const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => instances[index % 3]!.take()));
     const granted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
@@ -42,11 +44,19 @@ describe('distributor rate limits', () => {
     await Promise.all([limiter.take(), limiter.take(), limiter.take()]);
     const spent = await limiter.take().catch((error: unknown) => error);
     expect(spent).toBeInstanceOf(DistributorBudgetSpent);
-    expect(spent).toMatchObject({ statusCode: 503, dailyLimit: 3, message: "Today's Mouser allowance of 3 requests is used up. Searches resume after midnight UTC." });
+    expect(spent).toMatchObject({
+      statusCode: 503,
+      dailyLimit: 3,
+      message: "Today's Mouser allowance of 3 requests is used up. Searches resume after midnight UTC.",
+    });
     expect(await readRateWindow({ subject: 'mouser:minute', start: minuteStart(clock()) })).toBe(3);
 
     // A later minute of the same day: still spent.
-    const later = createRateLimiter('mouser', { perMinute: 100, perDay: 3 }, { maxWaitMs: 0, clock: () => clock() + 5 * MINUTE });
+    const later = createRateLimiter(
+      'mouser',
+      { perMinute: 100, perDay: 3 },
+      { maxWaitMs: 0, clock: () => clock() + 5 * MINUTE },
+    );
     await expect(later.take()).rejects.toBeInstanceOf(DistributorBudgetSpent);
   });
 

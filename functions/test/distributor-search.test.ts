@@ -32,11 +32,14 @@ let made = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${++made}`;
 
 const createPart = async (fields: Partial<ComponentData>) => {
-  const [component] = await createComponents([{ ...demo[0]!.fields, dataSheet: null, ...fields }], { username: 'test' });
+  const [component] = await createComponents([{ ...demo[0]!.fields, dataSheet: null, ...fields }], {
+    username: 'test',
+  });
   return component!;
 };
 
-const search = (client: TestClient, id: number, provider: 'digikey' | 'mouser') => client.post<PartSearchResponse>(`/api/components/${id}/search-${provider}`);
+const search = (client: TestClient, id: number, provider: 'digikey' | 'mouser') =>
+  client.post<PartSearchResponse>(`/api/components/${id}/search-${provider}`);
 
 const bytesOf = async (attachment: StoredAttachment) => {
   const object = await s3().send(new GetObjectCommand({ Bucket: stack.bucketName, Key: attachment.objectKey }));
@@ -45,7 +48,9 @@ const bytesOf = async (attachment: StoredAttachment) => {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 const pendingRequestsFor = async (admin: TestClient, componentId: number) =>
-  (await admin.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body.filter((request) => request.componentId === componentId);
+  (await admin.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body.filter(
+    (request) => request.componentId === componentId,
+  );
 
 describe('per-part distributor search', () => {
   it('copies the image and datasheet of an exact match, publishes them at once, and never stores a file twice', async () => {
@@ -58,16 +63,35 @@ describe('per-part distributor search', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       success: true,
-      result: { imageFound: true, datasheetFound: true, confidence: 1, productUrl: expect.stringMatching(/\/products\/digikey\//), manufacturerPartNumber: part.reference, approved: true },
+      result: {
+        imageFound: true,
+        datasheetFound: true,
+        confidence: 1,
+        productUrl: expect.stringMatching(/\/products\/digikey\//),
+        manufacturerPartNumber: part.reference,
+        approved: true,
+      },
     });
 
     const stored = await listAttachments(component.id);
     expect(stored).toHaveLength(2);
     const image = stored.find((attachment) => attachment.fileType === 'image/png')!;
     const datasheet = stored.find((attachment) => attachment.fileType === 'application/pdf')!;
-    for (const [attachment, type] of [[image, 'image'], [datasheet, 'datasheet']] as const) {
-      expect(attachment).toMatchObject({ componentId: component.id, isApproved: true, imageSource: 'digikey', sourceConfidence: 1 });
-      expect(JSON.parse(attachment.sourceMetadata!)).toMatchObject({ type, source: 'digikey', productUrl: answer.body.result!.productUrl });
+    for (const [attachment, type] of [
+      [image, 'image'],
+      [datasheet, 'datasheet'],
+    ] as const) {
+      expect(attachment).toMatchObject({
+        componentId: component.id,
+        isApproved: true,
+        imageSource: 'digikey',
+        sourceConfidence: 1,
+      });
+      expect(JSON.parse(attachment.sourceMetadata!)).toMatchObject({
+        type,
+        source: 'digikey',
+        productUrl: answer.body.result!.productUrl,
+      });
       expect(attachment.objectKey).toMatch(new RegExp(`^attachments/${component.id}/${attachment.id}/[\\w.-]+$`));
       const bytes = await bytesOf(attachment);
       expect(bytes.length).toBe(attachment.size);
@@ -79,15 +103,24 @@ describe('per-part distributor search', () => {
     expect(await pendingRequestsFor(admin, component.id)).toEqual([]);
 
     // Again: the same files are found, none is stored a second time.
-    expect((await search(user, component.id, 'digikey')).body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true } });
+    expect((await search(user, component.id, 'digikey')).body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: true },
+    });
     expect(await listAttachments(component.id)).toHaveLength(2);
 
     // Mouser has its own photo, and the maker's datasheet byte for byte: only the photo is new.
-    expect((await search(user, component.id, 'mouser')).body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true, confidence: 1 } });
+    expect((await search(user, component.id, 'mouser')).body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: true, confidence: 1 },
+    });
     const after = await listAttachments(component.id);
     expect(after).toHaveLength(3);
     expect(after.filter((attachment) => attachment.fileType === 'application/pdf')).toHaveLength(1);
-    expect(after.find((attachment) => attachment.imageSource === 'mouser')).toMatchObject({ fileType: 'image/png', isApproved: true });
+    expect(after.find((attachment) => attachment.imageSource === 'mouser')).toMatchObject({
+      fileType: 'image/png',
+      isApproved: true,
+    });
   });
 
   it('stores each file once when searches for one part run at the same time', async () => {
@@ -95,9 +128,12 @@ describe('per-part distributor search', () => {
     const part = demo.filter((entry) => entry.hasDataSheet && entry.fields.manufacturer === 'Siemens')[1]!.fields;
     const component = await createPart(part);
     const answers = await Promise.all([1, 2, 3, 4].map(() => search(user, component.id, 'digikey')));
-    for (const answer of answers) expect(answer.body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true } });
+    for (const answer of answers)
+      expect(answer.body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true } });
     expect(await listAttachments(component.id)).toHaveLength(2);
-    const { Contents = [] } = await s3().send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: `attachments/${component.id}/` }));
+    const { Contents = [] } = await s3().send(
+      new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: `attachments/${component.id}/` }),
+    );
     expect(Contents).toHaveLength(2);
   });
 
@@ -108,18 +144,30 @@ describe('per-part distributor search', () => {
     const component = await createPart({ reference: unique('QX'), manufacturer: 'Siemens' });
 
     const answer = await search(user, component.id, 'digikey');
-    expect(answer.body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true, approved: false } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: true, approved: false },
+    });
     expect(answer.body.result!.confidence).toBeLessThan(0.9);
     expect(answer.body.result!.confidence).toBeGreaterThanOrEqual(0.5);
 
     const stored = await listAttachments(component.id);
     expect(stored).toHaveLength(2);
-    for (const attachment of stored) expect(attachment).toMatchObject({ isApproved: false, sourceConfidence: answer.body.result!.confidence, imageSource: 'digikey' });
+    for (const attachment of stored)
+      expect(attachment).toMatchObject({
+        isApproved: false,
+        sourceConfidence: answer.body.result!.confidence,
+        imageSource: 'digikey',
+      });
     const requests = await pendingRequestsFor(admin, component.id);
     expect(requests).toHaveLength(2);
     for (const request of requests) {
       const attachment = stored.find((candidate) => candidate.fileName === request.requestData.fileName)!;
-      expect(request).toMatchObject({ requestType: 'attachment', status: 'pending', requestData: { fileType: attachment.fileType, componentId: component.id } });
+      expect(request).toMatchObject({
+        requestType: 'attachment',
+        status: 'pending',
+        requestData: { fileType: attachment.fileType, componentId: component.id },
+      });
     }
 
     expect((await search(user, component.id, 'digikey')).body).toMatchObject({ success: true });
@@ -128,14 +176,19 @@ describe('per-part distributor search', () => {
 
     const imageRequest = requests.find((request) => String(request.requestData.fileType).startsWith('image/'))!;
     expect((await admin.patch(`/api/approval-requests/${imageRequest.id}`, { status: 'approved' })).status).toBe(200);
-    const published = (await listAttachments(component.id)).find((attachment) => attachment.fileType.startsWith('image/'));
+    const published = (await listAttachments(component.id)).find((attachment) =>
+      attachment.fileType.startsWith('image/'),
+    );
     expect(published?.isApproved).toBe(true);
 
     // The user withdraws the datasheet: its request closes, and a new search does not bring it back.
     const datasheet = stored.find((attachment) => attachment.fileType === 'application/pdf')!;
     expect((await user.delete(`/api/components/${component.id}/attachments/${datasheet.id}`)).status).toBe(200);
     expect(await pendingRequestsFor(admin, component.id)).toEqual([]);
-    expect((await search(user, component.id, 'digikey')).body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: false } });
+    expect((await search(user, component.id, 'digikey')).body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: false },
+    });
     expect((await listAttachments(component.id)).map((attachment) => attachment.id)).toEqual([published!.id]);
     expect(await pendingRequestsFor(admin, component.id)).toEqual([]);
   });
@@ -143,7 +196,10 @@ describe('per-part distributor search', () => {
   it('answers success false when nothing fits, or when no file survives the checks', async () => {
     const user = await signedIn('user');
     const nothing = await createPart({ reference: 'Spare cable ties', manufacturer: null });
-    expect(await search(user, nothing.id, 'mouser')).toMatchObject({ status: 200, body: { success: false, result: null, message: messages.distributorNoResults('Spare cable ties') } });
+    expect(await search(user, nothing.id, 'mouser')).toMatchObject({
+      status: 200,
+      body: { success: false, result: null, message: messages.distributorNoResults('Spare cable ties') },
+    });
 
     // A login page named like a photo, and a datasheet over 10 MB: neither is copied.
     const bad = unique('BAD');
@@ -155,12 +211,22 @@ describe('per-part distributor search', () => {
       { manufacturerPartNumber: half, manufacturer: 'Phoenix Contact', image: 'missing', datasheet: 'png' },
     ]);
     const refused = await createPart({ reference: bad, manufacturer: 'Phoenix Contact' });
-    expect((await search(user, refused.id, 'digikey')).body).toEqual({ success: false, result: null, message: messages.distributorFilesUnavailable('Digi-Key', bad) });
+    expect((await search(user, refused.id, 'digikey')).body).toEqual({
+      success: false,
+      result: null,
+      message: messages.distributorFilesUnavailable('Digi-Key', bad),
+    });
     expect(await listAttachments(refused.id)).toEqual([]);
 
     const gif = await createPart({ reference: odd, manufacturer: 'Phoenix Contact' });
-    expect((await search(user, gif.id, 'digikey')).body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true, confidence: 1 } });
-    expect((await listAttachments(gif.id)).map((attachment) => attachment.fileType).sort()).toEqual(['application/pdf', 'image/gif']);
+    expect((await search(user, gif.id, 'digikey')).body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: true, confidence: 1 },
+    });
+    expect((await listAttachments(gif.id)).map((attachment) => attachment.fileType).sort()).toEqual([
+      'application/pdf',
+      'image/gif',
+    ]);
 
     // A 404 photo and a PNG where the PDF should be: nothing but a failure to report.
     const partial = await createPart({ reference: half, manufacturer: 'Phoenix Contact' });
@@ -170,10 +236,16 @@ describe('per-part distributor search', () => {
   it('turns distributor failures into a 503 that says what happened', async () => {
     const user = await signedIn('user');
     const component = await createPart({ reference: unique('FAIL'), manufacturer: null });
-    expect(await search(user, 999_999, 'digikey')).toMatchObject({ status: 404, body: { message: messages.componentNotFound } });
+    expect(await search(user, 999_999, 'digikey')).toMatchObject({
+      status: 404,
+      body: { message: messages.componentNotFound },
+    });
 
     await emulator.fault({ kind: 'error', provider: 'digikey', endpoint: 'search', times: 3 });
-    expect(await search(user, component.id, 'digikey')).toMatchObject({ status: 503, body: { message: messages.distributorUnavailable('Digi-Key') } });
+    expect(await search(user, component.id, 'digikey')).toMatchObject({
+      status: 503,
+      body: { message: messages.distributorUnavailable('Digi-Key') },
+    });
 
     await emulator.fault({ kind: 'throttle', provider: 'mouser', retryAfterSeconds: 30 });
     const throttled = await search(user, component.id, 'mouser');
@@ -185,7 +257,10 @@ describe('per-part distributor search', () => {
       process.env.MOUSER_CALLS_PER_DAY = '1';
       resetConfig();
       await search(user, component.id, 'mouser');
-      expect(await search(user, component.id, 'mouser')).toMatchObject({ status: 503, body: { message: messages.distributorBudgetSpent('Mouser', 1) } });
+      expect(await search(user, component.id, 'mouser')).toMatchObject({
+        status: 503,
+        body: { message: messages.distributorBudgetSpent('Mouser', 1) },
+      });
     } finally {
       if (saved === undefined) delete process.env.MOUSER_CALLS_PER_DAY;
       else process.env.MOUSER_CALLS_PER_DAY = saved;

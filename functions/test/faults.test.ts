@@ -53,7 +53,10 @@ const timed = async <T>(call: () => Promise<TestResponse<T>>) => {
   return { answer, ms: Date.now() - started };
 };
 
-const expectUnavailable = (outcome: { answer: TestResponse<unknown>; ms: number }, message: string = messages.serviceUnavailable) => {
+const expectUnavailable = (
+  outcome: { answer: TestResponse<unknown>; ms: number },
+  message: string = messages.serviceUnavailable,
+) => {
   expect(outcome.answer.status, JSON.stringify(outcome.answer.body)).toBe(503);
   expect(outcome.answer.body).toMatchObject({ message });
   expect(outcome.ms).toBeLessThan(LAMBDA_TIMEOUT_MS);
@@ -62,7 +65,10 @@ const expectUnavailable = (outcome: { answer: TestResponse<unknown>; ms: number 
 let made = 0;
 const newPart = async (fields: Partial<ComponentData> = {}) => {
   const reference = `FAULT-${Date.now().toString(36).toUpperCase()}-${++made}`;
-  const [component] = await createComponents([{ reference, class: 'Relay', manufacturer: 'Siemens', ...fields } as ComponentData], { username: 'test' });
+  const [component] = await createComponents(
+    [{ reference, class: 'Relay', manufacturer: 'Siemens', ...fields } as ComponentData],
+    { username: 'test' },
+  );
   return component!;
 };
 
@@ -70,16 +76,36 @@ describe('DynamoDB unreachable', () => {
   it('answers 503 to reads and writes, half-applies no approval, and works again when it is back', async () => {
     const [user, admin] = await Promise.all([signedIn('user'), signedIn('admin')]);
     const part = await newPart();
-    const edit = await user.post<{ requestId: string }>(`/api/components/${part.id}/comments`, { comment: 'before the outage' });
+    const edit = await user.post<{ requestId: string }>(`/api/components/${part.id}/comments`, {
+      comment: 'before the outage',
+    });
     expect(edit.status).toBe(201);
-    const proposal = await user.patch<{ requestId: string }>(`/api/components/${part.id}`, { description: 'Changed during the outage' });
+    const proposal = await user.patch<{ requestId: string }>(`/api/components/${part.id}`, {
+      description: 'Changed during the outage',
+    });
     expect(proposal.status).toBe(201);
 
     proxies.dynamodb.set('down');
     try {
       expectUnavailable(await timed(() => user.get(`/api/components/${part.id}`)));
-      expectUnavailable(await timed(() => user.post(`/api/components/${part.id}/comments`, { comment: 'lost in the outage' }, { csrf: false, headers: { 'x-csrf-token': 'unused' } })));
-      expectUnavailable(await timed(() => admin.patch(`/api/approval-requests/${proposal.body.requestId}`, { status: 'approved' }, { csrf: false, headers: { 'x-csrf-token': 'unused' } })));
+      expectUnavailable(
+        await timed(() =>
+          user.post(
+            `/api/components/${part.id}/comments`,
+            { comment: 'lost in the outage' },
+            { csrf: false, headers: { 'x-csrf-token': 'unused' } },
+          ),
+        ),
+      );
+      expectUnavailable(
+        await timed(() =>
+          admin.patch(
+            `/api/approval-requests/${proposal.body.requestId}`,
+            { status: 'approved' },
+            { csrf: false, headers: { 'x-csrf-token': 'unused' } },
+          ),
+        ),
+      );
     } finally {
       proxies.dynamodb.set('up');
     }
@@ -88,11 +114,19 @@ describe('DynamoDB unreachable', () => {
     expect(comments.body.map((c) => c.comment)).toEqual(['before the outage']);
     const pending = await admin.get<ApprovalRequest[]>('/api/approval-requests?status=pending');
     expect(pending.body.find((r) => r.id === proposal.body.requestId)).toMatchObject({ status: 'pending' });
-    expect((await user.get<Version[]>(`/api/components/${part.id}/versions`)).body.map((v) => v.versionNumber)).toEqual([1]);
+    expect((await user.get<Version[]>(`/api/components/${part.id}/versions`)).body.map((v) => v.versionNumber)).toEqual(
+      [1],
+    );
 
-    expect((await admin.patch(`/api/approval-requests/${proposal.body.requestId}`, { status: 'approved' })).status).toBe(200);
-    expect((await user.get<Version[]>(`/api/components/${part.id}/versions`)).body.map((v) => v.versionNumber).sort()).toEqual([1, 2]);
-    expect((await user.get<{ description: string }>(`/api/components/${part.id}`)).body.description).toBe('Changed during the outage');
+    expect(
+      (await admin.patch(`/api/approval-requests/${proposal.body.requestId}`, { status: 'approved' })).status,
+    ).toBe(200);
+    expect(
+      (await user.get<Version[]>(`/api/components/${part.id}/versions`)).body.map((v) => v.versionNumber).sort(),
+    ).toEqual([1, 2]);
+    expect((await user.get<{ description: string }>(`/api/components/${part.id}`)).body.description).toBe(
+      'Changed during the outage',
+    );
   });
 
   it('answers 503 within the timeout when DynamoDB accepts connections but never answers', async () => {
@@ -111,7 +145,11 @@ describe('DynamoDB unreachable', () => {
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024, 0x20)]);
 
 const upload = async (client: TestClient, name: string): Promise<UploadTicket> => {
-  const ticket = await client.post<UploadTicket>('/api/uploads', { fileName: name, fileType: 'application/pdf', size: pdf.length });
+  const ticket = await client.post<UploadTicket>('/api/uploads', {
+    fileName: name,
+    fileType: 'application/pdf',
+    size: pdf.length,
+  });
   expect(ticket.status).toBe(200);
   const form = new FormData();
   for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
@@ -150,7 +188,10 @@ describe('SES unreachable', () => {
     const email = uniqueEmail('invitee');
     proxies.ses.set('down');
     try {
-      expectUnavailable(await timed(() => admin.post('/api/invites', { email, role: 'user' })), messages.invitationNotSent);
+      expectUnavailable(
+        await timed(() => admin.post('/api/invites', { email, role: 'user' })),
+        messages.invitationNotSent,
+      );
     } finally {
       proxies.ses.set('up');
     }
@@ -188,7 +229,10 @@ describe('a distributor that hangs', () => {
       const part = await newPart({ ...demo.fields, dataSheet: null });
       await emulator.fault({ kind: 'hang', provider: 'mouser', times: 20 });
       const outcome = await timed(() => user.post(`/api/components/${part.id}/search-mouser`));
-      expect(outcome.answer).toMatchObject({ status: 503, body: { message: messages.distributorUnavailable('Mouser') } });
+      expect(outcome.answer).toMatchObject({
+        status: 503,
+        body: { message: messages.distributorUnavailable('Mouser') },
+      });
       expect(outcome.ms).toBeLessThan(2000 + 1000);
       expect(await listAttachments(part.id)).toEqual([]);
 
@@ -196,7 +240,10 @@ describe('a distributor that hangs', () => {
       const again = await user.post<{ success: boolean }>(`/api/components/${part.id}/search-mouser`);
       expect(again.status, JSON.stringify(again.body)).toBe(200);
     } finally {
-      for (const [name, value] of [['DISTRIBUTOR_TIMEOUT_MS', saved.timeout], ['DISTRIBUTOR_DEADLINE_MS', saved.deadline]] as const) {
+      for (const [name, value] of [
+        ['DISTRIBUTOR_TIMEOUT_MS', saved.timeout],
+        ['DISTRIBUTOR_DEADLINE_MS', saved.deadline],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

@@ -21,22 +21,77 @@ const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? (process.env.CI ? 200 
 
 /** Field names the schemas know, so generated objects reach past the first validation step. */
 const knownKeys = [
-  'email', 'password', 'newPassword', 'currentPassword', 'token', 'username', 'firstName', 'lastName', 'name', 'role',
-  'reference', 'class', 'manufacturer', 'type', 'description', 'query', 'limit', 'offset', 'width', 'voltage',
-  'numberOfTerminals', 'status', 'reviewNotes', 'comment', 'fileName', 'fileType', 'fileData', 'uploadKey', 'size',
-  'componentId', 'userId', 'id', '__proto__', 'constructor', 'prototype',
+  'email',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'username',
+  'firstName',
+  'lastName',
+  'name',
+  'role',
+  'reference',
+  'class',
+  'manufacturer',
+  'type',
+  'description',
+  'query',
+  'limit',
+  'offset',
+  'width',
+  'voltage',
+  'numberOfTerminals',
+  'status',
+  'reviewNotes',
+  'comment',
+  'fileName',
+  'fileType',
+  'fileData',
+  'uploadKey',
+  'size',
+  'componentId',
+  'userId',
+  'id',
+  '__proto__',
+  'constructor',
+  'prototype',
 ];
 
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '../../etc/passwd', '<script>alert(1)</script>', 'javascript:alert(1)', "' OR 1=1 --", '${jndi:x}', 'NaN', '-1', '1e309', '\r\nSet-Cookie: x=1', '%00', '🔥'.repeat(100)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '../../etc/passwd',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    "' OR 1=1 --",
+    '${jndi:x}',
+    'NaN',
+    '-1',
+    '1e309',
+    '\r\nSet-Cookie: x=1',
+    '%00',
+    '🔥'.repeat(100),
+  ),
   fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'x'.repeat(n)),
 );
-const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308));
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER + 2, -0, 1e308, -1e308),
+);
 const leaf = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null));
 const value = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string()), tie('value'), { maxKeys: 4 })),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string()), tie('value'), { maxKeys: 4 }),
+  ),
 })).value;
 const deepNesting = fc.integer({ min: 50, max: 3_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth));
 
@@ -44,26 +99,49 @@ const deepNesting = fc.integer({ min: 50, max: 3_000 }).map((depth) => '['.repea
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...knownKeys), value, { maxKeys: 8 }).map((object) => JSON.stringify(object)),
   value.map((v) => JSON.stringify(v) ?? 'null'),
-  fc.constantFrom('{', '{"email":', 'null', '[]', '""', '{"__proto__":{"role":"admin"}}', '{"role":"user","role":"admin"}', '{"constructor":{"prototype":{"x":1}}}'),
+  fc.constantFrom(
+    '{',
+    '{"email":',
+    'null',
+    '[]',
+    '""',
+    '{"__proto__":{"role":"admin"}}',
+    '{"role":"user","role":"admin"}',
+    '{"constructor":{"prototype":{"x":1}}}',
+  ),
   deepNesting,
   fc.string(),
 );
-const query = fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string({ maxLength: 20 })), hostileString, { maxKeys: 5 });
-const pathValue = fc.oneof(hostileString, fc.integer().map(String), fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '%2e%2e', '..'));
+const query = fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string({ maxLength: 20 })), hostileString, {
+  maxKeys: 5,
+});
+const pathValue = fc.oneof(
+  hostileString,
+  fc.integer().map(String),
+  fc.constantFrom('0', '-1', '1.5', '99999999999999999999', '%2e%2e', '..'),
+);
 
 /** The table without what an error may legitimately touch: throttle counters. */
 const tableState = async (): Promise<string> => {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new ScanCommand({ TableName: stack.tableName, ConsistentRead: true, ExclusiveStartKey }));
+    const page = await dynamo().send(
+      new ScanCommand({ TableName: stack.tableName, ConsistentRead: true, ExclusiveStartKey }),
+    );
     items.push(...(page.Items ?? []));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return JSON.stringify(items.filter((item) => !String(item.pk).startsWith('THROTTLE#')).map((item) => JSON.stringify(item)).sort());
+  return JSON.stringify(
+    items
+      .filter((item) => !String(item.pk).startsWith('THROTTLE#'))
+      .map((item) => JSON.stringify(item))
+      .sort(),
+  );
 };
 
-const leaks = /\bat [\w.<>]+ \(|node_modules|\/work\/|\.ts:\d+|Exception\b|DynamoDB|TransactWrite|ConditionalCheck|s3rver|stack/i;
+const leaks =
+  /\bat [\w.<>]+ \(|node_modules|\/work\/|\.ts:\d+|Exception\b|DynamoDB|TransactWrite|ConditionalCheck|s3rver|stack/i;
 
 /**
  * Signed-in callers are reused across a route's cases (a new user a case would grow the table,
@@ -111,7 +189,8 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
           expect(answer.status, `${route.method} ${url} -> ${answer.status} ${text.slice(0, 300)}`).toBeLessThan(500);
           expect(text).not.toMatch(leaks);
           expect(text).not.toContain(stack.tableName);
-          if (answer.status >= 400) expect(await tableState(), `an error answer (${answer.status}) wrote to the table`).toBe(before);
+          if (answer.status >= 400)
+            expect(await tableState(), `an error answer (${answer.status}) wrote to the table`).toBe(before);
         },
       ),
       { numRuns: RUNS_PER_ROUTE, endOnFailure: true },

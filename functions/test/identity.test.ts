@@ -55,7 +55,9 @@ describe('login', () => {
   it('validates the body with the spec messages', async () => {
     const answer = await client().post('/api/login', { email: 'not-an-email', password: '' });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ fields: { email: messages.emailInvalid, password: messages.passwordRequired } });
+    expect(answer.body).toMatchObject({
+      fields: { email: messages.emailInvalid, password: messages.passwordRequired },
+    });
   });
 });
 
@@ -90,7 +92,10 @@ describe('sessions', () => {
     const browser = await signedIn(email);
     const other = client();
     const { body } = await other.get('/api/csrf-token');
-    const answer = await browser.post('/api/logout', undefined, { csrf: false, headers: { 'x-csrf-token': (body as { token: string }).token } });
+    const answer = await browser.post('/api/logout', undefined, {
+      csrf: false,
+      headers: { 'x-csrf-token': (body as { token: string }).token },
+    });
     expect(answer.status).toBe(403);
   });
 });
@@ -100,9 +105,20 @@ describe('profile', () => {
     const { email } = await createLoginUser('user');
     const taken = await createLoginUser('user');
     const browser = await signedIn(email);
-    const updated = await browser.patch('/api/user', { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', email: `new-${email}` });
+    const updated = await browser.patch('/api/user', {
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `new-${email}`,
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', email: `new-${email}` });
+    expect(updated.body).toMatchObject({
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      name: 'Ada Lovelace',
+      email: `new-${email}`,
+    });
     expect((await browser.get('/api/user')).body).toMatchObject({ email: `new-${email}` });
     expect((await client().post('/api/login', { email: `new-${email}`, password: STRONG_PASSWORD })).status).toBe(200);
 
@@ -119,12 +135,21 @@ describe('change password', () => {
     const here = await signedIn(email);
     const elsewhere = await signedIn(email);
 
-    const wrong = await here.post('/api/change-password', { currentPassword: 'Nope!12345', newPassword: 'N3w!Password' });
+    const wrong = await here.post('/api/change-password', {
+      currentPassword: 'Nope!12345',
+      newPassword: 'N3w!Password',
+    });
     expect(wrong).toMatchObject({ status: 400, body: { message: messages.currentPasswordWrong } });
-    const weak = await here.post('/api/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'alllowercase1!' });
+    const weak = await here.post('/api/change-password', {
+      currentPassword: STRONG_PASSWORD,
+      newPassword: 'alllowercase1!',
+    });
     expect(weak).toMatchObject({ status: 400, body: { message: messages.passwordUppercase } });
 
-    expect((await here.post('/api/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'N3w!Password' })).status).toBe(200);
+    expect(
+      (await here.post('/api/change-password', { currentPassword: STRONG_PASSWORD, newPassword: 'N3w!Password' }))
+        .status,
+    ).toBe(200);
     expect((await here.get('/api/user')).status).toBe(200);
     expect((await elsewhere.get('/api/user')).status).toBe(401);
     expect((await client().post('/api/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
@@ -185,7 +210,9 @@ describe('forgot and reset password', () => {
     const newer = await resetLink(email);
     expect(newer).not.toBe(older);
     expect((await client().post('/api/reset-password', { token: newer, password: 'R3set!Password' })).status).toBe(200);
-    expect((await client().post('/api/reset-password', { token: older, password: 'R3set!Password2' })).status).toBe(400);
+    expect((await client().post('/api/reset-password', { token: older, password: 'R3set!Password2' })).status).toBe(
+      400,
+    );
   });
 });
 

@@ -27,7 +27,9 @@ const demo = [...generateDemoCatalogue(DEMO_CATALOGUE_SIZE, 1)];
 let nextDemo = 0;
 /** Demo parts the emulator knows, each used once in this file, as parts of `componentClass`. */
 const createDemoParts = async (count: number, componentClass: string) => {
-  const fields = demo.slice(nextDemo, (nextDemo += count)).map(({ fields }): ComponentData => ({ ...fields, class: componentClass, dataSheet: null }));
+  const fields = demo
+    .slice(nextDemo, (nextDemo += count))
+    .map(({ fields }): ComponentData => ({ ...fields, class: componentClass, dataSheet: null }));
   return createComponents(fields, { username: 'test' });
 };
 const uniqueClass = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -38,85 +40,145 @@ const finished = async (admin: TestClient) => {
 };
 
 describe('image batches on the local state machine', () => {
-  it('searches 50 parts of one class at Digi-Key through throttling and failures, and stores what it found once', { timeout: 180_000 }, async () => {
-    const admin = await signedIn('admin');
-    const componentClass = uniqueClass('Batch');
-    const found = await createDemoParts(45, componentClass);
-    // Five parts Digi-Key lists with files that cannot be downloaded: each a failed part.
-    const broken = Array.from({ length: 5 }, (_, n) => ({ manufacturerPartNumber: `BATCHFAIL-${n}-${componentClass.split(' ')[1]!.toUpperCase()}`, manufacturer: 'Phoenix Contact', image: 'missing' as const, datasheet: 'missing' as const }));
-    await emulator.addProducts(broken);
-    const failing = await createComponents(broken.map((product) => ({ ...demo[0]!.fields, reference: product.manufacturerPartNumber, manufacturer: 'Phoenix Contact', class: componentClass, dataSheet: null })), { username: 'test' });
-    const otherClass = await createDemoParts(2, uniqueClass('Other'));
-    // Throttling longer than a client may wait (the state machine's retries take over), and server errors the client retries.
-    await emulator.fault({ kind: 'throttle', provider: 'digikey', endpoint: 'search', retryAfterSeconds: 5, times: 4 });
-    await emulator.fault({ kind: 'error', provider: 'digikey', endpoint: 'search', times: 2 });
+  it(
+    'searches 50 parts of one class at Digi-Key through throttling and failures, and stores what it found once',
+    { timeout: 180_000 },
+    async () => {
+      const admin = await signedIn('admin');
+      const componentClass = uniqueClass('Batch');
+      const found = await createDemoParts(45, componentClass);
+      // Five parts Digi-Key lists with files that cannot be downloaded: each a failed part.
+      const broken = Array.from({ length: 5 }, (_, n) => ({
+        manufacturerPartNumber: `BATCHFAIL-${n}-${componentClass.split(' ')[1]!.toUpperCase()}`,
+        manufacturer: 'Phoenix Contact',
+        image: 'missing' as const,
+        datasheet: 'missing' as const,
+      }));
+      await emulator.addProducts(broken);
+      const failing = await createComponents(
+        broken.map((product) => ({
+          ...demo[0]!.fields,
+          reference: product.manufacturerPartNumber,
+          manufacturer: 'Phoenix Contact',
+          class: componentClass,
+          dataSheet: null,
+        })),
+        { username: 'test' },
+      );
+      const otherClass = await createDemoParts(2, uniqueClass('Other'));
+      // Throttling longer than a client may wait (the state machine's retries take over), and server errors the client retries.
+      await emulator.fault({
+        kind: 'throttle',
+        provider: 'digikey',
+        endpoint: 'search',
+        retryAfterSeconds: 5,
+        times: 4,
+      });
+      await emulator.fault({ kind: 'error', provider: 'digikey', endpoint: 'search', times: 2 });
 
-    const searchesBefore = (await emulator.stats()).calls['digikey:search'] ?? 0;
-    const started = await admin.post<StartImageBatchResponse>('/api/admin/process-images', { componentClass });
-    expect(started.status).toBe(200);
-    expect(started.body).toEqual({ componentsToProcess: 50, batchId: expect.any(String) });
+      const searchesBefore = (await emulator.stats()).calls['digikey:search'] ?? 0;
+      const started = await admin.post<StartImageBatchResponse>('/api/admin/process-images', { componentClass });
+      expect(started.status).toBe(200);
+      expect(started.body).toEqual({ componentsToProcess: 50, batchId: expect.any(String) });
 
-    // One batch at a time.
-    const second = await admin.post('/api/admin/unified/batch-retrieve-images', {});
-    expect(second.status).toBe(409);
-    const running = (await admin.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch!;
-    expect(running).toMatchObject({ batchId: started.body.batchId, provider: 'digikey', componentClass, total: 50 });
+      // One batch at a time.
+      const second = await admin.post('/api/admin/unified/batch-retrieve-images', {});
+      expect(second.status).toBe(409);
+      const running = (await admin.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch!;
+      expect(running).toMatchObject({ batchId: started.body.batchId, provider: 'digikey', componentClass, total: 50 });
 
-    const batch = await finished(admin);
-    expect(batch).toMatchObject({
-      batchId: started.body.batchId,
-      status: 'completed',
-      total: 50,
-      processed: 50,
-      success: 45,
-      failed: 5,
-      sources: { digikey: 45, mouser: 0 },
-      message: null,
-      finishedAt: expect.any(String),
-    });
-    const execution = [...stack.stepFunctions().executions.values()].find((run) => run.name === started.body.batchId)!;
-    expect(execution.status).toBe('SUCCEEDED');
-    expect(execution.output).toMatchObject({ summary: { processed: 50, success: 45, failed: 5, sources: { digikey: 45, mouser: 0 } } });
-    // Each throttled or failed answer cost one more search call: 50 answered, 4 throttled (retried by the state machine), 2 errors (retried by the client).
-    expect((await emulator.stats()).calls['digikey:search']! - searchesBefore).toBe(50 + 4 + 2);
+      const batch = await finished(admin);
+      expect(batch).toMatchObject({
+        batchId: started.body.batchId,
+        status: 'completed',
+        total: 50,
+        processed: 50,
+        success: 45,
+        failed: 5,
+        sources: { digikey: 45, mouser: 0 },
+        message: null,
+        finishedAt: expect.any(String),
+      });
+      const execution = [...stack.stepFunctions().executions.values()].find(
+        (run) => run.name === started.body.batchId,
+      )!;
+      expect(execution.status).toBe('SUCCEEDED');
+      expect(execution.output).toMatchObject({
+        summary: { processed: 50, success: 45, failed: 5, sources: { digikey: 45, mouser: 0 } },
+      });
+      // Each throttled or failed answer cost one more search call: 50 answered, 4 throttled (retried by the state machine), 2 errors (retried by the client).
+      expect((await emulator.stats()).calls['digikey:search']! - searchesBefore).toBe(50 + 4 + 2);
 
-    // Every found part holds its image (and datasheet, where the maker has one) once, published; the failed and the other class hold nothing.
-    for (const part of found) {
-      const attachments = await listAttachments(part.id);
-      const types = attachments.map((attachment) => attachment.fileType);
-      expect(types, part.reference).toContain('image/png');
-      expect(new Set(types).size, part.reference).toBe(types.length);
-      expect(attachments.every((attachment) => attachment.isApproved && attachment.imageSource === 'digikey' && attachment.sourceConfidence! >= 0.9)).toBe(true);
-    }
-    for (const part of [...failing, ...otherClass]) expect(await listAttachments(part.id), part.reference).toEqual([]);
+      // Every found part holds its image (and datasheet, where the maker has one) once, published; the failed and the other class hold nothing.
+      for (const part of found) {
+        const attachments = await listAttachments(part.id);
+        const types = attachments.map((attachment) => attachment.fileType);
+        expect(types, part.reference).toContain('image/png');
+        expect(new Set(types).size, part.reference).toBe(types.length);
+        expect(
+          attachments.every(
+            (attachment) =>
+              attachment.isApproved && attachment.imageSource === 'digikey' && attachment.sourceConfidence! >= 0.9,
+          ),
+        ).toBe(true);
+      }
+      for (const part of [...failing, ...otherClass])
+        expect(await listAttachments(part.id), part.reference).toEqual([]);
 
-    const stats = (await admin.get<ImageStats>('/api/admin/image-stats')).body;
-    expect(stats).toMatchObject({ totalComponents: 52, componentsWithImages: 45, componentsWithoutImages: 7, imageSuccessRate: 90 });
-    expect(stats.recentlyProcessed).toHaveLength(5);
-    expect(stats.byClass).toContainEqual({ componentClass, total: 50, withImages: 45 });
+      const stats = (await admin.get<ImageStats>('/api/admin/image-stats')).body;
+      expect(stats).toMatchObject({
+        totalComponents: 52,
+        componentsWithImages: 45,
+        componentsWithoutImages: 7,
+        imageSuccessRate: 90,
+      });
+      expect(stats.recentlyProcessed).toHaveLength(5);
+      expect(stats.byClass).toContainEqual({ componentClass, total: 50, withImages: 45 });
 
-    const recent = (await admin.get<RecentImage[]>('/api/admin/recent-images?limit=10')).body;
-    expect(recent).toHaveLength(10);
-    expect(recent[0]).toMatchObject({ class: componentClass, imageSource: 'digikey', imageAddedAt: expect.any(String) });
-    const confidences = recent.map((item) => item.sourceConfidence);
-    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+      const recent = (await admin.get<RecentImage[]>('/api/admin/recent-images?limit=10')).body;
+      expect(recent).toHaveLength(10);
+      expect(recent[0]).toMatchObject({
+        class: componentClass,
+        imageSource: 'digikey',
+        imageAddedAt: expect.any(String),
+      });
+      const confidences = recent.map((item) => item.sourceConfidence);
+      expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
 
-    // The next batch of that class has only the five failed parts left.
-    const again = await admin.post<StartImageBatchResponse>('/api/admin/mouser/batch-retrieve-images', { componentClass });
-    expect(again.body.componentsToProcess).toBe(5);
-    expect(await finished(admin)).toMatchObject({ batchId: again.body.batchId, provider: 'mouser', processed: 5, status: 'completed' });
-  });
+      // The next batch of that class has only the five failed parts left.
+      const again = await admin.post<StartImageBatchResponse>('/api/admin/mouser/batch-retrieve-images', {
+        componentClass,
+      });
+      expect(again.body.componentsToProcess).toBe(5);
+      expect(await finished(admin)).toMatchObject({
+        batchId: again.body.batchId,
+        provider: 'mouser',
+        processed: 5,
+        status: 'completed',
+      });
+    },
+  );
 
-  it("Smart Search asks Mouser for the parts Digi-Key has no answer for", { timeout: 120_000 }, async () => {
+  it('Smart Search asks Mouser for the parts Digi-Key has no answer for', { timeout: 120_000 }, async () => {
     const admin = await signedIn('admin');
     const componentClass = uniqueClass('Smart');
     const parts = await createDemoParts(8, componentClass);
     await emulator.fault({ kind: 'malformed', provider: 'digikey', endpoint: 'search', times: 3 });
 
-    const started = await admin.post<StartImageBatchResponse>('/api/admin/unified/batch-retrieve-images', { componentClass });
+    const started = await admin.post<StartImageBatchResponse>('/api/admin/unified/batch-retrieve-images', {
+      componentClass,
+    });
     expect(started.body.componentsToProcess).toBe(8);
-    expect(await finished(admin)).toMatchObject({ status: 'completed', processed: 8, success: 8, failed: 0, sources: { digikey: 5, mouser: 3 } });
-    const sources = (await Promise.all(parts.map((part) => listAttachments(part.id)))).map((attachments) => attachments.find((a) => a.fileType.startsWith('image/'))?.imageSource);
+    expect(await finished(admin)).toMatchObject({
+      status: 'completed',
+      processed: 8,
+      success: 8,
+      failed: 0,
+      sources: { digikey: 5, mouser: 3 },
+    });
+    const sources = (await Promise.all(parts.map((part) => listAttachments(part.id)))).map(
+      (attachments) => attachments.find((a) => a.fileType.startsWith('image/'))?.imageSource,
+    );
     expect(sources.filter((source) => source === 'mouser')).toHaveLength(3);
     expect(sources.filter((source) => source === 'digikey')).toHaveLength(5);
   });
@@ -124,9 +186,15 @@ describe('image batches on the local state machine', () => {
   it('answers at once with nothing to do for a class without parts, and per-part searches feed the statistics', async () => {
     const admin = await signedIn('admin');
     const user = await signedIn('user');
-    const empty = await admin.post<StartImageBatchResponse>('/api/admin/process-images', { componentClass: uniqueClass('Nothing') });
+    const empty = await admin.post<StartImageBatchResponse>('/api/admin/process-images', {
+      componentClass: uniqueClass('Nothing'),
+    });
     expect(empty.body.componentsToProcess).toBe(0);
-    expect((await admin.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch).toMatchObject({ batchId: empty.body.batchId, status: 'completed', total: 0 });
+    expect((await admin.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch).toMatchObject({
+      batchId: empty.body.batchId,
+      status: 'completed',
+      total: 0,
+    });
 
     const [part] = await createDemoParts(1, uniqueClass('Single'));
     const before = (await admin.get<ImageStats>('/api/admin/image-stats')).body;
@@ -154,9 +222,12 @@ describe('image batches on the local state machine', () => {
         status: 'completed',
         total: 3,
         processed: 0,
-        message: 'Stopped early: Digi-Key search is not set up. Ask an administrator to add the Digi-Key API credentials. 3 parts were not searched.',
+        message:
+          'Stopped early: Digi-Key search is not set up. Ask an administrator to add the Digi-Key API credentials. 3 parts were not searched.',
       });
-      expect((await admin.get<ImageStats>('/api/admin/image-stats')).body.imageSuccessRate).toBe(before.imageSuccessRate);
+      expect((await admin.get<ImageStats>('/api/admin/image-stats')).body.imageSuccessRate).toBe(
+        before.imageSuccessRate,
+      );
     } finally {
       process.env.DIGIKEY_CLIENT_ID = clientId;
       resetConfig();
@@ -171,12 +242,16 @@ describe('image batches on the local state machine', () => {
     process.env.MOUSER_CALLS_PER_DAY = '3';
     resetConfig();
     try {
-      const started = await admin.post<StartImageBatchResponse>('/api/admin/mouser/batch-retrieve-images', { componentClass });
+      const started = await admin.post<StartImageBatchResponse>('/api/admin/mouser/batch-retrieve-images', {
+        componentClass,
+      });
       expect(started.body.componentsToProcess).toBe(6);
       const batch = await finished(admin);
       expect(batch.status).toBe('completed');
       expect(batch.processed).toBeLessThan(6);
-      expect(batch.message).toMatch(/^Stopped early: Today's Mouser allowance of 3 requests is used up\. Searches resume after midnight UTC\. \d parts? (was|were) not searched\.$/);
+      expect(batch.message).toMatch(
+        /^Stopped early: Today's Mouser allowance of 3 requests is used up\. Searches resume after midnight UTC\. \d parts? (was|were) not searched\.$/,
+      );
       expect(batch.message).toContain(`${6 - batch.processed} part`);
     } finally {
       delete process.env.MOUSER_CALLS_PER_DAY;

@@ -54,8 +54,16 @@ const importInline = (fileName: string, bytes: Buffer, client = admin.client) =>
   client.post<Answer>('/api/import-excel', { fileName, fileData: bytes.toString('base64') });
 
 /** The browser's way: a ticket from POST /api/uploads, the file straight to S3, then the import. */
-const uploadToS3 = async (fileName: string, bytes: Buffer, declaredSize = bytes.length): Promise<{ ticket: UploadTicket; s3Status: number; s3Body: string }> => {
-  const answer = await admin.client.post<UploadTicket>('/api/uploads', { fileName, size: declaredSize, purpose: 'import' });
+const uploadToS3 = async (
+  fileName: string,
+  bytes: Buffer,
+  declaredSize = bytes.length,
+): Promise<{ ticket: UploadTicket; s3Status: number; s3Body: string }> => {
+  const answer = await admin.client.post<UploadTicket>('/api/uploads', {
+    fileName,
+    size: declaredSize,
+    purpose: 'import',
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const form = new FormData();
   for (const [name, value] of Object.entries(answer.body.fields)) form.append(name, value);
@@ -71,7 +79,9 @@ const importThroughS3 = async (fileName: string, bytes: Buffer) => {
 };
 
 const search = async (params: Record<string, string>): Promise<Component[]> => {
-  const answer = await admin.client.get<Component[]>(`/api/components?${new URLSearchParams({ limit: '1000', ...params })}`);
+  const answer = await admin.client.get<Component[]>(
+    `/api/components?${new URLSearchParams({ limit: '1000', ...params })}`,
+  );
   expect(answer.status).toBe(200);
   return answer.body;
 };
@@ -95,8 +105,17 @@ describe('POST /api/import-excel', () => {
     const bytes = makeWorkbook({ headings: specHeadings, rows: generatedRows(12, prefix) });
     const answer = await importInline('Spec parts.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ message: '12 components added', count: 12, rejected: 0, errors: [], ignoredColumns: [], sheetName: 'Sheet1' });
-    expect(answer.headers.get('server-timing')).toMatch(/^read;dur=\d+, parse;dur=\d+, validate;dur=\d+, duplicates;dur=\d+, write;dur=\d+$/);
+    expect(answer.body).toMatchObject({
+      message: '12 components added',
+      count: 12,
+      rejected: 0,
+      errors: [],
+      ignoredColumns: [],
+      sheetName: 'Sheet1',
+    });
+    expect(answer.headers.get('server-timing')).toMatch(
+      /^read;dur=\d+, parse;dur=\d+, validate;dur=\d+, duplicates;dur=\d+, write;dur=\d+$/,
+    );
 
     const found = await search({ query: prefix });
     expect(found).toHaveLength(12);
@@ -115,7 +134,11 @@ describe('POST /api/import-excel', () => {
     expect(found.find((component) => component.reference === `${prefix}-000001`)!.voltage).toBe(230.5);
     const versions = (await admin.client.get<Version[]>(`/api/components/${first.id}/versions`)).body;
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ versionNumber: 1, changeDescription: 'Imported from Spec parts.xlsx', username: admin.username });
+    expect(versions[0]).toMatchObject({
+      versionNumber: 1,
+      changeDescription: 'Imported from Spec parts.xlsx',
+      username: admin.username,
+    });
     expect(versions[0]!.changeData).toMatchObject({ reference: `${prefix}-000002`, width: 13.5 });
   });
 
@@ -125,18 +148,60 @@ describe('POST /api/import-excel', () => {
       name: 'Parts manager',
       titleRows: [['SOLIDWORKS Electrical - manufacturer parts'], []],
       headings: [
-        ' REFERENCE ', 'class', 'Manufacturer', 'Mark root', 'Commercial reference', 'Translatable text 2', 'User data 4', 'Supplier name',
-        'Stock number', '2D footprint', '3D part', 'Terminal strip symbol', 'Connection label', 'Circuit type', 'Terminal marks',
-        'ARTICLE  number', 'number of terminals', 'Width (mm)', 'Unit price', 'Username',
+        ' REFERENCE ',
+        'class',
+        'Manufacturer',
+        'Mark root',
+        'Commercial reference',
+        'Translatable text 2',
+        'User data 4',
+        'Supplier name',
+        'Stock number',
+        '2D footprint',
+        '3D part',
+        'Terminal strip symbol',
+        'Connection label',
+        'Circuit type',
+        'Terminal marks',
+        'ARTICLE  number',
+        'number of terminals',
+        'Width (mm)',
+        'Unit price',
+        'Username',
       ],
       rows: [
-        [`${prefix}-1`, 'Relay', 'Schneider Electric', 'KA', 'LC1D09P7', 'Contacteur', 'U4', 'Rexel', 'ST-1', 'FP-1', 'https://example.com/3d/1.step',
-          'TS', '1-2', 'Power', 'A1;A2', 'ART 1', '6', '45 mm', 12.3, 'someone-else'],
+        [
+          `${prefix}-1`,
+          'Relay',
+          'Schneider Electric',
+          'KA',
+          'LC1D09P7',
+          'Contacteur',
+          'U4',
+          'Rexel',
+          'ST-1',
+          'FP-1',
+          'https://example.com/3d/1.step',
+          'TS',
+          '1-2',
+          'Power',
+          'A1;A2',
+          'ART 1',
+          '6',
+          '45 mm',
+          12.3,
+          'someone-else',
+        ],
       ],
     });
     const answer = await importInline('swe.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ count: 1, rejected: 0, sheetName: 'Parts manager', ignoredColumns: ['Unit price', 'Username'] });
+    expect(answer.body).toMatchObject({
+      count: 1,
+      rejected: 0,
+      sheetName: 'Parts manager',
+      ignoredColumns: ['Unit price', 'Username'],
+    });
     const [component] = await search({ query: `${prefix}-1` });
     expect(component).toMatchObject({
       reference: `${prefix}-1`,
@@ -162,21 +227,32 @@ describe('POST /api/import-excel', () => {
 
   it('reads an .xls uploaded through S3, and removes the upload afterwards', async () => {
     const prefix = uniquePrefix('XLS');
-    const answer = await importThroughS3('legacy.xls', makeWorkbook({ headings: ['Reference', 'Class', 'Voltage'], rows: [[`${prefix}-1`, 'PLC', '24,0 V']] }, 'xls'));
+    const answer = await importThroughS3(
+      'legacy.xls',
+      makeWorkbook({ headings: ['Reference', 'Class', 'Voltage'], rows: [[`${prefix}-1`, 'PLC', '24,0 V']] }, 'xls'),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ count: 1, rejected: 0 });
     expect((await search({ query: prefix }))[0]).toMatchObject({ reference: `${prefix}-1`, class: 'PLC', voltage: 24 });
     const s3 = s3Client(stack.endpoints.s3);
-    const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: `uploads/${admin.id}/` }));
+    const { Contents = [] } = await s3.send(
+      new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: `uploads/${admin.id}/` }),
+    );
     s3.destroy();
     expect(Contents.filter(({ Key }) => Key!.endsWith('legacy.xls'))).toEqual([]);
   });
 
   it('refuses a workbook without a Reference or a Class column, saying what it found', async () => {
-    const noClass = await importInline('no-class.xlsx', makeWorkbook({ name: 'Parts', headings: ['Reference', 'Manufacturer'], rows: [['A-1', 'ABB']] }));
+    const noClass = await importInline(
+      'no-class.xlsx',
+      makeWorkbook({ name: 'Parts', headings: ['Reference', 'Manufacturer'], rows: [['A-1', 'ABB']] }),
+    );
     expect(noClass.status).toBe(400);
     expect(noClass.body.message).toBe(messages.importNoSheet("sheet 'Parts' has the columns Reference, Manufacturer"));
-    const noReference = await importInline('no-ref.xlsx', makeWorkbook({ headings: ['Class', 'Type'], rows: [['Relay', 'X']] }));
+    const noReference = await importInline(
+      'no-ref.xlsx',
+      makeWorkbook({ headings: ['Class', 'Type'], rows: [['Relay', 'X']] }),
+    );
     expect(noReference.status).toBe(400);
     expect(noReference.body.message).toBe(messages.importNoSheet("sheet 'Sheet1' has the columns Class, Type"));
   });
@@ -191,13 +267,21 @@ describe('POST /api/import-excel', () => {
       [null, 'Relay', '1', null, null],
       [`${prefix}-6`, null, null, null, null],
     ];
-    const answer = await importInline('bad.xlsx', makeWorkbook({ headings: ['Reference', 'Class', 'Width', 'Voltage', 'Number of terminals'], rows }));
+    const answer = await importInline(
+      'bad.xlsx',
+      makeWorkbook({ headings: ['Reference', 'Class', 'Width', 'Voltage', 'Number of terminals'], rows }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: '1 components added', count: 1, rejected: 5 });
     expect(answer.body.errors).toEqual([
       { row: 3, reference: `${prefix}-2`, field: 'width', message: "Width (mm) must be a number, not 'wide'" },
       { row: 4, reference: `${prefix}-3`, field: 'voltage', message: "Voltage (V) must be a number, not '24 mm'" },
-      { row: 5, reference: `${prefix}-4`, field: 'numberOfTerminals', message: "Number of Terminals must be a whole number, not '2.5'" },
+      {
+        row: 5,
+        reference: `${prefix}-4`,
+        field: 'numberOfTerminals',
+        message: "Number of Terminals must be a whole number, not '2.5'",
+      },
       { row: 6, reference: null, field: 'reference', message: messages.referenceRequired },
       { row: 7, reference: `${prefix}-6`, field: 'class', message: messages.classRequired },
     ]);
@@ -206,7 +290,9 @@ describe('POST /api/import-excel', () => {
 
   it("skips duplicates in the file and against the catalogue (same reference and manufacturer) as 'duplicate'", async () => {
     const prefix = uniquePrefix('DUP');
-    await createComponents([{ reference: `${prefix}-1`, class: 'Relay', manufacturer: 'Siemens' } as ComponentData], { username: 'seed' });
+    await createComponents([{ reference: `${prefix}-1`, class: 'Relay', manufacturer: 'Siemens' } as ComponentData], {
+      username: 'seed',
+    });
     const rows: Cell[][] = [
       [`${prefix}-1`, 'Relay', 'SIEMENS'], // in the catalogue (manufacturer without case)
       [`${prefix}-1`, 'Relay', 'ABB'], // same reference, another maker: a different part
@@ -215,7 +301,10 @@ describe('POST /api/import-excel', () => {
       [`${prefix}-3`, 'Relay', null],
       [`${prefix}-3`, 'Switch', null], // repeats row 6
     ];
-    const answer = await importInline('dups.xlsx', makeWorkbook({ headings: ['Reference', 'Class', 'Manufacturer'], rows }));
+    const answer = await importInline(
+      'dups.xlsx',
+      makeWorkbook({ headings: ['Reference', 'Class', 'Manufacturer'], rows }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ count: 3, rejected: 3 });
     expect(answer.body.errors).toEqual([
@@ -249,12 +338,18 @@ describe('POST /api/import-excel', () => {
     let componentBatches = 0;
     vi.spyOn(client, 'send').mockImplementation(((command: unknown) => {
       // The fourth batch of component items fails outright: 75 components written, 125 not.
-      if (command instanceof BatchWriteCommand && JSON.stringify(command.input).includes('"sk":"META"') && ++componentBatches === 4) {
+      if (
+        command instanceof BatchWriteCommand &&
+        JSON.stringify(command.input).includes('"sk":"META"') &&
+        ++componentBatches === 4
+      ) {
         return Promise.reject(Object.assign(new Error('simulated outage'), { name: 'InternalServerError' }));
       }
       return send(command as never);
     }) as never);
-    await expect(importExcel(me, { fileName: 'half.xlsx', fileData: bytes.toString('base64') })).rejects.toThrow('simulated outage');
+    await expect(importExcel(me, { fileName: 'half.xlsx', fileData: bytes.toString('base64') })).rejects.toThrow(
+      'simulated outage',
+    );
     vi.restoreAllMocks();
 
     // What was written is whole (version 1 included) and already searchable; nothing is pending.
@@ -280,8 +375,13 @@ describe('POST /api/import-excel', () => {
     const send = client.send.bind(client);
     // Every transaction fails: the components are written, their revision (and the marker's removal) never is.
     vi.spyOn(client, 'send').mockImplementation(((command: unknown) =>
-      command instanceof TransactWriteCommand ? Promise.reject(Object.assign(new Error('simulated crash'), { name: 'InternalServerError' })) : send(command as never)) as never);
-    const data = Array.from({ length: 30 }, (_, index) => ({ reference: `${prefix}-${index}`, class: 'Relay' }) as ComponentData);
+      command instanceof TransactWriteCommand
+        ? Promise.reject(Object.assign(new Error('simulated crash'), { name: 'InternalServerError' }))
+        : send(command as never)) as never);
+    const data = Array.from(
+      { length: 30 },
+      (_, index) => ({ reference: `${prefix}-${index}`, class: 'Relay' }) as ComponentData,
+    );
     await expect(createComponents(data, { username: 'importer' })).rejects.toThrow('simulated crash');
     vi.restoreAllMocks();
 
@@ -296,20 +396,31 @@ describe('POST /api/import-excel', () => {
 
   it('takes base64 up to 4 MB and sends larger inline files to the presigned upload', async () => {
     const prefix = uniquePrefix('B64');
-    const { rows, bytes } = workbookOfSize(INLINE_FILE_MAX_BYTES - 100_000, (n) => [`${prefix}-${n}`, 'Relay', randomBytes(2200).toString('base64')]);
+    const { rows, bytes } = workbookOfSize(INLINE_FILE_MAX_BYTES - 100_000, (n) => [
+      `${prefix}-${n}`,
+      'Relay',
+      randomBytes(2200).toString('base64'),
+    ]);
     expect(bytes.length).toBeLessThanOrEqual(INLINE_FILE_MAX_BYTES);
     const answer = await importInline('almost-4mb.xlsx', bytes);
     expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
     expect(answer.body).toMatchObject({ count: rows.length, rejected: 0 });
 
-    const tooBig = await importInline('over-4mb.xlsx', Buffer.concat([bytes, Buffer.alloc(INLINE_FILE_MAX_BYTES - bytes.length + 1)]));
+    const tooBig = await importInline(
+      'over-4mb.xlsx',
+      Buffer.concat([bytes, Buffer.alloc(INLINE_FILE_MAX_BYTES - bytes.length + 1)]),
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe(messages.inlineFileTooLarge(4));
   });
 
   it('imports a 15 MB workbook through S3', async () => {
     const prefix = uniquePrefix('BIG');
-    const { rows, bytes } = workbookOfSize(16 * 1024 * 1024, (n) => [`${prefix}-${n}`, 'Connector', randomBytes(3600).toString('base64')]);
+    const { rows, bytes } = workbookOfSize(16 * 1024 * 1024, (n) => [
+      `${prefix}-${n}`,
+      'Connector',
+      randomBytes(3600).toString('base64'),
+    ]);
     expect(bytes.length).toBeGreaterThan(15 * 1024 * 1024);
     expect(bytes.length).toBeLessThan(IMPORT_MAX_BYTES);
     const answer = await importThroughS3('fifteen.xlsx', bytes);
@@ -320,14 +431,25 @@ describe('POST /api/import-excel', () => {
   }, 120_000);
 
   it('refuses 20 MB + 1 byte: no ticket for it, and no import of a larger upload', async () => {
-    const ticket = await admin.client.post<{ message: string }>('/api/uploads', { fileName: 'huge.xlsx', size: IMPORT_MAX_BYTES + 1, purpose: 'import' });
+    const ticket = await admin.client.post<{ message: string }>('/api/uploads', {
+      fileName: 'huge.xlsx',
+      size: IMPORT_MAX_BYTES + 1,
+      purpose: 'import',
+    });
     expect(ticket).toMatchObject({ status: 400, body: { message: messages.excelTooLarge } });
     // With a ticket for 20 MB, S3 itself refuses a larger body (content-length-range); the local
     // S3 server does not enforce that condition, so there the import refuses what it finds.
-    const { ticket: allowed, s3Status } = await uploadToS3('huge.xlsx', Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41), IMPORT_MAX_BYTES);
+    const { ticket: allowed, s3Status } = await uploadToS3(
+      'huge.xlsx',
+      Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41),
+      IMPORT_MAX_BYTES,
+    );
     if (s3Status !== 204) expect(s3Status).toBe(400);
     else {
-      const answer = await admin.client.post<Answer>('/api/import-excel', { fileName: 'huge.xlsx', uploadKey: allowed.uploadKey });
+      const answer = await admin.client.post<Answer>('/api/import-excel', {
+        fileName: 'huge.xlsx',
+        uploadKey: allowed.uploadKey,
+      });
       expect(answer).toMatchObject({ status: 413, body: { message: messages.excelTooLarge } });
     }
   });
@@ -352,10 +474,17 @@ describe('POST /api/import-excel', () => {
 
   it('checks the file name and the source, and is for administrators only', async () => {
     const bytes = makeWorkbook({ headings: ['Reference', 'Class'], rows: [['X-1', 'Relay']] });
-    expect((await admin.client.post<Answer>('/api/import-excel', { fileName: 'parts.csv', fileData: bytes.toString('base64') })).body.message).toBe(
-      messages.excelTypeInvalid,
+    expect(
+      (
+        await admin.client.post<Answer>('/api/import-excel', {
+          fileName: 'parts.csv',
+          fileData: bytes.toString('base64'),
+        })
+      ).body.message,
+    ).toBe(messages.excelTypeInvalid);
+    expect((await admin.client.post<Answer>('/api/import-excel', { fileName: 'parts.xlsx' })).body.message).toBe(
+      messages.fileSourceMissing,
     );
-    expect((await admin.client.post<Answer>('/api/import-excel', { fileName: 'parts.xlsx' })).body.message).toBe(messages.fileSourceMissing);
     const asUser = await importInline('parts.xlsx', bytes, user);
     expect(asUser.status).toBe(403);
   });

@@ -13,7 +13,9 @@ describe('login throttling', () => {
   it('refuses an account after 5 failures from anywhere, even with the right password', async () => {
     const { email } = await createLoginUser('user');
     for (let attempt = 0; attempt < 5; attempt++) {
-      await expect(login({ email, password: 'Wrong!Passw0rd' }, `198.51.100.${attempt}`)).rejects.toBeInstanceOf(Unauthorized);
+      await expect(login({ email, password: 'Wrong!Passw0rd' }, `198.51.100.${attempt}`)).rejects.toBeInstanceOf(
+        Unauthorized,
+      );
     }
     const blocked = login({ email, password: STRONG_PASSWORD }, '198.51.100.99');
     await expect(blocked).rejects.toBeInstanceOf(TooManyRequests);

@@ -28,7 +28,9 @@ const signedIn = async (): Promise<TestClient> => {
 const keys = async (prefix: string): Promise<string[]> => {
   const client = s3Client(stack.endpoints.s3);
   try {
-    return ((await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }))).Contents ?? []).map(({ Key }) => Key!);
+    return (
+      (await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }))).Contents ?? []
+    ).map(({ Key }) => Key!);
   } finally {
     client.destroy();
   }
@@ -36,7 +38,11 @@ const keys = async (prefix: string): Promise<string[]> => {
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(512, 0x20)]);
 const upload = async (client: TestClient, name: string): Promise<UploadTicket> => {
-  const ticket = await client.post<UploadTicket>('/api/uploads', { fileName: name, fileType: 'application/pdf', size: pdf.length });
+  const ticket = await client.post<UploadTicket>('/api/uploads', {
+    fileName: name,
+    fileType: 'application/pdf',
+    size: pdf.length,
+  });
   const form = new FormData();
   for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
@@ -45,7 +51,10 @@ const upload = async (client: TestClient, name: string): Promise<UploadTicket> =
 };
 
 const newPart = async () => {
-  const [component] = await createComponents([{ reference: `ORPHAN-${Date.now().toString(36)}`, class: 'Relay' } as ComponentData], { username: 'test' });
+  const [component] = await createComponents(
+    [{ reference: `ORPHAN-${Date.now().toString(36)}`, class: 'Relay' } as ComponentData],
+    { username: 'test' },
+  );
   return component!;
 };
 
@@ -54,7 +63,11 @@ describe('uploads never attached', () => {
     const user = await signedIn();
     const part = await newPart();
     const kept = await upload(user, 'kept.pdf');
-    const attached = await user.post(`/api/components/${part.id}/attachments`, { fileName: 'kept.pdf', fileType: 'application/pdf', uploadKey: kept.uploadKey });
+    const attached = await user.post(`/api/components/${part.id}/attachments`, {
+      fileName: 'kept.pdf',
+      fileType: 'application/pdf',
+      uploadKey: kept.uploadKey,
+    });
     expect(attached.status).toBe(201);
     const forgotten = await upload(user, 'forgotten.pdf');
     const attachmentKeys = (await keys('')).filter((key) => !key.startsWith('uploads/'));
@@ -76,7 +89,15 @@ describe('an attachment whose object is lost', () => {
     const part = await newPart();
     for (const name of ['present.pdf', 'lost.pdf']) {
       const ticket = await upload(user, name);
-      expect((await user.post(`/api/components/${part.id}/attachments`, { fileName: name, fileType: 'application/pdf', uploadKey: ticket.uploadKey })).status).toBe(201);
+      expect(
+        (
+          await user.post(`/api/components/${part.id}/attachments`, {
+            fileName: name,
+            fileType: 'application/pdf',
+            uploadKey: ticket.uploadKey,
+          })
+        ).status,
+      ).toBe(201);
     }
     const [present, lost] = await listAttachments(part.id);
     const client = s3Client(stack.endpoints.s3);

@@ -28,7 +28,10 @@ const signedIn = async (role: 'user' | 'admin') => {
 };
 
 const newPart = async (): Promise<Component> => {
-  const [component] = await createComponents([{ reference: `RACE-${Date.now().toString(36)}`, class: 'Relay', manufacturer: 'Siemens' } as ComponentData], { username: 'test' });
+  const [component] = await createComponents(
+    [{ reference: `RACE-${Date.now().toString(36)}`, class: 'Relay', manufacturer: 'Siemens' } as ComponentData],
+    { username: 'test' },
+  );
   return component!;
 };
 
@@ -36,7 +39,11 @@ const newPart = async (): Promise<Component> => {
 const approveAll = async (admins: TestClient[], ids: string[]) => {
   let left = ids;
   for (let round = 0; left.length && round < ids.length + 2; round++) {
-    const answers = await Promise.all(left.map((id, i) => admins[i % admins.length]!.patch<{ message?: string }>(`/api/approval-requests/${id}`, { status: 'approved' })));
+    const answers = await Promise.all(
+      left.map((id, i) =>
+        admins[i % admins.length]!.patch<{ message?: string }>(`/api/approval-requests/${id}`, { status: 'approved' }),
+      ),
+    );
     for (const answer of answers) if (answer.status !== 200) expect(answer.body.message).toBe(messages.requestRetry);
     left = left.filter((_, i) => answers[i]!.status !== 200);
   }
@@ -58,16 +65,26 @@ describe('concurrent edits of one component', () => {
     ];
     const users = await Promise.all(edits.map(() => signedIn('user')));
     const admins = await Promise.all([signedIn('admin'), signedIn('admin'), signedIn('admin')]);
-    const proposals = await Promise.all(edits.map(([field, value], i) => users[i]!.client.patch<{ requestId: string }>(`/api/components/${part.id}`, { [field]: value })));
+    const proposals = await Promise.all(
+      edits.map(([field, value], i) =>
+        users[i]!.client.patch<{ requestId: string }>(`/api/components/${part.id}`, { [field]: value }),
+      ),
+    );
     expect(proposals.map((p) => p.status)).toEqual(edits.map(() => 201));
 
-    await approveAll(admins.map((a) => a.client), proposals.map((p) => p.body.requestId));
+    await approveAll(
+      admins.map((a) => a.client),
+      proposals.map((p) => p.body.requestId),
+    );
 
-    const component = (await users[0]!.client.get<Component & Record<string, unknown>>(`/api/components/${part.id}`)).body;
+    const component = (await users[0]!.client.get<Component & Record<string, unknown>>(`/api/components/${part.id}`))
+      .body;
     for (const [field, value] of edits) expect(component[field], field).toBe(value);
     expect(component.version).toBe(edits.length + 1);
     const versions = (await users[0]!.client.get<Version[]>(`/api/components/${part.id}/versions`)).body;
-    expect(versions.map((v) => v.versionNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: edits.length + 1 }, (_, i) => i + 1));
+    expect(versions.map((v) => v.versionNumber).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: edits.length + 1 }, (_, i) => i + 1),
+    );
     const changed = versions.flatMap((v) => (v.versionNumber === 1 ? [] : (v.changedFields ?? [])));
     expect(changed.sort()).toEqual(edits.map(([field]) => field).sort());
   });
@@ -78,10 +95,17 @@ describe('two administrators changing one user', () => {
     const [first, second] = await Promise.all([signedIn('admin'), signedIn('admin')]);
     const { user: target } = await createSignedInUser('user');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? second : first).client.patch<AdminUser & { message?: string }>(`/api/users/${target.id}/role`, { role: 'admin' })),
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? second : first).client.patch<AdminUser & { message?: string }>(`/api/users/${target.id}/role`, {
+          role: 'admin',
+        }),
+      ),
     );
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const admins = () => first.client.get<AdminUser[]>('/api/users').then((r) => r.body.filter((u) => u.role === 'admin').map((u) => u.id));
+    const admins = () =>
+      first.client
+        .get<AdminUser[]>('/api/users')
+        .then((r) => r.body.filter((u) => u.role === 'admin').map((u) => u.id));
     expect(await admins()).toEqual(expect.arrayContaining([first.user.id, second.user.id, target.id]));
 
     // Opposite changes at once: one wins, the other is told the user changed meanwhile.
@@ -109,30 +133,47 @@ describe('parallel uploads to one component', () => {
     const send = async (caller: { client: TestClient }, n: number) => {
       const fileName = `sheet-${n}.pdf`;
       const bytes = pdf(n);
-      const ticket = await caller.client.post<UploadTicket>('/api/uploads', { fileName, fileType: 'application/pdf', size: bytes.length });
+      const ticket = await caller.client.post<UploadTicket>('/api/uploads', {
+        fileName,
+        fileType: 'application/pdf',
+        size: bytes.length,
+      });
       const form = new FormData();
       for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), fileName);
       expect((await fetch(ticket.body.url, { method: 'POST', body: form })).status).toBe(204);
-      return caller.client.post<{ requestId: string; attachmentId: string }>(`/api/components/${part.id}/attachments`, { fileName, fileType: 'application/pdf', uploadKey: ticket.body.uploadKey });
+      return caller.client.post<{ requestId: string; attachmentId: string }>(`/api/components/${part.id}/attachments`, {
+        fileName,
+        fileType: 'application/pdf',
+        uploadKey: ticket.body.uploadKey,
+      });
     };
     const COUNT = 12;
-    const answers = await Promise.all(Array.from({ length: COUNT }, (_, n) => send(uploaders[n % uploaders.length]!, n)));
+    const answers = await Promise.all(
+      Array.from({ length: COUNT }, (_, n) => send(uploaders[n % uploaders.length]!, n)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(COUNT).fill(201));
 
     const listed = (await admin.client.get<Attachment[]>(`/api/components/${part.id}/attachments`)).body;
     expect(listed.map((a) => a.id).sort()).toEqual(answers.map((a) => a.body.attachmentId).sort());
     expect(new Set(listed.map((a) => a.fileName)).size).toBe(COUNT);
-    const pending = (await admin.client.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body.filter((r) => r.componentId === part.id);
+    const pending = (await admin.client.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body.filter(
+      (r) => r.componentId === part.id,
+    );
     expect(pending.map((r) => r.id).sort()).toEqual(answers.map((a) => a.body.requestId).sort());
 
     const client = s3Client(stack.endpoints.s3);
-    const keys = ((await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName }))).Contents ?? []).map((o) => o.Key!);
+    const keys = ((await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName }))).Contents ?? []).map(
+      (o) => o.Key!,
+    );
     client.destroy();
     expect(keys.filter((key) => key.startsWith('uploads/'))).toEqual([]);
     expect(keys.filter((key) => key.includes(`/${part.id}/`))).toHaveLength(COUNT);
 
-    await approveAll([admin.client], pending.map((r) => r.id));
+    await approveAll(
+      [admin.client],
+      pending.map((r) => r.id),
+    );
     const published = (await uploaders[0]!.client.get<Attachment[]>(`/api/components/${part.id}/attachments`)).body;
     expect(published.filter((a) => a.isApproved)).toHaveLength(COUNT);
   });
@@ -146,15 +187,21 @@ describe('an import running while users propose edits and an admin approves them
     const prefix = `RACEIMP${Date.now().toString(36).toUpperCase()}`;
     const rows = 1500;
     const workbook = makeWorkbook({ name: 'Parts', headings: specHeadings, rows: generatedRows(rows, prefix) });
-    const totalOf = async () => Number((await admin.client.get(`/api/components?limit=1`)).headers.get('x-total-count'));
+    const totalOf = async () =>
+      Number((await admin.client.get(`/api/components?limit=1`)).headers.get('x-total-count'));
     const totalBefore = await totalOf();
 
-    const importing = importer.client.post<{ count: number; rejected: number }>('/api/import-excel', { fileName: 'race.xlsx', fileData: workbook.toString('base64') });
+    const importing = importer.client.post<{ count: number; rejected: number }>('/api/import-excel', {
+      fileName: 'race.xlsx',
+      fileData: workbook.toString('base64'),
+    });
     const editing = (async () => {
       const descriptions: string[] = [];
       for (const [i, caller] of users.entries()) {
         const description = `Edited while importing ${i}`;
-        const proposal = await caller.client.patch<{ requestId: string }>(`/api/components/${part.id}`, { description });
+        const proposal = await caller.client.patch<{ requestId: string }>(`/api/components/${part.id}`, {
+          description,
+        });
         expect(proposal.status).toBe(201);
         await approveAll([admin.client], [proposal.body.requestId]);
         descriptions.push(description);
@@ -165,7 +212,9 @@ describe('an import running while users propose edits and an admin approves them
 
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body).toMatchObject({ count: rows, rejected: 0 });
-    const found = await admin.client.get<Component[]>(`/api/components?${new URLSearchParams({ reference: prefix, limit: '1' })}`);
+    const found = await admin.client.get<Component[]>(
+      `/api/components?${new URLSearchParams({ reference: prefix, limit: '1' })}`,
+    );
     expect(Number(found.headers.get('x-total-count'))).toBe(rows);
     expect(await totalOf()).toBe(totalBefore + rows);
 
@@ -173,8 +222,12 @@ describe('an import running while users propose edits and an admin approves them
     expect(component.description).toBe(descriptions.at(-1));
     expect(component.version).toBe(users.length + 1);
     const versions = (await admin.client.get<Version[]>(`/api/components/${part.id}/versions`)).body;
-    expect(versions.map((v) => v.versionNumber).sort((a, b) => a - b)).toEqual(Array.from({ length: users.length + 1 }, (_, i) => i + 1));
-    const bySearch = await admin.client.get<Component[]>(`/api/components?${new URLSearchParams({ description: descriptions.at(-1)! })}`);
+    expect(versions.map((v) => v.versionNumber).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: users.length + 1 }, (_, i) => i + 1),
+    );
+    const bySearch = await admin.client.get<Component[]>(
+      `/api/components?${new URLSearchParams({ description: descriptions.at(-1)! })}`,
+    );
     expect(bySearch.body.map((c) => c.id)).toEqual([part.id]);
   });
 });

@@ -37,7 +37,10 @@ const signedIn = async (role: 'user' | 'admin' = 'user') => {
 
 let made = 0;
 const newPart = async (fields: Partial<ComponentData> = {}): Promise<Component> => {
-  const [component] = await createComponents([{ reference: `SEC-${Date.now().toString(36)}-${++made}`, class: 'Relay', ...fields } as ComponentData], { username: 'test' });
+  const [component] = await createComponents(
+    [{ reference: `SEC-${Date.now().toString(36)}-${++made}`, class: 'Relay', ...fields } as ComponentData],
+    { username: 'test' },
+  );
   return component!;
 };
 
@@ -46,7 +49,11 @@ const JS_URL = 'javascript:alert(1)';
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(512, 0x20)]);
 const upload = async (client: TestClient, fileName: string): Promise<UploadTicket> => {
-  const ticket = await client.post<UploadTicket>('/api/uploads', { fileName, fileType: 'application/pdf', size: pdf.length });
+  const ticket = await client.post<UploadTicket>('/api/uploads', {
+    fileName,
+    fileType: 'application/pdf',
+    size: pdf.length,
+  });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
   const form = new FormData();
   for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
@@ -79,16 +86,33 @@ describe('markup and script URLs', () => {
     const part = await newPart();
 
     const script = await client.patch(`/api/components/${part.id}`, { dataSheet: JS_URL });
-    expect(script).toMatchObject({ status: 400, body: { fields: { dataSheet: messages.fileFieldInvalid('Data Sheet') } } });
+    expect(script).toMatchObject({
+      status: 400,
+      body: { fields: { dataSheet: messages.fileFieldInvalid('Data Sheet') } },
+    });
     const othersUpload = await upload(other.client, 'secret.pdf');
     const [attachmentKey] = [`attachments/${part.id}/${ulid()}/secret.pdf`];
     for (const value of [othersUpload.uploadKey, attachmentKey, '../uploads/x.pdf']) {
       expect((await client.patch(`/api/components/${part.id}`, { scheme: value })).status).toBe(400);
     }
-    expect((await client.post('/api/components', { reference: `SEC-NEW-${ulid()}`, class: 'Relay', threeDPart: attachmentKey })).status).toBe(400);
-    const stolen = await client.post('/api/components', { reference: `SEC-NEW-${ulid()}`, class: 'Relay', dataSheet: othersUpload.uploadKey });
+    expect(
+      (
+        await client.post('/api/components', {
+          reference: `SEC-NEW-${ulid()}`,
+          class: 'Relay',
+          threeDPart: attachmentKey,
+        })
+      ).status,
+    ).toBe(400);
+    const stolen = await client.post('/api/components', {
+      reference: `SEC-NEW-${ulid()}`,
+      class: 'Relay',
+      dataSheet: othersUpload.uploadKey,
+    });
     expect(stolen).toMatchObject({ status: 403, body: { message: messages.uploadNotYours } });
-    expect((await client.patch(`/api/components/${part.id}`, { dataSheet: 'https://maker.example/ds.pdf' })).status).toBe(201);
+    expect(
+      (await client.patch(`/api/components/${part.id}`, { dataSheet: 'https://maker.example/ds.pdf' })).status,
+    ).toBe(201);
 
     // A value that got into the table some other way is still not served.
     const planted = await newPart({ dataSheet: othersUpload.uploadKey });
@@ -104,7 +128,11 @@ describe('hostile file names', () => {
     const hostile = `..\\../a"b';\r\nSet-Cookie: stolen=1\r\n\r\n<script>x</script>.pdf`;
     const ticket = await upload(client, hostile);
     expect(ticket.uploadKey).toMatch(new RegExp(`^uploads/${user.id}/[0-9A-Z]{26}/[\\w.-]+$`));
-    const attached = await client.post<{ attachmentId: string }>(`/api/components/${part.id}/attachments`, { fileName: hostile, fileType: 'application/pdf', uploadKey: ticket.uploadKey });
+    const attached = await client.post<{ attachmentId: string }>(`/api/components/${part.id}/attachments`, {
+      fileName: hostile,
+      fileType: 'application/pdf',
+      uploadKey: ticket.uploadKey,
+    });
     expect(attached.status, JSON.stringify(attached.body)).toBe(201);
 
     const [stored] = await listAttachments(part.id);
@@ -128,7 +156,12 @@ describe('hostile file names', () => {
     const other = await signedIn();
     const part = await newPart();
     const theirs = await upload(other.client, 'theirs.pdf');
-    const attach = (uploadKey: string) => client.post(`/api/components/${part.id}/attachments`, { fileName: 'x.pdf', fileType: 'application/pdf', uploadKey });
+    const attach = (uploadKey: string) =>
+      client.post(`/api/components/${part.id}/attachments`, {
+        fileName: 'x.pdf',
+        fileType: 'application/pdf',
+        uploadKey,
+      });
     const [, , theirId, theirName] = theirs.uploadKey.split('/');
     for (const key of [
       `uploads/${user.id}/${ulid()}/../../${other.user.id}/${theirId}/${theirName}`,
@@ -149,7 +182,10 @@ describe('oversized input', () => {
     const { client } = await signedIn();
     const part = await newPart();
     const search = await client.get(`/api/components?query=${'a'.repeat(10_000)}`);
-    expect(search).toMatchObject({ status: 400, body: { message: messages.searchTextTooLong(SEARCH_TEXT_MAX_LENGTH) } });
+    expect(search).toMatchObject({
+      status: 400,
+      body: { message: messages.searchTextTooLong(SEARCH_TEXT_MAX_LENGTH) },
+    });
     expect((await client.get(`/api/components?reference=${'b'.repeat(10_000)}`)).status).toBe(400);
 
     const megabyte = 'x'.repeat(1024 * 1024);
@@ -161,7 +197,11 @@ describe('oversized input', () => {
       ['PATCH', '/api/user', { username: megabyte, email: 'a@example.com' }],
       ['POST', '/api/uploads', { fileName: megabyte, fileType: 'application/pdf', size: 10 }],
       // Junk no schema keeps is refused by size before it is parsed.
-      ['POST', `/api/components/${part.id}/comments`, { comment: 'lost', [megabyte.slice(0, 200_000)]: 1, nested: Array(100_000).fill({ a: [1] }) }],
+      [
+        'POST',
+        `/api/components/${part.id}/comments`,
+        { comment: 'lost', [megabyte.slice(0, 200_000)]: 1, nested: Array(100_000).fill({ a: [1] }) },
+      ],
     ];
     for (const [method, path, body] of calls) {
       const answer = await client.request<{ message?: string }>(method, path, body);
@@ -169,9 +209,14 @@ describe('oversized input', () => {
       expect(answer.body.message, `${method} ${path}`).toEqual(expect.any(String));
       expect(answer.body.message!.length).toBeLessThan(300);
     }
-    const junk = await client.post(`/api/components/${part.id}/comments`, { comment: 'lost', nested: Array(120_000).fill({ a: [1] }) });
+    const junk = await client.post(`/api/components/${part.id}/comments`, {
+      comment: 'lost',
+      nested: Array(120_000).fill({ a: [1] }),
+    });
     expect(junk).toMatchObject({ status: 413, body: { message: messages.requestTooLarge(1) } });
-    expect((await client.post(`/api/components/${part.id}/comments`, { comment: 'x'.repeat(7 * 1024 * 1024) })).status).toBe(413);
+    expect(
+      (await client.post(`/api/components/${part.id}/comments`, { comment: 'x'.repeat(7 * 1024 * 1024) })).status,
+    ).toBe(413);
     expect((await client.get<Comment[]>(`/api/components/${part.id}/comments`)).body).toEqual([]);
   });
 });
@@ -200,7 +245,10 @@ class HostBrowser {
             if (/max-age=0/i.test(line)) this.jar.delete(name);
             else this.jar.set(name, value);
           }
-          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          });
         });
       });
       call.on('error', reject);
@@ -215,14 +263,27 @@ describe('cookies', () => {
       const { email, password } = await createLoginUser('user');
       const browser = new HostBrowser(host);
       expect((await browser.send('POST', '/api/login', { email, password })).status).toBe(200);
-      expect((await browser.send('POST', '/api/change-password', { currentPassword: password, newPassword: 'N3w!Passw0rd', confirmNewPassword: 'N3w!Passw0rd' })).status).toBeLessThan(300);
+      expect(
+        (
+          await browser.send('POST', '/api/change-password', {
+            currentPassword: password,
+            newPassword: 'N3w!Passw0rd',
+            confirmNewPassword: 'N3w!Passw0rd',
+          })
+        ).status,
+      ).toBeLessThan(300);
       expect((await browser.send('POST', '/api/logout')).status).toBeLessThan(300);
 
       const invitee = uniqueEmail('invitee');
       await inviteUser(invitee, 'user');
       const link = /invite=([\w-]+)/.exec(JSON.stringify((await stack.readEmails(invitee)).at(-1)))![1]!;
       const newcomer = new HostBrowser(host);
-      const accepted = await newcomer.send('POST', '/api/invites/accept', { token: link, username: 'invited', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+      const accepted = await newcomer.send('POST', '/api/invites/accept', {
+        token: link,
+        username: 'invited',
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+      });
       expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
       expect((await newcomer.send('DELETE', '/api/user')).status).toBeLessThan(300);
 
@@ -245,14 +306,31 @@ describe('emailed links', () => {
     const { user } = await createLoginUser('user');
     const reset = randomToken();
     const past = epochSeconds(new Date()) - 1;
-    await putToken('RESET', { tokenHash: sha256(reset), userId: user.id, createdAt: new Date(Date.now() - 3_600_000).toISOString(), expiresAt: past });
-    const resetAnswer = await api.client().post('/api/reset-password', { token: reset, password: 'An0ther!Pass', confirmPassword: 'An0ther!Pass' });
+    await putToken('RESET', {
+      tokenHash: sha256(reset),
+      userId: user.id,
+      createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+      expiresAt: past,
+    });
+    const resetAnswer = await api
+      .client()
+      .post('/api/reset-password', { token: reset, password: 'An0ther!Pass', confirmPassword: 'An0ther!Pass' });
     expect(resetAnswer).toMatchObject({ status: 400, body: { message: messages.resetTokenInvalid } });
 
     const invitee = await inviteUser(uniqueEmail('late'), 'user');
     const invite = randomToken();
-    await putToken('INVITE', { tokenHash: sha256(invite), userId: invitee.id, createdAt: invitee.invitedAt!, expiresAt: past });
-    const accepted = await api.client().post('/api/invites/accept', { token: invite, username: 'late', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD });
+    await putToken('INVITE', {
+      tokenHash: sha256(invite),
+      userId: invitee.id,
+      createdAt: invitee.invitedAt!,
+      expiresAt: past,
+    });
+    const accepted = await api.client().post('/api/invites/accept', {
+      token: invite,
+      username: 'late',
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+    });
     expect(accepted).toMatchObject({ status: 400, body: { message: messages.invitationInvalid } });
   });
 });
@@ -270,13 +348,17 @@ describe('throttles under parallel requests', () => {
 
   it('lets only 5 of 20 simultaneous wrong passwords for one account be tried, and then not the right one', async () => {
     const { email } = await createLoginUser('user');
-    const outcome = await settle(Array.from({ length: 20 }, (_, i) => login({ email, password: `Wrong!Pass${i}` }, `198.51.100.${i}`)));
+    const outcome = await settle(
+      Array.from({ length: 20 }, (_, i) => login({ email, password: `Wrong!Pass${i}` }, `198.51.100.${i}`)),
+    );
     expect(outcome).toEqual({ ok: 0, refused: MAX_ATTEMPTS, throttled: 20 - MAX_ATTEMPTS });
     await expect(login({ email, password: STRONG_PASSWORD }, '198.51.100.200')).rejects.toBeInstanceOf(TooManyRequests);
   });
 
   it('lets one client try only 5 of 20 simultaneous logins across accounts', async () => {
-    const outcome = await settle(Array.from({ length: 20 }, () => login({ email: uniqueEmail('guess'), password: 'Wrong!Pass1' }, '203.0.113.7')));
+    const outcome = await settle(
+      Array.from({ length: 20 }, () => login({ email: uniqueEmail('guess'), password: 'Wrong!Pass1' }, '203.0.113.7')),
+    );
     expect(outcome).toEqual({ ok: 0, refused: MAX_ATTEMPTS, throttled: 20 - MAX_ATTEMPTS });
   });
 

@@ -33,7 +33,18 @@ describe('users (admin)', () => {
     expect(answer.status).toBe(200);
     const me = answer.body.find((u) => u.id === user.id)!;
     expect(Object.keys(me).sort()).toEqual(
-      ['acceptedInviteAt', 'createdAt', 'email', 'firstName', 'id', 'invitedAt', 'lastName', 'name', 'role', 'username'].sort(),
+      [
+        'acceptedInviteAt',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'invitedAt',
+        'lastName',
+        'name',
+        'role',
+        'username',
+      ].sort(),
     );
     expect(me).toMatchObject({ role: 'admin', invitedAt: null });
     expect(me.acceptedInviteAt).toBe(me.createdAt);
@@ -47,7 +58,12 @@ describe('users (admin)', () => {
     expect(short).toMatchObject({ status: 400, body: { message: messages.passwordMinLengthAdmin } });
     const badRole = await browser.post('/api/users', { email, password: 'longenough', role: 'owner' });
     expect(badRole).toMatchObject({ status: 400, body: { message: messages.roleRequired } });
-    const created = await browser.post('/api/users', { email, password: 'longenough', name: 'New Person', role: 'user' });
+    const created = await browser.post('/api/users', {
+      email,
+      password: 'longenough',
+      name: 'New Person',
+      role: 'user',
+    });
     expect(created).toMatchObject({ status: 201, body: { email, name: 'New Person', role: 'user' } });
     expect((await api.client().post('/api/login', { email, password: 'longenough' })).status).toBe(200);
     const again = await browser.post('/api/users', { email, password: 'longenough', role: 'user' });
@@ -84,7 +100,9 @@ describe('users (admin)', () => {
     const victimBrowser = await signedIn(victim.email);
     expect((await browser.delete(`/api/users/${victim.user.id}`)).status).toBe(200);
     expect((await victimBrowser.get('/api/user')).status).toBe(401);
-    expect((await api.client().post('/api/login', { email: victim.email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await api.client().post('/api/login', { email: victim.email, password: STRONG_PASSWORD })).status).toBe(
+      401,
+    );
     const self = await browser.delete(`/api/users/${admin.id}`);
     expect(self).toMatchObject({ status: 403, body: { message: messages.cannotDeleteOwnAccount } });
   });
@@ -95,7 +113,9 @@ describe('users (admin)', () => {
     const targetBrowser = await signedIn(target.email);
     const weak = await browser.patch(`/api/users/${target.user.id}/password`, { newPassword: 'nouppercase1!' });
     expect(weak).toMatchObject({ status: 400, body: { message: messages.passwordUppercase } });
-    expect((await browser.patch(`/api/users/${target.user.id}/password`, { newPassword: 'Adm1n!Chosen' })).status).toBe(200);
+    expect((await browser.patch(`/api/users/${target.user.id}/password`, { newPassword: 'Adm1n!Chosen' })).status).toBe(
+      200,
+    );
     expect((await targetBrowser.get('/api/user')).status).toBe(401);
     expect((await api.client().post('/api/login', { email: target.email, password: 'Adm1n!Chosen' })).status).toBe(200);
   });
@@ -106,17 +126,26 @@ describe('invitations', () => {
     const { browser } = await adminSession();
     const email = uniqueEmail('invitee');
     const invited = await browser.post('/api/invites', { email, role: 'user' });
-    expect(invited).toMatchObject({ status: 201, body: { message: messages.invitationSent, user: { email, acceptedInviteAt: null } } });
+    expect(invited).toMatchObject({
+      status: 201,
+      body: { message: messages.invitationSent, user: { email, acceptedInviteAt: null } },
+    });
     expect((await api.client().post('/api/login', { email, password: '' })).status).toBe(400);
     const token = await inviteLink(email);
 
     const colleague = api.client();
     const weak = await colleague.post('/api/invites/accept', { token, username: 'newbie', password: 'weak' });
     expect(weak).toMatchObject({ status: 400, body: { message: messages.passwordMinLength } });
-    const accepted = await colleague.post('/api/invites/accept', { token, username: 'newbie', password: STRONG_PASSWORD });
+    const accepted = await colleague.post('/api/invites/accept', {
+      token,
+      username: 'newbie',
+      password: STRONG_PASSWORD,
+    });
     expect(accepted).toMatchObject({ status: 200, body: { email, username: 'newbie', role: 'user' } });
     expect((await colleague.get('/api/user')).status).toBe(200);
-    const reused = await api.client().post('/api/invites/accept', { token, username: 'again', password: STRONG_PASSWORD });
+    const reused = await api
+      .client()
+      .post('/api/invites/accept', { token, username: 'again', password: STRONG_PASSWORD });
     expect(reused).toMatchObject({ status: 400, body: { message: messages.invitationInvalid } });
 
     const listed = (await browser.get<AdminUser[]>('/api/users')).body.find((u) => u.email === email)!;
@@ -135,9 +164,13 @@ describe('invitations', () => {
     expect((await browser.post('/api/invites', { email, role: 'admin' })).status).toBe(201);
     const second = await inviteLink(email);
     expect(second).not.toBe(first);
-    const old = await api.client().post('/api/invites/accept', { token: first, username: 'first', password: STRONG_PASSWORD });
+    const old = await api
+      .client()
+      .post('/api/invites/accept', { token: first, username: 'first', password: STRONG_PASSWORD });
     expect(old.status).toBe(400);
-    const fresh = await api.client().post('/api/invites/accept', { token: second, username: 'second', password: STRONG_PASSWORD });
+    const fresh = await api
+      .client()
+      .post('/api/invites/accept', { token: second, username: 'second', password: STRONG_PASSWORD });
     expect(fresh).toMatchObject({ status: 200, body: { role: 'admin' } });
   });
 

@@ -94,7 +94,6 @@ export const physicalFunctionName = (stackName: string, id: string): string => {
   return `${name.slice(0, 55)}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 };
 
-
 /** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
 export const constructIdFor = (handler: string): string =>
   handler
@@ -178,7 +177,8 @@ export class ApiFunction extends Construct {
     acknowledgeWildcards(this.role, [
       {
         finding: /^Resource::\*$/,
-        reason: 'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) have no resource-level permissions in IAM.',
+        reason:
+          'xray:PutTraceSegments and xray:PutTelemetryRecords (active tracing) have no resource-level permissions in IAM.',
       },
     ]);
   }

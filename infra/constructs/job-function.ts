@@ -34,9 +34,20 @@ export class JobFunction extends Construct {
   constructor(scope: Construct, id: string, props: JobFunctionProps) {
     super(scope, id);
     this.job = props.job;
-    this.logGroup = new LogGroup(this, 'Logs', { retention: apiFunctionDefaults.logRetention, removalPolicy: RemovalPolicy.DESTROY });
-    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Component Hub job ${props.job}` });
-    this.role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }));
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: apiFunctionDefaults.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Component Hub job ${props.job}`,
+    });
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
     this.function = new NodejsFunction(this, 'Function', {
       entry: jobEntry(props.job),
       handler: 'handler',

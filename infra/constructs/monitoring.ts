@@ -119,7 +119,11 @@ export class Monitoring extends Construct {
     });
     const latencyP95 = props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p95', label: 'latency p95' });
     const latencyP50 = props.httpApi.metricLatency({ period: FIVE_MINUTES, statistic: 'p50', label: 'latency p50' });
-    const integrationP95 = props.httpApi.metricIntegrationLatency({ period: FIVE_MINUTES, statistic: 'p95', label: 'integration p95' });
+    const integrationP95 = props.httpApi.metricIntegrationLatency({
+      period: FIVE_MINUTES,
+      statistic: 'p95',
+      label: 'integration p95',
+    });
 
     const apiAlarms = [
       this.alarm('Api5xxRate', {
@@ -140,8 +144,14 @@ export class Monitoring extends Construct {
     ];
 
     // ---- DynamoDB ----
-    const throttled = props.table.metricThrottledRequestsForOperations({ operations: tableOperations, period: FIVE_MINUTES });
-    const systemErrors = props.table.metricSystemErrorsForOperations({ operations: tableOperations, period: FIVE_MINUTES });
+    const throttled = props.table.metricThrottledRequestsForOperations({
+      operations: tableOperations,
+      period: FIVE_MINUTES,
+    });
+    const systemErrors = props.table.metricSystemErrorsForOperations({
+      operations: tableOperations,
+      period: FIVE_MINUTES,
+    });
     const tableAlarms = [
       this.alarm('DynamoThrottles', {
         metric: throttled,
@@ -158,9 +168,27 @@ export class Monitoring extends Construct {
     ];
 
     // ---- SES (account-level metrics of the region) ----
-    const bounceRate = new Metric({ namespace: 'AWS/SES', metricName: 'Reputation.BounceRate', statistic: 'Maximum', period: Duration.hours(1), label: 'bounce rate' });
-    const bounces = new Metric({ namespace: 'AWS/SES', metricName: 'Bounce', statistic: 'Sum', period: Duration.hours(1), label: 'bounces' });
-    const sends = new Metric({ namespace: 'AWS/SES', metricName: 'Send', statistic: 'Sum', period: Duration.hours(1), label: 'sent' });
+    const bounceRate = new Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Reputation.BounceRate',
+      statistic: 'Maximum',
+      period: Duration.hours(1),
+      label: 'bounce rate',
+    });
+    const bounces = new Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Bounce',
+      statistic: 'Sum',
+      period: Duration.hours(1),
+      label: 'bounces',
+    });
+    const sends = new Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Send',
+      statistic: 'Sum',
+      period: Duration.hours(1),
+      label: 'sent',
+    });
     const sesAlarms = [
       this.alarm('SesBounceRate', {
         metric: bounceRate,
@@ -206,11 +234,26 @@ export class Monitoring extends Construct {
       }),
     );
     this.dashboard.addWidgets(
-      new AlarmStatusWidget({ title: 'API, table and mail alarms', width: 24, height: 3, alarms: [...apiAlarms, ...tableAlarms, ...sesAlarms] }),
+      new AlarmStatusWidget({
+        title: 'API, table and mail alarms',
+        width: 24,
+        height: 3,
+        alarms: [...apiAlarms, ...tableAlarms, ...sesAlarms],
+      }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'API requests and errors (5 min)', width: 8, left: [requests], right: [serverErrors, clientErrors] }),
-      new GraphWidget({ title: 'API 5xx rate (%)', width: 8, left: [errorRate], leftAnnotations: [{ value: alarmThresholds.api5xxPercent, label: 'alarm' }] }),
+      new GraphWidget({
+        title: 'API requests and errors (5 min)',
+        width: 8,
+        left: [requests],
+        right: [serverErrors, clientErrors],
+      }),
+      new GraphWidget({
+        title: 'API 5xx rate (%)',
+        width: 8,
+        left: [errorRate],
+        leftAnnotations: [{ value: alarmThresholds.api5xxPercent, label: 'alarm' }],
+      }),
       new GraphWidget({
         title: 'API latency (ms)',
         width: 8,
@@ -225,9 +268,17 @@ export class Monitoring extends Construct {
       new GraphWidget({
         title: 'DynamoDB consumed capacity',
         width: 6,
-        left: [props.table.metricConsumedReadCapacityUnits({ period: FIVE_MINUTES }), props.table.metricConsumedWriteCapacityUnits({ period: FIVE_MINUTES })],
+        left: [
+          props.table.metricConsumedReadCapacityUnits({ period: FIVE_MINUTES }),
+          props.table.metricConsumedWriteCapacityUnits({ period: FIVE_MINUTES }),
+        ],
       }),
-      new GraphWidget({ title: 'SES sends and bounces (hourly)', width: 8, left: [sends, bounces], right: [bounceRate] }),
+      new GraphWidget({
+        title: 'SES sends and bounces (hourly)',
+        width: 8,
+        left: [sends, bounces],
+        right: [bounceRate],
+      }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Approval requests (hourly)', width: 8, left: business('Requests') }),
@@ -279,8 +330,18 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(new AlarmStatusWidget({ title: `${title}: alarms`, width: 24, height: 4, alarms }));
     this.dashboard.addWidgets(
       new GraphWidget({ title: `${title}: errors`, width: 8, left: errors, legendPosition: LegendPosition.HIDDEN }),
-      new GraphWidget({ title: `${title}: throttles`, width: 8, left: throttles, legendPosition: LegendPosition.HIDDEN }),
-      new GraphWidget({ title: `${title}: duration p95 (ms)`, width: 8, left: durations, legendPosition: LegendPosition.HIDDEN }),
+      new GraphWidget({
+        title: `${title}: throttles`,
+        width: 8,
+        left: throttles,
+        legendPosition: LegendPosition.HIDDEN,
+      }),
+      new GraphWidget({
+        title: `${title}: duration p95 (ms)`,
+        width: 8,
+        left: durations,
+        legendPosition: LegendPosition.HIDDEN,
+      }),
     );
   }
 
@@ -290,7 +351,12 @@ export class Monitoring extends Construct {
     const timedOut = stateMachine.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum', label: 'timed out' });
     const aborted = stateMachine.metricAborted({ period: FIVE_MINUTES, statistic: 'Sum', label: 'aborted' });
     const alarm = this.alarm(`${label}FailedExecutions`, {
-      metric: new MathExpression({ expression: 'failed + timedOut', usingMetrics: { failed, timedOut }, period: FIVE_MINUTES, label: 'failed or timed out' }),
+      metric: new MathExpression({
+        expression: 'failed + timedOut',
+        usingMetrics: { failed, timedOut },
+        period: FIVE_MINUTES,
+        label: 'failed or timed out',
+      }),
       threshold: alarmThresholds.failedExecutions,
       runbook: 'state-machine-failed-executions',
       description: `${label}: a state machine execution failed or timed out (an image batch did not finish).`,
@@ -311,7 +377,14 @@ export class Monitoring extends Construct {
 
   private alarm(
     id: string,
-    options: { metric: IMetric; threshold: number; evaluationPeriods?: number; datapointsToAlarm?: number; runbook: string; description: string },
+    options: {
+      metric: IMetric;
+      threshold: number;
+      evaluationPeriods?: number;
+      datapointsToAlarm?: number;
+      runbook: string;
+      description: string;
+    },
   ): Alarm {
     if (this.alarms.has(id)) throw new Error(`Two alarms named ${id}`);
     const alarm = new Alarm(this, id, {

@@ -51,7 +51,10 @@ export const tableItemAccess = (table: ITable): PolicyStatement =>
       'dynamodb:DeleteItem',
       'dynamodb:BatchWriteItem',
     ],
-    resources: [table.tableArn, ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`)],
+    resources: [
+      table.tableArn,
+      ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    ],
   });
 
 export interface ApiStackProps extends StackProps {
@@ -130,13 +133,15 @@ export class ApiStack extends Stack {
       }
       const needs = routeNeeds(route);
       const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
-      if (needs.includes('batches') && !props.imageBatches) throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
+      if (needs.includes('batches') && !props.imageBatches)
+        throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
         route,
         environment: {
           ...environment,
           ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
-          ...(needs.includes('batches') && props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+          ...(needs.includes('batches') &&
+            props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
         },
       });
       this.functions.set(route.handler, fn);

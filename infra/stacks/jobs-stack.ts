@@ -39,7 +39,11 @@ export const defaultBatchRateLimits: BatchRateLimits = { digikey: 120, mouser: 3
  */
 export const batchConcurrency = (limits: BatchRateLimits): Record<BatchProvider, number> => {
   const of = (perMinute: number) => Math.max(1, Math.min(10, Math.floor(perMinute / 30)));
-  return { digikey: of(limits.digikey), mouser: of(limits.mouser), both: Math.min(of(limits.digikey), 2 * of(limits.mouser)) };
+  return {
+    digikey: of(limits.digikey),
+    mouser: of(limits.mouser),
+    both: Math.min(of(limits.digikey), 2 * of(limits.mouser)),
+  };
 };
 
 /** The task modules under functions/src/jobs. */
@@ -54,7 +58,11 @@ export interface JobsStackProps extends StackProps {
   readonly distributorSecretArn?: string;
 }
 
-const providerLabels: Record<BatchProvider, string> = { digikey: 'Digi-Key', mouser: 'Mouser', both: 'Digi-Key then Mouser' };
+const providerLabels: Record<BatchProvider, string> = {
+  digikey: 'Digi-Key',
+  mouser: 'Mouser',
+  both: 'Digi-Key then Mouser',
+};
 
 /**
  * Image-retrieval batches (ARCHITECTURE §9) as one state machine: list the parts without an
@@ -81,35 +89,63 @@ export class JobsStack extends Stack {
     };
     const settings: Record<BatchJob, { description: string; timeout: Duration; memorySize?: number }> = {
       // Reads the search index (its S3 snapshot), as the search functions do.
-      'list-batch-parts': { description: 'Image batch: list the parts without an approved image', timeout: Duration.minutes(1), memorySize: 1024 },
+      'list-batch-parts': {
+        description: 'Image batch: list the parts without an approved image',
+        timeout: Duration.minutes(1),
+        memorySize: 1024,
+      },
       // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s).
-      'search-batch-part': { description: 'Image batch: search one part at Digi-Key and/or Mouser', timeout: Duration.seconds(90), memorySize: 512 },
-      'record-failed-batch-part': { description: 'Image batch: count a part that kept failing', timeout: Duration.seconds(30) },
-      'finish-batch': { description: 'Image batch: end the batch and write its summary', timeout: Duration.seconds(30) },
+      'search-batch-part': {
+        description: 'Image batch: search one part at Digi-Key and/or Mouser',
+        timeout: Duration.seconds(90),
+        memorySize: 512,
+      },
+      'record-failed-batch-part': {
+        description: 'Image batch: count a part that kept failing',
+        timeout: Duration.seconds(30),
+      },
+      'finish-batch': {
+        description: 'Image batch: end the batch and write its summary',
+        timeout: Duration.seconds(30),
+      },
     };
     const bucketObjects = props.attachmentsBucket.arnForObjects('*');
     for (const job of batchJobs) {
-      const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, { job, environment, ...settings[job] });
+      const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, {
+        job,
+        environment,
+        ...settings[job],
+      });
       fn.role.addToPolicy(tableItemAccess(props.table));
       this.jobFunctions.set(job, fn);
       acknowledgeWildcards(fn.role, [
-        { finding: /^Resource::\*$/, reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.' },
+        {
+          finding: /^Resource::\*$/,
+          reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+        },
       ]);
     }
     const listFn = this.jobFunctions.get('list-batch-parts')!;
     listFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucketObjects] }));
-    listFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }));
+    listFn.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+    );
     const searchFn = this.jobFunctions.get('search-batch-part')!;
     // Copies the found files into the bucket; a copy that loses a race is deleted again.
-    searchFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucketObjects] }));
+    searchFn.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucketObjects] }),
+    );
     if (props.distributorSecretArn) {
-      searchFn.role.addToPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.distributorSecretArn] }));
+      searchFn.role.addToPolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.distributorSecretArn] }),
+      );
     }
     for (const fn of [listFn, searchFn]) {
       acknowledgeWildcards(fn.role, [
         {
           finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
-          reason: 'Objects of the attachments bucket: the index snapshot is read, found files are written under keys the code makes.',
+          reason:
+            'Objects of the attachments bucket: the index snapshot is read, found files are written under keys the code makes.',
         },
       ]);
     }
@@ -128,21 +164,49 @@ export class JobsStack extends Stack {
       requestedBy: JsonPath.stringAt('$.requestedBy'),
     };
 
-    const endFailed = invoke('End the batch as failed', 'finish-batch', { batchId: JsonPath.stringAt('$.batchId'), outcome: 'failed', error: JsonPath.objectAt('$.error') }, '$.summary').next(
-      new Fail(this, 'Batch failed', { error: 'ImageBatchFailed', cause: 'The image batch stopped; see the batch summary.' }),
+    const endFailed = invoke(
+      'End the batch as failed',
+      'finish-batch',
+      { batchId: JsonPath.stringAt('$.batchId'), outcome: 'failed', error: JsonPath.objectAt('$.error') },
+      '$.summary',
+    ).next(
+      new Fail(this, 'Batch failed', {
+        error: 'ImageBatchFailed',
+        cause: 'The image batch stopped; see the batch summary.',
+      }),
     );
-    const summary = invoke('End the batch with its summary', 'finish-batch', { batchId: JsonPath.stringAt('$.batchId'), outcome: 'completed' }, '$.summary');
+    const summary = invoke(
+      'End the batch with its summary',
+      'finish-batch',
+      { batchId: JsonPath.stringAt('$.batchId'), outcome: 'completed' },
+      '$.summary',
+    );
 
     const concurrency = batchConcurrency(props.rateLimits ?? defaultBatchRateLimits);
     const searchEach = (provider: BatchProvider): IChainable => {
       const label = providerLabels[provider];
       const part = { ...batchInput, componentId: JsonPath.numberAt('$.componentId') };
       const search = invoke(`Search one part (${label})`, 'search-batch-part', part, undefined)
-        .addRetry({ errors: [taskErrorNames.throttled], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 6, maxDelay: Duration.minutes(1), jitterStrategy: JitterType.FULL })
-        .addCatch(invoke(`Count a failed part (${label})`, 'record-failed-batch-part', { ...part, error: JsonPath.objectAt('$.error') }, undefined), {
-          errors: ['States.ALL'],
-          resultPath: '$.error',
-        });
+        .addRetry({
+          errors: [taskErrorNames.throttled],
+          interval: Duration.seconds(2),
+          backoffRate: 2,
+          maxAttempts: 6,
+          maxDelay: Duration.minutes(1),
+          jitterStrategy: JitterType.FULL,
+        })
+        .addCatch(
+          invoke(
+            `Count a failed part (${label})`,
+            'record-failed-batch-part',
+            { ...part, error: JsonPath.objectAt('$.error') },
+            undefined,
+          ),
+          {
+            errors: ['States.ALL'],
+            resultPath: '$.error',
+          },
+        );
       return new MapState(this, `Search the parts (${label})`, {
         itemsPath: '$.list.componentIds',
         itemSelector: { ...batchInput, componentId: JsonPath.numberAt('$$.Map.Item.Value') },
@@ -163,19 +227,28 @@ export class JobsStack extends Stack {
           .otherwise(searchEach('both')),
       );
 
-    this.logGroup = new LogGroup(this, 'ImageBatchLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    this.logGroup = new LogGroup(this, 'ImageBatchLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.imageBatches = new StateMachine(this, 'ImageBatches', {
       definitionBody: DefinitionBody.fromChainable(definition),
-      comment: 'Component Hub image batch: find images and datasheets at Digi-Key and Mouser for the parts without an image',
+      comment:
+        'Component Hub image batch: find images and datasheets at Digi-Key and Mouser for the parts without an image',
       timeout: Duration.hours(6),
       tracingEnabled: true,
       logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: true },
     });
     acknowledgeWildcards(this.imageBatches.role, [
-      { finding: /^Resource::<Job[A-Za-z]+Function[0-9A-F]{8}\.Arn>:\*$/, reason: 'Invoking any version or alias of the batch task functions (CDK grants lambda:InvokeFunction on `<arn>:*`).' },
+      {
+        finding: /^Resource::<Job[A-Za-z]+Function[0-9A-F]{8}\.Arn>:\*$/,
+        reason:
+          'Invoking any version or alias of the batch task functions (CDK grants lambda:InvokeFunction on `<arn>:*`).',
+      },
       {
         finding: /^Resource::\*$/,
-        reason: 'X-Ray tracing and CloudWatch Logs delivery for the state machine: those actions (xray:PutTraceSegments, logs:CreateLogDelivery, ...) have no resource-level permissions.',
+        reason:
+          'X-Ray tracing and CloudWatch Logs delivery for the state machine: those actions (xray:PutTraceSegments, logs:CreateLogDelivery, ...) have no resource-level permissions.',
       },
     ]);
   }

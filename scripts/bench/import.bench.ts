@@ -72,17 +72,24 @@ interface RunReport {
 }
 
 const main = async () => {
-  log(`${ROWS} rows per workbook, catalogue of ${CATALOGUE} parts, ${RUNS} runs${HEAP_MB ? `, API heap capped at ${HEAP_MB} MB` : ''}`);
+  log(
+    `${ROWS} rows per workbook, catalogue of ${CATALOGUE} parts, ${RUNS} runs${HEAP_MB ? `, API heap capped at ${HEAP_MB} MB` : ''}`,
+  );
   const stack = await startBenchStack('bench-import', log);
   stops.push(() => stack.stop());
 
   const started = performance.now();
   if (CATALOGUE > 0) await writeDemoCatalogue({ count: CATALOGUE, seed: 7, files: false });
-  log(`catalogue of ${CATALOGUE} written with its search snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `catalogue of ${CATALOGUE} written with its search snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   resetCatalogueSearch();
 
   const heapFlags = HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : [];
-  const child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, [...heapFlags, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   stops.push(async () => {
     child.kill('SIGTERM');
   });
@@ -99,9 +106,14 @@ const main = async () => {
   const base = `http://127.0.0.1:${port}`;
   const { token } = await benchUser('admin', 'bench-admin');
   const cookie = `ch_session=${token}`;
-  const csrf = ((await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string }).token;
+  const csrf = ((await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string })
+    .token;
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   const runImport = async (label: string, bytes: Buffer, rows: number): Promise<RunReport> => {
     const fileName = `${label.replace(/\W+/g, '-')}.xlsx`;
@@ -109,7 +121,8 @@ const main = async () => {
     const before = await childMemory(pid);
     const t0 = performance.now();
     const ticketAnswer = await post('/api/uploads', { fileName, size: bytes.length, purpose: 'import' });
-    if (ticketAnswer.status !== 200) throw new Error(`POST /api/uploads answered ${ticketAnswer.status}: ${await ticketAnswer.text()}`);
+    if (ticketAnswer.status !== 200)
+      throw new Error(`POST /api/uploads answered ${ticketAnswer.status}: ${await ticketAnswer.text()}`);
     const ticket = (await ticketAnswer.json()) as UploadTicket;
     const form = new FormData();
     for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
@@ -121,7 +134,8 @@ const main = async () => {
     const body = (await answer.json()) as ImportResult;
     const t2 = performance.now();
     const after = await childMemory(pid);
-    if (answer.status !== 200) throw new Error(`POST /api/import-excel answered ${answer.status}: ${JSON.stringify(body)}`);
+    if (answer.status !== 200)
+      throw new Error(`POST /api/import-excel answered ${answer.status}: ${JSON.stringify(body)}`);
     const phases = Object.fromEntries(
       (answer.headers.get('server-timing') ?? '').split(',').map((entry) => {
         const [name, duration] = entry.trim().split(';dur=');
@@ -154,13 +168,16 @@ const main = async () => {
     log(`${report.label}: ${(report.totalMs / 1000).toFixed(2)} s`);
   }
   const rerun = await runImport('re-run of run 1 (all duplicates)', first!, ROWS);
-  if (rerun.count !== 0 || rerun.rejected !== ROWS) throw new Error(`the re-run added ${rerun.count}, skipped ${rerun.rejected}`);
+  if (rerun.count !== 0 || rerun.rejected !== ROWS)
+    throw new Error(`the re-run added ${rerun.count}, skipped ${rerun.rejected}`);
   reports.push(rerun);
 
   // ---------------------------------------------------------------- report
   const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   console.log('\nExcel import benchmark');
-  console.log(`  workbook            ${ROWS} rows x ${specHeadings.length} columns, ${(mb(first!.length)).toFixed(2)} MB .xlsx; catalogue of ${CATALOGUE} parts beforehand`);
+  console.log(
+    `  workbook            ${ROWS} rows x ${specHeadings.length} columns, ${mb(first!.length).toFixed(2)} MB .xlsx; catalogue of ${CATALOGUE} parts beforehand`,
+  );
   for (const report of reports) {
     const seconds = report.totalMs / 1000;
     const p = report.phases;
@@ -168,12 +185,16 @@ const main = async () => {
     console.log(
       `    total ${seconds.toFixed(2)} s (upload ${(report.uploadMs / 1000).toFixed(2)} s, import call ${(report.importMs / 1000).toFixed(2)} s), ${Math.round(report.rows / seconds)} rows/s    (target ${TARGETS.seconds} s: ${check(seconds <= TARGETS.seconds)})`,
     );
-    console.log(`    server phases: read+guard ${p.read} ms, parse ${p.parse} ms, validate ${p.validate} ms, duplicates ${p.duplicates} ms, write ${p.write} ms; added ${report.count}, skipped ${report.rejected}`);
+    console.log(
+      `    server phases: read+guard ${p.read} ms, parse ${p.parse} ms, validate ${p.validate} ms, duplicates ${p.duplicates} ms, write ${p.write} ms; added ${report.count}, skipped ${report.rejected}`,
+    );
     console.log(
       `    API process memory: peak RSS ${mb(report.peak).toFixed(0)} MB during the import (${mb(report.baseline).toFixed(0)} MB before it)    (target ${TARGETS.peakMb} MB: ${check(mb(report.peak) <= TARGETS.peakMb)})`,
     );
   }
-  console.log('  (the API process holds the whole local API, the search index of the catalogue included, as the import function would)');
+  console.log(
+    '  (the API process holds the whole local API, the search index of the catalogue included, as the import function would)',
+  );
 };
 
 if (process.argv.includes('--serve')) {

@@ -63,7 +63,10 @@ const loadOnce = async (file: string): Promise<{ wallMs: number; cpuMs: number }
   const script =
     `const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); ` +
     'const w = performance.now() - t; const u = process.cpuUsage(c); process.stdout.write(JSON.stringify({ wallMs: w, cpuMs: (u.user + u.system) / 1000 }));';
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: loadEnv, cwd: path.dirname(file) });
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: loadEnv,
+    cwd: path.dirname(file),
+  });
   return JSON.parse(stdout) as { wallMs: number; cpuMs: number };
 };
 
@@ -84,7 +87,11 @@ const biggestInputs = (metafile: Metafile, output: string): string => {
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[output]!.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-    const name = match ? match[1]! : input.startsWith('functions/') || input.startsWith('shared/') ? '(our code)' : input;
+    const name = match
+      ? match[1]!
+      : input.startsWith('functions/') || input.startsWith('shared/')
+        ? '(our code)'
+        : input;
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
   }
   return [...byPackage.entries()]
@@ -154,7 +161,8 @@ try {
     row.top,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
+  const line = (c: string[]) =>
+    c.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
   console.log(`load: median of ${RUNS} fresh node processes importing the bundle (wall clock, and CPU time used)`);
   console.log(`\n${line(header)}\n${cells.map(line).join('\n')}`);
 
@@ -165,11 +173,17 @@ try {
     `\n${rows.length} functions, ${kb(total)} of bundles in total (median ${kb(median(rows.map((r) => r.bytes)))}); ` +
       `median load ${median(rows.map((r) => r.loadMs)).toFixed(1)} ms (CPU ${median(rows.map((r) => r.cpuMs)).toFixed(1)} ms)`,
   );
-  console.log(`machine load average while measuring: ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} CPUs`);
+  console.log(
+    `machine load average while measuring: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} on ${cpus().length} CPUs`,
+  );
   console.log(`largest bundle: ${biggest.handler} ${kb(biggest.bytes)} (target ≤ ${kb(TARGETS.bundleBytes)})`);
   const slowestCpu = rows.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
   console.log(`slowest load:   ${slowest.handler} ${slowest.loadMs.toFixed(1)} ms wall clock`);
-  console.log(`most load CPU:  ${slowestCpu.handler} ${slowestCpu.cpuMs.toFixed(1)} ms (target ≤ ${TARGETS.loadMs} ms)`);
+  console.log(
+    `most load CPU:  ${slowestCpu.handler} ${slowestCpu.cpuMs.toFixed(1)} ms (target ≤ ${TARGETS.loadMs} ms)`,
+  );
 
   if (!process.env.BENCH_SKIP_WEB) {
     log('building the SPA (minified) to list its route chunks ...');
@@ -178,8 +192,12 @@ try {
   }
 
   const misses = [
-    ...rows.filter((r) => r.bytes > TARGETS.bundleBytes).map((r) => `${r.handler}: bundle ${kb(r.bytes)} > ${kb(TARGETS.bundleBytes)}`),
-    ...rows.filter((r) => r.cpuMs > TARGETS.loadMs).map((r) => `${r.handler}: load ${r.cpuMs.toFixed(1)} ms CPU > ${TARGETS.loadMs} ms`),
+    ...rows
+      .filter((r) => r.bytes > TARGETS.bundleBytes)
+      .map((r) => `${r.handler}: bundle ${kb(r.bytes)} > ${kb(TARGETS.bundleBytes)}`),
+    ...rows
+      .filter((r) => r.cpuMs > TARGETS.loadMs)
+      .map((r) => `${r.handler}: load ${r.cpuMs.toFixed(1)} ms CPU > ${TARGETS.loadMs} ms`),
   ];
   if (misses.length) {
     console.error(`\nMISSED TARGETS\n${misses.join('\n')}`);

@@ -33,15 +33,29 @@ const result = await autocannon({
     {
       setupRequest: (request) => {
         const roll = Math.random();
-        if (roll < config.searchShare) return { ...request, method: 'GET', path: `/api/components?${pick(config.searches)}` };
+        if (roll < config.searchShare)
+          return { ...request, method: 'GET', path: `/api/components?${pick(config.searches)}` };
         const id = pick(config.componentIds);
-        if (roll < config.searchShare + config.readShare) return { ...request, method: 'GET', path: `/api/components/${id}` };
+        if (roll < config.searchShare + config.readShare)
+          return { ...request, method: 'GET', path: `/api/components/${id}` };
         const headers = { ...request.headers, 'content-type': 'application/json', 'x-csrf-token': config.csrfToken };
         const n = ++writes;
         if (n % 2 === 0) {
-          return { ...request, method: 'POST', path: `/api/components/${id}/comments`, headers, body: JSON.stringify({ comment: `Load comment ${n}` }) };
+          return {
+            ...request,
+            method: 'POST',
+            path: `/api/components/${id}/comments`,
+            headers,
+            body: JSON.stringify({ comment: `Load comment ${n}` }),
+          };
         }
-        return { ...request, method: 'PATCH', path: `/api/components/${id}`, headers, body: JSON.stringify({ description: `Load edit ${n}` }) };
+        return {
+          ...request,
+          method: 'PATCH',
+          path: `/api/components/${id}`,
+          headers,
+          body: JSON.stringify({ description: `Load edit ${n}` }),
+        };
       },
     },
   ],

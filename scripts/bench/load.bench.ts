@@ -65,10 +65,14 @@ const processRss = async (pid: number): Promise<number | undefined> => {
 
 const runClient = (config: LoadClientConfig): Promise<autocannon.Result> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./load-client.ts', import.meta.url))], {
-      env: { ...process.env, LOAD_CLIENT_CONFIG: JSON.stringify(config) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./load-client.ts', import.meta.url))],
+      {
+        env: { ...process.env, LOAD_CLIENT_CONFIG: JSON.stringify(config) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => {
@@ -87,9 +91,11 @@ const main = async () => {
   await writeDemoCatalogue({ count: COUNT, seed: SEED, files: false });
   log(`catalogue written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const index = await catalogueSearch().current();
-  const searches = buildQueries([...index.documents()], (params) => index.search({ ...toIndexQuery(searchQuerySchema.parse(params)), limit: 0 }).total, SEED + 1).map(
-    (q) => new URLSearchParams(q.params).toString(),
-  );
+  const searches = buildQueries(
+    [...index.documents()],
+    (params) => index.search({ ...toIndexQuery(searchQuerySchema.parse(params)), limit: 0 }).total,
+    SEED + 1,
+  ).map((q) => new URLSearchParams(q.params).toString());
 
   const { token } = await benchUser('user', 'load');
 
@@ -100,9 +106,20 @@ const main = async () => {
   const csrf = (await (await fetch(`${url}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string };
   const componentIds = Array.from({ length: COUNT }, (_, i) => i + 1);
   const probe = await fetch(`${url}/api/components/${COUNT}`, { headers: { cookie } });
-  if (probe.status !== 200) throw new Error(`GET /api/components/${COUNT} answered ${probe.status}: component ids are not 1..${COUNT}`);
+  if (probe.status !== 200)
+    throw new Error(`GET /api/components/${COUNT} answered ${probe.status}: component ids are not 1..${COUNT}`);
 
-  const client: LoadClientConfig = { url, cookie, csrfToken: csrf.token, connections: CONNECTIONS, durationSeconds: WARMUP_SECONDS, searches, componentIds, searchShare: 0.7, readShare: 0.2 };
+  const client: LoadClientConfig = {
+    url,
+    cookie,
+    csrfToken: csrf.token,
+    connections: CONNECTIONS,
+    durationSeconds: WARMUP_SECONDS,
+    searches,
+    componentIds,
+    searchShare: 0.7,
+    readShare: 0.2,
+  };
   const warmup = await runClient(client);
   const before = await serverMemory();
   const dynamoBefore = await processRss(stack.dynamodbPid);
@@ -113,8 +130,11 @@ const main = async () => {
   // Nothing lost: every comment and edit request the server accepted is in the table.
   let comments = 0;
   for (const id of componentIds) comments += (await listComments(id)).length;
-  const pendingEdits = (await listRequests('pending', { max: 1_000_000 })).filter((request) => request.requestType === 'edit').length;
-  const created = (run: autocannon.Result) => Number((run.statusCodeStats as Record<string, { count: number }> | undefined)?.['201']?.count ?? 0);
+  const pendingEdits = (await listRequests('pending', { max: 1_000_000 })).filter(
+    (request) => request.requestType === 'edit',
+  ).length;
+  const created = (run: autocannon.Result) =>
+    Number((run.statusCodeStats as Record<string, { count: number }> | undefined)?.['201']?.count ?? 0);
   const acceptedWrites = created(warmup) + created(result);
   const kept = comments + pendingEdits;
   // A request still in flight when autocannon stops is applied but not counted: at most one a connection a run.
@@ -128,15 +148,34 @@ const main = async () => {
   const check = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log('\nLoad benchmark: 70% search, 20% detail, 10% writes (comments, edit requests)');
   console.log(`  components           ${COUNT}`);
-  console.log(`  connections          ${CONNECTIONS} for ${result.duration.toFixed(1)} s (client in its own process, loopback)`);
-  console.log(`  requests             ${result.requests.total} (${result.requests.average.toFixed(1)}/s average, ${result.requests.min}–${result.requests.max}/s)`);
-  console.log(`  latency              p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`  status codes         ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])))}`);
-  console.log(`  errors               ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})    (target ${TARGETS.errors}: ${check(errors === TARGETS.errors)})`);
-  console.log(`  server memory kept   ${mb(before.kept)} before, ${mb(after.kept)} after (${(growth * 100).toFixed(1)}%; heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)}, buffers ${mb(before.external)} → ${mb(after.external)})    (target at most +${TARGETS.memoryGrowth * 100}%: ${check(growth <= TARGETS.memoryGrowth)})`);
-  console.log(`  server RSS           ${mb(before.rss)} before, ${mb(after.rss)} after (${(rssGrowth * 100).toFixed(1)}%)`);
-  if (dynamoBefore && dynamoAfter) console.log(`  DynamoDB Local RSS   ${mb(dynamoBefore)} before, ${mb(dynamoAfter)} after (a JVM: grows into its heap)`);
-  console.log(`  writes kept          ${kept} of ${acceptedWrites} accepted (${comments} comments, ${pendingEdits} edit requests, warm-up included; up to ${2 * CONNECTIONS} more were in flight at the ends)    (${check(nothingLost)})`);
+  console.log(
+    `  connections          ${CONNECTIONS} for ${result.duration.toFixed(1)} s (client in its own process, loopback)`,
+  );
+  console.log(
+    `  requests             ${result.requests.total} (${result.requests.average.toFixed(1)}/s average, ${result.requests.min}–${result.requests.max}/s)`,
+  );
+  console.log(
+    `  latency              p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
+  console.log(
+    `  status codes         ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])))}`,
+  );
+  console.log(
+    `  errors               ${errors} (connection errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})    (target ${TARGETS.errors}: ${check(errors === TARGETS.errors)})`,
+  );
+  console.log(
+    `  server memory kept   ${mb(before.kept)} before, ${mb(after.kept)} after (${(growth * 100).toFixed(1)}%; heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)}, buffers ${mb(before.external)} → ${mb(after.external)})    (target at most +${TARGETS.memoryGrowth * 100}%: ${check(growth <= TARGETS.memoryGrowth)})`,
+  );
+  console.log(
+    `  server RSS           ${mb(before.rss)} before, ${mb(after.rss)} after (${(rssGrowth * 100).toFixed(1)}%)`,
+  );
+  if (dynamoBefore && dynamoAfter)
+    console.log(
+      `  DynamoDB Local RSS   ${mb(dynamoBefore)} before, ${mb(dynamoAfter)} after (a JVM: grows into its heap)`,
+    );
+  console.log(
+    `  writes kept          ${kept} of ${acceptedWrites} accepted (${comments} comments, ${pendingEdits} edit requests, warm-up included; up to ${2 * CONNECTIONS} more were in flight at the ends)    (${check(nothingLost)})`,
+  );
   await cleanup();
   if (errors !== TARGETS.errors || growth > TARGETS.memoryGrowth || !nothingLost) process.exitCode = 1;
 };

@@ -15,7 +15,9 @@ const all = (await readdir(folder)).filter((file) => file.endsWith('.bench.ts'))
 const selected = wanted.length ? all.filter((file) => wanted.some((name) => file.includes(name))) : all;
 
 if (selected.length === 0) {
-  console.error(wanted.length ? `No benchmark matches ${wanted.join(', ')}; there are: ${all.join(', ')}` : 'No benchmarks found.');
+  console.error(
+    wanted.length ? `No benchmark matches ${wanted.join(', ')}; there are: ${all.join(', ')}` : 'No benchmarks found.',
+  );
   process.exit(1);
 }
 

@@ -62,11 +62,21 @@ export const buildQueries = (
     if (r.chance(0.5)) params.query = fragment(String(doc.reference));
     queries.push({ kind: 'combined', params });
   }
-  const broad: Record<string, string>[] = [{}, { manufacturer: 'phoenix' }, { class: 'relay' }, { query: 'contact' }, { query: 'V' }, { type: 'module' }];
+  const broad: Record<string, string>[] = [
+    {},
+    { manufacturer: 'phoenix' },
+    { class: 'relay' },
+    { query: 'contact' },
+    { query: 'V' },
+    { type: 'module' },
+  ];
   for (let i = 0; i < 30; i++) {
     const params = { ...r.pick(broad) };
     const total = totalOf(params);
-    queries.push({ kind: 'deep offset', params: { ...params, offset: String(r.int(Math.floor(total / 2), Math.max(0, total - 1))), limit: '10' } });
+    queries.push({
+      kind: 'deep offset',
+      params: { ...params, offset: String(r.int(Math.floor(total / 2), Math.max(0, total - 1))), limit: '10' },
+    });
   }
   // A fixed interleaving, so no kind runs all at once.
   for (let i = queries.length - 1; i > 0; i--) {
@@ -75,4 +85,3 @@ export const buildQueries = (
   }
   return queries.slice(0, count);
 };
-

@@ -83,7 +83,10 @@ const ensurePostgres = async (): Promise<string | undefined> => {
   let bin = await pgBinDir();
   if (!bin && process.getuid?.() === 0) {
     log('PostgreSQL not found: apt-get install -y postgresql ...');
-    spawnSync('apt-get', ['install', '-y', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', 'postgresql'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     bin = await pgBinDir();
   }
   return bin;
@@ -94,7 +97,9 @@ const startPostgres = async (bin: string): Promise<{ port: number; stop: () => P
   const dir = await mkdtemp(join(tmpdir(), 'component-hub-pg-'));
   const asRoot = process.getuid?.() === 0;
   const runAs = async (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     return run(file, argv, { maxBuffer: 16 * 1024 * 1024 });
   };
   if (asRoot) {
@@ -133,11 +138,16 @@ const sqlFor = (query: SearchQuery) => {
     const p = param(likePattern(query.query));
     conditions.push(`(${quickSearchFields.map((field) => `${quote(field)} ILIKE ${p}`).join(' OR ')})`);
   }
-  for (const field of searchTextFilterFields) if (query[field] !== undefined) conditions.push(`${quote(field)} ILIKE ${param(likePattern(query[field]!))}`);
-  for (const field of searchNumberFilterFields) if (query[field] !== undefined) conditions.push(`${quote(field)} = ${param(query[field])}`);
+  for (const field of searchTextFilterFields)
+    if (query[field] !== undefined) conditions.push(`${quote(field)} ILIKE ${param(likePattern(query[field]!))}`);
+  for (const field of searchNumberFilterFields)
+    if (query[field] !== undefined) conditions.push(`${quote(field)} = ${param(query[field])}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   return {
-    page: { text: `SELECT * FROM components ${where} ORDER BY ${ORDER} LIMIT ${query.limit} OFFSET ${query.offset}`, values },
+    page: {
+      text: `SELECT * FROM components ${where} ORDER BY ${ORDER} LIMIT ${query.limit} OFFSET ${query.offset}`,
+      values,
+    },
     count: { text: `SELECT count(*)::int AS total FROM components ${where}`, values },
   };
 };
@@ -147,21 +157,29 @@ const loadPostgres = async (client: pg.Client) => {
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await client.query(
     `CREATE TABLE components (id integer PRIMARY KEY, ${componentFields
-      .map((field) => `${quote(field)} ${componentIntegerFields.includes(field as never) ? 'integer' : numericColumns.has(field) ? 'double precision' : 'text'}`)
+      .map(
+        (field) =>
+          `${quote(field)} ${componentIntegerFields.includes(field as never) ? 'integer' : numericColumns.has(field) ? 'double precision' : 'text'}`,
+      )
       .join(', ')})`,
   );
   const rows: unknown[][] = [];
   let id = 0;
   const flush = async () => {
     if (!rows.length) return;
-    const placeholders = rows.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(',')})`).join(',');
+    const placeholders = rows
+      .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(',')})`)
+      .join(',');
     await client.query(`INSERT INTO components (${columns.map(quote).join(',')}) VALUES ${placeholders}`, rows.flat());
     rows.length = 0;
   };
   // The same parts with the same ids as the table got: ids 1..N in generation order.
   for (const { fields, hasDataSheet } of generateDemoCatalogue(COUNT, SEED)) {
     id++;
-    const row = { ...fields, dataSheet: hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null } as Record<string, unknown>;
+    const row = {
+      ...fields,
+      dataSheet: hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null,
+    } as Record<string, unknown>;
     rows.push([id, ...componentFields.map((field) => row[field] ?? null)]);
     if (rows.length === 1000) await flush();
   }
@@ -178,7 +196,11 @@ const loadPostgres = async (client: pg.Client) => {
 
 // ------------------------------------------------------------------ the run
 
-const context = { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = {
+  awsRequestId: 'bench',
+  functionName: 'bench',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
 const listEvent = (params: Record<string, string>, sessionToken: string): APIGatewayProxyEventV2 => ({
   version: '2.0',
   routeKey: 'GET /api/components',
@@ -208,9 +230,16 @@ const main = async () => {
   stops.push(() => stack.stop());
 
   let started = performance.now();
-  await writeDemoCatalogue({ count: COUNT, seed: SEED, files: false, onProgress: (n) => n % 20_000 === 0 && log(`${n} written`) });
+  await writeDemoCatalogue({
+    count: COUNT,
+    seed: SEED,
+    files: false,
+    onProgress: (n) => n % 20_000 === 0 && log(`${n} written`),
+  });
   const snapshotBytes = (await s3SnapshotStore.read())?.length ?? 0;
-  log(`catalogue written and snapshot saved (${(snapshotBytes / 2 ** 20).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `catalogue written and snapshot saved (${(snapshotBytes / 2 ** 20).toFixed(1)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   resetCatalogueSearch();
 
   // Cold loads from the snapshot, and what the index costs in memory.
@@ -222,7 +251,8 @@ const main = async () => {
     const before = memoryMb();
     let instance: CatalogueSearch | undefined = new CatalogueSearch();
     const index = await instance.current();
-    if (instance.lastLoad?.source !== 'snapshot') throw new Error(`cold load came from ${instance.lastLoad?.source}, not the snapshot`);
+    if (instance.lastLoad?.source !== 'snapshot')
+      throw new Error(`cold load came from ${instance.lastLoad?.source}, not the snapshot`);
     coldLoads.push(instance.lastLoad.milliseconds);
     gc();
     indexMb = Math.max(indexMb, memoryMb() - before);
@@ -231,7 +261,12 @@ const main = async () => {
   }
   const probe = new CatalogueSearch();
   const probeIndex = await probe.current();
-  const queries = buildQueries(documents, (params) => probeIndex.search({ ...toIndexQuery(searchQuerySchema.parse(params)), limit: 0 }).total, SEED + 1, QUERIES);
+  const queries = buildQueries(
+    documents,
+    (params) => probeIndex.search({ ...toIndexQuery(searchQuerySchema.parse(params)), limit: 0 }).total,
+    SEED + 1,
+    QUERIES,
+  );
   documents = [];
 
   // The real handler, signed in; its first call is the cold start of a fresh container.
@@ -254,7 +289,8 @@ const main = async () => {
       const t0 = performance.now();
       const result = await handler(listEvent(q.params, token), context);
       const elapsed = performance.now() - t0;
-      if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode} for ${JSON.stringify(q.params)}: ${result.body}`);
+      if (result.statusCode !== 200)
+        throw new Error(`handler answered ${result.statusCode} for ${JSON.stringify(q.params)}: ${result.body}`);
       if (round === 0) {
         // The first round warms the JIT and records the answers.
         const body = JSON.parse(result.body!) as Component[];
@@ -273,7 +309,8 @@ const main = async () => {
   }
 
   // PostgreSQL, same data and queries.
-  let pgReport: { p50: number; p95: number; mismatches: number; sizeMb: number; indexBuildMs: number; loadMs: number } | undefined;
+  let pgReport:
+    { p50: number; p95: number; mismatches: number; sizeMb: number; indexBuildMs: number; loadMs: number } | undefined;
   const bin = await ensurePostgres();
   if (!bin) {
     log('PostgreSQL 15 is not installed and cannot be installed here (not root): comparison skipped.');
@@ -300,7 +337,10 @@ const main = async () => {
           const theirs = { ids: page.rows.map((row) => row.id), total: count.rows[0]!.total };
           if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
             mismatches++;
-            if (mismatches <= 5) log(`answers differ for ${JSON.stringify(queries[i]!.params)}: index ${JSON.stringify(ours).slice(0, 200)} / PostgreSQL ${JSON.stringify(theirs).slice(0, 200)}`);
+            if (mismatches <= 5)
+              log(
+                `answers differ for ${JSON.stringify(queries[i]!.params)}: index ${JSON.stringify(ours).slice(0, 200)} / PostgreSQL ${JSON.stringify(theirs).slice(0, 200)}`,
+              );
           }
           continue;
         }
@@ -308,7 +348,14 @@ const main = async () => {
       }
     }
     const size = await client.query<{ bytes: string }>("SELECT pg_total_relation_size('components')::bigint AS bytes");
-    pgReport = { p50: median(pgTimes), p95: percentile(pgTimes, 95), mismatches, sizeMb: Number(size.rows[0]!.bytes) / 2 ** 20, indexBuildMs, loadMs };
+    pgReport = {
+      p50: median(pgTimes),
+      p95: percentile(pgTimes, 95),
+      mismatches,
+      sizeMb: Number(size.rows[0]!.bytes) / 2 ** 20,
+      indexBuildMs,
+      loadMs,
+    };
   }
 
   // ---------------------------------------------------------------- report
@@ -317,20 +364,39 @@ const main = async () => {
   const coldLoad = median(coldLoads);
   const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
   console.log('\nSearch benchmark');
-  console.log(`  catalogue            ${COUNT} components (seed ${SEED}); ${QUERIES} queries (${[...byKind.keys()].map((k) => `${queries.filter((q) => q.kind === k).length} ${k}`).join(', ')}), ${ROUNDS} measured rounds after 1 warm-up`);
-  console.log(`  handler p50 / p95    ${fmt(p50)} / ${fmt(p95)}    (targets ${TARGETS.p50} / ${TARGETS.p95} ms: ${check(p50 <= TARGETS.p50)} / ${check(p95 <= TARGETS.p95)})`);
-  for (const [kind, times] of byKind) console.log(`    ${kind.padEnd(18)} p50 ${fmt(median(times))}, p95 ${fmt(percentile(times, 95))}`);
-  console.log(`  service p50 / p95    ${fmt(median(serviceTimes))} / ${fmt(percentile(serviceTimes, 95))}    (revision read + index + page read, no session check)`);
+  console.log(
+    `  catalogue            ${COUNT} components (seed ${SEED}); ${QUERIES} queries (${[...byKind.keys()].map((k) => `${queries.filter((q) => q.kind === k).length} ${k}`).join(', ')}), ${ROUNDS} measured rounds after 1 warm-up`,
+  );
+  console.log(
+    `  handler p50 / p95    ${fmt(p50)} / ${fmt(p95)}    (targets ${TARGETS.p50} / ${TARGETS.p95} ms: ${check(p50 <= TARGETS.p50)} / ${check(p95 <= TARGETS.p95)})`,
+  );
+  for (const [kind, times] of byKind)
+    console.log(`    ${kind.padEnd(18)} p50 ${fmt(median(times))}, p95 ${fmt(percentile(times, 95))}`);
+  console.log(
+    `  service p50 / p95    ${fmt(median(serviceTimes))} / ${fmt(percentile(serviceTimes, 95))}    (revision read + index + page read, no session check)`,
+  );
   console.log(`  index only p50 / p95 ${fmt(median(indexTimes))} / ${fmt(percentile(indexTimes, 95))}`);
-  console.log(`  cold index load      ${fmt(coldLoad)} median of 3 (snapshot of ${(snapshotBytes / 2 ** 20).toFixed(1)} MB read + decode + build)    (target ${TARGETS.coldLoadMs} ms: ${check(coldLoad <= TARGETS.coldLoadMs)})`);
+  console.log(
+    `  cold index load      ${fmt(coldLoad)} median of 3 (snapshot of ${(snapshotBytes / 2 ** 20).toFixed(1)} MB read + decode + build)    (target ${TARGETS.coldLoadMs} ms: ${check(coldLoad <= TARGETS.coldLoadMs)})`,
+  );
   console.log(`  first request, cold  ${fmt(coldRequestMs)}`);
-  console.log(`  index memory         ${indexMb.toFixed(0)} MB    (target ${TARGETS.indexMb} MB: ${check(indexMb <= TARGETS.indexMb)})`);
+  console.log(
+    `  index memory         ${indexMb.toFixed(0)} MB    (target ${TARGETS.indexMb} MB: ${check(indexMb <= TARGETS.indexMb)})`,
+  );
   if (pgReport) {
     const ratio = pgReport.p50 / p50;
-    console.log(`  PostgreSQL p50 / p95 ${fmt(pgReport.p50)} / ${fmt(pgReport.p95)}    (page + count(*), pg_trgm GIN on every searched column)`);
-    console.log(`  ratio at p50         ${ratio.toFixed(1)}x faster than PostgreSQL    (target ${TARGETS.ratio}x: ${check(ratio >= TARGETS.ratio)}); at p95 ${(pgReport.p95 / p95).toFixed(1)}x`);
-    console.log(`  ratio without the session check (service vs PostgreSQL): p50 ${(pgReport.p50 / median(serviceTimes)).toFixed(1)}x, p95 ${(pgReport.p95 / percentile(serviceTimes, 95)).toFixed(1)}x`);
-    console.log(`  PostgreSQL table+indexes ${pgReport.sizeMb.toFixed(0)} MB; load ${(pgReport.loadMs / 1000).toFixed(1)} s (index build ${(pgReport.indexBuildMs / 1000).toFixed(1)} s)`);
+    console.log(
+      `  PostgreSQL p50 / p95 ${fmt(pgReport.p50)} / ${fmt(pgReport.p95)}    (page + count(*), pg_trgm GIN on every searched column)`,
+    );
+    console.log(
+      `  ratio at p50         ${ratio.toFixed(1)}x faster than PostgreSQL    (target ${TARGETS.ratio}x: ${check(ratio >= TARGETS.ratio)}); at p95 ${(pgReport.p95 / p95).toFixed(1)}x`,
+    );
+    console.log(
+      `  ratio without the session check (service vs PostgreSQL): p50 ${(pgReport.p50 / median(serviceTimes)).toFixed(1)}x, p95 ${(pgReport.p95 / percentile(serviceTimes, 95)).toFixed(1)}x`,
+    );
+    console.log(
+      `  PostgreSQL table+indexes ${pgReport.sizeMb.toFixed(0)} MB; load ${(pgReport.loadMs / 1000).toFixed(1)} s (index build ${(pgReport.indexBuildMs / 1000).toFixed(1)} s)`,
+    );
     console.log(`  answers compared     ${QUERIES} queries, ${pgReport.mismatches} differ`);
   }
 };

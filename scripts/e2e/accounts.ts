@@ -23,7 +23,11 @@ class ApiSession {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (csrf !== undefined) headers['x-csrf-token'] = csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.origin}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${this.origin}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const eq = pair.indexOf('=');
@@ -69,7 +73,12 @@ export const createAccount = async (stack: Stack, label: string, role: 'user' | 
   const password = 'Start-Passw0rd!';
   const name = `E2e ${label.replace(/[^a-z]/gi, '')}`;
   const api = await adminSession(stack);
-  const created = await api.call<{ username?: string; user?: { username: string } }>('POST', '/users', { email, password, name, role });
+  const created = await api.call<{ username?: string; user?: { username: string } }>('POST', '/users', {
+    email,
+    password,
+    name,
+    role,
+  });
   const username = created.username ?? created.user?.username ?? '';
   if (!username) throw new Error(`POST /api/users answered without a username: ${JSON.stringify(created)}`);
   return { email, password, name, username };

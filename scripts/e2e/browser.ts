@@ -28,7 +28,8 @@ export const launchBrowser = async (): Promise<Browser> => {
     ],
   });
   return {
-    newContext: () => browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' }),
+    newContext: () =>
+      browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' }),
     close: () => browser.close(),
   };
 };

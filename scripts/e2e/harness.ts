@@ -54,7 +54,8 @@ export const expectUrl = async (page: Page, pattern: RegExp, timeout = 10_000): 
 };
 
 export const expectEqual = <T>(actual: T, expected: T, what: string): void => {
-  if (actual !== expected) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (actual !== expected)
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 };
 
 /** Waits for an input to hold this value. */
@@ -90,9 +91,14 @@ export const createJourneyContext = (
     const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
     if (blocking.length > 0) {
       const detail = blocking
-        .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`)
+        .map(
+          (v) =>
+            `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
+        )
         .join('\n');
-      throw new AccessibilityError(`axe found ${blocking.length} serious or critical violation(s) on "${screen}" at ${width}px:\n${detail}`);
+      throw new AccessibilityError(
+        `axe found ${blocking.length} serious or critical violation(s) on "${screen}" at ${width}px:\n${detail}`,
+      );
     }
   };
 

@@ -14,7 +14,9 @@ const filter = process.argv[2]?.toLowerCase();
 const selected: Journey[] = filter ? journeys.filter((j) => j.name.toLowerCase().includes(filter)) : journeys;
 
 if (!existsSync(CHROMIUM)) {
-  console.error(`Chromium is missing at ${CHROMIUM}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH).`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH).`,
+  );
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
@@ -56,7 +58,9 @@ try {
       if (consoleErrors.length) console.log(`  page errors: ${consoleErrors.join(' | ')}`);
       const exit = stack.exitedEarly();
       if (exit) {
-        console.log(`The local stack stopped (${exit}); its output:\n${stack.output().split('\n').slice(-40).join('\n')}`);
+        console.log(
+          `The local stack stopped (${exit}); its output:\n${stack.output().split('\n').slice(-40).join('\n')}`,
+        );
         failed += selected.length - index - 1;
         break;
       }

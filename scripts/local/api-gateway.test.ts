@@ -34,7 +34,11 @@ const shape = (value: unknown, path = ''): unknown => {
 /** What a plain HTTP API (no mTLS, no authorizer, no stage variables) sends: the example without those. */
 const withoutUnusedFeatures = (event: typeof awsExample): unknown => {
   const { stageVariables: _stageVariables, requestContext, ...rest } = event;
-  const { authentication: _authentication, authorizer: _authorizer, ...context } = requestContext as typeof requestContext & {
+  const {
+    authentication: _authentication,
+    authorizer: _authorizer,
+    ...context
+  } = requestContext as typeof requestContext & {
     authentication?: unknown;
     authorizer?: unknown;
   };
@@ -53,14 +57,22 @@ describe('the event', () => {
     method: 'POST',
     url: '/my/path?parameter1=value1&parameter1=value2&parameter2=value',
     rawHeaders: [
-      'Header1', 'value1',
-      'header2', 'value1',
-      'Header2', 'value2',
-      'Cookie', 'cookie1; cookie2',
-      'Content-Type', 'text/plain',
-      'User-Agent', 'agent',
-      'Host', 'id.execute-api.us-east-1.amazonaws.com',
-      'Connection', 'keep-alive',
+      'Header1',
+      'value1',
+      'header2',
+      'value1',
+      'Header2',
+      'value2',
+      'Cookie',
+      'cookie1; cookie2',
+      'Content-Type',
+      'text/plain',
+      'User-Agent',
+      'agent',
+      'Host',
+      'id.execute-api.us-east-1.amazonaws.com',
+      'Connection',
+      'keep-alive',
     ],
     body: Buffer.from('Hello from Lambda'),
     sourceIp: '192.0.2.1',
@@ -96,7 +108,11 @@ describe('the event', () => {
     expect(event.headers).toMatchObject(awsExample.headers);
     expect(event.headers).not.toHaveProperty('cookie');
     expect(event.headers).not.toHaveProperty('connection');
-    expect(event.headers).toMatchObject({ 'x-forwarded-for': '192.0.2.1', 'x-forwarded-proto': 'http', 'x-forwarded-port': '3000' });
+    expect(event.headers).toMatchObject({
+      'x-forwarded-for': '192.0.2.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-port': '3000',
+    });
     expect(event.routeKey).toBe('POST /my/{parameter1}');
     expect(event.requestContext.routeKey).toBe(event.routeKey);
     expect(event.pathParameters).toEqual({ parameter1: 'path' });
@@ -109,7 +125,13 @@ describe('the event', () => {
 
   it('leaves out cookies, query parameters, path parameters and body when there are none', () => {
     const bare = buildEvent(
-      { ...exampleRequest, method: 'GET', url: '/things', rawHeaders: ['Host', 'localhost:3000'], body: Buffer.alloc(0) },
+      {
+        ...exampleRequest,
+        method: 'GET',
+        url: '/things',
+        rawHeaders: ['Host', 'localhost:3000'],
+        body: Buffer.alloc(0),
+      },
       matchRoute([route('GET', '/things', 'things')], 'GET', '/things')!,
     );
     expect(bare).not.toHaveProperty('cookies');
@@ -123,13 +145,26 @@ describe('the event', () => {
 
   it('base64-encodes bodies that are not text', () => {
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
-    for (const contentType of ['application/octet-stream', 'image/png', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'application/octet-stream',
+      'image/png',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const binary = buildEvent({ ...exampleRequest, rawHeaders: ['Content-Type', contentType], body: bytes }, match);
       expect(binary.isBase64Encoded, contentType).toBe(true);
       expect(Buffer.from(binary.body!, 'base64')).toEqual(bytes);
     }
-    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/csv']) {
-      const text = buildEvent({ ...exampleRequest, rawHeaders: ['Content-Type', contentType], body: Buffer.from('{"a":"é"}') }, match);
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/csv',
+    ]) {
+      const text = buildEvent(
+        { ...exampleRequest, rawHeaders: ['Content-Type', contentType], body: Buffer.from('{"a":"é"}') },
+        match,
+      );
       expect(text.isBase64Encoded, contentType).toBe(false);
       expect(text.body).toBe('{"a":"é"}');
     }
@@ -157,8 +192,14 @@ describe('routing', () => {
 
   it('prefers literal segments to parameters, whatever the manifest order', () => {
     expect(matchRoute(routes, 'GET', '/api/components/stats')?.route.handler).toBe('stats');
-    expect(matchRoute(routes, 'GET', '/api/components/42')).toMatchObject({ route: { handler: 'get-component' }, pathParameters: { id: '42' } });
-    expect(matchRoute(routes, 'GET', '/api/components/7/versions/3')?.pathParameters).toEqual({ id: '7', version: '3' });
+    expect(matchRoute(routes, 'GET', '/api/components/42')).toMatchObject({
+      route: { handler: 'get-component' },
+      pathParameters: { id: '42' },
+    });
+    expect(matchRoute(routes, 'GET', '/api/components/7/versions/3')?.pathParameters).toEqual({
+      id: '7',
+      version: '3',
+    });
   });
 
   it('matches nothing for an unknown path, a wrong method, an empty parameter or a trailing slash', () => {
@@ -187,8 +228,15 @@ describe('the result', () => {
   });
 
   it('treats any other value as a 200 JSON answer, as API Gateway infers for payload 2.0', () => {
-    expect(toHttpAnswer({ hello: 'world' })).toMatchObject({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"hello":"world"}') });
-    expect(toHttpAnswer('Hello from Lambda!')).toMatchObject({ statusCode: 200, body: Buffer.from('Hello from Lambda!') });
+    expect(toHttpAnswer({ hello: 'world' })).toMatchObject({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"hello":"world"}'),
+    });
+    expect(toHttpAnswer('Hello from Lambda!')).toMatchObject({
+      statusCode: 200,
+      body: Buffer.from('Hello from Lambda!'),
+    });
     expect(toHttpAnswer({ statusCode: 204 })).toMatchObject({ statusCode: 204, body: Buffer.alloc(0) });
   });
 
@@ -232,7 +280,9 @@ describe('through HTTP', () => {
       const req = httpRequest({ host: '127.0.0.1', port: target.port, method, path, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       });
       req.on('error', reject);
       req.end(body);
@@ -251,7 +301,12 @@ describe('through HTTP', () => {
     const { event, context } = await echoed(
       'POST',
       '/api/echo/a%2Fb?x=1&x=2',
-      { 'content-type': 'application/json', cookie: 'sid=abc; theme=dark', 'x-multi': ['one', 'two'], 'user-agent': 'vitest' },
+      {
+        'content-type': 'application/json',
+        cookie: 'sid=abc; theme=dark',
+        'x-multi': ['one', 'two'],
+        'user-agent': 'vitest',
+      },
       '{"name":"ada"}',
     );
     expect(event).toMatchObject({
@@ -265,12 +320,23 @@ describe('through HTTP', () => {
       body: '{"name":"ada"}',
       isBase64Encoded: false,
       requestContext: {
-        http: { method: 'POST', path: '/api/echo/a%2Fb', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+        http: {
+          method: 'POST',
+          path: '/api/echo/a%2Fb',
+          protocol: 'HTTP/1.1',
+          sourceIp: '127.0.0.1',
+          userAgent: 'vitest',
+        },
         stage: '$default',
         routeKey: 'POST /api/echo/{id}',
       },
     });
-    expect(event.headers).toMatchObject({ 'x-multi': 'one,two', 'x-forwarded-proto': 'http', 'x-forwarded-for': '127.0.0.1', host: `127.0.0.1:${server.port}` });
+    expect(event.headers).toMatchObject({
+      'x-multi': 'one,two',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-for': '127.0.0.1',
+      host: `127.0.0.1:${server.port}`,
+    });
     expect(event.headers).not.toHaveProperty('cookie');
     expect(context.functionName).toBe('component-hub-local-echo');
     expect(context.awsRequestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -305,7 +371,11 @@ describe('through HTTP', () => {
   });
 
   it('answers 404 Not Found for an unknown path and for a known path with another method', async () => {
-    for (const [method, path] of [['GET', '/api/nowhere'], ['DELETE', '/api/echo/1'], ['GET', '/api']]) {
+    for (const [method, path] of [
+      ['GET', '/api/nowhere'],
+      ['DELETE', '/api/echo/1'],
+      ['GET', '/api'],
+    ]) {
       const answer = await send(server, method!, path!);
       expect(answer.status, `${method} ${path}`).toBe(404);
       expect(JSON.parse(answer.body.toString())).toEqual({ message: 'Not Found' });
@@ -330,10 +400,22 @@ describe('through HTTP', () => {
   });
 
   it("answers 413 when the event would exceed Lambda's 6 MB, base64 growth included", async () => {
-    const tooBigText = await send(server, 'POST', '/api/echo/1', { 'content-type': 'text/plain' }, 'x'.repeat(6.5 * 1024 * 1024));
+    const tooBigText = await send(
+      server,
+      'POST',
+      '/api/echo/1',
+      { 'content-type': 'text/plain' },
+      'x'.repeat(6.5 * 1024 * 1024),
+    );
     expect(tooBigText.status).toBe(413);
     expect(JSON.parse(tooBigText.body.toString())).toEqual({ message: 'Request Entity Too Large' });
-    const binary = await send(server, 'POST', '/api/echo/1', { 'content-type': 'application/octet-stream' }, Buffer.alloc(5 * 1024 * 1024));
+    const binary = await send(
+      server,
+      'POST',
+      '/api/echo/1',
+      { 'content-type': 'application/octet-stream' },
+      Buffer.alloc(5 * 1024 * 1024),
+    );
     expect(binary.status).toBe(413);
     const fits = await send(server, 'POST', '/api/echo/1', { 'content-type': 'text/plain' }, 'x'.repeat(1024 * 1024));
     expect(fits.status).toBe(200);

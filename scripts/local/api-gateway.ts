@@ -69,7 +69,11 @@ const specificity = (template: string): string =>
  * The route for a method and raw path, or undefined. As on API Gateway, a path that exists
  * only for other methods does not match either (the caller answers 404).
  */
-export const matchRoute = (routes: readonly RouteDefinition[], method: string, rawPath: string): RouteMatch | undefined => {
+export const matchRoute = (
+  routes: readonly RouteDefinition[],
+  method: string,
+  rawPath: string,
+): RouteMatch | undefined => {
   const segments = rawPath.split('/');
   const matches = routes
     .filter((route) => route.method === method)
@@ -103,7 +107,15 @@ export interface EventOptions {
   readonly now?: Date;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 /** Content types API Gateway passes as text; every other body arrives base64-encoded. */
 export const isTextContentType = (contentType: string | undefined): boolean => {
@@ -143,7 +155,11 @@ const parseQuery = (rawQueryString: string): Record<string, string> | undefined 
   return Object.keys(parameters).length > 0 ? parameters : undefined;
 };
 
-export const buildEvent = (request: IncomingRequest, match: RouteMatch, options: EventOptions = {}): APIGatewayProxyEventV2 => {
+export const buildEvent = (
+  request: IncomingRequest,
+  match: RouteMatch,
+  options: EventOptions = {},
+): APIGatewayProxyEventV2 => {
   const now = options.now ?? new Date();
   const requestId = options.requestId ?? newRequestId();
   const queryStart = request.url.indexOf('?');
@@ -156,12 +172,19 @@ export const buildEvent = (request: IncomingRequest, match: RouteMatch, options:
     const name = (request.rawHeaders[index] ?? '').toLowerCase();
     const value = request.rawHeaders[index + 1] ?? '';
     if (name === 'cookie') {
-      cookies.push(...value.split(';').map((cookie) => cookie.trim()).filter(Boolean));
+      cookies.push(
+        ...value
+          .split(';')
+          .map((cookie) => cookie.trim())
+          .filter(Boolean),
+      );
     } else if (!HOP_BY_HOP.has(name)) {
       headers[name] = name in headers ? `${headers[name]},${value}` : value;
     }
   }
-  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${request.sourceIp}` : request.sourceIp;
+  headers['x-forwarded-for'] = headers['x-forwarded-for']
+    ? `${headers['x-forwarded-for']}, ${request.sourceIp}`
+    : request.sourceIp;
   headers['x-forwarded-port'] = String(request.localPort);
   headers['x-forwarded-proto'] = 'http';
   headers['x-amzn-trace-id'] ??= traceId(now);
@@ -335,7 +358,8 @@ export const createApiGateway = (options: ApiGatewayOptions = {}): RequestListen
     if (!loading) {
       const file = join(handlersDir, `${handler}.ts`);
       loading = import(pathToFileURL(file).href).then((module: { handler?: unknown }) => {
-        if (typeof module.handler !== 'function') throw new TypeError(`${file} does not export a function named handler`);
+        if (typeof module.handler !== 'function')
+          throw new TypeError(`${file} does not export a function named handler`);
         return module.handler as LambdaHandler;
       });
       // A module that failed to load is tried again on the next request (it may be fixed by then).
@@ -384,7 +408,10 @@ export const createApiGateway = (options: ApiGatewayOptions = {}): RequestListen
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
     try {
       const handler = await loadHandler(match.route.handler);
-      const result = await Promise.race([handler(event, lambdaContext(match.route.handler, randomUUID(), deadline)), timedOut]);
+      const result = await Promise.race([
+        handler(event, lambdaContext(match.route.handler, randomUUID(), deadline)),
+        timedOut,
+      ]);
       if (result === 'timeout') {
         logError(`${label}: no answer within ${timeoutMs} ms`, undefined);
         return SERVICE_UNAVAILABLE;

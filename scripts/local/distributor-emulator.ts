@@ -98,7 +98,11 @@ const chunk = (type: string, data: Buffer): Buffer => {
 };
 
 /** A truecolour PNG drawn by `pixel`. */
-export const pngImage = (width: number, height: number, pixel: (x: number, y: number) => readonly [number, number, number]): Buffer => {
+export const pngImage = (
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => readonly [number, number, number],
+): Buffer => {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -137,7 +141,7 @@ export const productPhoto = (provider: Provider, partNumber: string): Buffer => 
     if (inBody) return body;
     const terminal = (y >= 18 && y < 28) || (y >= 72 && y < 82);
     const slot = Math.floor(((x - 20) * terminals) / 56);
-    if (terminal && x >= 20 && x < 76 && (x - 20 - Math.floor((slot * 56) / terminals)) < 6) return [190, 190, 190];
+    if (terminal && x >= 20 && x < 76 && x - 20 - Math.floor((slot * 56) / terminals) < 6) return [190, 190, 190];
     return [248, 248, 248];
   });
 };
@@ -199,8 +203,18 @@ const readBody = (request: IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
-const send = (response: ServerResponse, status: number, body: string | Buffer, contentType: string, headers: Record<string, string> = {}) => {
-  response.writeHead(status, { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)), ...headers });
+const send = (
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  contentType: string,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, {
+    'content-type': contentType,
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
   response.end(body);
 };
 const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -219,14 +233,20 @@ const correlationId = () => randomBytes(8).toString('hex');
 export const startDistributorEmulator = async (options: DistributorEmulatorOptions): Promise<DistributorEmulator> => {
   const host = options.host ?? LOOPBACK;
   let catalogue: Map<string, Product> | undefined;
-  const knownProducts = () => (catalogue ??= demoProducts(options.catalogueSize ?? DEMO_CATALOGUE_SIZE, options.seed ?? 1));
+  const knownProducts = () =>
+    (catalogue ??= demoProducts(options.catalogueSize ?? DEMO_CATALOGUE_SIZE, options.seed ?? 1));
   const tenants = new Map<string, Tenant>();
   const tokens = new Map<string, { tenant: string; expiresAt: number }>();
 
   const tenantOf = (name: string): Tenant => {
     let tenant = tenants.get(name);
     if (!tenant) {
-      tenant = { faults: [], products: new Map(), tokenLifetimeSeconds: 599, stats: { tokensIssued: 0, calls: {}, requests: [] } };
+      tenant = {
+        faults: [],
+        products: new Map(),
+        tokenLifetimeSeconds: 599,
+        stats: { tokensIssued: 0, calls: {}, requests: [] },
+      };
       tenants.set(name, tenant);
     }
     return tenant;
@@ -235,7 +255,9 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
   const record = (tenant: Tenant, endpoint: string, status: number, request: IncomingMessage, body: unknown) => {
     tenant.stats.calls[endpoint] = (tenant.stats.calls[endpoint] ?? 0) + 1;
     const headers = Object.fromEntries(
-      Object.entries(request.headers).filter(([name]) => name.startsWith('x-digikey-') || name === 'authorization' || name === 'content-type'),
+      Object.entries(request.headers).filter(
+        ([name]) => name.startsWith('x-digikey-') || name === 'authorization' || name === 'content-type',
+      ),
     ) as Record<string, string>;
     tenant.stats.requests.push({ endpoint, status, headers, body });
     if (tenant.stats.requests.length > 50) tenant.stats.requests.shift();
@@ -243,7 +265,9 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
 
   /** The next queued fault for this call, used up by one. */
   const takeFault = (tenant: Tenant, provider: Provider, endpoint: EmulatorEndpoint): Fault | undefined => {
-    const index = tenant.faults.findIndex((fault) => (!fault.provider || fault.provider === provider) && (!fault.endpoint || fault.endpoint === endpoint));
+    const index = tenant.faults.findIndex(
+      (fault) => (!fault.provider || fault.provider === provider) && (!fault.endpoint || fault.endpoint === endpoint),
+    );
     if (index < 0) return undefined;
     const fault = tenant.faults[index]!;
     if (--fault.left <= 0) tenant.faults.splice(index, 1);
@@ -256,16 +280,36 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     switch (fault.kind) {
       case 'throttle':
         if (provider === 'digikey') {
-          sendJson(response, 429, { type: 'https://httpstatuses.io/429', title: 'Too Many Requests', status: 429, detail: 'Rate limit exceeded', correlationId: correlationId() }, { 'retry-after': String(fault.retryAfterSeconds ?? 1) });
+          sendJson(
+            response,
+            429,
+            {
+              type: 'https://httpstatuses.io/429',
+              title: 'Too Many Requests',
+              status: 429,
+              detail: 'Rate limit exceeded',
+              correlationId: correlationId(),
+            },
+            { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
+          );
         } else {
-          sendJson(response, 429, { Errors: [{ Id: 0, Code: 'TooManyRequests', Message: 'Maximum calls per minute exceeded.' }], SearchResults: null }, { 'retry-after': String(fault.retryAfterSeconds ?? 1) });
+          sendJson(
+            response,
+            429,
+            {
+              Errors: [{ Id: 0, Code: 'TooManyRequests', Message: 'Maximum calls per minute exceeded.' }],
+              SearchResults: null,
+            },
+            { 'retry-after': String(fault.retryAfterSeconds ?? 1) },
+          );
         }
         return true;
       case 'error':
         sendJson(response, 500, { title: 'Internal Server Error', status: 500, correlationId: correlationId() });
         return true;
       case 'unauthorized':
-        if (provider === 'digikey') sendJson(response, 401, { error: 'invalid_client', error_description: 'The client credentials are invalid' });
+        if (provider === 'digikey')
+          sendJson(response, 401, { error: 'invalid_client', error_description: 'The client credentials are invalid' });
         else sendJson(response, 200, mouserKeyError());
         return true;
       case 'malformed':
@@ -280,12 +324,27 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
   };
 
   const mouserKeyError = () => ({
-    Errors: [{ Id: 0, Code: 'Invalid', Message: 'Invalid unique identifier.', ResourceKey: 'InvalidIdentifier', ResourceFormatString: null, ResourceFormatString2: null, PropertyName: 'API Key' }],
+    Errors: [
+      {
+        Id: 0,
+        Code: 'Invalid',
+        Message: 'Invalid unique identifier.',
+        ResourceKey: 'InvalidIdentifier',
+        ResourceFormatString: null,
+        ResourceFormatString2: null,
+        PropertyName: 'API Key',
+      },
+    ],
     SearchResults: null,
   });
 
   /** Products for a searched text: the tenant's own, then the catalogue's; exact first, then the family (prefix). */
-  const lookUp = (tenant: Tenant, text: string, mode: 'exact' | 'keyword', limit: number): { exact: Product[]; all: Product[] } => {
+  const lookUp = (
+    tenant: Tenant,
+    text: string,
+    mode: 'exact' | 'keyword',
+    limit: number,
+  ): { exact: Product[]; all: Product[] } => {
     const wanted = normalisePartNumber(text);
     if (!wanted) return { exact: [], all: [] };
     const exact: Product[] = [];
@@ -294,7 +353,8 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
       const hit = source.get(wanted);
       if (hit && !exact.includes(hit)) exact.push(hit);
       if (mode === 'keyword') {
-        for (const [key, product] of source) if (key !== wanted && key.startsWith(wanted) && family.length < limit) family.push(product);
+        for (const [key, product] of source)
+          if (key !== wanted && key.startsWith(wanted) && family.length < limit) family.push(product);
       }
     }
     return { exact, all: [...exact, ...family].slice(0, limit) };
@@ -313,10 +373,14 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     const variant = kind === 'image' ? product.image : product.datasheet;
     if (!variant) return '';
     const name = encodeURIComponent(product.mpn);
-    if (product.custom) return `${origin}/files/custom/${variant}/${kind}/${encodeURIComponent(product.manufacturer)}/${name}`;
-    return kind === 'image' ? `${origin}/files/${provider}/photos/${name}.png` : `${origin}/files/${provider}/datasheets/${name}.pdf`;
+    if (product.custom)
+      return `${origin}/files/custom/${variant}/${kind}/${encodeURIComponent(product.manufacturer)}/${name}`;
+    return kind === 'image'
+      ? `${origin}/files/${provider}/photos/${name}.png`
+      : `${origin}/files/${provider}/datasheets/${name}.pdf`;
   };
-  const productPage = (origin: string, provider: Provider, product: Product) => `${origin}/products/${provider}/${encodeURIComponent(product.mpn)}`;
+  const productPage = (origin: string, provider: Provider, product: Product) =>
+    `${origin}/products/${provider}/${encodeURIComponent(product.mpn)}`;
 
   const digiKeyProduct = (origin: string, product: Product) => {
     const id = hashOf(product.mpn) % 9_000_000;
@@ -373,7 +437,8 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     const form = new URLSearchParams(await readBody(request));
     const clientId = form.get('client_id') ?? '';
     const tenant = tenantOf(clientId);
-    if (answerFault(takeFault(tenant, 'digikey', 'token'), 'digikey', response)) return record(tenant, 'digikey:token', response.statusCode, request, null);
+    if (answerFault(takeFault(tenant, 'digikey', 'token'), 'digikey', response))
+      return record(tenant, 'digikey:token', response.statusCode, request, null);
     if (form.get('grant_type') !== 'client_credentials' || !clientId || !form.get('client_secret')) {
       sendJson(response, 401, { error: 'invalid_client', error_description: 'The client credentials are invalid' });
       return record(tenant, 'digikey:token', 401, request, null);
@@ -388,27 +453,56 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
   const digiKeySearch = async (request: IncomingMessage, response: ServerResponse, origin: string) => {
     const clientId = String(request.headers['x-digikey-client-id'] ?? '');
     const tenant = tenantOf(clientId);
-    const body = parseJson(await readBody(request)) as { Keywords?: unknown; Limit?: unknown; Offset?: unknown } | undefined;
-    if (answerFault(takeFault(tenant, 'digikey', 'search'), 'digikey', response)) return record(tenant, 'digikey:search', response.statusCode, request, body);
+    const body = parseJson(await readBody(request)) as
+      { Keywords?: unknown; Limit?: unknown; Offset?: unknown } | undefined;
+    if (answerFault(takeFault(tenant, 'digikey', 'search'), 'digikey', response))
+      return record(tenant, 'digikey:search', response.statusCode, request, body);
     const bearer = /^Bearer (.+)$/i.exec(String(request.headers.authorization ?? ''))?.[1];
     const token = bearer ? tokens.get(bearer) : undefined;
     if (!token || token.expiresAt <= Date.now() || token.tenant !== clientId) {
-      sendJson(response, 401, { type: 'https://httpstatuses.io/401', title: 'Unauthorized', status: 401, detail: 'The Bearer token is invalid or has expired, or does not belong to X-DIGIKEY-Client-Id', correlationId: correlationId() });
+      sendJson(response, 401, {
+        type: 'https://httpstatuses.io/401',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'The Bearer token is invalid or has expired, or does not belong to X-DIGIKEY-Client-Id',
+        correlationId: correlationId(),
+      });
       return record(tenant, 'digikey:search', 401, request, body);
     }
     const limit = body?.Limit === undefined ? 50 : Number(body.Limit);
-    if (typeof body?.Keywords !== 'string' || !Number.isInteger(limit) || limit < 1 || limit > 50 || body.Keywords.length > 250) {
-      sendJson(response, 400, { type: 'https://httpstatuses.io/400', title: 'Bad Request', status: 400, detail: 'Keywords (up to 250 characters) and Limit (1 to 50) are required', correlationId: correlationId() });
+    if (
+      typeof body?.Keywords !== 'string' ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 50 ||
+      body.Keywords.length > 250
+    ) {
+      sendJson(response, 400, {
+        type: 'https://httpstatuses.io/400',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'Keywords (up to 250 characters) and Limit (1 to 50) are required',
+        correlationId: correlationId(),
+      });
       return record(tenant, 'digikey:search', 400, request, body);
     }
     const found = lookUp(tenant, body.Keywords, 'keyword', limit);
-    const products = found.all.length || !looksLikePartNumber(body.Keywords.trim()) ? found.all : [synthesised(body.Keywords)];
+    const products =
+      found.all.length || !looksLikePartNumber(body.Keywords.trim()) ? found.all : [synthesised(body.Keywords)];
     const exact = found.all.length ? found.exact : products;
     sendJson(response, 200, {
       Products: products.map((product) => digiKeyProduct(origin, product)),
       ProductsCount: products.length,
       ExactMatches: exact.map((product) => digiKeyProduct(origin, product)),
-      FilterOptions: { Manufacturers: [], Packaging: [], Status: [], Series: [], ParametricFilters: [], TopCategories: [], MarketPlaceFilters: [] },
+      FilterOptions: {
+        Manufacturers: [],
+        Packaging: [],
+        Status: [],
+        Series: [],
+        ParametricFilters: [],
+        TopCategories: [],
+        MarketPlaceFilters: [],
+      },
       SearchLocaleUsed: {
         Site: String(request.headers['x-digikey-locale-site'] ?? 'US'),
         Language: String(request.headers['x-digikey-locale-language'] ?? 'en'),
@@ -419,12 +513,18 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     record(tenant, 'digikey:search', 200, request, body);
   };
 
-  const mouserSearch = async (request: IncomingMessage, response: ServerResponse, url: URL, kind: 'partnumber' | 'keyword') => {
+  const mouserSearch = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    kind: 'partnumber' | 'keyword',
+  ) => {
     const apiKey = url.searchParams.get('apiKey') ?? '';
     const tenant = tenantOf(apiKey);
     const endpoint = `mouser:${kind}`;
     const body = parseJson(await readBody(request)) as Record<string, Record<string, unknown> | undefined> | undefined;
-    if (answerFault(takeFault(tenant, 'mouser', 'search'), 'mouser', response)) return record(tenant, endpoint, response.statusCode, request, body);
+    if (answerFault(takeFault(tenant, 'mouser', 'search'), 'mouser', response))
+      return record(tenant, endpoint, response.statusCode, request, body);
     if (!apiKey) {
       sendJson(response, 200, mouserKeyError());
       return record(tenant, endpoint, 200, request, body);
@@ -432,7 +532,17 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     const search = kind === 'partnumber' ? body?.SearchByPartRequest : body?.SearchByKeywordRequest;
     const text = kind === 'partnumber' ? search?.mouserPartNumber : search?.keyword;
     if (typeof text !== 'string' || !text.trim()) {
-      sendJson(response, 200, { Errors: [{ Id: 0, Code: 'Required', Message: 'Required', PropertyName: kind === 'partnumber' ? 'MouserPartNumber' : 'Keyword' }], SearchResults: null });
+      sendJson(response, 200, {
+        Errors: [
+          {
+            Id: 0,
+            Code: 'Required',
+            Message: 'Required',
+            PropertyName: kind === 'partnumber' ? 'MouserPartNumber' : 'Keyword',
+          },
+        ],
+        SearchResults: null,
+      });
       return record(tenant, endpoint, 200, request, body);
     }
     const records = Math.min(50, Math.max(1, Number(search?.records) || 50));
@@ -443,27 +553,44 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
       parts = text
         .split('|')
         .slice(0, 10)
-        .flatMap((one) => (exactOnly ? lookUp(tenant, one, 'exact', records).exact : lookUp(tenant, one, 'keyword', records).all))
+        .flatMap((one) =>
+          exactOnly ? lookUp(tenant, one, 'exact', records).exact : lookUp(tenant, one, 'keyword', records).all,
+        )
         .slice(0, records);
     } else {
       const found = lookUp(tenant, text, 'keyword', records).all;
       parts = found.length || !looksLikePartNumber(text.trim()) ? found : [synthesised(text)];
     }
     const origin = `http://${request.headers.host}`;
-    sendJson(response, 200, { Errors: [], SearchResults: { NumberOfResult: parts.length, Parts: parts.map((part) => mouserPart(origin, part)) } });
+    sendJson(response, 200, {
+      Errors: [],
+      SearchResults: { NumberOfResult: parts.length, Parts: parts.map((part) => mouserPart(origin, part)) },
+    });
     record(tenant, endpoint, 200, request, body);
   };
 
   // ----------------------------------------------------------------------------- files and pages
 
-  const serveVariant = (response: ServerResponse, variant: string, kind: string, manufacturer: string, partNumber: string, url: URL) => {
+  const serveVariant = (
+    response: ServerResponse,
+    variant: string,
+    kind: string,
+    manufacturer: string,
+    partNumber: string,
+    url: URL,
+  ) => {
     switch (variant) {
       case 'png':
         return send(response, 200, productPhoto('digikey', `${manufacturer} ${partNumber}`), 'image/png');
       case 'gif':
         return send(response, 200, GIF, 'image/gif');
       case 'pdf':
-        return send(response, 200, demoDatasheetPdf({ reference: partNumber, manufacturer, description: `Datasheet of ${partNumber}` }), 'application/pdf');
+        return send(
+          response,
+          200,
+          demoDatasheetPdf({ reference: partNumber, manufacturer, description: `Datasheet of ${partNumber}` }),
+          'application/pdf',
+        );
       case 'html':
         // A login page served under an image or PDF name: the type must come from the bytes.
         return send(response, 200, HTML, kind === 'image' ? 'image/png' : 'application/pdf');
@@ -487,7 +614,12 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
         return pump();
       }
       case 'redirect':
-        response.writeHead(302, { location: url.pathname.replace('/files/custom/redirect/', `/files/custom/${kind === 'image' ? 'png' : 'pdf'}/`) });
+        response.writeHead(302, {
+          location: url.pathname.replace(
+            '/files/custom/redirect/',
+            `/files/custom/${kind === 'image' ? 'png' : 'pdf'}/`,
+          ),
+        });
         return response.end();
       default:
         return send(response, 404, 'Not Found', 'text/plain');
@@ -495,26 +627,44 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
   };
 
   const serveFile = (response: ServerResponse, url: URL) => {
-    const parts = url.pathname.split('/').slice(2).map((part) => decodeURIComponent(part));
-    if (parts[0] === 'custom' && parts.length === 5) return serveVariant(response, parts[1]!, parts[2]!, parts[3]!, parts[4]!, url);
+    const parts = url.pathname
+      .split('/')
+      .slice(2)
+      .map((part) => decodeURIComponent(part));
+    if (parts[0] === 'custom' && parts.length === 5)
+      return serveVariant(response, parts[1]!, parts[2]!, parts[3]!, parts[4]!, url);
     const [provider, folder, name = ''] = parts;
     if ((provider === 'digikey' || provider === 'mouser') && folder === 'photos' && name.endsWith('.png')) {
-      return send(response, 200, productPhoto(provider, name.slice(0, -4)), 'image/png', { 'cache-control': 'public, max-age=86400' });
+      return send(response, 200, productPhoto(provider, name.slice(0, -4)), 'image/png', {
+        'cache-control': 'public, max-age=86400',
+      });
     }
     if ((provider === 'digikey' || provider === 'mouser') && folder === 'datasheets' && name.endsWith('.pdf')) {
       const partNumber = name.slice(0, -4);
       const known = knownProducts().get(normalisePartNumber(partNumber));
-      const pdf = demoDatasheetPdf({ reference: partNumber, manufacturer: known?.manufacturer ?? UNKNOWN_MAKER, description: known?.description ?? `Industrial component ${partNumber}` });
+      const pdf = demoDatasheetPdf({
+        reference: partNumber,
+        manufacturer: known?.manufacturer ?? UNKNOWN_MAKER,
+        description: known?.description ?? `Industrial component ${partNumber}`,
+      });
       return send(response, 200, pdf, 'application/pdf');
     }
     return send(response, 404, 'Not Found', 'text/plain');
   };
 
   const productPageHtml = (response: ServerResponse, url: URL) => {
-    const [provider = '', partNumber = ''] = url.pathname.split('/').slice(2).map((part) => decodeURIComponent(part));
+    const [provider = '', partNumber = ''] = url.pathname
+      .split('/')
+      .slice(2)
+      .map((part) => decodeURIComponent(part));
     const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
     const name = provider === 'mouser' ? 'Mouser (emulated)' : 'Digi-Key (emulated)';
-    send(response, 200, `<!doctype html><html><head><meta charset="utf-8"><title>${escape(partNumber)} | ${name}</title></head><body><h1>${escape(partNumber)}</h1><p>${name}: a local stand-in for the distributor's product page.</p></body></html>`, 'text/html; charset=utf-8');
+    send(
+      response,
+      200,
+      `<!doctype html><html><head><meta charset="utf-8"><title>${escape(partNumber)} | ${name}</title></head><body><h1>${escape(partNumber)}</h1><p>${name}: a local stand-in for the distributor's product page.</p></body></html>`,
+      'text/html; charset=utf-8',
+    );
   };
 
   // ----------------------------------------------------------------------------- control
@@ -526,14 +676,22 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
     }
     const body = (parseJson(await readBody(request)) ?? {}) as Record<string, unknown>;
     const tenantName = typeof body.tenant === 'string' ? body.tenant : '';
-    if (request.method !== 'POST' || !tenantName) return sendJson(response, 400, { message: 'POST with a tenant (the client id or API key)' });
+    if (request.method !== 'POST' || !tenantName)
+      return sendJson(response, 400, { message: 'POST with a tenant (the client id or API key)' });
     const tenant = tenantOf(tenantName);
     switch (action) {
       case 'faults': {
         const fault = body as unknown as Fault;
         const kinds: FaultKind[] = ['throttle', 'error', 'unauthorized', 'malformed', 'wrong-shape', 'hang'];
-        if (!kinds.includes(fault.kind)) return sendJson(response, 400, { message: `kind must be one of ${kinds.join(', ')}` });
-        tenant.faults.push({ kind: fault.kind, provider: fault.provider, endpoint: fault.endpoint, retryAfterSeconds: fault.retryAfterSeconds, left: Math.max(1, Number(fault.times) || 1) });
+        if (!kinds.includes(fault.kind))
+          return sendJson(response, 400, { message: `kind must be one of ${kinds.join(', ')}` });
+        tenant.faults.push({
+          kind: fault.kind,
+          provider: fault.provider,
+          endpoint: fault.endpoint,
+          retryAfterSeconds: fault.retryAfterSeconds,
+          left: Math.max(1, Number(fault.times) || 1),
+        });
         return sendJson(response, 200, { queued: tenant.faults.length });
       }
       case 'products': {
@@ -551,8 +709,10 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
         return sendJson(response, 200, { products: tenant.products.size });
       }
       case 'tokens': {
-        if (typeof body.lifetimeSeconds === 'number' && body.lifetimeSeconds > 0) tenant.tokenLifetimeSeconds = body.lifetimeSeconds;
-        if (body.expireAll === true) for (const [token, holder] of tokens) if (holder.tenant === tenantName) tokens.delete(token);
+        if (typeof body.lifetimeSeconds === 'number' && body.lifetimeSeconds > 0)
+          tenant.tokenLifetimeSeconds = body.lifetimeSeconds;
+        if (body.expireAll === true)
+          for (const [token, holder] of tokens) if (holder.tenant === tenantName) tokens.delete(token);
         return sendJson(response, 200, { lifetimeSeconds: tenant.tokenLifetimeSeconds });
       }
       case 'reset':
@@ -606,7 +766,11 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
 /** Drives the emulator for one tenant (the client id / API key the code under test uses). */
 export const emulatorControl = (baseUrl: string, tenant: string) => {
   const post = async (action: string, body: Record<string, unknown>) => {
-    const response = await fetch(`${baseUrl}/__emulator/${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, tenant }) });
+    const response = await fetch(`${baseUrl}/__emulator/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, tenant }),
+    });
     if (!response.ok) throw new Error(`emulator ${action}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<unknown>;
   };
@@ -622,7 +786,8 @@ export const emulatorControl = (baseUrl: string, tenant: string) => {
     expireTokens: () => post('tokens', { expireAll: true }),
     /** Forgets this tenant's faults, products, tokens and counters. */
     reset: () => post('reset', {}),
-    stats: async (): Promise<TenantStats> => (await fetch(`${baseUrl}/__emulator/stats?tenant=${encodeURIComponent(tenant)}`)).json() as Promise<TenantStats>,
+    stats: async (): Promise<TenantStats> =>
+      (await fetch(`${baseUrl}/__emulator/stats?tenant=${encodeURIComponent(tenant)}`)).json() as Promise<TenantStats>,
   };
 };
 export type EmulatorControl = ReturnType<typeof emulatorControl>;

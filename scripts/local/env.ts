@@ -21,7 +21,8 @@ export const DEFAULT_BUCKET_NAME = 'component-hub-attachments';
 export const DEFAULT_MAIL_FROM = 'Component Hub <no-reply@componenthub.local>';
 
 /** DATA_DIR (default `.local` in the repository), resolved against the repository root. */
-export const dataDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(repoRoot, env.DATA_DIR?.trim() || '.local');
+export const dataDir = (env: NodeJS.ProcessEnv = process.env): string =>
+  resolve(repoRoot, env.DATA_DIR?.trim() || '.local');
 
 /** Where downloads (DynamoDB Local) are cached; shared by `npm start` and the tests. */
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => resolve(dataDir(env), 'cache');
@@ -80,8 +81,14 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     DIGIKEY_CLIENT_ID: input.distributors.digikey.clientId,
     DIGIKEY_CLIENT_SECRET: input.distributors.digikey.clientSecret,
   }),
-  ...(input.stepFunctions && { AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint, IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn }),
-  ...(input.distributors?.mouser && { MOUSER_API_URL: input.distributors.mouser.apiUrl, MOUSER_API_KEY: input.distributors.mouser.apiKey }),
+  ...(input.stepFunctions && {
+    AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint,
+    IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn,
+  }),
+  ...(input.distributors?.mouser && {
+    MOUSER_API_URL: input.distributors.mouser.apiUrl,
+    MOUSER_API_KEY: input.distributors.mouser.apiKey,
+  }),
 });
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */

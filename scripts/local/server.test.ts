@@ -26,15 +26,17 @@ afterAll(async () => {
 
 /** node:http keeps the path exactly as written (fetch would normalise `..`). */
 const get = (path: string, method = 'GET', headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: server.port, path, method, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 
 describe('the local server', () => {
   it('redirects / to /app/', async () => {
@@ -44,7 +46,10 @@ describe('the local server', () => {
   it('serves the SPA at /app and /app/, uncached so a new build shows at once', async () => {
     for (const path of ['/app', '/app/']) {
       const answer = await get(path);
-      expect(answer).toMatchObject({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } });
+      expect(answer).toMatchObject({
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      });
       expect(answer.body).toContain('Component Hub');
     }
   });
@@ -58,16 +63,23 @@ describe('the local server', () => {
   it('serves hashed assets with their type and immutable caching, other files revalidated', async () => {
     expect(await get('/app/assets/main-XKQ4M2AB.js')).toMatchObject({
       status: 200,
-      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=31536000, immutable' },
+      headers: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+      },
       body: 'console.log(1)',
     });
     expect((await get('/app/assets/main-XKQ4M2AB.js.map')).headers['cache-control']).toContain('immutable');
-    expect(await get('/app/assets/logo.svg')).toMatchObject({ headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' } });
+    expect(await get('/app/assets/logo.svg')).toMatchObject({
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' },
+    });
   });
 
   it('answers 304 to a matching If-None-Match, and HEAD without a body', async () => {
     const first = await get('/app/assets/logo.svg');
-    expect((await get('/app/assets/logo.svg', 'GET', { 'if-none-match': String(first.headers.etag) })).status).toBe(304);
+    expect((await get('/app/assets/logo.svg', 'GET', { 'if-none-match': String(first.headers.etag) })).status).toBe(
+      304,
+    );
     expect(await get('/app/assets/logo.svg', 'HEAD')).toMatchObject({ status: 200, body: '' });
   });
 

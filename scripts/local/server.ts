@@ -44,8 +44,17 @@ const CONTENT_TYPES: Record<string, string> = {
 const HASHED = /-[A-Z0-9]{8}(\.[A-Za-z0-9]+)+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const plain = (response: ServerResponse, statusCode: number, text: string, headers: Record<string, string> = {}): void => {
-  response.writeHead(statusCode, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers });
+const plain = (
+  response: ServerResponse,
+  statusCode: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void => {
+  response.writeHead(statusCode, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   response.end(text);
 };
 

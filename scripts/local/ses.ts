@@ -10,7 +10,8 @@ import { LOOPBACK } from './ports.ts';
 export type SentEmail = Email;
 
 // A CommonJS module with `exports.default`: Node's ESM loader hands us the exports object.
-const startSesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
+const startSesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ??
+  sesModule) as typeof sesModule;
 
 export interface LocalSesOptions {
   /** 0 picks a free port. */
@@ -32,7 +33,8 @@ export const startSes = async (options: LocalSesOptions): Promise<LocalSes> => {
   const host = options.host ?? LOOPBACK;
   const server: Server = await startSesServer({ host, port: options.port });
   // Express hands a listen error to the callback, which the package ignores: check for ourselves.
-  if (!server.listening) throw new Error(`The SES server could not listen on ${host}:${options.port} (is the port in use?)`);
+  if (!server.listening)
+    throw new Error(`The SES server could not listen on ${host}:${options.port} (is the port in use?)`);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const endpoint = `http://${host}:${port}`;
@@ -50,7 +52,8 @@ export const startSes = async (options: LocalSesOptions): Promise<LocalSes> => {
 };
 
 /** The bare address in `"Name <a@b.c>"` or `"a@b.c"`, lower-cased. */
-export const bareAddress = (address: string): string => (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
+export const bareAddress = (address: string): string =>
+  (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
 
 export interface EmailFilter {
   /** Only emails with this recipient (to, cc or bcc), compared without display names or case. */
@@ -74,6 +77,8 @@ export const fetchSentEmails = async (sesEndpoint: string, filter: EmailFilter =
     .filter(
       (email) =>
         !to ||
-        [...email.destination.to, ...email.destination.cc, ...email.destination.bcc].some((address) => bareAddress(address) === to),
+        [...email.destination.to, ...email.destination.cc, ...email.destination.bcc].some(
+          (address) => bareAddress(address) === to,
+        ),
     );
 };

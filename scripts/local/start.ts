@@ -14,7 +14,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '#repositories/table-definition';
 import { passwordSchema } from '#shared/schemas/auth';
 import { buildWeb } from '../build-web.ts';
@@ -146,7 +151,9 @@ const main = async (): Promise<void> => {
   if (settings.adminPassword) {
     const check = passwordSchema.safeParse(settings.adminPassword);
     if (!check.success) {
-      throw new SettingError(`ADMIN_PASSWORD does not meet the password rule: ${check.error.issues.map((i) => i.message).join('; ')}`);
+      throw new SettingError(
+        `ADMIN_PASSWORD does not meet the password rule: ${check.error.issues.map((i) => i.message).join('; ')}`,
+      );
     }
   }
   await assertPortsFree([
@@ -154,7 +161,9 @@ const main = async (): Promise<void> => {
     { name: 'DynamoDB Local (DYNAMODB_PORT)', port: settings.dynamodbPort },
     { name: 'the S3 server (S3_PORT)', port: settings.s3Port },
     { name: 'the SES server (SES_PORT)', port: settings.sesPort },
-    ...(settings.distributorEmulatorPort ? [{ name: 'the distributor emulator (DISTRIBUTOR_EMULATOR_PORT)', port: settings.distributorEmulatorPort }] : []),
+    ...(settings.distributorEmulatorPort
+      ? [{ name: 'the distributor emulator (DISTRIBUTOR_EMULATOR_PORT)', port: settings.distributorEmulatorPort }]
+      : []),
   ]);
   await mkdir(settings.dataDir, { recursive: true });
   const shownDataDir = relative(repoRoot, settings.dataDir);
@@ -175,11 +184,15 @@ const main = async (): Promise<void> => {
       log,
       onUnexpectedExit: onDynamoDbExit,
     }).then((service): DynamoDbLocal => remember('DynamoDB Local', service)),
-    startS3({ port: settings.s3Port, directory: join(settings.dataDir, 's3') }).then((service): LocalS3 => remember('the S3 server', service)),
+    startS3({ port: settings.s3Port, directory: join(settings.dataDir, 's3') }).then((service): LocalS3 =>
+      remember('the S3 server', service),
+    ),
     startSes({ port: settings.sesPort }).then((service): LocalSes => remember('the SES server', service)),
     buildWeb({ outdir: defaultWebDist }),
   ]);
-  const failures = [dynamo, s3, ses, web].flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const failures = [dynamo, s3, ses, web].flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
   if (failures.length > 0 || dynamo.status !== 'fulfilled' || s3.status !== 'fulfilled' || ses.status !== 'fulfilled') {
     throw failures[0];
   }
@@ -190,7 +203,10 @@ const main = async (): Promise<void> => {
       ? remember('the distributor emulator', await startDistributorEmulator({ port: settings.distributorEmulatorPort }))
       : undefined;
   const distributors: DistributorEnv = {
-    ...(emulator && settings.emulateDigiKey && { digikey: { apiUrl: emulator.url, clientId: 'local-emulator', clientSecret: 'local-emulator-secret' } }),
+    ...(emulator &&
+      settings.emulateDigiKey && {
+        digikey: { apiUrl: emulator.url, clientId: 'local-emulator', clientSecret: 'local-emulator-secret' },
+      }),
     ...(emulator && settings.emulateMouser && { mouser: { apiUrl: emulator.url, apiKey: 'local-emulator' } }),
   };
   // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).
@@ -237,7 +253,9 @@ const main = async (): Promise<void> => {
   const server = await startLocalServer({ port: settings.port });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
   // The first batch would otherwise wait for the CDK app to load.
-  warmLocalStepFunctions().catch((error: unknown) => console.error('[local] The image-batch state machine could not be synthesized:', error));
+  warmLocalStepFunctions().catch((error: unknown) =>
+    console.error('[local] The image-batch state machine could not be synthesized:', error),
+  );
 
   const passwordNote = admin.created
     ? ''

@@ -22,7 +22,13 @@ const REGION = 'us-east-1';
 export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:${ACCOUNT_ID}:stateMachine:ImageBatches`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type StateDefinition = { Type: string; Resource?: string; States?: Record<string, StateDefinition>; ItemProcessor?: { States: Record<string, StateDefinition> }; Iterator?: { States: Record<string, StateDefinition> } };
+type StateDefinition = {
+  Type: string;
+  Resource?: string;
+  States?: Record<string, StateDefinition>;
+  ItemProcessor?: { States: Record<string, StateDefinition> };
+  Iterator?: { States: Record<string, StateDefinition> };
+};
 export interface LocalDefinition {
   /** The Amazon States Language definition, as deployed. */
   definition: { StartAt: string; States: Record<string, StateDefinition> };
@@ -47,14 +53,22 @@ const renderIntrinsic = (value: unknown): string => {
     }
     if ('Ref' in record) {
       const ref = record.Ref as string;
-      const pseudo: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::Region': REGION, 'AWS::AccountId': ACCOUNT_ID, 'AWS::URLSuffix': 'amazonaws.com' };
+      const pseudo: Record<string, string> = {
+        'AWS::Partition': 'aws',
+        'AWS::Region': REGION,
+        'AWS::AccountId': ACCOUNT_ID,
+        'AWS::URLSuffix': 'amazonaws.com',
+      };
       if (pseudo[ref]) return pseudo[ref];
     }
   }
   throw new Error(`Cannot render ${JSON.stringify(value)} in the state machine definition locally`);
 };
 
-const forEachState = (states: Record<string, StateDefinition>, visit: (name: string, state: StateDefinition) => void): void => {
+const forEachState = (
+  states: Record<string, StateDefinition>,
+  visit: (name: string, state: StateDefinition) => void,
+): void => {
   for (const [name, state] of Object.entries(states)) {
     visit(name, state);
     const nested = state.ItemProcessor?.States ?? state.Iterator?.States;
@@ -80,7 +94,12 @@ export const synthesizeLocalDefinition = async (): Promise<LocalDefinition> => {
   const cfn = stack.imageBatches.node.defaultChild as unknown as { definitionString: unknown };
   const definition = JSON.parse(renderIntrinsic(stack.resolve(cfn.definitionString))) as LocalDefinition['definition'];
   const jobByArn = new Map(
-    [...stack.jobFunctions].map(([job, fn]) => [functionArn(stack.resolve((fn.function.node.defaultChild as unknown as { logicalId: string }).logicalId) as string), job]),
+    [...stack.jobFunctions].map(([job, fn]) => [
+      functionArn(
+        stack.resolve((fn.function.node.defaultChild as unknown as { logicalId: string }).logicalId) as string,
+      ),
+      job,
+    ]),
   );
   const tasks: Record<string, string> = {};
   forEachState(definition.States, (name, state) => {
@@ -131,7 +150,9 @@ const jobModules = new Map<string, Promise<{ handler: (input: unknown) => Promis
 const jobHandler = (job: string) => {
   let loading = jobModules.get(job);
   if (!loading) {
-    loading = import(pathToFileURL(new URL(`../../functions/src/jobs/${job}.ts`, import.meta.url).pathname).href) as Promise<{ handler: (input: unknown) => Promise<unknown> }>;
+    loading = import(
+      pathToFileURL(new URL(`../../functions/src/jobs/${job}.ts`, import.meta.url).pathname).href
+    ) as Promise<{ handler: (input: unknown) => Promise<unknown> }>;
     jobModules.set(job, loading);
   }
   return loading;
@@ -147,18 +168,26 @@ const readBody = (request: IncomingMessage): Promise<string> =>
 
 const send = (response: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'content-length': String(Buffer.byteLength(text)) });
+  response.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.0',
+    'content-length': String(Buffer.byteLength(text)),
+  });
   response.end(text);
 };
 
-let synthesized: Promise<{ machine: StateMachine; taskResourceLocalHandlers: Record<string, (input: Json) => Promise<Json>> }> | undefined;
+let synthesized:
+  | Promise<{ machine: StateMachine; taskResourceLocalHandlers: Record<string, (input: Json) => Promise<Json>> }>
+  | undefined;
 
 /** The runnable state machine, synthesized on first use (about 3 s: the CDK app is loaded) and kept. */
 const localMachine = () =>
   (synthesized ??= synthesizeLocalDefinition().then(({ definition, tasks }) => ({
     machine: new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } }),
     taskResourceLocalHandlers: Object.fromEntries(
-      Object.entries(tasks).map(([stateName, job]) => [stateName, async (input: Json) => (await (await jobHandler(job)).handler(input)) as Json]),
+      Object.entries(tasks).map(([stateName, job]) => [
+        stateName,
+        async (input: Json) => (await (await jobHandler(job)).handler(input)) as Json,
+      ]),
     ),
   })));
 
@@ -171,15 +200,19 @@ export const warmLocalStepFunctions = async (): Promise<void> => {
  * Starts the local endpoint. The definition is synthesized on the first StartExecution (or now,
  * with `warm`), so a process that never starts a batch never loads the CDK app.
  */
-export const startLocalStepFunctions = async (options: { port?: number; warm?: boolean; log?: (message: string) => void } = {}): Promise<LocalStepFunctions> => {
+export const startLocalStepFunctions = async (
+  options: { port?: number; warm?: boolean; log?: (message: string) => void } = {},
+): Promise<LocalStepFunctions> => {
   if (options.warm) await localMachine();
   const executions = new Map<string, LocalExecution>();
 
   const startExecution = async (body: { stateMachineArn?: string; name?: string; input?: string }) => {
-    if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN) throw new ApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${body.stateMachineArn}'`);
+    if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN)
+      throw new ApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${body.stateMachineArn}'`);
     const name = body.name ?? crypto.randomUUID();
     const executionArn = `arn:aws:states:${REGION}:${ACCOUNT_ID}:execution:ImageBatches:${name}`;
-    if (executions.has(executionArn)) throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    if (executions.has(executionArn))
+      throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
     let input: Json;
     try {
       input = JSON.parse(body.input ?? '{}') as Json;
@@ -187,8 +220,16 @@ export const startLocalStepFunctions = async (options: { port?: number; warm?: b
       throw new ApiError('InvalidExecutionInput', 'Invalid execution input');
     }
     const { machine, taskResourceLocalHandlers } = await localMachine();
-    if (executions.has(executionArn)) throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
-    const execution: LocalExecution = { executionArn, name, input, status: 'RUNNING', startDate: new Date(), done: Promise.resolve() };
+    if (executions.has(executionArn))
+      throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    const execution: LocalExecution = {
+      executionArn,
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: new Date(),
+      done: Promise.resolve(),
+    };
     const run = machine.run(input, { overrides: { taskResourceLocalHandlers } });
     execution.done = run.result.then(
       (output: unknown) => {
@@ -196,7 +237,12 @@ export const startLocalStepFunctions = async (options: { port?: number; warm?: b
       },
       (error: unknown) => {
         const failure = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
-        Object.assign(execution, { status: 'FAILED', error: failure.cause?.name ?? failure.name, cause: failure.cause?.message ?? failure.message, stopDate: new Date() });
+        Object.assign(execution, {
+          status: 'FAILED',
+          error: failure.cause?.name ?? failure.name,
+          cause: failure.cause?.message ?? failure.message,
+          stopDate: new Date(),
+        });
         options.log?.(`image batch ${name} failed: ${execution.error}: ${execution.cause}`);
       },
     );

@@ -64,7 +64,12 @@ switch (mode) {
   case 'localstack': {
     // cdklocal points the CDK CLI at LocalStack (AWS_ENDPOINT_URL, default http://localhost:4566);
     // context `localstack` gives the functions path-style S3 and LocalStack's endpoint.
-    const env = { AWS_ACCESS_KEY_ID: 'test', AWS_SECRET_ACCESS_KEY: 'test', AWS_REGION: region ?? 'us-east-1', ...process.env };
+    const env = {
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+      AWS_REGION: region ?? 'us-east-1',
+      ...process.env,
+    };
     const localContext = [...context, '-c', 'localstack=true', ...(region ? [] : ['-c', 'region=us-east-1'])];
     buildWeb();
     run(bin('cdklocal'), ['bootstrap', ...localContext], env);
@@ -72,6 +77,8 @@ switch (mode) {
     break;
   }
   default:
-    console.error('Usage: tsx scripts/ops/cdk.ts deploy|destroy|localstack [--stage <stage>] [--region <region>] [cdk arguments]');
+    console.error(
+      'Usage: tsx scripts/ops/cdk.ts deploy|destroy|localstack [--stage <stage>] [--region <region>] [cdk arguments]',
+    );
     process.exit(1);
 }

@@ -26,6 +26,8 @@ describe('npm run create-admin', () => {
     await expect(createAdmin({ email: 'bob@example.com', password: 'short' })).rejects.toThrow(/password rule/);
     await expect(createAdmin({ email: 'not-an-email' })).rejects.toThrow(/Not an email address/);
     expect(await getUserByEmail('bob@example.com')).toBeUndefined();
-    await expect(createAdmin({ email: 'carol@example.com', password: 'Correct-Horse-9' })).resolves.toMatchObject({ generated: false });
+    await expect(createAdmin({ email: 'carol@example.com', password: 'Correct-Horse-9' })).resolves.toMatchObject({
+      generated: false,
+    });
   });
 });

@@ -21,7 +21,10 @@ import { getUserByEmail } from '#repositories/users';
 export const generatePassword = (): string => {
   const classes = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', '!#%+-=?@_'];
   const all = classes.join('');
-  const chars = [...classes.map((set) => set[randomInt(set.length)]!), ...[...randomBytes(16)].map((byte) => all[byte % all.length]!)];
+  const chars = [
+    ...classes.map((set) => set[randomInt(set.length)]!),
+    ...[...randomBytes(16)].map((byte) => all[byte % all.length]!),
+  ];
   for (let i = chars.length - 1; i > 0; i -= 1) {
     const j = randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j]!, chars[i]!];
@@ -36,14 +39,18 @@ export interface CreateAdminInput {
 }
 
 /** Creates the admin; throws with a readable message when the input is bad or the email is taken. */
-export const createAdmin = async (input: CreateAdminInput): Promise<{ email: string; password: string; generated: boolean }> => {
+export const createAdmin = async (
+  input: CreateAdminInput,
+): Promise<{ email: string; password: string; generated: boolean }> => {
   const email = z.email().safeParse(input.email.trim().toLowerCase());
   if (!email.success) throw new Error(`Not an email address: '${input.email}'`);
   const generated = input.password === undefined;
   const password = input.password ?? generatePassword();
   const rule = passwordSchema.safeParse(password);
-  if (!rule.success) throw new Error(`ADMIN_PASSWORD does not meet the password rule: ${rule.error.issues[0]?.message ?? ''}`);
-  if (await getUserByEmail(email.data)) throw new Error(`${email.data} already has an account; an admin can change its role in the app`);
+  if (!rule.success)
+    throw new Error(`ADMIN_PASSWORD does not meet the password rule: ${rule.error.issues[0]?.message ?? ''}`);
+  if (await getUserByEmail(email.data))
+    throw new Error(`${email.data} already has an account; an admin can change its role in the app`);
   await createAccount({ email: email.data, password, role: 'admin', ...(input.name ? { name: input.name } : {}) });
   return { email: email.data, password, generated };
 };
@@ -51,8 +58,10 @@ export const createAdmin = async (input: CreateAdminInput): Promise<{ email: str
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
   try {
-    if (!values.email) throw new Error('Usage: TABLE_NAME=<table> npm run create-admin -- --email <address> [--name "<full name>"]');
-    if (!process.env.TABLE_NAME) throw new Error("Set TABLE_NAME to the Data stack's TableName output (docs/DEPLOY.md)");
+    if (!values.email)
+      throw new Error('Usage: TABLE_NAME=<table> npm run create-admin -- --email <address> [--name "<full name>"]');
+    if (!process.env.TABLE_NAME)
+      throw new Error("Set TABLE_NAME to the Data stack's TableName output (docs/DEPLOY.md)");
     const result = await createAdmin({
       email: values.email,
       ...(values.name ? { name: values.name } : {}),

@@ -75,7 +75,12 @@ export class TestClient {
     return this.request('DELETE', path, body, options);
   }
 
-  async request<Body = unknown>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<Body>> {
+  async request<Body = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<Body>> {
     const headers = new Headers(options.headers);
     if (MUTATING.has(method.toUpperCase()) && options.csrf !== false && !headers.has('x-csrf-token')) {
       const { status, body: tokenBody } = await this.request<{ token?: string }>('GET', '/api/csrf-token');
@@ -114,7 +119,8 @@ export class TestClient {
       attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
     const maxAge = attribute('max-age');
     const expires = attribute('expires');
-    const expired = maxAge !== undefined ? Number(maxAge) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now();
+    const expired =
+      maxAge !== undefined ? Number(maxAge) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now();
     if (expired) this.jar.delete(name);
     else this.jar.set(name, value);
   }

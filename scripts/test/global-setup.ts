@@ -44,7 +44,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ]);
   for (const result of started) if (result.status === 'fulfilled') stops.push(() => result.value.stop());
   const [dynamodb, s3, ses, distributors] = started;
-  if (dynamodb.status === 'rejected' || s3.status === 'rejected' || ses.status === 'rejected' || distributors.status === 'rejected') {
+  if (
+    dynamodb.status === 'rejected' ||
+    s3.status === 'rejected' ||
+    ses.status === 'rejected' ||
+    distributors.status === 'rejected'
+  ) {
     await teardown();
     const failure = started.find((result) => result.status === 'rejected');
     throw failure?.reason;

@@ -18,8 +18,12 @@ describe('the test stack', () => {
     expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2']);
 
     const documents = DynamoDBDocumentClient.from(client);
-    await documents.send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: 'TEST#1', sk: 'META', name: 'relay' } }));
-    const { Item } = await documents.send(new GetCommand({ TableName: stack.tableName, Key: { pk: 'TEST#1', sk: 'META' } }));
+    await documents.send(
+      new PutCommand({ TableName: process.env.TABLE_NAME, Item: { pk: 'TEST#1', sk: 'META', name: 'relay' } }),
+    );
+    const { Item } = await documents.send(
+      new GetCommand({ TableName: stack.tableName, Key: { pk: 'TEST#1', sk: 'META' } }),
+    );
     expect(Item).toEqual({ pk: 'TEST#1', sk: 'META', name: 'relay' });
   });
 
@@ -27,7 +31,12 @@ describe('the test stack', () => {
     const s3 = new S3Client({ forcePathStyle: true });
     const parts = [Buffer.from('%PDF-1.7 '), Buffer.from([0, 1, 2, 255])];
     await s3.send(
-      new PutObjectCommand({ Bucket: process.env.BUCKET_NAME, Key: 'uploads/a.pdf', Body: Readable.from(parts), ContentLength: 13 }),
+      new PutObjectCommand({
+        Bucket: process.env.BUCKET_NAME,
+        Key: 'uploads/a.pdf',
+        Body: Readable.from(parts),
+        ContentLength: 13,
+      }),
     );
     const object = await s3.send(new GetObjectCommand({ Bucket: stack.bucketName, Key: 'uploads/a.pdf' }));
     expect(Buffer.from(await object.Body!.transformToByteArray())).toEqual(Buffer.concat(parts));
@@ -40,7 +49,10 @@ describe('the test stack', () => {
         new SendEmailCommand({
           Source: source,
           Destination: { ToAddresses: [to] },
-          Message: { Subject: { Data: subject }, Body: { Text: { Data: `Reset: ${stack.appUrl}/app/auth?token=abc` } } },
+          Message: {
+            Subject: { Data: subject },
+            Body: { Text: { Data: `Reset: ${stack.appUrl}/app/auth?token=abc` } },
+          },
         }),
       );
     await send(process.env.MAIL_FROM!, 'Ada Lovelace <Ada@Example.com>', 'Reset your password');
@@ -49,7 +61,11 @@ describe('the test stack', () => {
 
     const toAda = await stack.readEmails('ada@example.com');
     expect(toAda).toHaveLength(1);
-    expect(toAda[0]).toMatchObject({ subject: 'Reset your password', from: stack.mailFrom, body: { text: expect.stringContaining('/app/auth?token=abc') } });
+    expect(toAda[0]).toMatchObject({
+      subject: 'Reset your password',
+      from: stack.mailFrom,
+      body: { text: expect.stringContaining('/app/auth?token=abc') },
+    });
     expect((await stack.readEmails()).map((email) => email.subject)).toEqual(['Reset your password', 'Invitation']);
     expect(await stack.readEmails('nobody@example.com')).toEqual([]);
   });

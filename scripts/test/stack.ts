@@ -71,7 +71,8 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
   resetConfig();
   resetClients();
 
-  const dynamo = (): DynamoDBClient => new DynamoDBClient({ endpoint: endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const dynamo = (): DynamoDBClient =>
+    new DynamoDBClient({ endpoint: endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 
   let stepFunctions: LocalStepFunctions | undefined;
   beforeAll(async () => {

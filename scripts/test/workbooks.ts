@@ -23,11 +23,25 @@ export const makeWorkbook = (sheets: SheetSpec | SheetSpec[], bookType: 'xlsx' |
     const data = [...(sheet.titleRows ?? []), sheet.headings, ...sheet.rows];
     XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(data), sheet.name ?? `Sheet${index + 1}`);
   });
-  return XLSX.write(workbook, { type: 'buffer', bookType: bookType === 'xls' ? 'biff8' : 'xlsx', compression: true }) as Buffer;
+  return XLSX.write(workbook, {
+    type: 'buffer',
+    bookType: bookType === 'xls' ? 'biff8' : 'xlsx',
+    compression: true,
+  }) as Buffer;
 };
 
 /** The spec's field names as headings (the import's own vocabulary). */
-export const specHeadings = ['reference', 'class', 'manufacturer', 'type', 'description', 'articleNumber', 'width', 'voltage', 'numberOfTerminals'];
+export const specHeadings = [
+  'reference',
+  'class',
+  'manufacturer',
+  'type',
+  'description',
+  'articleNumber',
+  'width',
+  'voltage',
+  'numberOfTerminals',
+];
 
 /** `count` generated parts under specHeadings, references `${prefix}-000001` ... */
 export const generatedRows = (count: number, prefix: string): Cell[][] =>
@@ -124,7 +138,12 @@ const text = (value: string) => () => [Buffer.from(value, 'utf8')];
 export const makeZipBomb = (megabytes: number, options: { lie?: boolean } = {}): Promise<Buffer> => {
   const chunk = Buffer.alloc(1024 * 1024, 0x20);
   return makeZip([
-    { name: '[Content_Types].xml', chunks: text('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
+    {
+      name: '[Content_Types].xml',
+      chunks: text(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ),
+    },
     { name: 'xl/workbook.xml', chunks: text('<?xml version="1.0"?><workbook/>') },
     {
       name: 'xl/worksheets/sheet1.xml',

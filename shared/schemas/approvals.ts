@@ -11,7 +11,12 @@ export const listRequestsQuerySchema = z.object({
   status: z.enum(requestStatuses, { error: 'status must be pending, approved or rejected' }).default('pending'),
 });
 
-export const requestIdPathSchema = z.object({ id: z.string().trim().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Approval request not found') });
+export const requestIdPathSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Approval request not found'),
+});
 
 /** The spec's body `{ status, reviewedBy, reviewNotes }`; reviewedBy is the session's admin, whatever is sent. */
 export const reviewRequestSchema = z.object({
@@ -40,7 +45,12 @@ export interface ApprovalRequest {
   reviewedAt: string | null;
 }
 
-export const notificationIdPathSchema = z.object({ id: z.string().trim().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Notification not found') });
+export const notificationIdPathSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Notification not found'),
+});
 
 export interface Notification {
   id: string;
@@ -70,5 +80,10 @@ export interface RecentComponentView {
 }
 
 export const recentComponentsQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int('limit must be a whole number from 1 to 50').min(1).max(50).default(5),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50' })
+    .int('limit must be a whole number from 1 to 50')
+    .min(1)
+    .max(50)
+    .default(5),
 });

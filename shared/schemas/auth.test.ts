@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import { changePasswordFormSchema, loginSchema, passwordSchema, profileSchema, resetPasswordFormSchema } from './auth';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('password rule', () => {
   it.each([
@@ -30,16 +31,29 @@ describe('login', () => {
 
 describe('confirmations', () => {
   it('reports a mismatch on the confirmation field', () => {
-    const reset = resetPasswordFormSchema.safeParse({ token: 't', password: 'Abcdefg1!', confirmPassword: 'Abcdefg1?' });
+    const reset = resetPasswordFormSchema.safeParse({
+      token: 't',
+      password: 'Abcdefg1!',
+      confirmPassword: 'Abcdefg1?',
+    });
     expect(reset.error?.issues[0]).toMatchObject({ message: messages.passwordsDontMatch, path: ['confirmPassword'] });
-    const change = changePasswordFormSchema.safeParse({ currentPassword: 'x', newPassword: 'Abcdefg1!', confirmNewPassword: 'no' });
-    expect(change.error?.issues[0]).toMatchObject({ message: messages.passwordsDontMatch, path: ['confirmNewPassword'] });
+    const change = changePasswordFormSchema.safeParse({
+      currentPassword: 'x',
+      newPassword: 'Abcdefg1!',
+      confirmNewPassword: 'no',
+    });
+    expect(change.error?.issues[0]).toMatchObject({
+      message: messages.passwordsDontMatch,
+      path: ['confirmNewPassword'],
+    });
   });
 
   it('requires a reset token', () => {
-    expect(firstMessage(resetPasswordFormSchema.safeParse({ token: '', password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }))).toBe(
-      messages.resetTokenRequired,
-    );
+    expect(
+      firstMessage(
+        resetPasswordFormSchema.safeParse({ token: '', password: 'Abcdefg1!', confirmPassword: 'Abcdefg1!' }),
+      ),
+    ).toBe(messages.resetTokenRequired);
   });
 });
 

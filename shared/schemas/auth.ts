@@ -11,7 +11,8 @@ export const USERNAME_MIN_LENGTH = 3;
 export const PASSWORD_MAX_LENGTH = 256;
 
 /** An email address, trimmed and lower-cased, refused with `message`. */
-export const emailField = (message: string) => z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
+export const emailField = (message: string) =>
+  z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** The spec's password rule (§5): length, then one message per missing character class. */
 export const passwordSchema = z
@@ -42,18 +43,28 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, messages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
 });
 
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmNewPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmNewPassword, { message: messages.passwordsDontMatch, path: ['confirmNewPassword'] });
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmNewPassword'],
+  });
 
 const optionalName = z.string().trim().max(100).optional();
 
 export const profileSchema = z.object({
-  username: z.string({ error: messages.usernameMinLength }).trim().min(USERNAME_MIN_LENGTH, messages.usernameMinLength).max(64),
+  username: z
+    .string({ error: messages.usernameMinLength })
+    .trim()
+    .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
+    .max(64),
   firstName: optionalName,
   lastName: optionalName,
   email: emailField(messages.emailInvalidProfile),

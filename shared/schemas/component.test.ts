@@ -13,11 +13,17 @@ import {
   searchQuerySchema,
 } from './component';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe('component fields', () => {
   it('lists every field of spec §3 once, each with a label', () => {
-    const grouped = [...componentTextFields, ...componentFileFields, ...componentDecimalFields, ...componentIntegerFields];
+    const grouped = [
+      ...componentTextFields,
+      ...componentFileFields,
+      ...componentDecimalFields,
+      ...componentIntegerFields,
+    ];
     expect(new Set(componentFields)).toEqual(new Set(grouped));
     expect(componentFields).toHaveLength(grouped.length);
     expect(componentFields).toHaveLength(60);
@@ -28,7 +34,9 @@ describe('component fields', () => {
 describe('componentInputSchema', () => {
   it('requires Reference and Class with the spec messages', () => {
     expect(firstMessage(componentInputSchema.safeParse({ class: 'Relay' }))).toBe(messages.referenceRequired);
-    expect(firstMessage(componentInputSchema.safeParse({ reference: '  ', class: 'Relay' }))).toBe(messages.referenceRequired);
+    expect(firstMessage(componentInputSchema.safeParse({ reference: '  ', class: 'Relay' }))).toBe(
+      messages.referenceRequired,
+    );
     expect(firstMessage(componentInputSchema.safeParse({ reference: 'X1', class: '' }))).toBe(messages.classRequired);
   });
 
@@ -63,14 +71,18 @@ describe('componentInputSchema', () => {
   });
 
   it('refuses text in numeric fields and fractions in integer fields, naming the field', () => {
-    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', voltage: 'high' }))).toBe(messages.numberInvalid('Voltage (V)'));
-    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', width: '12 kg' }))).toBe(messages.numberInvalid('Width (mm)'));
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', voltage: 'high' }))).toBe(
+      messages.numberInvalid('Voltage (V)'),
+    );
+    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', width: '12 kg' }))).toBe(
+      messages.numberInvalid('Width (mm)'),
+    );
     expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', numberOfTerminals: '2.5' }))).toBe(
       messages.wholeNumberInvalid('Number of Terminals'),
     );
-    expect(firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', maxWireNumber: Number.NaN }))).toBe(
-      messages.wholeNumberInvalid('Max Wire Number'),
-    );
+    expect(
+      firstMessage(componentInputSchema.safeParse({ reference: 'A', class: 'B', maxWireNumber: Number.NaN })),
+    ).toBe(messages.wholeNumberInvalid('Max Wire Number'));
   });
 });
 

@@ -63,7 +63,16 @@ export const componentTextFields = [
  */
 export const componentFileFields = ['dataSheet', 'threeDPart', 'scheme'] as const;
 
-export const componentDecimalFields = ['width', 'height', 'depth', 'weight', 'voltage', 'frequency', 'voltage2', 'frequency2'] as const;
+export const componentDecimalFields = [
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'voltage',
+  'frequency',
+  'voltage2',
+  'frequency2',
+] as const;
 
 export const componentIntegerFields = ['numberOfCircuits', 'numberOfTerminals', 'maxWireNumber'] as const;
 
@@ -76,15 +85,66 @@ export type ComponentField = ComponentTextField | ComponentFileField | Component
 
 /** Every field in the order of spec §3: the columns of an export. */
 export const componentFields: readonly ComponentField[] = [
-  'reference', 'class', 'manufacturer', 'type', 'articleNumber', 'series', 'description', 'library', 'dataSheet',
-  'markRoot', 'commercialReference', 'translatableText2', 'translatableText3', 'toolCrimp', 'turretPositionerDieHead',
-  'insertionExtractionTool', 'userData4', 'supplierName', 'stockNumber', 'lineDiagram', 'scheme', 'threeDPart',
-  'twoDFootprint', 'connectionLabel', 'printedCircuitBoardFile', 'terminalType', 'terminalStripSymbol',
-  'value1', 'value2', 'value3', 'value4', 'value5', 'value6', 'value7', 'circuitType', 'circuitGroup',
-  'plcChannelGroup', 'plcChannelAddress', 'symbol', 'terminalMarks', 'mnemonic', 'maxWireSection', 'minWireSection',
-  'maxWireGauge', 'minWireGauge', 'orientation', 'wireTerminationType', 'current', 'username',
-  'width', 'height', 'depth', 'weight', 'voltage', 'frequency', 'voltage2', 'frequency2',
-  'numberOfCircuits', 'numberOfTerminals', 'maxWireNumber',
+  'reference',
+  'class',
+  'manufacturer',
+  'type',
+  'articleNumber',
+  'series',
+  'description',
+  'library',
+  'dataSheet',
+  'markRoot',
+  'commercialReference',
+  'translatableText2',
+  'translatableText3',
+  'toolCrimp',
+  'turretPositionerDieHead',
+  'insertionExtractionTool',
+  'userData4',
+  'supplierName',
+  'stockNumber',
+  'lineDiagram',
+  'scheme',
+  'threeDPart',
+  'twoDFootprint',
+  'connectionLabel',
+  'printedCircuitBoardFile',
+  'terminalType',
+  'terminalStripSymbol',
+  'value1',
+  'value2',
+  'value3',
+  'value4',
+  'value5',
+  'value6',
+  'value7',
+  'circuitType',
+  'circuitGroup',
+  'plcChannelGroup',
+  'plcChannelAddress',
+  'symbol',
+  'terminalMarks',
+  'mnemonic',
+  'maxWireSection',
+  'minWireSection',
+  'maxWireGauge',
+  'minWireGauge',
+  'orientation',
+  'wireTerminationType',
+  'current',
+  'username',
+  'width',
+  'height',
+  'depth',
+  'weight',
+  'voltage',
+  'frequency',
+  'voltage2',
+  'frequency2',
+  'numberOfCircuits',
+  'numberOfTerminals',
+  'maxWireNumber',
 ];
 
 /** The unit a number may be written with ('12 mm', '24 V'); it is the field's unit or nothing. */
@@ -173,7 +233,10 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * ('12 mm', '24V'). Undefined when the text is not such a number.
  */
 export const parseNumberText = (text: string, unit?: string): number | undefined => {
-  const pattern = new RegExp(`^([+-]?(?:\\d+(?:[.,]\\d*)?|[.,]\\d+))\\s*${unit ? `(?:${escapeRegExp(unit)})?` : ''}$`, 'i');
+  const pattern = new RegExp(
+    `^([+-]?(?:\\d+(?:[.,]\\d*)?|[.,]\\d+))\\s*${unit ? `(?:${escapeRegExp(unit)})?` : ''}$`,
+    'i',
+  );
   const match = pattern.exec(text.trim());
   if (!match) return undefined;
   const value = Number(match[1]!.replace(',', '.'));
@@ -224,7 +287,9 @@ const optionalTextFields = componentTextFields.filter(
  * Class required; every other field optional; numbers from numbers or numeric text, empty as null.
  */
 export const componentInputSchema = z.object({
-  ...shapeOf(optionalTextFields, (field) => textField(field, field === 'description' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH)),
+  ...shapeOf(optionalTextFields, (field) =>
+    textField(field, field === 'description' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH),
+  ),
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
   ...shapeOf(componentIntegerFields, (field) => numberField(field, true)),
@@ -266,7 +331,15 @@ export const componentFilePathSchema = componentIdSchema.extend({
 /* ---------------------------------------------------------------- search (spec §2, §3) */
 
 /** Quick search ('All Fields') looks in these. */
-export const quickSearchFields = ['reference', 'manufacturer', 'class', 'type', 'description', 'articleNumber', 'series'] as const;
+export const quickSearchFields = [
+  'reference',
+  'manufacturer',
+  'class',
+  'type',
+  'description',
+  'articleNumber',
+  'series',
+] as const;
 
 /** The Advanced Search panel's text inputs: each a case-insensitive substring filter on its field. */
 export const searchTextFilterFields = [

@@ -26,7 +26,8 @@ export interface PartSearchResult {
  * `POST /api/components/{id}/search-digikey` and `/search-mouser`: `{ success: true, result }`, or
  * `{ success: false, result: null, message }` when the distributor has nothing usable for the part.
  */
-export type PartSearchResponse = { success: true; result: PartSearchResult } | { success: false; result: null; message: string };
+export type PartSearchResponse =
+  { success: true; result: PartSearchResult } | { success: false; result: null; message: string };
 
 /** `sourceMetadata` of an attachment copied from a distributor (JSON text on the attachment). */
 export interface DistributorSourceMetadata {

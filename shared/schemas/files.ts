@@ -38,7 +38,8 @@ export type AttachmentFileType = keyof typeof attachmentFileTypes;
 /** The upload dialog's `accept` list: '.pdf,.jpg,.jpeg,.png,.gif'. */
 export const attachmentAccept = Object.values(attachmentFileTypes).flat().join(',');
 
-export const isAttachmentFileType = (type: string): type is AttachmentFileType => Object.hasOwn(attachmentFileTypes, type);
+export const isAttachmentFileType = (type: string): type is AttachmentFileType =>
+  Object.hasOwn(attachmentFileTypes, type);
 
 /** Spreadsheet types by extension (browsers report them inconsistently, so the name decides). */
 export const excelFileTypes = {
@@ -65,29 +66,39 @@ export const fileSizeProblem = (size: number): FileProblem | undefined => {
 export const attachmentFileProblem = (file: { type: string; size: number }): FileProblem | undefined => {
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return sizeProblem;
-  if (!isAttachmentFileType(file.type.trim().toLowerCase())) return { field: 'fileType', message: messages.attachmentTypeInvalid };
+  if (!isAttachmentFileType(file.type.trim().toLowerCase()))
+    return { field: 'fileType', message: messages.attachmentTypeInvalid };
   return undefined;
 };
 
 /** What each new-component file field takes (spec §3, §5): the datasheet PDF only, the SWE Symbol images only. */
 export type ComponentFileKind = 'pdf' | 'image' | 'any';
-export const componentFileKinds: Record<ComponentFileField, ComponentFileKind> = { dataSheet: 'pdf', threeDPart: 'any', scheme: 'image' };
+export const componentFileKinds: Record<ComponentFileField, ComponentFileKind> = {
+  dataSheet: 'pdf',
+  threeDPart: 'any',
+  scheme: 'image',
+};
 
 /**
  * What is wrong with a file for a component file field (spec §5's file widget, size then type).
  * `type` is the declared type in the browser and the type sniffed from the bytes on the server.
  */
-export const componentFileProblem = (kind: ComponentFileKind, file: { type: string; size: number }): FileProblem | undefined => {
+export const componentFileProblem = (
+  kind: ComponentFileKind,
+  file: { type: string; size: number },
+): FileProblem | undefined => {
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return sizeProblem;
   if (kind === 'pdf' && file.type !== 'application/pdf') return { field: 'fileType', message: messages.pdfFileOnly };
-  if (kind === 'image' && !file.type.startsWith('image/')) return { field: 'fileType', message: messages.imageFileOnly };
+  if (kind === 'image' && !file.type.startsWith('image/'))
+    return { field: 'fileType', message: messages.imageFileOnly };
   return undefined;
 };
 
 /** What is wrong with a file for the Excel import (spec §5): its name's extension and its size. */
 export const excelFileProblem = (file: { name: string; size: number }): FileProblem | undefined => {
-  if (!Object.hasOwn(excelFileTypes, fileExtension(file.name))) return { field: 'fileName', message: messages.excelTypeInvalid };
+  if (!Object.hasOwn(excelFileTypes, fileExtension(file.name)))
+    return { field: 'fileName', message: messages.excelTypeInvalid };
   if (file.size <= 0) return { field: 'size', message: messages.fileEmpty };
   if (file.size > IMPORT_MAX_BYTES) return { field: 'size', message: messages.excelTooLarge };
   return undefined;
@@ -111,12 +122,19 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 export const createUploadSchema = z
   .object({
     fileName: fileNameInput,
-    fileType: z.string({ error: messages.attachmentTypeInvalid }).trim().toLowerCase().max(200, messages.attachmentTypeInvalid).default(''),
+    fileType: z
+      .string({ error: messages.attachmentTypeInvalid })
+      .trim()
+      .toLowerCase()
+      .max(200, messages.attachmentTypeInvalid)
+      .default(''),
     size: z
       .number({ error: 'size must be the file size in bytes' })
       .int('size must be the file size in bytes')
       .min(0, 'size must be the file size in bytes'),
-    purpose: z.enum(uploadPurposes, { error: 'purpose must be attachment, import or component-file' }).default('attachment'),
+    purpose: z
+      .enum(uploadPurposes, { error: 'purpose must be attachment, import or component-file' })
+      .default('attachment'),
   })
   .superRefine((upload, ctx) => {
     const problem =
@@ -155,10 +173,18 @@ export const addAttachmentSchema = z
       .toLowerCase()
       .refine(isAttachmentFileType, messages.attachmentTypeInvalid)
       .transform((type) => type as AttachmentFileType),
-    uploadKey: z.string({ error: messages.uploadKeyInvalid }).trim().min(1, messages.uploadKeyInvalid).max(1024, messages.uploadKeyInvalid).optional(),
+    uploadKey: z
+      .string({ error: messages.uploadKeyInvalid })
+      .trim()
+      .min(1, messages.uploadKeyInvalid)
+      .max(1024, messages.uploadKeyInvalid)
+      .optional(),
     fileData: z.string({ error: messages.fileDataInvalid }).optional(),
   })
-  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), { message: messages.fileSourceMissing, path: ['uploadKey'] });
+  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), {
+    message: messages.fileSourceMissing,
+    path: ['uploadKey'],
+  });
 export type AddAttachmentInput = z.output<typeof addAttachmentSchema>;
 
 const ulidText = /^[0-9A-HJKMNP-TV-Z]{26}$/i;

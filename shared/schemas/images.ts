@@ -9,7 +9,11 @@ import { distributorNames, type DistributorName } from './distributors';
 export const batchProviders = [...distributorNames, 'both'] as const;
 export type BatchProvider = (typeof batchProviders)[number];
 
-export const batchProviderLabels: Record<BatchProvider, string> = { digikey: 'Digi-Key Only', mouser: 'Mouser Only', both: 'Smart Search (Both)' };
+export const batchProviderLabels: Record<BatchProvider, string> = {
+  digikey: 'Digi-Key Only',
+  mouser: 'Mouser Only',
+  both: 'Smart Search (Both)',
+};
 
 /** `{ componentClass? }`: an empty or absent class means every class. */
 export const startImageBatchSchema = z
@@ -77,7 +81,12 @@ export interface RecentImage {
 
 export const RECENT_IMAGES_DEFAULT_LIMIT = 10;
 export const recentImagesQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50' }).int('limit must be a whole number from 1 to 50').min(1).max(50).default(RECENT_IMAGES_DEFAULT_LIMIT),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50' })
+    .int('limit must be a whole number from 1 to 50')
+    .min(1)
+    .max(50)
+    .default(RECENT_IMAGES_DEFAULT_LIMIT),
 });
 
 /** How many processed parts the Image Management tab lists (spec §9). */

@@ -30,10 +30,18 @@ const fileName = z
 export const importExcelSchema = z
   .object({
     fileName,
-    uploadKey: z.string({ error: messages.uploadKeyInvalid }).trim().min(1, messages.uploadKeyInvalid).max(1024, messages.uploadKeyInvalid).optional(),
+    uploadKey: z
+      .string({ error: messages.uploadKeyInvalid })
+      .trim()
+      .min(1, messages.uploadKeyInvalid)
+      .max(1024, messages.uploadKeyInvalid)
+      .optional(),
     fileData: z.string({ error: messages.fileDataInvalid }).optional(),
   })
-  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), { message: messages.fileSourceMissing, path: ['uploadKey'] });
+  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), {
+    message: messages.fileSourceMissing,
+    path: ['uploadKey'],
+  });
 export type ImportExcelInput = z.output<typeof importExcelSchema>;
 
 /** One problem with one sheet row: `row` is the row number the spreadsheet shows (header = its own row). */

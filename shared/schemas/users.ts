@@ -1,10 +1,19 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH, emailField, passwordSchema, roleSchema } from './auth';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MIN_LENGTH,
+  emailField,
+  passwordSchema,
+  roleSchema,
+} from './auth';
 
 const email = emailField(messages.emailInvalid);
 
-export const userIdPathSchema = z.object({ id: z.string().trim().min(1, messages.userNotFound).max(64, messages.userNotFound) });
+export const userIdPathSchema = z.object({
+  id: z.string().trim().min(1, messages.userNotFound).max(64, messages.userNotFound),
+});
 
 /** Admin add-user (spec §5): only the length rule, with its own wording. */
 export const createUserSchema = z.object({
@@ -25,7 +34,11 @@ export const inviteSchema = z.object({ email, role: roleSchema });
 
 export const acceptInviteSchema = z.object({
   token: z.string({ error: messages.invitationInvalid }).trim().min(1, messages.invitationInvalid).max(200),
-  username: z.string({ error: messages.usernameMinLength }).trim().min(USERNAME_MIN_LENGTH, messages.usernameMinLength).max(64),
+  username: z
+    .string({ error: messages.usernameMinLength })
+    .trim()
+    .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
+    .max(64),
   password: passwordSchema,
 });
 

@@ -1,4 +1,8 @@
 import { finishImageBatch } from '#services/image-batches';
 
 /** Last step (also the catch of the whole run): ends the batch, frees the slot, answers the summary. */
-export const handler = async (input: { batchId: string; outcome: 'completed' | 'failed'; error?: { Error?: string; Cause?: string } }) => finishImageBatch(input);
+export const handler = async (input: {
+  batchId: string;
+  outcome: 'completed' | 'failed';
+  error?: { Error?: string; Cause?: string };
+}) => finishImageBatch(input);

@@ -11,7 +11,8 @@ const attributes = (secure: boolean, maxAge: number) =>
 export const sessionCookie = (token: string, secure: boolean): string =>
   stringifySetCookie(SESSION_COOKIE, token, attributes(secure, SESSION_ABSOLUTE_SECONDS));
 
-export const clearedSessionCookie = (secure: boolean): string => stringifySetCookie(SESSION_COOKIE, '', attributes(secure, 0));
+export const clearedSessionCookie = (secure: boolean): string =>
+  stringifySetCookie(SESSION_COOKIE, '', attributes(secure, 0));
 
 export const presessionCookie = (id: string, secure: boolean): string =>
   stringifySetCookie(PRESESSION_COOKIE, id, attributes(secure, 365 * 24 * 60 * 60));

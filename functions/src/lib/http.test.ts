@@ -11,16 +11,28 @@ import { resetConfig } from './config';
 import { httpHandler, type Event, type Result } from './http';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const context = { awsRequestId: 'aws-req-1', functionName: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = {
+  awsRequestId: 'aws-req-1',
+  functionName: 'test',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
 
-const event = (routeKey: string, init: { body?: string; headers?: Record<string, string>; cookies?: string[]; proto?: string } = {}): Event => {
+const event = (
+  routeKey: string,
+  init: { body?: string; headers?: Record<string, string>; cookies?: string[]; proto?: string } = {},
+): Event => {
   const [method, path] = routeKey.split(' ') as [string, string];
   return {
     version: '2.0',
     routeKey,
     rawPath: path,
     rawQueryString: '',
-    headers: { host: 'localhost:3000', 'x-forwarded-proto': init.proto ?? 'http', 'content-type': 'application/json', ...init.headers },
+    headers: {
+      host: 'localhost:3000',
+      'x-forwarded-proto': init.proto ?? 'http',
+      'content-type': 'application/json',
+      ...init.headers,
+    },
     ...(init.cookies ? { cookies: init.cookies } : {}),
     requestContext: {
       accountId: 'local',
@@ -86,7 +98,11 @@ describe('httpHandler', () => {
     const cookie = issued.cookies![0]!.split(';')[0]!;
     const result = await call(
       loginHandler,
-      event('POST /api/login', { body: '{"email":"nope"}', headers: { 'x-csrf-token': issued.json.token }, cookies: [cookie] }),
+      event('POST /api/login', {
+        body: '{"email":"nope"}',
+        headers: { 'x-csrf-token': issued.json.token },
+        cookies: [cookie],
+      }),
     );
     expect(result.statusCode).toBe(400);
     expect(result.json).toEqual({
@@ -100,7 +116,11 @@ describe('httpHandler', () => {
     const cookie = issued.cookies![0]!.split(';')[0]!;
     const malformed = await call(
       loginHandler,
-      event('POST /api/login', { body: '{"email":', headers: { 'x-csrf-token': issued.json.token }, cookies: [cookie] }),
+      event('POST /api/login', {
+        body: '{"email":',
+        headers: { 'x-csrf-token': issued.json.token },
+        cookies: [cookie],
+      }),
     );
     expect(malformed.statusCode).toBe(400);
     const unknown = await call(loginHandler, event('GET /api/nowhere'));

@@ -9,7 +9,16 @@ import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
-import { DomainError, Forbidden, Invalid, isServiceUnavailable, NotFound, TooLarge, Unauthorized, type FieldErrors } from './errors';
+import {
+  DomainError,
+  Forbidden,
+  Invalid,
+  isServiceUnavailable,
+  NotFound,
+  TooLarge,
+  Unauthorized,
+  type FieldErrors,
+} from './errors';
 import { logger } from './logger';
 
 export type Event = APIGatewayProxyEventV2;
@@ -53,8 +62,12 @@ export class Reply {
   ) {}
 }
 
-export const reply = (init: { status?: number; body?: unknown; cookies?: string[]; headers?: Record<string, string> }): Reply =>
-  new Reply(init.status ?? (init.body === undefined ? 204 : 200), init.body, init.cookies, init.headers);
+export const reply = (init: {
+  status?: number;
+  body?: unknown;
+  cookies?: string[];
+  headers?: Record<string, string>;
+}): Reply => new Reply(init.status ?? (init.body === undefined ? 204 : 200), init.body, init.cookies, init.headers);
 
 interface HttpContext extends Context {
   requestInfo: RequestInfo;
@@ -65,7 +78,12 @@ interface HttpContext extends Context {
 type HttpRequest = Request<Event, Result, Error, HttpContext>;
 type Middleware = MiddlewareObj<Event, Result, Error, HttpContext>;
 
-const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): Result => ({
+const json = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  cookies: string[] = [],
+): Result => ({
   statusCode,
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   ...(cookies.length ? { cookies } : {}),
@@ -149,7 +167,9 @@ const authorize = (): Middleware => ({
     if (isMutating(route.method as HttpMethod)) {
       const bindings = [
         ...(context.session ? [`session:${context.session.session.tokenHash}`] : []),
-        ...(context.requestInfo.cookies[PRESESSION_COOKIE] ? [`pre:${context.requestInfo.cookies[PRESESSION_COOKIE]}`] : []),
+        ...(context.requestInfo.cookies[PRESESSION_COOKIE]
+          ? [`pre:${context.requestInfo.cookies[PRESESSION_COOKIE]}`]
+          : []),
       ];
       if (!(await isValidCsrfToken(event.headers['x-csrf-token'], bindings))) throw new Forbidden(messages.csrfInvalid);
     }
@@ -168,7 +188,11 @@ const fieldErrors = (error: ZodError, prefix?: string): FieldErrors => {
 const validate = (schemas: Schemas): Middleware => ({
   before: (request) => {
     const { event, context } = request;
-    const sources = { body: context.input.body, query: event.queryStringParameters ?? {}, path: event.pathParameters ?? {} };
+    const sources = {
+      body: context.input.body,
+      query: event.queryStringParameters ?? {},
+      path: event.pathParameters ?? {},
+    };
     const fields: FieldErrors = {};
     for (const part of ['path', 'query', 'body'] as const) {
       const schema = schemas[part];
@@ -190,7 +214,11 @@ const errorMapper = (): Middleware => ({
   onError: (request) => {
     const { error } = request;
     if (error instanceof DomainError) {
-      request.response = json(error.statusCode, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) }, error.headers);
+      request.response = json(
+        error.statusCode,
+        { message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error.headers,
+      );
       return;
     }
     const status = (error as { statusCode?: number; expose?: boolean } | null)?.statusCode;

@@ -12,7 +12,11 @@ describe('the credential provider of the Lambda bundles', () => {
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDLAMBDA');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'secret');
     vi.stubEnv('AWS_SESSION_TOKEN', 'token');
-    await expect(defaultProvider({})()).resolves.toMatchObject({ accessKeyId: 'AKIDLAMBDA', secretAccessKey: 'secret', sessionToken: 'token' });
+    await expect(defaultProvider({})()).resolves.toMatchObject({
+      accessKeyId: 'AKIDLAMBDA',
+      secretAccessKey: 'secret',
+      sessionToken: 'token',
+    });
   });
 
   it('replaces the default chain in both the CDK bundling and the benchmark, by a module that exists', () => {

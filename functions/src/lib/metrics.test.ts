@@ -30,7 +30,9 @@ describe('recordMetric', () => {
     const [doc, ...rest] = emfLines(() => recordMetric('RequestsApproved', 1, { requestType: 'edit' }));
     expect(rest).toEqual([]);
     expect(doc).toMatchObject({ RequestsApproved: 1, service: 'component-hub', requestType: 'edit' });
-    const aws = doc!._aws as { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] };
+    const aws = doc!._aws as {
+      CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+    };
     expect(aws.CloudWatchMetrics[0]).toEqual({
       Namespace: METRICS_NAMESPACE,
       Dimensions: [['service']],

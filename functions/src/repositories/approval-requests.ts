@@ -53,7 +53,9 @@ export const requestPutItems = (request: StoredRequest): TransactItem[] => [
 ];
 
 export const getRequest = async (id: string): Promise<StoredRequest | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: requestKey(id), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: requestKey(id), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 };
 
@@ -63,7 +65,13 @@ export const getRequest = async (id: string): Promise<StoredRequest | undefined>
  */
 export const requestReviewItems = (
   request: StoredRequest,
-  review: { status: 'approved' | 'rejected'; reviewedBy: string; reviewedByUserId: string; reviewNotes: string | null; reviewedAt: string },
+  review: {
+    status: 'approved' | 'rejected';
+    reviewedBy: string;
+    reviewedByUserId: string;
+    reviewNotes: string | null;
+    reviewedAt: string;
+  },
 ): TransactItem[] => [
   {
     Update: {
@@ -88,7 +96,10 @@ export const requestReviewItems = (
 ];
 
 /** Requests newest first: all of one status (gsi1), or one user's of that status (gsi2). */
-export const listRequests = async (status: RequestStatus, options: { userId?: string; max?: number } = {}): Promise<StoredRequest[]> => {
+export const listRequests = async (
+  status: RequestStatus,
+  options: { userId?: string; max?: number } = {},
+): Promise<StoredRequest[]> => {
   const max = options.max ?? 1000;
   const requests: StoredRequest[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -104,7 +115,11 @@ export const listRequests = async (status: RequestStatus, options: { userId?: st
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
             }
-          : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` } }),
+          : {
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :pk',
+              ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
+            }),
         ScanIndexForward: false,
         ExclusiveStartKey,
       }),

@@ -15,17 +15,26 @@ export type SourceClaim = { kind: 'url'; url: string } | { kind: 'sha256'; hash:
 const sourceClaimKey = (componentId: number, claim: SourceClaim) => ({
   pk: `COMP#${componentId}`,
   // Addresses can be long; their hash keeps the sort key short and fixed.
-  sk: claim.kind === 'url' ? `SOURCE#url#${createHash('sha256').update(claim.url).digest('hex')}` : `SOURCE#sha256#${claim.hash.toLowerCase()}`,
+  sk:
+    claim.kind === 'url'
+      ? `SOURCE#url#${createHash('sha256').update(claim.url).digest('hex')}`
+      : `SOURCE#sha256#${claim.hash.toLowerCase()}`,
 });
 
 /** The attachment that holds this file for the component, if one was ever stored. */
 export const findSourceClaim = async (componentId: number, claim: SourceClaim): Promise<string | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sourceClaimKey(componentId, claim), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: sourceClaimKey(componentId, claim), ConsistentRead: true }),
+  );
   return Item ? String(Item.attachmentId) : undefined;
 };
 
 /** Transaction items claiming the file for `attachmentId`; the transaction fails if any is taken. */
-export const sourceClaimPuts = (componentId: number, attachmentId: string, claims: readonly SourceClaim[]): TransactItem[] =>
+export const sourceClaimPuts = (
+  componentId: number,
+  attachmentId: string,
+  claims: readonly SourceClaim[],
+): TransactItem[] =>
   claims.map((claim) => ({
     Put: {
       TableName: tableName(),

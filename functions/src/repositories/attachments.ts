@@ -37,7 +37,10 @@ const toItem = (attachment: StoredAttachment) => ({
   ...attachmentKey(attachment.componentId, attachment.id),
   gsi1pk: `ATT#${attachment.id}`,
   gsi1sk: 'META',
-  ...(attachment.fileType.startsWith('image/') && { gsi2pk: IMAGES, gsi2sk: `${attachment.createdAt}#${attachment.id}` }),
+  ...(attachment.fileType.startsWith('image/') && {
+    gsi2pk: IMAGES,
+    gsi2sk: `${attachment.createdAt}#${attachment.id}`,
+  }),
   entity: 'attachment',
   ...attachment,
 });
@@ -52,18 +55,31 @@ export const attachmentPut = (attachment: StoredAttachment): TransactItem => ({
 });
 
 export const putAttachment = async (attachment: StoredAttachment): Promise<void> => {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: toItem(attachment),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 };
 
 export const getAttachment = async (componentId: number, id: string): Promise<StoredAttachment | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: attachmentKey(componentId, id), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: attachmentKey(componentId, id), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 };
 
 /** By id alone (the download route has no component id): gsi1, eventually consistent. */
 export const findAttachment = async (id: string): Promise<StoredAttachment | undefined> => {
   const { Items = [] } = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `ATT#${id}` } }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `ATT#${id}` },
+    }),
   );
   return Items[0] ? fromItem(Items[0]) : undefined;
 };
@@ -72,7 +88,9 @@ export const findAttachment = async (id: string): Promise<StoredAttachment | und
  * Image attachments of every part, newest first (gsi2 `IMAGES`), approved or not; `limit` stops
  * after that many approved ones. Eventually consistent, like any index.
  */
-export const listImageAttachments = async (options: { approvedOnly?: boolean; limit?: number } = {}): Promise<StoredAttachment[]> => {
+export const listImageAttachments = async (
+  options: { approvedOnly?: boolean; limit?: number } = {},
+): Promise<StoredAttachment[]> => {
   const images: StoredAttachment[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -127,7 +145,11 @@ export const attachmentApproveItem = (componentId: number, id: string): Transact
  * Removes an attachment inside a transaction, only while its approval is still what the caller
  * saw (so a delete never races an approval or a rejection into an inconsistent state).
  */
-export const attachmentDeleteItem = (componentId: number, id: string, expected: { isApproved: boolean }): TransactItem => ({
+export const attachmentDeleteItem = (
+  componentId: number,
+  id: string,
+  expected: { isApproved: boolean },
+): TransactItem => ({
   Delete: {
     TableName: tableName(),
     Key: attachmentKey(componentId, id),

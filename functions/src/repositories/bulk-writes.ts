@@ -25,7 +25,9 @@ export interface PendingBulkWrite {
 const markerKey = (id: string) => ({ pk: PENDING_PK, sk: id });
 
 export const putPendingBulkWrite = async (pending: PendingBulkWrite): Promise<void> => {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...markerKey(pending.id), entity: 'bulk-write', ...pending } }));
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...markerKey(pending.id), entity: 'bulk-write', ...pending } }),
+  );
 };
 
 /** Every marker, oldest first (ids are ULIDs). */
@@ -43,7 +45,12 @@ export const listPendingBulkWrites = async (): Promise<PendingBulkWrite[]> => {
       }),
     );
     for (const item of page.Items ?? []) {
-      found.push({ id: String(item.id), firstId: Number(item.firstId), count: Number(item.count), startedAt: String(item.startedAt) });
+      found.push({
+        id: String(item.id),
+        firstId: Number(item.firstId),
+        count: Number(item.count),
+        startedAt: String(item.startedAt),
+      });
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

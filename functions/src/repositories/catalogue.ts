@@ -64,7 +64,9 @@ const toRevision = (item: Record<string, unknown> | undefined): CatalogueRevisio
 
 /** The current revision (strongly consistent: a change committed before this read is seen). */
 export const readCatalogueRevision = async (): Promise<CatalogueRevision> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: revisionKey, ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: revisionKey, ConsistentRead: true }),
+  );
   return toRevision(Item);
 };
 
@@ -90,7 +92,9 @@ export const readCatalogueChanges = async (afterRevision: number): Promise<Catal
     }
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return [...byRevision.entries()].sort(([a], [b]) => a - b).map(([revision, componentIds]) => ({ revision, componentIds }));
+  return [...byRevision.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([revision, componentIds]) => ({ revision, componentIds }));
 };
 
 const isRetryableCommitFailure = (error: unknown, revisionItemIndex: number): boolean => {
@@ -102,7 +106,9 @@ const isRetryableCommitFailure = (error: unknown, revisionItemIndex: number): bo
   // condition belongs to the caller and is theirs to report.
   return (
     CancellationReasons[revisionItemIndex]?.Code === 'ConditionalCheckFailed' &&
-    CancellationReasons.every((reason, index) => index === revisionItemIndex || reason?.Code !== 'ConditionalCheckFailed')
+    CancellationReasons.every(
+      (reason, index) => index === revisionItemIndex || reason?.Code !== 'ConditionalCheckFailed',
+    )
   );
 };
 
@@ -114,7 +120,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Retries when another change took the revision first; a failed condition of the caller's
  * items is thrown as it is (`isConditionFailure` recognises it). Returns the new revision.
  */
-export const commitCatalogueChange = async (componentIds: readonly number[], items: readonly TransactItem[] = [], now = new Date()): Promise<number> => {
+export const commitCatalogueChange = async (
+  componentIds: readonly number[],
+  items: readonly TransactItem[] = [],
+  now = new Date(),
+): Promise<number> => {
   const ids = [...new Set(componentIds)];
   const parts: number[][] = [];
   for (let start = 0; start < ids.length; start += IDS_PER_PART) parts.push(ids.slice(start, start + IDS_PER_PART));
@@ -132,14 +142,28 @@ export const commitCatalogueChange = async (componentIds: readonly number[], ite
         TableName: tableName(),
         Key: revisionKey,
         UpdateExpression: 'SET revision = :next, entity = :entity, changedAt = :now ADD changeCount :count',
-        ConditionExpression: revision === 0 ? 'attribute_not_exists(revision) OR revision = :current' : 'revision = :current',
-        ExpressionAttributeValues: { ':next': next, ':current': revision, ':count': ids.length, ':entity': 'catalogue-revision', ':now': now.toISOString() },
+        ConditionExpression:
+          revision === 0 ? 'attribute_not_exists(revision) OR revision = :current' : 'revision = :current',
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':current': revision,
+          ':count': ids.length,
+          ':entity': 'catalogue-revision',
+          ':now': now.toISOString(),
+        },
       },
     };
     const logEntries: TransactItem[] = parts.map((part, index) => ({
       Put: {
         TableName: tableName(),
-        Item: { pk: CHANGES_PK, sk: changeSortKey(next, index), entity: 'catalogue-change', revision: next, componentIds: part, expiresAt },
+        Item: {
+          pk: CHANGES_PK,
+          sk: changeSortKey(next, index),
+          entity: 'catalogue-change',
+          revision: next,
+          componentIds: part,
+          expiresAt,
+        },
       },
     }));
     try {
@@ -159,7 +183,8 @@ export const recordSnapshot = async (snapshot: SnapshotInfo): Promise<boolean> =
       new UpdateCommand({
         TableName: tableName(),
         Key: revisionKey,
-        UpdateExpression: 'SET snapshotRevision = :revision, snapshotChangeCount = :changeCount, snapshotWrittenAt = :writtenAt, entity = :entity',
+        UpdateExpression:
+          'SET snapshotRevision = :revision, snapshotChangeCount = :changeCount, snapshotWrittenAt = :writtenAt, entity = :entity',
         ConditionExpression: 'attribute_not_exists(snapshotRevision) OR snapshotRevision < :revision',
         ExpressionAttributeValues: {
           ':revision': snapshot.revision,
@@ -206,7 +231,14 @@ export const acquireSnapshotLease = async (holder: string, seconds: number, now 
 
 export const releaseSnapshotLease = async (holder: string): Promise<void> => {
   await dynamo()
-    .send(new DeleteCommand({ TableName: tableName(), Key: leaseKey, ConditionExpression: 'holder = :holder', ExpressionAttributeValues: { ':holder': holder } }))
+    .send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: leaseKey,
+        ConditionExpression: 'holder = :holder',
+        ExpressionAttributeValues: { ':holder': holder },
+      }),
+    )
     .catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });

@@ -26,7 +26,12 @@ import { initialVersion, putVersions } from './versions';
 
 const componentKey = (id: number) => ({ pk: `COMP#${id}`, sk: 'META' });
 
-const nullableFields = [...componentTextFields, ...componentFileFields, ...componentDecimalFields, ...componentIntegerFields] as const;
+const nullableFields = [
+  ...componentTextFields,
+  ...componentFileFields,
+  ...componentDecimalFields,
+  ...componentIntegerFields,
+] as const;
 
 const toItem = (component: Component): Record<string, unknown> => {
   const item: Record<string, unknown> = {
@@ -40,12 +45,16 @@ const toItem = (component: Component): Record<string, unknown> => {
     updatedAt: component.updatedAt,
   };
   // Absent values are not stored: the item stays small, and the API answers null for them.
-  for (const field of nullableFields) if (component[field] !== null && component[field] !== undefined) item[field] = component[field];
+  for (const field of nullableFields)
+    if (component[field] !== null && component[field] !== undefined) item[field] = component[field];
   return item;
 };
 
 const fromItem = (item: Record<string, unknown>): Component => {
-  const component = Object.fromEntries(nullableFields.map((field) => [field, item[field] ?? null])) as Record<string, unknown>;
+  const component = Object.fromEntries(nullableFields.map((field) => [field, item[field] ?? null])) as Record<
+    string,
+    unknown
+  >;
   return {
     ...component,
     id: Number(item.id),
@@ -58,14 +67,19 @@ const fromItem = (item: Record<string, unknown>): Component => {
 };
 
 export const getComponent = async (id: number): Promise<Component | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: componentKey(id), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: componentKey(id), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 };
 
 /** Reads up to 100 keys, consistently, retrying what DynamoDB leaves unprocessed. */
 const batchGet = async (ids: readonly number[], fields?: readonly string[]): Promise<Record<string, unknown>[]> => {
   const projection = fields
-    ? { ProjectionExpression: fields.map((_, index) => `#f${index}`).join(', '), ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])) }
+    ? {
+        ProjectionExpression: fields.map((_, index) => `#f${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
+      }
     : {};
   const found: Record<string, unknown>[] = [];
   let keys: Record<string, unknown>[] = ids.map(componentKey);
@@ -81,7 +95,10 @@ const batchGet = async (ids: readonly number[], fields?: readonly string[]): Pro
 };
 
 /** The components with these ids, in the order given; ids that do not exist are left out. */
-export const getComponents = async (ids: readonly number[], options: { fields?: readonly string[] } = {}): Promise<Component[]> => {
+export const getComponents = async (
+  ids: readonly number[],
+  options: { fields?: readonly string[] } = {},
+): Promise<Component[]> => {
   const unique = [...new Set(ids)];
   const fields = options.fields ? [...new Set(['id', ...options.fields])] : undefined;
   const pages = await inParallel(chunk(unique, 100), 10, (part) => batchGet(part, fields));
@@ -129,13 +146,19 @@ export const reserveComponentIds = async (count: number): Promise<number[]> => {
  * Transaction items for writers that change components together with other items (the
  * approval engine): pass them to commitCatalogueChange with the component ids.
  */
-export const componentPut = (component: Component, options: { mustBeNew?: boolean; expectedVersion?: number } = {}): TransactItem => ({
+export const componentPut = (
+  component: Component,
+  options: { mustBeNew?: boolean; expectedVersion?: number } = {},
+): TransactItem => ({
   Put: {
     TableName: tableName(),
     Item: toItem(component),
     ...(options.mustBeNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
     ...(options.expectedVersion !== undefined
-      ? { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': options.expectedVersion } }
+      ? {
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': options.expectedVersion },
+        }
       : {}),
   },
 });
@@ -145,7 +168,10 @@ export const componentDelete = (id: number): TransactItem => ({
 });
 
 /** Writes one component and its catalogue revision in one transaction. */
-export const putComponent = async (component: Component, options: { mustBeNew?: boolean; expectedVersion?: number } = {}): Promise<void> => {
+export const putComponent = async (
+  component: Component,
+  options: { mustBeNew?: boolean; expectedVersion?: number } = {},
+): Promise<void> => {
   await commitCatalogueChange([component.id], [componentPut(component, options)]);
 };
 
@@ -160,7 +186,10 @@ export const deleteComponent = async (id: number): Promise<void> => {
  * components that search finds only after the next change or rebuild; callers that must not
  * leave that (imports) write in chunks and commit each.
  */
-export const putComponents = async (components: readonly Component[], options: { concurrency?: number } = {}): Promise<number> => {
+export const putComponents = async (
+  components: readonly Component[],
+  options: { concurrency?: number } = {},
+): Promise<number> => {
   await batchPut(components.map(toItem), options);
   return commitCatalogueChange(components.map((component) => component.id));
 };
@@ -185,7 +214,9 @@ const ABANDONED_AFTER_MS = 15 * 60_000;
  * never wrote are read as deleted by search, which is what they are.
  */
 export const commitAbandonedBulkWrites = async (now = new Date()): Promise<number> => {
-  const abandoned = (await listPendingBulkWrites()).filter((pending) => Date.parse(pending.startedAt) < now.getTime() - ABANDONED_AFTER_MS);
+  const abandoned = (await listPendingBulkWrites()).filter(
+    (pending) => Date.parse(pending.startedAt) < now.getTime() - ABANDONED_AFTER_MS,
+  );
   for (const pending of abandoned) {
     const ids = Array.from({ length: pending.count }, (_, index) => pending.firstId + index);
     try {
@@ -205,15 +236,23 @@ export const commitAbandonedBulkWrites = async (now = new Date()): Promise<numbe
  * bulk-writes.ts), so a run that dies midway is committed by the next one; a component is one
  * item, so none is ever half written, and none is visible without its version 1.
  */
-export const createComponents = async (data: readonly ComponentData[], options: CreateComponentsOptions): Promise<Component[]> => {
+export const createComponents = async (
+  data: readonly ComponentData[],
+  options: CreateComponentsOptions,
+): Promise<Component[]> => {
   if (data.length === 0) return [];
   const now = options.now ?? new Date();
   await commitAbandonedBulkWrites(now);
   const ids = await reserveComponentIds(data.length);
   const timestamp = now.toISOString();
-  const components = data.map(
-    (fields, index): Component => ({ ...fields, username: fields.username ?? options.username, id: ids[index]!, version: 1, createdAt: timestamp, updatedAt: timestamp }),
-  );
+  const components = data.map((fields, index): Component => ({
+    ...fields,
+    username: fields.username ?? options.username,
+    id: ids[index]!,
+    version: 1,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }));
   const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
   await putPendingBulkWrite(marker);
   try {
@@ -224,7 +263,10 @@ export const createComponents = async (data: readonly ComponentData[], options: 
       await putVersions(
         slice.map((component, index) => {
           const version = initialVersion(data[start + index]!, component.username ?? options.username, timestamp);
-          return { componentId: component.id, version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version };
+          return {
+            componentId: component.id,
+            version: options.changeDescription ? { ...version, changeDescription: options.changeDescription } : version,
+          };
         }),
         options,
       );

@@ -26,13 +26,17 @@ const addition = (name: CounterName, delta: number) => ({
 
 /** The counter's value; 0 when it was never counted. */
 export const readCounter = async (name: CounterName): Promise<number> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: counterKey(name), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: counterKey(name), ConsistentRead: true }),
+  );
   return Number(Item?.value ?? 0);
 };
 
 /** Moves the counter by `delta` on its own and returns the new value. */
 export const addToCounter = async (name: CounterName, delta: number): Promise<number> => {
-  const { Attributes } = await dynamo().send(new UpdateCommand({ ...addition(name, delta), ReturnValues: 'UPDATED_NEW' }));
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({ ...addition(name, delta), ReturnValues: 'UPDATED_NEW' }),
+  );
   return Number(Attributes?.value);
 };
 

@@ -38,10 +38,21 @@ export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: strin
           Key: slotKey,
           UpdateExpression: 'SET runningBatchId = :id, runningSince = :now, latestBatchId = :id, entity = :entity',
           ConditionExpression: 'attribute_not_exists(runningBatchId) OR runningSince < :stale',
-          ExpressionAttributeValues: { ':id': batch.batchId, ':now': batch.startedAt, ':stale': staleBefore, ':entity': 'image-batch-slot' },
+          ExpressionAttributeValues: {
+            ':id': batch.batchId,
+            ':now': batch.startedAt,
+            ':stale': staleBefore,
+            ':entity': 'image-batch-slot',
+          },
         },
       },
-      { Put: { TableName: tableName(), Item: { ...batchKey(batch.batchId), entity: 'image-batch', ...batch }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...batchKey(batch.batchId), entity: 'image-batch', ...batch },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
     ]);
     return true;
   } catch (error) {
@@ -51,19 +62,35 @@ export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: strin
 };
 
 export const getBatch = async (batchId: string): Promise<StoredImageBatch | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: batchKey(batchId), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: batchKey(batchId), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 };
 
 /** The running batch's id (with when it started) and the latest batch's id. */
-export const readBatchSlot = async (): Promise<{ runningBatchId?: string; runningSince?: string; latestBatchId?: string }> => {
+export const readBatchSlot = async (): Promise<{
+  runningBatchId?: string;
+  runningSince?: string;
+  latestBatchId?: string;
+}> => {
   const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: slotKey, ConsistentRead: true }));
-  return { runningBatchId: Item?.runningBatchId as string | undefined, runningSince: Item?.runningSince as string | undefined, latestBatchId: Item?.latestBatchId as string | undefined };
+  return {
+    runningBatchId: Item?.runningBatchId as string | undefined,
+    runningSince: Item?.runningSince as string | undefined,
+    latestBatchId: Item?.latestBatchId as string | undefined,
+  };
 };
 
 export const setBatchTotal = async (batchId: string, total: number): Promise<void> => {
   await dynamo().send(
-    new UpdateCommand({ TableName: tableName(), Key: batchKey(batchId), UpdateExpression: 'SET #total = :total', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':total': total } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: batchKey(batchId),
+      UpdateExpression: 'SET #total = :total',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: { ':total': total },
+    }),
   );
 };
 
@@ -71,14 +98,24 @@ export const setBatchTotal = async (batchId: string, total: number): Promise<voi
  * Counts one part's outcome into the batch's progress, once per part: false (and nothing
  * counted) when the part was counted already.
  */
-export const countBatchPart = async (batchId: string, componentId: number, outcome: { success: boolean; source: DistributorName | null }): Promise<boolean> => {
+export const countBatchPart = async (
+  batchId: string,
+  componentId: number,
+  outcome: { success: boolean; source: DistributorName | null },
+): Promise<boolean> => {
   const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
   try {
     await transact([
       {
         Put: {
           TableName: tableName(),
-          Item: { pk: `IMAGEBATCH#${batchId}`, sk: `PART#${componentId}`, entity: 'image-batch-part', ...outcome, expiresAt: epochSeconds() + PART_MARK_SECONDS },
+          Item: {
+            pk: `IMAGEBATCH#${batchId}`,
+            sk: `PART#${componentId}`,
+            entity: 'image-batch-part',
+            ...outcome,
+            expiresAt: epochSeconds() + PART_MARK_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -105,7 +142,10 @@ export const countBatchPart = async (batchId: string, componentId: number, outco
 };
 
 /** Notes why the batch skips parts (the first reason only). */
-export const markBatchStopped = async (batchId: string, stoppedBy: { provider: DistributorName; reason: string }): Promise<void> => {
+export const markBatchStopped = async (
+  batchId: string,
+  stoppedBy: { provider: DistributorName; reason: string },
+): Promise<void> => {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -122,7 +162,10 @@ export const markBatchStopped = async (batchId: string, stoppedBy: { provider: D
 };
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */
-export const finishBatch = async (batchId: string, result: { status: Exclude<BatchStatus, 'running'>; message: string | null; finishedAt: string }): Promise<StoredImageBatch> => {
+export const finishBatch = async (
+  batchId: string,
+  result: { status: Exclude<BatchStatus, 'running'>; message: string | null; finishedAt: string },
+): Promise<StoredImageBatch> => {
   const { Attributes } = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -130,7 +173,11 @@ export const finishBatch = async (batchId: string, result: { status: Exclude<Bat
       UpdateExpression: 'SET #status = :status, finishedAt = :finishedAt, #message = :message',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status', '#message': 'message' },
-      ExpressionAttributeValues: { ':status': result.status, ':finishedAt': result.finishedAt, ':message': result.message },
+      ExpressionAttributeValues: {
+        ':status': result.status,
+        ':finishedAt': result.finishedAt,
+        ':message': result.message,
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -28,7 +28,13 @@ export const recordProcessingOutcome = async (outcome: ProcessingOutcome): Promi
     {
       Put: {
         TableName: tableName(),
-        Item: { pk: LOG_PK, sk: `${outcome.processedAt}#${ulid()}`, entity: 'image-processing', ...outcome, expiresAt: epochSeconds() + KEEP_SECONDS },
+        Item: {
+          pk: LOG_PK,
+          sk: `${outcome.processedAt}#${ulid()}`,
+          entity: 'image-processing',
+          ...outcome,
+          expiresAt: epochSeconds() + KEEP_SECONDS,
+        },
       },
     },
     {
@@ -36,7 +42,11 @@ export const recordProcessingOutcome = async (outcome: ProcessingOutcome): Promi
         TableName: tableName(),
         Key: statsKey,
         UpdateExpression: 'ADD attempts :one, successes :success SET entity = :entity',
-        ExpressionAttributeValues: { ':one': 1, ':success': outcome.success ? 1 : 0, ':entity': 'image-processing-stats' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':success': outcome.success ? 1 : 0,
+          ':entity': 'image-processing-stats',
+        },
       },
     },
   ]);

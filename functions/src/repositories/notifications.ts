@@ -26,7 +26,9 @@ export const putNotifications = async (entries: { userId: string; notification: 
       .slice(start, start + 25)
       .map(({ userId, notification }) => ({ PutRequest: { Item: toItem(userId, notification) } }));
     for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
+      const { UnprocessedItems } = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
+      );
       requests = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
     }
   }
@@ -69,7 +71,13 @@ export const markNotificationRead = async (userId: string, id: string): Promise<
 
 export const deleteNotification = async (userId: string, id: string): Promise<boolean> => {
   try {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: notificationKey(userId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: notificationKey(userId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

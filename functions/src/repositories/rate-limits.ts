@@ -17,7 +17,10 @@ export interface RateWindow {
   expiresAt: number;
 }
 
-const rateWindowKey = (window: Pick<RateWindow, 'subject' | 'start'>) => ({ pk: `RATE#${window.subject}#${window.start}`, sk: 'META' });
+const rateWindowKey = (window: Pick<RateWindow, 'subject' | 'start'>) => ({
+  pk: `RATE#${window.subject}#${window.start}`,
+  sk: 'META',
+});
 
 /**
  * Counts one call in the window if fewer than `limit` were counted; false when the window is full.
@@ -32,7 +35,12 @@ export const takeRateSlot = async (window: RateWindow, limit: number): Promise<b
         UpdateExpression: 'ADD #count :one SET expiresAt = :expiresAt, entity = :entity',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':expiresAt': window.expiresAt, ':entity': 'rate-window' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': limit,
+          ':expiresAt': window.expiresAt,
+          ':entity': 'rate-window',
+        },
       }),
     );
     return true;
@@ -62,6 +70,8 @@ export const returnRateSlot = async (window: RateWindow): Promise<void> => {
 
 /** Calls counted in the window so far. */
 export const readRateWindow = async (window: Pick<RateWindow, 'subject' | 'start'>): Promise<number> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: rateWindowKey(window), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: rateWindowKey(window), ConsistentRead: true }),
+  );
   return Number(Item?.count ?? 0);
 };

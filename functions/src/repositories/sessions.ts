@@ -18,27 +18,36 @@ export interface Session {
 const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' });
 
 export const putSession = async (session: Session): Promise<void> => {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...sessionKey(session.tokenHash), entity: 'session', ...session } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...sessionKey(session.tokenHash), entity: 'session', ...session },
+    }),
+  );
 };
 
 /** The session if it exists and has not expired (TTL deletion is lazy, so expiry is checked here). */
 export const getSession = async (tokenHash: string, now = new Date()): Promise<Session | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: sessionKey(tokenHash), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: sessionKey(tokenHash), ConsistentRead: true }),
+  );
   if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
   const { pk: _pk, sk: _sk, entity: _e, ...session } = Item;
   return session as Session;
 };
 
 export const touchSession = async (tokenHash: string, lastSeenAt: string, expiresAt: number): Promise<void> => {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: sessionKey(tokenHash),
-      UpdateExpression: 'SET lastSeenAt = :seen, expiresAt = :exp',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':seen': lastSeenAt, ':exp': expiresAt },
-    }),
-  ).catch(() => undefined);
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(tokenHash),
+        UpdateExpression: 'SET lastSeenAt = :seen, expiresAt = :exp',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seen': lastSeenAt, ':exp': expiresAt },
+      }),
+    )
+    .catch(() => undefined);
 };
 
 export const setSessionVersion = async (tokenHash: string, sessionVersion: number): Promise<void> => {

@@ -23,14 +23,19 @@ const isTransactionConflict = (error: unknown): boolean =>
   hasName(error, 'TransactionConflictException') ||
   (hasName(error, 'TransactionCanceledException') &&
     Array.isArray((error as { CancellationReasons?: unknown }).CancellationReasons) &&
-    (error as { CancellationReasons: { Code?: string }[] }).CancellationReasons.some((reason) => reason?.Code === 'TransactionConflict') &&
+    (error as { CancellationReasons: { Code?: string }[] }).CancellationReasons.some(
+      (reason) => reason?.Code === 'TransactionConflict',
+    ) &&
     !isConditionFailure(error));
 
 /**
  * One transaction, retried with jitter while it only collided with another transaction in
  * flight; a failed condition is thrown to the caller (`isConditionFailure`).
  */
-export const transact = async (items: NonNullable<TransactWriteCommandInput['TransactItems']>, attempts = 10): Promise<void> => {
+export const transact = async (
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  attempts = 10,
+): Promise<void> => {
   for (let attempt = 1; ; attempt++) {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
@@ -49,7 +54,11 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * started, and the first error is thrown only once the calls in flight have settled, so the
  * caller never goes on while writes it no longer waits for still land.
  */
-export const inParallel = async <T, R>(inputs: readonly T[], concurrency: number, work: (input: T) => Promise<R>): Promise<R[]> => {
+export const inParallel = async <T, R>(
+  inputs: readonly T[],
+  concurrency: number,
+  work: (input: T) => Promise<R>,
+): Promise<R[]> => {
   const results: R[] = new Array(inputs.length);
   let next = 0;
   let failed = false;
@@ -80,12 +89,17 @@ export const chunk = <T>(items: readonly T[], size: number): T[][] => {
  * Puts many items unconditionally: BatchWriteItem 25 a call, `concurrency` calls at a time,
  * unprocessed items retried with jitter. Not atomic; for bulk writes of new items only.
  */
-export const batchPut = async (items: readonly Record<string, unknown>[], options: { concurrency?: number } = {}): Promise<void> => {
+export const batchPut = async (
+  items: readonly Record<string, unknown>[],
+  options: { concurrency?: number } = {},
+): Promise<void> => {
   await inParallel(chunk(items, 25), options.concurrency ?? 8, async (part) => {
     let requests: Record<string, unknown>[] = part.map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests.length > 0; attempt++) {
       if (attempt > 0) await sleep(Math.min(2_000, 20 * 2 ** attempt) * Math.random());
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }));
+      const { UnprocessedItems } = await dynamo().send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
+      );
       requests = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
     }
   });

@@ -11,7 +11,9 @@ export interface Attempts {
 const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META' });
 
 export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),
+  );
   if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
   return { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
 };

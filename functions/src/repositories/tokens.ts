@@ -15,14 +15,23 @@ export interface EmailToken {
 const tokenKey = (purpose: TokenPurpose, tokenHash: string) => ({ pk: `${purpose}#${tokenHash}`, sk: 'META' });
 
 export const putToken = async (purpose: TokenPurpose, token: EmailToken): Promise<void> => {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tokenKey(purpose, token.tokenHash), entity: 'token', ...token } }));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...tokenKey(purpose, token.tokenHash), entity: 'token', ...token },
+    }),
+  );
 };
 
 /**
  * Deletes the token and returns it, in one conditional call, so two requests racing with the
  * same link cannot both use it. Undefined when it does not exist or has expired.
  */
-export const consumeToken = async (purpose: TokenPurpose, tokenHash: string, now = new Date()): Promise<EmailToken | undefined> => {
+export const consumeToken = async (
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now = new Date(),
+): Promise<EmailToken | undefined> => {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
@@ -33,7 +42,12 @@ export const consumeToken = async (purpose: TokenPurpose, tokenHash: string, now
       }),
     );
     if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-    return { tokenHash, userId: String(Attributes.userId), createdAt: String(Attributes.createdAt), expiresAt: Number(Attributes.expiresAt) };
+    return {
+      tokenHash,
+      userId: String(Attributes.userId),
+      createdAt: String(Attributes.createdAt),
+      expiresAt: Number(Attributes.expiresAt),
+    };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

@@ -34,12 +34,16 @@ const fromItem = (item: Record<string, unknown>): User => {
 };
 
 export const getUser = async (id: string): Promise<User | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true }),
+  );
   return Item ? fromItem(Item) : undefined;
 };
 
 export const getUserByEmail = async (email: string): Promise<User | undefined> => {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: emailKey(email), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: emailKey(email), ConsistentRead: true }),
+  );
   return Item ? getUser(String(Item.userId)) : undefined;
 };
 
@@ -48,7 +52,9 @@ const adminCountChange = (delta: 1 | -1) => ({
     TableName: tableName(),
     Key: adminCountKey,
     UpdateExpression: 'ADD adminCount :delta',
-    ...(delta < 0 ? { ConditionExpression: 'adminCount > :one', ExpressionAttributeValues: { ':delta': delta, ':one': 1 } } : { ExpressionAttributeValues: { ':delta': delta } }),
+    ...(delta < 0
+      ? { ConditionExpression: 'adminCount > :one', ExpressionAttributeValues: { ':delta': delta, ':one': 1 } }
+      : { ExpressionAttributeValues: { ':delta': delta } }),
   },
 });
 
@@ -59,7 +65,13 @@ export const createUser = async (user: User): Promise<boolean> => {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: { ...emailKey(user.email), userId: user.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...emailKey(user.email), userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           ...(user.role === 'admin' ? [adminCountChange(1)] : []),
         ],
       }),
@@ -84,8 +96,21 @@ export const updateProfile = async (current: User, changes: ProfileChanges, now:
           { Put: { TableName: tableName(), Item: toItem(updated), ConditionExpression: 'attribute_exists(pk)' } },
           ...(emailChanged
             ? [
-                { Put: { TableName: tableName(), Item: { ...emailKey(changes.email), userId: current.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-                { Delete: { TableName: tableName(), Key: emailKey(current.email), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': current.id } } },
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...emailKey(changes.email), userId: current.id },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: emailKey(current.email),
+                    ConditionExpression: 'userId = :id',
+                    ExpressionAttributeValues: { ':id': current.id },
+                  },
+                },
               ]
             : []),
         ],
@@ -181,15 +206,27 @@ export const refreshInvitation = async (user: User, role: Role, invitedAt: strin
 };
 
 /** Activates a pending invitee once: username, password and `acceptedInviteAt`. False when already accepted. */
-export const acceptInvitation = async (id: string, invitedAt: string, username: string, passwordHash: string, now: string): Promise<boolean> => {
+export const acceptInvitation = async (
+  id: string,
+  invitedAt: string,
+  username: string,
+  passwordHash: string,
+  now: string,
+): Promise<boolean> => {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(id),
-        UpdateExpression: 'SET username = :username, passwordHash = :hash, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now',
+        UpdateExpression:
+          'SET username = :username, passwordHash = :hash, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now',
         ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
-        ExpressionAttributeValues: { ':username': username, ':hash': passwordHash, ':now': now, ':invitedAt': invitedAt },
+        ExpressionAttributeValues: {
+          ':username': username,
+          ':hash': passwordHash,
+          ':now': now,
+          ':invitedAt': invitedAt,
+        },
       }),
     );
     return true;

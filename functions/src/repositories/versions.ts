@@ -22,9 +22,25 @@ const toItem = (componentId: number, version: Omit<Version, 'id'>) => ({
 const componentFieldNames = new Set<string>(componentFields);
 
 /** Version 1, the creation: every field the new component has, as changed from nothing. */
-export const initialVersion = (data: Record<string, unknown>, username: string, createdAt: string): Omit<Version, 'id'> => {
-  const changeData = Object.fromEntries(Object.entries(data).filter(([field, value]) => componentFieldNames.has(field) && value !== null && value !== undefined));
-  return { versionNumber: 1, changeDescription: 'Component created', changedFields: Object.keys(changeData), previousData: {}, changeData, username, createdAt };
+export const initialVersion = (
+  data: Record<string, unknown>,
+  username: string,
+  createdAt: string,
+): Omit<Version, 'id'> => {
+  const changeData = Object.fromEntries(
+    Object.entries(data).filter(
+      ([field, value]) => componentFieldNames.has(field) && value !== null && value !== undefined,
+    ),
+  );
+  return {
+    versionNumber: 1,
+    changeDescription: 'Component created',
+    changedFields: Object.keys(changeData),
+    previousData: {},
+    changeData,
+    username,
+    createdAt,
+  };
 };
 
 /** Written only once per number: two changes can never both claim version n. */
@@ -36,7 +52,10 @@ export const versionPut = (componentId: number, version: Omit<Version, 'id'>): T
  * The bulk path for components created in bulk (seed, generator, imports): their version-1
  * items, unconditionally. Only for new components, whose history is empty.
  */
-export const putVersions = async (versions: readonly { componentId: number; version: Omit<Version, 'id'> }[], options: { concurrency?: number } = {}): Promise<void> => {
+export const putVersions = async (
+  versions: readonly { componentId: number; version: Omit<Version, 'id'> }[],
+  options: { concurrency?: number } = {},
+): Promise<void> => {
   await batchPut(
     versions.map(({ componentId, version }) => toItem(componentId, version)),
     options,

@@ -37,5 +37,9 @@ export const listRecentViews = async (userId: string, limit: number): Promise<Re
       Limit: limit,
     }),
   );
-  return Items.map((item) => ({ id: Number(item.id), componentReference: String(item.componentReference), viewedAt: String(item.viewedAt) }));
+  return Items.map((item) => ({
+    id: Number(item.id),
+    componentReference: String(item.componentReference),
+    viewedAt: String(item.viewedAt),
+  }));
 };

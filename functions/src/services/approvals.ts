@@ -1,7 +1,15 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schemas/approvals';
-import { componentFieldLabels, componentFields, componentFileFields, componentInputSchema, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import {
+  componentFieldLabels,
+  componentFields,
+  componentFileFields,
+  componentInputSchema,
+  type Component,
+  type ComponentData,
+  type ComponentField,
+} from '#shared/schemas/component';
 import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
@@ -9,7 +17,13 @@ import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
 import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
-import { getRequest, listRequests, requestPutItems, requestReviewItems, type StoredRequest } from '#repositories/approval-requests';
+import {
+  getRequest,
+  listRequests,
+  requestPutItems,
+  requestReviewItems,
+  type StoredRequest,
+} from '#repositories/approval-requests';
 import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
@@ -22,16 +36,27 @@ import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
 import { claimUpload } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
 
-const typeLabels: Record<RequestType, string> = { new: 'new component', edit: 'edit', attachment: 'attachment', delete: 'deletion' };
+const typeLabels: Record<RequestType, string> = {
+  new: 'new component',
+  edit: 'edit',
+  attachment: 'attachment',
+  delete: 'deletion',
+};
 
-const nonNull = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
+const nonNull = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
 
 /**
  * requestData as spec §3 has it per type, with the component an upload or a deletion concerns;
  * an upload also names its attachment, so the queue can offer the file for download.
  */
 const requestDataOf = (request: StoredRequest): Record<string, unknown> => {
-  if (request.requestType === 'attachment') return { ...request.data, componentId: request.componentId, ...(request.attachmentId ? { attachmentId: request.attachmentId } : {}) };
+  if (request.requestType === 'attachment')
+    return {
+      ...request.data,
+      componentId: request.componentId,
+      ...(request.attachmentId ? { attachmentId: request.attachmentId } : {}),
+    };
   if (request.requestType === 'delete') return { ...request.data, componentId: request.componentId };
   return request.data;
 };
@@ -60,11 +85,19 @@ export const displayName = (user: User): string => user.username || user.name ||
  */
 export const submitRequest = async (
   submitter: User,
-  fields: Pick<StoredRequest, 'requestType' | 'data'> & Partial<Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
+  fields: Pick<StoredRequest, 'requestType' | 'data'> &
+    Partial<Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
   extraItems: TransactItem[] = [],
 ): Promise<{ requestId: string }> => {
   const now = new Date();
-  const request: StoredRequest = { id: ulid(now.getTime()), status: 'pending', userId: submitter.id, username: displayName(submitter), createdAt: now.toISOString(), ...fields };
+  const request: StoredRequest = {
+    id: ulid(now.getTime()),
+    status: 'pending',
+    userId: submitter.id,
+    username: displayName(submitter),
+    createdAt: now.toISOString(),
+    ...fields,
+  };
   await transact([...extraItems, ...requestPutItems(request)]);
   recordMetric('RequestsSubmitted', 1, { requestType: request.requestType, approvalRequestId: request.id });
   const subject = String(request.data.reference ?? request.data.fileName ?? `component ${request.componentId}`);
@@ -73,7 +106,9 @@ export const submitRequest = async (
     title: 'New approval request',
     message: `${request.username} submitted a ${typeLabels[request.requestType]} request for ${subject}.`,
     linkTo: '/component-hub/approval-queue',
-  }).catch((error: unknown) => logger.warn('admin notification failed', { requestId: request.id, error: error as Error }));
+  }).catch((error: unknown) =>
+    logger.warn('admin notification failed', { requestId: request.id, error: error as Error }),
+  );
   return { requestId: request.id };
 };
 
@@ -94,7 +129,8 @@ const assertFileFieldsAre = (data: Record<string, unknown>, allowed: (value: str
   const fields: Record<string, string> = {};
   for (const field of componentFileFields) {
     const value = data[field];
-    if (typeof value === 'string' && value !== '' && !allowed(value)) fields[field] = messages.fileFieldInvalid(componentFieldLabels[field]);
+    if (typeof value === 'string' && value !== '' && !allowed(value))
+      fields[field] = messages.fileFieldInvalid(componentFieldLabels[field]);
   }
   if (Object.keys(fields).length) throw new Invalid(Object.values(fields)[0]!, fields);
 };
@@ -107,7 +143,11 @@ const assertFileFieldsAre = (data: Record<string, unknown>, allowed: (value: str
  * against the field's rule: the datasheet PDF only, the SWE symbol images only); a refused file
  * leaves no copy behind, and neither do the files claimed before it.
  */
-const claimComponentFiles = async (submitter: User, requestId: string, data: Record<string, unknown>): Promise<Record<string, unknown>> => {
+const claimComponentFiles = async (
+  submitter: User,
+  requestId: string,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> => {
   assertFileFieldsAre(data, (value) => isWebAddress(value) || value.startsWith('uploads/'));
   const claimed = { ...data };
   const stored: string[] = [];
@@ -122,7 +162,10 @@ const claimComponentFiles = async (submitter: User, requestId: string, data: Rec
       const { size, head } = await inspectFile(destination, SNIFF_BYTES);
       const contentType = sniffComponentFileType(head);
       const problem = componentFileProblem(componentFileKinds[field], { type: contentType, size });
-      if (problem) throw problem.field === 'size' && size > 0 ? new TooLarge(problem.message, { [field]: problem.message }) : new Invalid(problem.message, { [field]: problem.message });
+      if (problem)
+        throw problem.field === 'size' && size > 0
+          ? new TooLarge(problem.message, { [field]: problem.message })
+          : new Invalid(problem.message, { [field]: problem.message });
       // Stored under the type its bytes are, not the one the name claims.
       await copyFile(destination, destination, { contentType, fileName });
       claimed[field] = destination;
@@ -133,14 +176,22 @@ const claimComponentFiles = async (submitter: User, requestId: string, data: Rec
   }
   // The uploads go only once every file is taken, so a refused request can be sent again as it was.
   await Promise.all(
-    componentFileFields.map((field) => (claimed[field] !== data[field] ? deleteFileQuietly(String(data[field]), 'claimed by a new-component request') : undefined)),
+    componentFileFields.map((field) =>
+      claimed[field] !== data[field]
+        ? deleteFileQuietly(String(data[field]), 'claimed by a new-component request')
+        : undefined,
+    ),
   );
   return claimed;
 };
 
 export const submitNewComponent = async (submitter: User, data: ComponentData) => {
   const id = ulid();
-  return submitRequest(submitter, { id, requestType: 'new', data: await claimComponentFiles(submitter, id, nonNull(data)) });
+  return submitRequest(submitter, {
+    id,
+    requestType: 'new',
+    data: await claimComponentFiles(submitter, id, nonNull(data)),
+  });
 };
 
 const editableFields = new Set<string>(componentFields);
@@ -173,13 +224,26 @@ export const parseEdit = (body: Record<string, unknown>): Partial<ComponentData>
 
 export const submitEdit = async (submitter: User, componentId: number, changes: Partial<ComponentData>) => {
   const component = await existingComponent(componentId);
-  const previousData = Object.fromEntries(Object.keys(changes).map((field) => [field, component[field as ComponentField] ?? null]));
-  return submitRequest(submitter, { requestType: 'edit', componentId, baseVersion: component.version, data: changes, previousData });
+  const previousData = Object.fromEntries(
+    Object.keys(changes).map((field) => [field, component[field as ComponentField] ?? null]),
+  );
+  return submitRequest(submitter, {
+    requestType: 'edit',
+    componentId,
+    baseVersion: component.version,
+    data: changes,
+    previousData,
+  });
 };
 
 export const submitDeletion = async (submitter: User, componentId: number) => {
   const component = await existingComponent(componentId);
-  return submitRequest(submitter, { requestType: 'delete', componentId, baseVersion: component.version, data: { reference: component.reference } });
+  return submitRequest(submitter, {
+    requestType: 'delete',
+    componentId,
+    baseVersion: component.version,
+    data: { reference: component.reference },
+  });
 };
 
 /** Admins see every request of a status; users see only their own (the dashboard shows them their state). */
@@ -187,16 +251,29 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   (await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id })).map(toApprovalRequest);
 
 /** What approving a request writes besides closing it, and which components it changes. */
-const applyItems = async (request: StoredRequest, reviewer: User, now: string): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null }> => {
+const applyItems = async (
+  request: StoredRequest,
+  reviewer: User,
+  now: string,
+): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null }> => {
   const author = reviewer.username || reviewer.email;
   switch (request.requestType) {
     case 'new': {
       const [id] = await reserveComponentIds(1);
-      const component = { ...(request.data as ComponentData), id: id!, version: 1, createdAt: now, updatedAt: now } as Component;
+      const component = {
+        ...(request.data as ComponentData),
+        id: id!,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      } as Component;
       return {
         componentIds: [id!],
         linkTo: `/component-hub/components/${id}`,
-        items: [componentPut(component, { mustBeNew: true }), versionPut(id!, initialVersion(request.data, request.username, now))],
+        items: [
+          componentPut(component, { mustBeNew: true }),
+          versionPut(id!, initialVersion(request.data, request.username, now)),
+        ],
       };
     }
     case 'edit': {
@@ -207,7 +284,9 @@ const applyItems = async (request: StoredRequest, reviewer: User, now: string): 
       if (current.version !== request.baseVersion) {
         // Only a change to the same fields since the proposal is a conflict; others merge.
         const clashing = Object.keys(changes).filter(
-          (field) => JSON.stringify(current[field as ComponentField] ?? null) !== JSON.stringify(request.previousData?.[field] ?? null),
+          (field) =>
+            JSON.stringify(current[field as ComponentField] ?? null) !==
+            JSON.stringify(request.previousData?.[field] ?? null),
         );
         if (clashing.length) throw new Conflict(messages.requestConflict(clashing));
       }
@@ -217,12 +296,16 @@ const applyItems = async (request: StoredRequest, reviewer: User, now: string): 
         componentIds: [id],
         linkTo: `/component-hub/components/${id}`,
         items: [
-          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, { expectedVersion: current.version }),
+          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, {
+            expectedVersion: current.version,
+          }),
           versionPut(id, {
             versionNumber: version,
             changeDescription: `Updated ${changedFields.join(', ')}`,
             changedFields,
-            previousData: Object.fromEntries(changedFields.map((field) => [field, current[field as ComponentField] ?? null])),
+            previousData: Object.fromEntries(
+              changedFields.map((field) => [field, current[field as ComponentField] ?? null]),
+            ),
             changeData: changes,
             username: `${request.username} (approved by ${author})`,
             createdAt: now,
@@ -238,7 +321,11 @@ const applyItems = async (request: StoredRequest, reviewer: User, now: string): 
     }
     case 'attachment':
       if (!(await getComponent(request.componentId!))) throw new Conflict(messages.requestComponentGone);
-      return { componentIds: [], linkTo: `/component-hub/components/${request.componentId}`, items: [attachmentApproveItem(request.componentId!, request.attachmentId!)] };
+      return {
+        componentIds: [],
+        linkTo: `/component-hub/components/${request.componentId}`,
+        items: [attachmentApproveItem(request.componentId!, request.attachmentId!)],
+      };
   }
 };
 
@@ -248,20 +335,36 @@ const applyItems = async (request: StoredRequest, reviewer: User, now: string): 
  * component's version as the condition and bumps the catalogue revision, and the submitter is
  * notified in the same write.
  */
-export const reviewRequest = async (reviewer: User, id: string, decision: { status: 'approved' | 'rejected'; reviewNotes: string | null }): Promise<ApprovalRequest> => {
+export const reviewRequest = async (
+  reviewer: User,
+  id: string,
+  decision: { status: 'approved' | 'rejected'; reviewNotes: string | null },
+): Promise<ApprovalRequest> => {
   const request = await getRequest(id);
   if (!request) throw new NotFound(messages.requestNotFound);
   if (request.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
   const now = new Date().toISOString();
-  const review = { status: decision.status, reviewedBy: reviewer.username || reviewer.email, reviewedByUserId: reviewer.id, reviewNotes: decision.reviewNotes, reviewedAt: now };
+  const review = {
+    status: decision.status,
+    reviewedBy: reviewer.username || reviewer.email,
+    reviewedByUserId: reviewer.id,
+    reviewNotes: decision.reviewNotes,
+    reviewedAt: now,
+  };
   const approved = decision.status === 'approved';
-  const { items, componentIds, linkTo } = approved ? await applyItems(request, reviewer, now) : { items: [], componentIds: [], linkTo: null };
+  const { items, componentIds, linkTo } = approved
+    ? await applyItems(request, reviewer, now)
+    : { items: [], componentIds: [], linkTo: null };
   const subject = String(request.data.reference ?? request.data.fileName ?? `component ${request.componentId}`);
   const notification = newNotification({
     type: approved ? 'success' : 'error',
     title: approved ? 'Request approved' : 'Request rejected',
     message: `Your ${typeLabels[request.requestType]} request for ${subject} was ${decision.status}${decision.reviewNotes ? `: ${decision.reviewNotes}` : '.'}`,
-    linkTo: linkTo ?? (request.componentId && request.requestType !== 'delete' ? `/component-hub/components/${request.componentId}` : null),
+    linkTo:
+      linkTo ??
+      (request.componentId && request.requestType !== 'delete'
+        ? `/component-hub/components/${request.componentId}`
+        : null),
   });
   const all = [...items, ...requestReviewItems(request, review), notificationPut(request.userId, notification)];
   try {
@@ -272,7 +375,11 @@ export const reviewRequest = async (reviewer: User, id: string, decision: { stat
     const latest = await getRequest(id);
     throw new Conflict(latest?.status !== 'pending' ? messages.requestAlreadyReviewed : messages.requestRetry);
   }
-  recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, { requestType: request.requestType, approvalRequestId: request.id });
-  if (!approved && request.requestType === 'attachment') await discardAttachment(request.componentId!, request.attachmentId!);
+  recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {
+    requestType: request.requestType,
+    approvalRequestId: request.id,
+  });
+  if (!approved && request.requestType === 'attachment')
+    await discardAttachment(request.componentId!, request.attachmentId!);
   return toApprovalRequest({ ...request, ...review });
 };

@@ -87,7 +87,11 @@ const decodeFileData = (fileData: string): Buffer =>
  * its `attachment` request written in one transaction. A file stored for a request that then
  * fails is removed again; the upload object goes once the attachment is stored.
  */
-export const submitAttachment = async (user: User, componentId: number, input: AddAttachmentInput): Promise<{ requestId: string; attachmentId: string }> => {
+export const submitAttachment = async (
+  user: User,
+  componentId: number,
+  input: AddAttachmentInput,
+): Promise<{ requestId: string; attachmentId: string }> => {
   if (!(await getComponent(componentId))) throw new NotFound(messages.componentNotFound);
   const fileName = sanitiseFileName(input.fileName);
   const fileType = input.fileType;
@@ -104,7 +108,10 @@ export const submitAttachment = async (user: User, componentId: number, input: A
       checkFile({ fileName, fileType, ...stored });
     } catch (error) {
       // A refused file is of no further use: neither its copy nor the upload is kept.
-      await Promise.all([deleteFileQuietly(objectKey, 'a refused attachment'), deleteFileQuietly(input.uploadKey, 'a refused upload')]);
+      await Promise.all([
+        deleteFileQuietly(objectKey, 'a refused attachment'),
+        deleteFileQuietly(input.uploadKey, 'a refused upload'),
+      ]);
       throw error;
     }
   } else {
@@ -131,7 +138,13 @@ export const submitAttachment = async (user: User, componentId: number, input: A
   try {
     await submitRequest(
       user,
-      { id: requestId, requestType: 'attachment', componentId, attachmentId: id, data: { fileName, fileType, componentId } },
+      {
+        id: requestId,
+        requestType: 'attachment',
+        componentId,
+        attachmentId: id,
+        data: { fileName, fileType, componentId },
+      },
       [attachmentPut(attachment)],
     );
   } catch (error) {
@@ -152,7 +165,11 @@ export const attachmentsOf = async (viewer: User, componentId: number): Promise<
  * transaction, so the queue never offers to approve a file that is gone; when an administrator
  * deletes somebody's pending upload, the uploader is told as a rejection would tell them.
  */
-export const deleteAttachmentAs = async (user: User, componentId: number, attachmentId: string): Promise<{ message: string }> => {
+export const deleteAttachmentAs = async (
+  user: User,
+  componentId: number,
+  attachmentId: string,
+): Promise<{ message: string }> => {
   const attachment = await getAttachment(componentId, attachmentId);
   if (!attachment || !canSee(user, attachment)) throw new NotFound(messages.attachmentNotFound);
   if (!isAdmin(user)) {
@@ -163,7 +180,13 @@ export const deleteAttachmentAs = async (user: User, componentId: number, attach
   const closing: TransactItem[] = [];
   if (request?.status === 'pending') {
     const now = new Date().toISOString();
-    const review = { status: 'rejected' as const, reviewedBy: displayName(user), reviewedByUserId: user.id, reviewNotes: messages.attachmentDeletedNote, reviewedAt: now };
+    const review = {
+      status: 'rejected' as const,
+      reviewedBy: displayName(user),
+      reviewedByUserId: user.id,
+      reviewNotes: messages.attachmentDeletedNote,
+      reviewedAt: now,
+    };
     closing.push(...requestReviewItems(request, review));
     if (request.userId !== user.id) {
       const notification = newNotification({
@@ -176,7 +199,10 @@ export const deleteAttachmentAs = async (user: User, componentId: number, attach
     }
   }
   try {
-    await transact([attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }), ...closing]);
+    await transact([
+      attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }),
+      ...closing,
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(messages.attachmentChangedMeanwhile);
     throw error;

@@ -7,10 +7,17 @@ import { listComments, putComment, type StoredComment } from '#repositories/comm
 import type { User } from '#repositories/users';
 import { displayName } from './approvals';
 
-const toComment = ({ id, componentId, username, comment, createdAt }: StoredComment): Comment => ({ id, componentId, username, comment, createdAt });
+const toComment = ({ id, componentId, username, comment, createdAt }: StoredComment): Comment => ({
+  id,
+  componentId,
+  username,
+  comment,
+  createdAt,
+});
 
 /** A component's comments, newest first. */
-export const commentsOf = async (componentId: number): Promise<Comment[]> => (await listComments(componentId)).map(toComment);
+export const commentsOf = async (componentId: number): Promise<Comment[]> =>
+  (await listComments(componentId)).map(toComment);
 
 /**
  * Adds a comment. The author name is what the writer typed, or their display name when blank

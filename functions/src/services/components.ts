@@ -21,7 +21,8 @@ import { catalogueSearch } from './search/catalogue-search';
 import type { IndexQuery } from './search/search-index';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
-export const componentFileUrl = (id: number, field: ComponentFileField): string => `/api/components/${id}/files/${field}`;
+export const componentFileUrl = (id: number, field: ComponentFileField): string =>
+  `/api/components/${id}/files/${field}`;
 
 /** Where a component's file lives in the bucket: `components/<id>/<field>/<file name>`. */
 export const componentFileKey = (id: number, field: ComponentFileField, fileName: string): string =>
@@ -30,7 +31,8 @@ export const componentFileKey = (id: number, field: ComponentFileField, fileName
 const isExternalUrl = (value: string): boolean => /^https?:\/\//i.test(value);
 
 /** Keys the product writes for component files: seeded parts, and files claimed by a new-component request. */
-const COMPONENT_FILE_KEY = /^(components\/[\w-]+|requests\/[0-9A-HJKMNP-TV-Z]{26})\/(dataSheet|threeDPart|scheme)\/[\w.-]+$/;
+const COMPONENT_FILE_KEY =
+  /^(components\/[\w-]+|requests\/[0-9A-HJKMNP-TV-Z]{26})\/(dataSheet|threeDPart|scheme)\/[\w.-]+$/;
 
 /**
  * A component as the API shows it: file fields held in S3 become the API's file URL; a file
@@ -107,7 +109,10 @@ export const searchComponents = async (query: SearchQuery): Promise<SearchAnswer
   const warm = search.loadedIndex;
   const revisionBefore = search.indexRevision;
   const guess = warm?.search(indexQuery);
-  const [index, guessedPage] = await Promise.all([search.current({ mayWriteSnapshot: true }), guess ? getComponents(guess.ids) : undefined]);
+  const [index, guessedPage] = await Promise.all([
+    search.current({ mayWriteSnapshot: true }),
+    guess ? getComponents(guess.ids) : undefined,
+  ]);
   if (guess && guessedPage && index === warm && search.indexRevision === revisionBefore) {
     return { components: guessedPage.map(toApiComponent), total: guess.total };
   }
@@ -136,12 +141,17 @@ export const relatedComponents = async (id: number): Promise<Component[]> => {
 };
 
 /** The distinct classes in the catalogue, sorted. */
-export const listComponentClasses = async (): Promise<string[]> => (await catalogueSearch().current()).distinct('class');
+export const listComponentClasses = async (): Promise<string[]> =>
+  (await catalogueSearch().current()).distinct('class');
 
 /** The add form's option lists from the whole catalogue (not a page of it), sorted. */
 export const listComponentOptions = async (): Promise<ComponentOptions> => {
   const index = await catalogueSearch().current();
-  return { manufacturers: index.distinct('manufacturer'), classes: index.distinct('class'), types: index.distinct('type') };
+  return {
+    manufacturers: index.distinct('manufacturer'),
+    classes: index.distinct('class'),
+    types: index.distinct('type'),
+  };
 };
 
 /**

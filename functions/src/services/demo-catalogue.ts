@@ -119,7 +119,10 @@ const phoenixTerminalBlock = (r: Random): PartFields => {
   const size = r.pick(terminalSizes);
   const variant = r.pick(terminalVariants);
   const colour = variant.suffix === '-PE' ? { code: '', name: 'green-yellow' } : r.pick(terminalColours);
-  const reference = variant.suffix === 'TB' ? `${series.prefix}TB ${size.size}${colour.code}` : `${series.prefix} ${size.size}${variant.suffix}${colour.code}`;
+  const reference =
+    variant.suffix === 'TB'
+      ? `${series.prefix}TB ${size.size}${colour.code}`
+      : `${series.prefix} ${size.size}${variant.suffix}${colour.code}`;
   const voltage = variant.suffix === '-HESI' ? 500 : variant.suffix === '-PE' ? null : 800;
   return {
     reference,
@@ -149,7 +152,8 @@ const phoenixTerminalBlock = (r: Random): PartFields => {
     markRoot: 'X',
     terminalStripSymbol: variant.suffix === '-PE' ? 'PE terminal' : 'Terminal',
     terminalMarks: variant.terminals > 2 ? '1;2;3;4'.slice(0, variant.terminals * 2 - 1) : '1;2',
-    insertionExtractionTool: series.prefix === 'UT' || series.prefix === 'UK' ? 'SZS 0,6X3,5 (1205053)' : 'SZF 1-0,6X3,5 (1204517)',
+    insertionExtractionTool:
+      series.prefix === 'UT' || series.prefix === 'UK' ? 'SZS 0,6X3,5 (1205053)' : 'SZF 1-0,6X3,5 (1204517)',
     library: 'Phoenix Contact terminal blocks',
     supplierName: 'Phoenix Contact',
     commercialReference: reference,
@@ -160,8 +164,18 @@ const phoenixTerminalBlock = (r: Random): PartFields => {
 const phoenixAccessory = (r: Random): PartFields => {
   if (r.chance(0.4)) {
     const poles = r.pick([2, 3, 4, 5, 10, 20, 50]);
-    const pitch = r.pick([{ code: '4', width: 4.2 }, { code: '5', width: 5.2 }, { code: '6', width: 6.2 }, { code: '8', width: 8.2 }, { code: '10', width: 10.2 }]);
-    const colour = r.pick([{ code: '', name: 'red' }, { code: ' BU', name: 'blue' }, { code: ' GY', name: 'gray' }]);
+    const pitch = r.pick([
+      { code: '4', width: 4.2 },
+      { code: '5', width: 5.2 },
+      { code: '6', width: 6.2 },
+      { code: '8', width: 8.2 },
+      { code: '10', width: 10.2 },
+    ]);
+    const colour = r.pick([
+      { code: '', name: 'red' },
+      { code: ' BU', name: 'blue' },
+      { code: ' GY', name: 'gray' },
+    ]);
     const reference = `FBS ${poles}-${pitch.code}${colour.code}`;
     return {
       reference,
@@ -283,7 +297,16 @@ const siemensContactor = (r: Random): PartFields => {
   const size = r.pick(contactorSizes);
   const connection = r.pick(connections);
   const coil = r.pick(coils);
-  const aux = size.frame === 'S00' ? r.pick([{ code: '1', text: '1 NO' }, { code: '2', text: '1 NC' }]) : r.pick([{ code: '0', text: 'none' }, { code: '1', text: '1 NO + 1 NC' }]);
+  const aux =
+    size.frame === 'S00'
+      ? r.pick([
+          { code: '1', text: '1 NO' },
+          { code: '2', text: '1 NC' },
+        ])
+      : r.pick([
+          { code: '0', text: 'none' },
+          { code: '1', text: '1 NO + 1 NC' },
+        ]);
   const reference = `3RT20${size.code}-${connection.code}${coil.code}${aux.code}`;
   const auxTerminals = aux.code === '0' ? 0 : aux.text.includes('+') ? 4 : 2;
   return {
@@ -380,7 +403,10 @@ const siemensOverloadRelay = (r: Random): PartFields => {
     { code: '4A', text: '11 ... 16 A' },
     { code: '4B', text: '14 ... 20 A' },
   ]);
-  const frame = r.pick([{ code: '16', size: 'S00' }, { code: '26', size: 'S0' }]);
+  const frame = r.pick([
+    { code: '16', size: 'S00' },
+    { code: '26', size: 'S0' },
+  ]);
   const connection = r.pick(connections.slice(0, 2));
   const reference = `3RU21${frame.code}-${range.code}${connection.code === '1' ? 'B' : 'C'}0`;
   return {
@@ -410,15 +436,69 @@ const siemensOverloadRelay = (r: Random): PartFields => {
 };
 
 const simaticModules = [
-  { prefix: '6ES7521-1BL', type: 'Digital input module', text: 'SIMATIC S7-1500, digital input module DI 32x24 V DC HF', channels: 32, group: 'DI' },
-  { prefix: '6ES7521-1BH', type: 'Digital input module', text: 'SIMATIC S7-1500, digital input module DI 16x24 V DC HF', channels: 16, group: 'DI' },
-  { prefix: '6ES7522-1BL', type: 'Digital output module', text: 'SIMATIC S7-1500, digital output module DQ 32x24 V DC/0.5 A HF', channels: 32, group: 'DQ' },
-  { prefix: '6ES7531-7KF', type: 'Analog input module', text: 'SIMATIC S7-1500, analog input module AI 8xU/I/RTD/TC ST', channels: 8, group: 'AI' },
-  { prefix: '6ES7532-5HF', type: 'Analog output module', text: 'SIMATIC S7-1500, analog output module AQ 8xU/I HS', channels: 8, group: 'AQ' },
-  { prefix: '6ES7221-1BH', type: 'Digital input module', text: 'SIMATIC S7-1200, digital input SM 1221, 16 DI, 24 V DC, sink/source', channels: 16, group: 'DI' },
-  { prefix: '6ES7222-1BF', type: 'Digital output module', text: 'SIMATIC S7-1200, digital output SM 1222, 8 DO, 24 V DC transistor 0.5 A', channels: 8, group: 'DQ' },
-  { prefix: '6ES7231-4HD', type: 'Analog input module', text: 'SIMATIC S7-1200, analog input SM 1231, 4 AI, +/-10 V, +/-5 V, +/-2.5 V, or 0(4)-20 mA', channels: 4, group: 'AI' },
-  { prefix: '6ES7214-1AG', type: 'CPU', text: 'SIMATIC S7-1200, CPU 1214C, compact CPU, DC/DC/DC, onboard I/O: 14 DI 24 V DC; 10 DO 24 V DC; 2 AI 0-10 V DC', channels: 26, group: 'CPU' },
+  {
+    prefix: '6ES7521-1BL',
+    type: 'Digital input module',
+    text: 'SIMATIC S7-1500, digital input module DI 32x24 V DC HF',
+    channels: 32,
+    group: 'DI',
+  },
+  {
+    prefix: '6ES7521-1BH',
+    type: 'Digital input module',
+    text: 'SIMATIC S7-1500, digital input module DI 16x24 V DC HF',
+    channels: 16,
+    group: 'DI',
+  },
+  {
+    prefix: '6ES7522-1BL',
+    type: 'Digital output module',
+    text: 'SIMATIC S7-1500, digital output module DQ 32x24 V DC/0.5 A HF',
+    channels: 32,
+    group: 'DQ',
+  },
+  {
+    prefix: '6ES7531-7KF',
+    type: 'Analog input module',
+    text: 'SIMATIC S7-1500, analog input module AI 8xU/I/RTD/TC ST',
+    channels: 8,
+    group: 'AI',
+  },
+  {
+    prefix: '6ES7532-5HF',
+    type: 'Analog output module',
+    text: 'SIMATIC S7-1500, analog output module AQ 8xU/I HS',
+    channels: 8,
+    group: 'AQ',
+  },
+  {
+    prefix: '6ES7221-1BH',
+    type: 'Digital input module',
+    text: 'SIMATIC S7-1200, digital input SM 1221, 16 DI, 24 V DC, sink/source',
+    channels: 16,
+    group: 'DI',
+  },
+  {
+    prefix: '6ES7222-1BF',
+    type: 'Digital output module',
+    text: 'SIMATIC S7-1200, digital output SM 1222, 8 DO, 24 V DC transistor 0.5 A',
+    channels: 8,
+    group: 'DQ',
+  },
+  {
+    prefix: '6ES7231-4HD',
+    type: 'Analog input module',
+    text: 'SIMATIC S7-1200, analog input SM 1231, 4 AI, +/-10 V, +/-5 V, +/-2.5 V, or 0(4)-20 mA',
+    channels: 4,
+    group: 'AI',
+  },
+  {
+    prefix: '6ES7214-1AG',
+    type: 'CPU',
+    text: 'SIMATIC S7-1200, CPU 1214C, compact CPU, DC/DC/DC, onboard I/O: 14 DI 24 V DC; 10 DO 24 V DC; 2 AI 0-10 V DC',
+    channels: 26,
+    group: 'CPU',
+  },
 ] as const;
 
 const simaticModule = (r: Random): PartFields => {
@@ -557,23 +637,142 @@ const abbContactor = (r: Random): PartFields => {
 // ------------------------------------------------------------------ Schneider Electric
 
 const schneiderModules = [
-  { ref: 'TM3DI16', type: 'Digital input module', text: 'Discrete input module TM3, 16 inputs, 24 V DC, sink/source', channels: 16, group: 'DI', width: 23.6 },
-  { ref: 'TM3DI8', type: 'Digital input module', text: 'Discrete input module TM3, 8 inputs, 24 V DC, sink/source', channels: 8, group: 'DI', width: 23.6 },
-  { ref: 'TM3DI32K', type: 'Digital input module', text: 'Discrete input module TM3, 32 inputs, 24 V DC, HE10 connectors', channels: 32, group: 'DI', width: 29.7 },
-  { ref: 'TM3DQ16T', type: 'Digital output module', text: 'Discrete output module TM3, 16 transistor outputs, source, 0.5 A', channels: 16, group: 'DQ', width: 23.6 },
-  { ref: 'TM3DQ8R', type: 'Digital output module', text: 'Discrete output module TM3, 8 relay outputs, 2 A', channels: 8, group: 'DQ', width: 23.6 },
-  { ref: 'TM3DM24R', type: 'Mixed I/O module', text: 'Discrete mixed module TM3, 16 inputs 24 V DC, 8 relay outputs 2 A', channels: 24, group: 'DI/DQ', width: 27.4 },
-  { ref: 'TM3AI4', type: 'Analog input module', text: 'Analog input module TM3, 4 inputs, 0-10 V, 4-20 mA, 12 bit', channels: 4, group: 'AI', width: 23.6 },
-  { ref: 'TM3AQ2', type: 'Analog output module', text: 'Analog output module TM3, 2 outputs, 0-10 V, 4-20 mA, 12 bit', channels: 2, group: 'AQ', width: 23.6 },
-  { ref: 'TM3TI4', type: 'Temperature input module', text: 'Analog input module TM3, 4 temperature inputs, thermocouple/RTD', channels: 4, group: 'AI', width: 23.6 },
-  { ref: 'TM221CE24R', type: 'Logic controller', text: 'Logic controller Modicon M221, 24 I/O, relay outputs, Ethernet, 100-240 V AC', channels: 24, group: 'CPU', width: 150 },
-  { ref: 'TM221CE40T', type: 'Logic controller', text: 'Logic controller Modicon M221, 40 I/O, transistor source outputs, Ethernet, 24 V DC', channels: 40, group: 'CPU', width: 163 },
-  { ref: 'TM221ME16R', type: 'Logic controller', text: 'Logic controller Modicon M221 Book, 16 I/O, relay outputs, Ethernet', channels: 16, group: 'CPU', width: 70 },
-  { ref: 'BMXDDI1602', type: 'Digital input module', text: 'Discrete input module Modicon X80, 16 inputs, 24 V DC positive', channels: 16, group: 'DI', width: 32 },
-  { ref: 'BMXDDI3202K', type: 'Digital input module', text: 'Discrete input module Modicon X80, 32 inputs, 24 V DC positive, 40-pin connector', channels: 32, group: 'DI', width: 32 },
-  { ref: 'BMXDDO1602', type: 'Digital output module', text: 'Discrete output module Modicon X80, 16 solid state outputs, 24 V DC positive, 0.5 A', channels: 16, group: 'DQ', width: 32 },
-  { ref: 'BMXAMI0810', type: 'Analog input module', text: 'Analog input module Modicon X80, 8 inputs, high speed, isolated', channels: 8, group: 'AI', width: 32 },
-  { ref: 'BMXAMO0410', type: 'Analog output module', text: 'Analog output module Modicon X80, 4 outputs, isolated', channels: 4, group: 'AQ', width: 32 },
+  {
+    ref: 'TM3DI16',
+    type: 'Digital input module',
+    text: 'Discrete input module TM3, 16 inputs, 24 V DC, sink/source',
+    channels: 16,
+    group: 'DI',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3DI8',
+    type: 'Digital input module',
+    text: 'Discrete input module TM3, 8 inputs, 24 V DC, sink/source',
+    channels: 8,
+    group: 'DI',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3DI32K',
+    type: 'Digital input module',
+    text: 'Discrete input module TM3, 32 inputs, 24 V DC, HE10 connectors',
+    channels: 32,
+    group: 'DI',
+    width: 29.7,
+  },
+  {
+    ref: 'TM3DQ16T',
+    type: 'Digital output module',
+    text: 'Discrete output module TM3, 16 transistor outputs, source, 0.5 A',
+    channels: 16,
+    group: 'DQ',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3DQ8R',
+    type: 'Digital output module',
+    text: 'Discrete output module TM3, 8 relay outputs, 2 A',
+    channels: 8,
+    group: 'DQ',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3DM24R',
+    type: 'Mixed I/O module',
+    text: 'Discrete mixed module TM3, 16 inputs 24 V DC, 8 relay outputs 2 A',
+    channels: 24,
+    group: 'DI/DQ',
+    width: 27.4,
+  },
+  {
+    ref: 'TM3AI4',
+    type: 'Analog input module',
+    text: 'Analog input module TM3, 4 inputs, 0-10 V, 4-20 mA, 12 bit',
+    channels: 4,
+    group: 'AI',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3AQ2',
+    type: 'Analog output module',
+    text: 'Analog output module TM3, 2 outputs, 0-10 V, 4-20 mA, 12 bit',
+    channels: 2,
+    group: 'AQ',
+    width: 23.6,
+  },
+  {
+    ref: 'TM3TI4',
+    type: 'Temperature input module',
+    text: 'Analog input module TM3, 4 temperature inputs, thermocouple/RTD',
+    channels: 4,
+    group: 'AI',
+    width: 23.6,
+  },
+  {
+    ref: 'TM221CE24R',
+    type: 'Logic controller',
+    text: 'Logic controller Modicon M221, 24 I/O, relay outputs, Ethernet, 100-240 V AC',
+    channels: 24,
+    group: 'CPU',
+    width: 150,
+  },
+  {
+    ref: 'TM221CE40T',
+    type: 'Logic controller',
+    text: 'Logic controller Modicon M221, 40 I/O, transistor source outputs, Ethernet, 24 V DC',
+    channels: 40,
+    group: 'CPU',
+    width: 163,
+  },
+  {
+    ref: 'TM221ME16R',
+    type: 'Logic controller',
+    text: 'Logic controller Modicon M221 Book, 16 I/O, relay outputs, Ethernet',
+    channels: 16,
+    group: 'CPU',
+    width: 70,
+  },
+  {
+    ref: 'BMXDDI1602',
+    type: 'Digital input module',
+    text: 'Discrete input module Modicon X80, 16 inputs, 24 V DC positive',
+    channels: 16,
+    group: 'DI',
+    width: 32,
+  },
+  {
+    ref: 'BMXDDI3202K',
+    type: 'Digital input module',
+    text: 'Discrete input module Modicon X80, 32 inputs, 24 V DC positive, 40-pin connector',
+    channels: 32,
+    group: 'DI',
+    width: 32,
+  },
+  {
+    ref: 'BMXDDO1602',
+    type: 'Digital output module',
+    text: 'Discrete output module Modicon X80, 16 solid state outputs, 24 V DC positive, 0.5 A',
+    channels: 16,
+    group: 'DQ',
+    width: 32,
+  },
+  {
+    ref: 'BMXAMI0810',
+    type: 'Analog input module',
+    text: 'Analog input module Modicon X80, 8 inputs, high speed, isolated',
+    channels: 8,
+    group: 'AI',
+    width: 32,
+  },
+  {
+    ref: 'BMXAMO0410',
+    type: 'Analog output module',
+    text: 'Analog output module Modicon X80, 4 outputs, isolated',
+    channels: 4,
+    group: 'AQ',
+    width: 32,
+  },
 ] as const;
 
 const schneiderPlcModule = (r: Random): PartFields => {
@@ -587,7 +786,11 @@ const schneiderPlcModule = (r: Random): PartFields => {
     class: 'PLC',
     manufacturer: 'Schneider Electric',
     type: module.type,
-    series: reference.startsWith('BMX') ? 'Modicon X80' : reference.startsWith('TM221') ? 'Modicon M221' : 'Modicon TM3',
+    series: reference.startsWith('BMX')
+      ? 'Modicon X80'
+      : reference.startsWith('TM221')
+        ? 'Modicon M221'
+        : 'Modicon TM3',
     articleNumber: reference,
     description: `${module.text}${variant === 'G' ? ', spring terminal blocks' : variant === 'C' ? ', conformal coated' : variant === 'H' ? ', harsh environment' : ''}`,
     voltage: module.text.includes('240 V AC') ? 230 : 24,
@@ -610,7 +813,10 @@ const schneiderPlcModule = (r: Random): PartFields => {
 };
 
 const schneiderPushButton = (r: Random): PartFields => {
-  const body = r.pick([{ code: 'XB4', text: 'metal bezel, Harmony XB4' }, { code: 'XB5', text: 'plastic bezel, Harmony XB5' }]);
+  const body = r.pick([
+    { code: 'XB4', text: 'metal bezel, Harmony XB4' },
+    { code: 'XB5', text: 'plastic bezel, Harmony XB5' },
+  ]);
   const operator = r.pick([
     { code: 'BA', type: 'Push button', text: 'flush push button, spring return' },
     { code: 'BL', type: 'Push button', text: 'projecting push button, spring return' },
@@ -662,9 +868,20 @@ const schneiderSensor = (r: Random): PartFields => {
     { code: '18', range: 5, thread: 'M18' },
     { code: '30', range: 10, thread: 'M30' },
   ]);
-  const output = r.pick([{ code: 'PA', text: 'PNP, NO' }, { code: 'NA', text: 'NPN, NO' }, { code: 'PB', text: 'PNP, NC' }]);
-  const connection = r.pick([{ code: 'L2', text: '2 m cable' }, { code: 'M12', text: 'M12 connector' }, { code: 'L5', text: '5 m cable' }]);
-  const mounting = r.pick([{ code: 'B1', text: 'flush' }, { code: 'B2', text: 'non flush' }]);
+  const output = r.pick([
+    { code: 'PA', text: 'PNP, NO' },
+    { code: 'NA', text: 'NPN, NO' },
+    { code: 'PB', text: 'PNP, NC' },
+  ]);
+  const connection = r.pick([
+    { code: 'L2', text: '2 m cable' },
+    { code: 'M12', text: 'M12 connector' },
+    { code: 'L5', text: '5 m cable' },
+  ]);
+  const mounting = r.pick([
+    { code: 'B1', text: 'flush' },
+    { code: 'B2', text: 'non flush' },
+  ]);
   const reference = `XS6${size.code}${mounting.code}${output.code}${connection.code}`;
   return {
     reference,
@@ -692,8 +909,24 @@ const schneiderSensor = (r: Random): PartFields => {
 // ------------------------------------------------------------------ TE Connectivity
 
 const teHousings = [
-  { series: 'DEUTSCH DT', plug: 'DT06', receptacle: 'DT04', positions: [2, 3, 4, 6, 8, 12], contact: 16, amps: 13, volts: 250 },
-  { series: 'DEUTSCH DTM', plug: 'DTM06', receptacle: 'DTM04', positions: [2, 3, 4, 6, 8, 12], contact: 20, amps: 7.5, volts: 250 },
+  {
+    series: 'DEUTSCH DT',
+    plug: 'DT06',
+    receptacle: 'DT04',
+    positions: [2, 3, 4, 6, 8, 12],
+    contact: 16,
+    amps: 13,
+    volts: 250,
+  },
+  {
+    series: 'DEUTSCH DTM',
+    plug: 'DTM06',
+    receptacle: 'DTM04',
+    positions: [2, 3, 4, 6, 8, 12],
+    contact: 20,
+    amps: 7.5,
+    volts: 250,
+  },
   { series: 'DEUTSCH DTP', plug: 'DTP06', receptacle: 'DTP04', positions: [2, 4], contact: 12, amps: 25, volts: 250 },
 ] as const;
 
@@ -722,8 +955,10 @@ const teDeutschHousing = (r: Random): PartFields => {
     height: round(positions > 6 ? 28 : 19.5),
     depth: round(plug ? 41.5 : 45.3),
     weight: round(0.002 * positions + 0.004, 4),
-    toolCrimp: line.contact === 20 ? 'HDT-48-00 (size 20)' : line.contact === 12 ? 'HDT-48-00 (size 12)' : 'HDT-48-00 (size 16)',
-    insertionExtractionTool: line.contact === 20 ? '0411-204-2005' : line.contact === 12 ? '0411-204-1205' : '0411-204-1605',
+    toolCrimp:
+      line.contact === 20 ? 'HDT-48-00 (size 20)' : line.contact === 12 ? 'HDT-48-00 (size 12)' : 'HDT-48-00 (size 16)',
+    insertionExtractionTool:
+      line.contact === 20 ? '0411-204-2005' : line.contact === 12 ? '0411-204-1205' : '0411-204-1605',
     terminalType: 'Crimp',
     mnemonic: 'X',
     markRoot: 'X',
@@ -735,14 +970,73 @@ const teDeutschHousing = (r: Random): PartFields => {
 
 const teContact = (r: Random): PartFields => {
   const family = r.pick([
-    { series: 'DEUTSCH DT', pin: '0460-202-', socket: '0462-201-', size: '16', gauges: ['16141', '1631', '20141'], amps: 13, wire: [0.5, 1.5], awg: [20, 14], tool: 'HDT-48-00', extract: '0411-204-1605' },
-    { series: 'DEUTSCH DTM', pin: '0460-010-', socket: '0462-005-', size: '20', gauges: ['20141', '2031'], amps: 7.5, wire: [0.35, 1], awg: [22, 16], tool: 'HDT-48-00', extract: '0411-204-2005' },
-    { series: 'MCON 1.2', pin: '1-1703930-', socket: '2-1703930-', size: '1.2', gauges: ['1', '2', '3'], amps: 15, wire: [0.35, 0.75], awg: [22, 18], tool: '2-1579001-3', extract: '1-1579007-8' },
-    { series: 'Junior Power Timer', pin: '927771-', socket: '929939-', size: '2.8', gauges: ['1', '3', '6'], amps: 20, wire: [0.5, 2.5], awg: [20, 14], tool: '539635-1', extract: '1-1579007-4' },
-    { series: 'AMP SUPERSEAL 1.5', pin: '282109-', socket: '282110-', size: '1.5', gauges: ['1', '2'], amps: 14, wire: [0.5, 1.5], awg: [20, 16], tool: '58529-1', extract: '1579007-4' },
+    {
+      series: 'DEUTSCH DT',
+      pin: '0460-202-',
+      socket: '0462-201-',
+      size: '16',
+      gauges: ['16141', '1631', '20141'],
+      amps: 13,
+      wire: [0.5, 1.5],
+      awg: [20, 14],
+      tool: 'HDT-48-00',
+      extract: '0411-204-1605',
+    },
+    {
+      series: 'DEUTSCH DTM',
+      pin: '0460-010-',
+      socket: '0462-005-',
+      size: '20',
+      gauges: ['20141', '2031'],
+      amps: 7.5,
+      wire: [0.35, 1],
+      awg: [22, 16],
+      tool: 'HDT-48-00',
+      extract: '0411-204-2005',
+    },
+    {
+      series: 'MCON 1.2',
+      pin: '1-1703930-',
+      socket: '2-1703930-',
+      size: '1.2',
+      gauges: ['1', '2', '3'],
+      amps: 15,
+      wire: [0.35, 0.75],
+      awg: [22, 18],
+      tool: '2-1579001-3',
+      extract: '1-1579007-8',
+    },
+    {
+      series: 'Junior Power Timer',
+      pin: '927771-',
+      socket: '929939-',
+      size: '2.8',
+      gauges: ['1', '3', '6'],
+      amps: 20,
+      wire: [0.5, 2.5],
+      awg: [20, 14],
+      tool: '539635-1',
+      extract: '1-1579007-4',
+    },
+    {
+      series: 'AMP SUPERSEAL 1.5',
+      pin: '282109-',
+      socket: '282110-',
+      size: '1.5',
+      gauges: ['1', '2'],
+      amps: 14,
+      wire: [0.5, 1.5],
+      awg: [20, 16],
+      tool: '58529-1',
+      extract: '1579007-4',
+    },
   ]);
   const pin = r.chance(0.5);
-  const plating = r.pick([{ code: '', text: 'tin plated' }, { code: 'G', text: 'gold plated' }, { code: 'S', text: 'silver plated' }]);
+  const plating = r.pick([
+    { code: '', text: 'tin plated' },
+    { code: 'G', text: 'gold plated' },
+    { code: 'S', text: 'silver plated' },
+  ]);
   const reference = `${pin ? family.pin : family.socket}${r.pick(family.gauges)}${plating.code ? `-${plating.code}${r.digits(2)}` : ''}`;
   return {
     reference,
@@ -760,7 +1054,9 @@ const teContact = (r: Random): PartFields => {
     minWireGauge: `AWG ${family.awg[0]}`,
     maxWireNumber: 1,
     toolCrimp: family.tool,
-    turretPositionerDieHead: family.series.startsWith('DEUTSCH') ? r.pick(['TH1A turret head', 'TP-1046 positioner']) : `Die ${family.tool}-${r.int(1, 4)}`,
+    turretPositionerDieHead: family.series.startsWith('DEUTSCH')
+      ? r.pick(['TH1A turret head', 'TP-1046 positioner'])
+      : `Die ${family.tool}-${r.int(1, 4)}`,
     insertionExtractionTool: family.extract,
     wireTerminationType: 'Crimp',
     terminalType: 'Crimp',
@@ -858,8 +1154,34 @@ const hartingInsert = (r: Random): PartFields => {
 
 const hartingContact = (r: Random): PartFields => {
   const line = r.pick([
-    { series: 'Han E', code: '09 33 000 6', sizes: [[0.14, '121'], [0.5, '116'], [1.5, '102'], [2.5, '104'], [4, '105']] as readonly (readonly [number, string])[], tool: '09 99 000 0110', extract: '09 99 000 0052', amps: 16 },
-    { series: 'Han D', code: '09 15 000 6', sizes: [[0.14, '107'], [0.5, '105'], [1, '103'], [1.5, '104'], [2.5, '106']] as readonly (readonly [number, string])[], tool: '09 99 000 0001', extract: '09 99 000 0012', amps: 10 },
+    {
+      series: 'Han E',
+      code: '09 33 000 6',
+      sizes: [
+        [0.14, '121'],
+        [0.5, '116'],
+        [1.5, '102'],
+        [2.5, '104'],
+        [4, '105'],
+      ] as readonly (readonly [number, string])[],
+      tool: '09 99 000 0110',
+      extract: '09 99 000 0052',
+      amps: 16,
+    },
+    {
+      series: 'Han D',
+      code: '09 15 000 6',
+      sizes: [
+        [0.14, '107'],
+        [0.5, '105'],
+        [1, '103'],
+        [1.5, '104'],
+        [2.5, '106'],
+      ] as readonly (readonly [number, string])[],
+      tool: '09 99 000 0001',
+      extract: '09 99 000 0012',
+      amps: 10,
+    },
   ]);
   const [wire, sizeCode] = r.pick(line.sizes);
   const male = r.chance(0.5);
@@ -939,7 +1261,23 @@ const eatonContactor = (r: Random): PartFields => {
 };
 
 const eatonMotorProtector = (r: Random): PartFields => {
-  const setting = r.pick(['0,16', '0,25', '0,4', '0,63', '1', '1,6', '2,5', '4', '6,3', '10', '12', '16', '20', '25', '32']);
+  const setting = r.pick([
+    '0,16',
+    '0,25',
+    '0,4',
+    '0,63',
+    '1',
+    '1,6',
+    '2,5',
+    '4',
+    '6,3',
+    '10',
+    '12',
+    '16',
+    '20',
+    '25',
+    '32',
+  ]);
   const reference = `PKZM0-${setting}${r.pick(['', '', '-T', '-C'])}`;
   return {
     reference,
@@ -988,7 +1326,11 @@ const otherMakers = (r: Random): PartFields => {
     },
     () => {
       const volts = r.pick(['012', '024', '048', '110', '230']);
-      const contacts = r.pick([{ code: '40.52', text: '2 CO, 8 A' }, { code: '40.61', text: '1 CO, 16 A' }, { code: '46.52', text: '2 CO, 8 A' }]);
+      const contacts = r.pick([
+        { code: '40.52', text: '2 CO, 8 A' },
+        { code: '40.61', text: '1 CO, 16 A' },
+        { code: '46.52', text: '2 CO, 8 A' },
+      ]);
       const reference = `${contacts.code}.${volts === '230' ? '8' : '9'}.${volts}.${r.pick(['0000', '5000', '0054'])}`;
       return {
         reference,
@@ -1060,7 +1402,13 @@ const pickFamily = (r: Random) => {
 
 const emptyData = (): ComponentData => {
   const data: Record<string, null> = {};
-  for (const field of [...componentTextFields, ...componentFileFields, ...componentDecimalFields, ...componentIntegerFields]) data[field] = null;
+  for (const field of [
+    ...componentTextFields,
+    ...componentFileFields,
+    ...componentDecimalFields,
+    ...componentIntegerFields,
+  ])
+    data[field] = null;
   return data as unknown as ComponentData;
 };
 

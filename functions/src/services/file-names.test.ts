@@ -48,8 +48,12 @@ describe('objectKeySegment', () => {
 
 describe('contentDisposition', () => {
   it('names the file in ASCII and, exactly, in RFC 8187 form', () => {
-    expect(contentDisposition('attachment', 'relay.pdf')).toBe(`attachment; filename="relay.pdf"; filename*=UTF-8''relay.pdf`);
-    expect(contentDisposition('inline', "Schütz (1)'s.pdf")).toBe(`inline; filename="Sch_tz _1__s.pdf"; filename*=UTF-8''Sch%C3%BCtz%20%281%29%27s.pdf`);
+    expect(contentDisposition('attachment', 'relay.pdf')).toBe(
+      `attachment; filename="relay.pdf"; filename*=UTF-8''relay.pdf`,
+    );
+    expect(contentDisposition('inline', "Schütz (1)'s.pdf")).toBe(
+      `inline; filename="Sch_tz _1__s.pdf"; filename*=UTF-8''Sch%C3%BCtz%20%281%29%27s.pdf`,
+    );
   });
 
   it('never lets a quote or a line break into the header', () => {

@@ -1,4 +1,12 @@
-import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
@@ -62,7 +70,9 @@ export const inspectFile = async (key: string, headBytes: number): Promise<{ siz
   const bucket = config().BUCKET_NAME;
   const { ContentLength = 0 } = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   if (ContentLength === 0) return { size: 0, head: new Uint8Array() };
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }));
+  const { Body } = await s3().send(
+    new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${headBytes - 1}` }),
+  );
   const head = Body ? await Body.transformToByteArray() : new Uint8Array();
   return { size: ContentLength, head: head.subarray(0, headBytes) };
 };
@@ -85,9 +95,13 @@ export const deleteFilesOlderThan = async (prefix: string, cutoff: Date): Promis
   let ContinuationToken: string | undefined;
   do {
     const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-    const stale = (page.Contents ?? []).filter((object) => object.Key && object.LastModified && object.LastModified < cutoff);
+    const stale = (page.Contents ?? []).filter(
+      (object) => object.Key && object.LastModified && object.LastModified < cutoff,
+    );
     if (stale.length) {
-      await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: stale.map(({ Key }) => ({ Key: Key! })), Quiet: true } }));
+      await s3().send(
+        new DeleteObjectsCommand({ Bucket, Delete: { Objects: stale.map(({ Key }) => ({ Key: Key! })), Quiet: true } }),
+      );
       deleted += stale.length;
     }
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

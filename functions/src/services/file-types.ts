@@ -18,12 +18,16 @@ const signatures: { type: AttachmentFileType; magic: readonly number[] }[] = [
 
 /** The attachment type the bytes are, or undefined when they are none of them. */
 export const sniffFileType = (head: Uint8Array): AttachmentFileType | undefined =>
-  signatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => head[index] === byte))?.type;
+  signatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => head[index] === byte))
+    ?.type;
 
 /** Further image formats a SWE symbol may come in (the attachment rules take only the three above). */
 const otherImageSignatures: { type: string; magic: readonly (number | undefined)[] }[] = [
   // RIFF....WEBP
-  { type: 'image/webp', magic: [0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50] },
+  {
+    type: 'image/webp',
+    magic: [0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50],
+  },
   { type: 'image/bmp', magic: [0x42, 0x4d] }, // BM
 ];
 
@@ -33,7 +37,10 @@ const otherImageSignatures: { type: string; magic: readonly (number | undefined)
  */
 export const sniffComponentFileType = (head: Uint8Array): string =>
   sniffFileType(head) ??
-  otherImageSignatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => byte === undefined || head[index] === byte))?.type ??
+  otherImageSignatures.find(
+    ({ magic }) =>
+      magic.length <= head.length && magic.every((byte, index) => byte === undefined || head[index] === byte),
+  )?.type ??
   'application/octet-stream';
 
 /**
@@ -41,7 +48,8 @@ export const sniffComponentFileType = (head: Uint8Array): string =>
  * bytes all agree (a PNG renamed `.pdf`, or declared `application/pdf`, is not).
  */
 export const fileMatchesType = (file: { fileName: string; fileType: AttachmentFileType; head: Uint8Array }): boolean =>
-  sniffFileType(file.head) === file.fileType && (attachmentFileTypes[file.fileType] as readonly string[]).includes(fileExtension(file.fileName));
+  sniffFileType(file.head) === file.fileType &&
+  (attachmentFileTypes[file.fileType] as readonly string[]).includes(fileExtension(file.fileName));
 
 /** The two containers a spreadsheet comes in: ZIP (.xlsx, and .docx, .zip ...) and OLE2 compound files (.xls, .doc, encrypted .xlsx). */
 export type OfficeContainer = 'zip' | 'cfb';
@@ -52,7 +60,9 @@ const containerSignatures: { container: OfficeContainer; magic: readonly number[
 ];
 
 export const sniffOfficeContainer = (head: Uint8Array): OfficeContainer | undefined =>
-  containerSignatures.find(({ magic }) => magic.length <= head.length && magic.every((byte, index) => head[index] === byte))?.container;
+  containerSignatures.find(
+    ({ magic }) => magic.length <= head.length && magic.every((byte, index) => head[index] === byte),
+  )?.container;
 
 const typeWords: Record<AttachmentFileType, string> = {
   'application/pdf': 'a PDF document',
@@ -72,7 +82,11 @@ export const describeFileContent = (head: Uint8Array): string => {
   const container = sniffOfficeContainer(head);
   if (container === 'zip') return 'a ZIP archive';
   if (container === 'cfb') return 'an OLE2 compound document';
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'an HTML page';
   if (text.startsWith('<?xml') || text.startsWith('<')) return 'an XML document';
   if (text.startsWith('{') || text.startsWith('[')) return 'JSON text';

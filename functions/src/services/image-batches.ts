@@ -45,7 +45,11 @@ const toBatch = ({ startedByUserId: _u, stoppedBy: _s, ...batch }: StoredImageBa
  * takes the one batch slot (Conflict while a batch runs), counts the parts to search and starts
  * the state machine, answering at once.
  */
-export const startImageBatch = async (admin: User, provider: BatchProvider, componentClass: string | undefined): Promise<StartImageBatchResponse> => {
+export const startImageBatch = async (
+  admin: User,
+  provider: BatchProvider,
+  componentClass: string | undefined,
+): Promise<StartImageBatchResponse> => {
   const stateMachineArn = config().IMAGE_BATCH_STATE_MACHINE_ARN;
   if (!stateMachineArn) throw new Unavailable(messages.imageBatchesNotSetUp);
   const parts = (await componentsNeedingImages(componentClass)).slice(0, config().IMAGE_BATCH_MAX_PARTS);
@@ -66,19 +70,27 @@ export const startImageBatch = async (admin: User, provider: BatchProvider, comp
     startedByUserId: admin.id,
     message: null,
   };
-  if (!(await claimBatchSlot(batch, new Date(now.getTime() - BATCH_STALE_AFTER_MS).toISOString()))) throw new Conflict(messages.imageBatchRunning);
+  if (!(await claimBatchSlot(batch, new Date(now.getTime() - BATCH_STALE_AFTER_MS).toISOString())))
+    throw new Conflict(messages.imageBatchRunning);
   if (parts.length === 0) {
     await finishBatch(batch.batchId, { status: 'completed', message: null, finishedAt: new Date().toISOString() });
     return { componentsToProcess: 0, batchId: batch.batchId };
   }
-  const input: BatchExecutionInput = { batchId: batch.batchId, provider, componentClass: batch.componentClass, requestedBy: admin.id };
+  const input: BatchExecutionInput = {
+    batchId: batch.batchId,
+    provider,
+    componentClass: batch.componentClass,
+    requestedBy: admin.id,
+  };
   try {
     await sfn().send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }));
   } catch (error) {
     logger.error('image batch not started', { error: error as Error, batchId: batch.batchId });
-    await finishBatch(batch.batchId, { status: 'failed', message: messages.imageBatchFailed, finishedAt: new Date().toISOString() }).catch(() =>
-      releaseBatchSlot(batch.batchId),
-    );
+    await finishBatch(batch.batchId, {
+      status: 'failed',
+      message: messages.imageBatchFailed,
+      finishedAt: new Date().toISOString(),
+    }).catch(() => releaseBatchSlot(batch.batchId));
     throw error;
   }
   return { componentsToProcess: parts.length, batchId: batch.batchId };
@@ -97,7 +109,10 @@ export const currentImageBatch = async (): Promise<ImageBatchResponse> => {
 
 /** First step: the parts the batch searches (the same rule the start answered with). */
 export const listBatchParts = async (input: BatchExecutionInput): Promise<{ componentIds: number[] }> => {
-  const componentIds = (await componentsNeedingImages(input.componentClass ?? undefined)).slice(0, config().IMAGE_BATCH_MAX_PARTS);
+  const componentIds = (await componentsNeedingImages(input.componentClass ?? undefined)).slice(
+    0,
+    config().IMAGE_BATCH_MAX_PARTS,
+  );
   await setBatchTotal(input.batchId, componentIds.length);
   return { componentIds };
 };
@@ -117,7 +132,11 @@ export interface BatchPartResult {
 type Attempt = { answer: PartSearchResponse } | { error: DistributorError };
 
 /** One provider's search; distributor failures come back as values, throttling is thrown for the state machine to retry. */
-const attempt = async (submitter: User, component: NonNullable<Awaited<ReturnType<typeof getComponent>>>, provider: DistributorName): Promise<Attempt> => {
+const attempt = async (
+  submitter: User,
+  component: NonNullable<Awaited<ReturnType<typeof getComponent>>>,
+  provider: DistributorName,
+): Promise<Attempt> => {
   try {
     return { answer: await findPartFiles(submitter, component, provider) };
   } catch (error) {
@@ -128,7 +147,8 @@ const attempt = async (submitter: User, component: NonNullable<Awaited<ReturnTyp
 };
 
 /** Errors that say the distributor cannot be asked at all now: the part is skipped, not failed. */
-const unusable = (error: DistributorError): boolean => error.kind === 'budget-spent' || error.kind === 'not-configured' || error.kind === 'refused';
+const unusable = (error: DistributorError): boolean =>
+  error.kind === 'budget-spent' || error.kind === 'not-configured' || error.kind === 'refused';
 
 /**
  * One part of a batch: Digi-Key, Mouser, or both (Smart Search: Mouser only when Digi-Key finds
@@ -149,7 +169,12 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
     if ('error' in result) {
       if (unusable(result.error)) unusableProviders.push(result.error);
       else searched = true;
-      logger.info('batch part not found', { batchId: input.batchId, componentId: component.id, provider, reason: result.error.kind });
+      logger.info('batch part not found', {
+        batchId: input.batchId,
+        componentId: component.id,
+        provider,
+        reason: result.error.kind,
+      });
       continue;
     }
     searched = true;
@@ -167,33 +192,67 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
   return { componentId: component.id, success: false, source: null };
 };
 
-const finishPart = async (input: BatchPartInput, component: { id: number; reference: string }, outcome: { success: boolean; source: DistributorName | null }) => {
-  if (await countBatchPart(input.batchId, component.id, outcome)) await recordOutcome(component, outcome.success, outcome.source);
+const finishPart = async (
+  input: BatchPartInput,
+  component: { id: number; reference: string },
+  outcome: { success: boolean; source: DistributorName | null },
+) => {
+  if (await countBatchPart(input.batchId, component.id, outcome))
+    await recordOutcome(component, outcome.success, outcome.source);
 };
 
 /** A part whose search kept failing after the state machine's retries: counted as failed. */
-export const recordFailedBatchPart = async (input: BatchPartInput & { error?: { Error?: string; Cause?: string } }): Promise<BatchPartResult> => {
-  logger.warn('batch part failed', { batchId: input.batchId, componentId: input.componentId, error: input.error?.Error, cause: input.error?.Cause });
+export const recordFailedBatchPart = async (
+  input: BatchPartInput & { error?: { Error?: string; Cause?: string } },
+): Promise<BatchPartResult> => {
+  logger.warn('batch part failed', {
+    batchId: input.batchId,
+    componentId: input.componentId,
+    error: input.error?.Error,
+    cause: input.error?.Cause,
+  });
   const component = await getComponent(input.componentId);
-  await finishPart(input, component ?? { id: input.componentId, reference: `#${input.componentId}` }, { success: false, source: null });
+  await finishPart(input, component ?? { id: input.componentId, reference: `#${input.componentId}` }, {
+    success: false,
+    source: null,
+  });
   return { componentId: input.componentId, success: false, source: null };
 };
 
 /** Last step: ends the batch and answers its result (spec §3: processed, success, failed, sources). */
-export const finishImageBatch = async (input: { batchId: string; outcome: 'completed' | 'failed'; error?: { Error?: string; Cause?: string } }) => {
+export const finishImageBatch = async (input: {
+  batchId: string;
+  outcome: 'completed' | 'failed';
+  error?: { Error?: string; Cause?: string };
+}) => {
   const before = await getBatch(input.batchId);
   let message: string | null = null;
   if (input.outcome === 'failed') {
-    logger.error('image batch failed', { batchId: input.batchId, error: input.error?.Error, cause: input.error?.Cause });
+    logger.error('image batch failed', {
+      batchId: input.batchId,
+      error: input.error?.Error,
+      cause: input.error?.Cause,
+    });
     message = messages.imageBatchFailed;
   } else if (before?.stoppedBy) {
     message = messages.imageBatchStopped(before.stoppedBy.reason, Math.max(0, before.total - before.processed));
   }
-  const batch = await finishBatch(input.batchId, { status: input.outcome, message, finishedAt: new Date().toISOString() });
+  const batch = await finishBatch(input.batchId, {
+    status: input.outcome,
+    message,
+    finishedAt: new Date().toISOString(),
+  });
   const details = { batchId: batch.batchId, outcome: input.outcome };
   recordMetric('BatchesCompleted', 1, details);
   recordMetric('BatchComponentsSucceeded', batch.success, details);
   recordMetric('BatchComponentsFailed', batch.failed, details);
   recordMetric('BatchComponentsSkipped', Math.max(0, batch.total - batch.processed), details);
-  return { batchId: batch.batchId, processed: batch.processed, success: batch.success, failed: batch.failed, sources: batch.sources, message: batch.message };
+  return {
+    batchId: batch.batchId,
+    processed: batch.processed,
+    success: batch.success,
+    failed: batch.failed,
+    sources: batch.sources,
+    message: batch.message,
+  };
 };

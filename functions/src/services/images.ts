@@ -54,7 +54,9 @@ export const getImageStats = async (): Promise<ImageStats> => {
     componentsWithoutImages: index.size - componentsWithImagesCount,
     imageSuccessRate: totals.attempts === 0 ? 0 : Math.round((totals.successes / totals.attempts) * 1000) / 10,
     recentlyProcessed: recent.map(({ partNumber, success }) => ({ partNumber, success })),
-    byClass: [...byClass.values()].sort((a, b) => b.total - a.total || a.componentClass.localeCompare(b.componentClass)),
+    byClass: [...byClass.values()].sort(
+      (a, b) => b.total - a.total || a.componentClass.localeCompare(b.componentClass),
+    ),
   };
 };
 
@@ -63,16 +65,21 @@ export const getImageStats = async (): Promise<ImageStats> => {
  * distributor images, one per part, best confidence first (newest first among equals).
  */
 export const listRecentImages = async (limit: number): Promise<RecentImage[]> => {
-  const images = (await listImageAttachments({ approvedOnly: true, limit: RECENT_IMAGES_WINDOW * 2 })).filter((image) => image.imageSource);
+  const images = (await listImageAttachments({ approvedOnly: true, limit: RECENT_IMAGES_WINDOW * 2 })).filter(
+    (image) => image.imageSource,
+  );
   const newestPerPart = new Map<number, (typeof images)[number]>();
   for (const image of images) if (!newestPerPart.has(image.componentId)) newestPerPart.set(image.componentId, image);
   const ranked = [...newestPerPart.values()]
     .slice(0, RECENT_IMAGES_WINDOW)
     .sort((a, b) => (b.sourceConfidence ?? 0) - (a.sourceConfidence ?? 0) || b.createdAt.localeCompare(a.createdAt));
   const components = new Map(
-    (await getComponents(ranked.slice(0, limit * 2).map((image) => image.componentId), { fields: ['reference', 'manufacturer', 'class', 'description'] })).map(
-      (component) => [component.id, component],
-    ),
+    (
+      await getComponents(
+        ranked.slice(0, limit * 2).map((image) => image.componentId),
+        { fields: ['reference', 'manufacturer', 'class', 'description'] },
+      )
+    ).map((component) => [component.id, component]),
   );
   return ranked
     .flatMap((image) => {

@@ -26,7 +26,14 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A short email with one call to action, in text and HTML. */
-export const linkEmail = (to: string, subject: string, intro: string, action: string, url: string, outro: string): Email => ({
+export const linkEmail = (
+  to: string,
+  subject: string,
+  intro: string,
+  action: string,
+  url: string,
+  outro: string,
+): Email => ({
   to,
   subject,
   text: `${intro}\n\n${action}: ${url}\n\n${outro}\n`,

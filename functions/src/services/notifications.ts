@@ -2,10 +2,18 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { Notification } from '#shared/schemas/approvals';
 import { NotFound } from '#lib/errors';
-import { deleteNotification, listNotifications, markNotificationRead, putNotifications } from '#repositories/notifications';
+import {
+  deleteNotification,
+  listNotifications,
+  markNotificationRead,
+  putNotifications,
+} from '#repositories/notifications';
 import { listUsers } from '#repositories/users';
 
-export const newNotification = (fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null }, now = new Date()): Notification => ({
+export const newNotification = (
+  fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null },
+  now = new Date(),
+): Notification => ({
   id: ulid(now.getTime()),
   read: false,
   linkTo: fields.linkTo ?? null,

@@ -14,4 +14,5 @@ export const recordView = async (user: User, componentId: number): Promise<Recen
   return view;
 };
 
-export const recentViews = (user: User, limit: number): Promise<RecentComponentView[]> => listRecentViews(user.id, limit);
+export const recentViews = (user: User, limit: number): Promise<RecentComponentView[]> =>
+  listRecentViews(user.id, limit);

@@ -24,7 +24,10 @@ export interface WriteCatalogueOptions {
 /** A one-page PDF naming the part: enough for the datasheet link to open something real. */
 export const demoDatasheetPdf = (component: Pick<Component, 'reference' | 'manufacturer' | 'description'>): Buffer => {
   const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const lines = [`${component.manufacturer ?? ''} ${component.reference}`, ...(component.description ?? '').match(/.{1,90}(\s|$)/g) ?? []];
+  const lines = [
+    `${component.manufacturer ?? ''} ${component.reference}`,
+    ...((component.description ?? '').match(/.{1,90}(\s|$)/g) ?? []),
+  ];
   const text = lines
     .map((line, index) => `BT /F1 ${index === 0 ? 16 : 10} Tf 50 ${780 - index * 22} Td (${escape(line.trim())}) Tj ET`)
     .join('\n');
@@ -52,7 +55,12 @@ const uploadDatasheets = async (components: readonly Component[]): Promise<void>
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       await s3().send(
-        new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: next.dataSheet!, Body: demoDatasheetPdf(next), ContentType: 'application/pdf' }),
+        new PutObjectCommand({
+          Bucket: config().BUCKET_NAME,
+          Key: next.dataSheet!,
+          Body: demoDatasheetPdf(next),
+          ContentType: 'application/pdf',
+        }),
       );
     }
   };
@@ -78,7 +86,12 @@ export const writeDemoCatalogue = async (options: WriteCatalogueOptions): Promis
     });
     if (options.files ?? true) await uploadDatasheets(components);
     // Every part's History tab starts with its creation (file fields as the API links them).
-    await putVersions(components.map((component) => ({ componentId: component.id, version: initialVersion(toApiComponent(component), component.username ?? 'catalogue-seed', timestamp) })));
+    await putVersions(
+      components.map((component) => ({
+        componentId: component.id,
+        version: initialVersion(toApiComponent(component), component.username ?? 'catalogue-seed', timestamp),
+      })),
+    );
     await putComponents(components);
     written += size;
     options.onProgress?.(written);

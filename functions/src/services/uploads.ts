@@ -50,7 +50,13 @@ export const createUpload = async (user: User, input: CreateUploadInput): Promis
     Fields: { 'Content-Type': contentType },
     Expires: UPLOAD_LINK_SECONDS,
   });
-  return { url, fields, uploadKey, maxSize, expiresAt: new Date(Date.now() + UPLOAD_LINK_SECONDS * 1000).toISOString() };
+  return {
+    url,
+    fields,
+    uploadKey,
+    maxSize,
+    expiresAt: new Date(Date.now() + UPLOAD_LINK_SECONDS * 1000).toISOString(),
+  };
 };
 
 /**
@@ -60,13 +66,21 @@ export const createUpload = async (user: User, input: CreateUploadInput): Promis
  * itself stays until the caller has stored what it made of it (`deleteFileQuietly`).
  */
 const checkUploadKey = (user: User, uploadKey: string): void => {
-  if (!UPLOAD_KEY.test(uploadKey)) throw new Invalid(messages.uploadKeyInvalid, { uploadKey: messages.uploadKeyInvalid });
-  if (!uploadKey.startsWith(uploadPrefix(user.id))) throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
+  if (!UPLOAD_KEY.test(uploadKey))
+    throw new Invalid(messages.uploadKeyInvalid, { uploadKey: messages.uploadKeyInvalid });
+  if (!uploadKey.startsWith(uploadPrefix(user.id)))
+    throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
 };
 
-export const claimUpload = async (user: User, uploadKey: string, destination: string, headers: StoredFileHeaders): Promise<void> => {
+export const claimUpload = async (
+  user: User,
+  uploadKey: string,
+  destination: string,
+  headers: StoredFileHeaders,
+): Promise<void> => {
   checkUploadKey(user, uploadKey);
-  if (!(await copyFile(uploadKey, destination, headers))) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+  if (!(await copyFile(uploadKey, destination, headers)))
+    throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
 };
 
 /** Uploads older than this were never claimed: the bucket's lifecycle rule expires them after a day too. */
@@ -76,14 +90,20 @@ export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * Removes uploads nobody attached within UPLOAD_MAX_AGE_MS. On AWS the bucket's lifecycle rule
  * for `uploads/` does this; the local S3 server has no lifecycle rules, so `npm start` calls it.
  */
-export const sweepStaleUploads = (now = new Date()): Promise<number> => deleteFilesOlderThan('uploads/', new Date(now.getTime() - UPLOAD_MAX_AGE_MS));
+export const sweepStaleUploads = (now = new Date()): Promise<number> =>
+  deleteFilesOlderThan('uploads/', new Date(now.getTime() - UPLOAD_MAX_AGE_MS));
 
 /**
  * Reads the caller's upload into memory (for files used once and not kept, the Excel import),
  * with the same owner and key checks as claimUpload; an upload over `maxBytes` is refused (413)
  * with `tooLarge`.
  */
-export const readUpload = async (user: User, uploadKey: string, maxBytes: number, tooLarge: string): Promise<Buffer> => {
+export const readUpload = async (
+  user: User,
+  uploadKey: string,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<Buffer> => {
   checkUploadKey(user, uploadKey);
   const stored = await readFile(uploadKey, maxBytes);
   if (!stored) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
@@ -100,7 +120,8 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
  */
 export const decodeInlineFile = (fileData: string, checkSize: (size: number) => void = () => undefined): Buffer => {
   const base64 = fileData.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
-  if (!BASE64.test(base64) || base64.length % 4 === 1) throw new Invalid(messages.fileDataInvalid, { fileData: messages.fileDataInvalid });
+  if (!BASE64.test(base64) || base64.length % 4 === 1)
+    throw new Invalid(messages.fileDataInvalid, { fileData: messages.fileDataInvalid });
   const size = Math.floor((base64.replace(/=+$/, '').length * 3) / 4);
   // The caller's own limit first (an attachment over 10 MB says so, not "use an upload").
   checkSize(size);

@@ -120,7 +120,12 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
     if (!(await createUser(user))) throw new Conflict(messages.emailTaken, { email: messages.emailTaken });
   }
   const token = randomToken();
-  await putToken('INVITE', { tokenHash: sha256(token), userId: user.id, createdAt: invitedAt, expiresAt: epochSeconds(now) + INVITE_TOKEN_SECONDS });
+  await putToken('INVITE', {
+    tokenHash: sha256(token),
+    userId: user.id,
+    createdAt: invitedAt,
+    expiresAt: epochSeconds(now) + INVITE_TOKEN_SECONDS,
+  });
   try {
     await sendInvitation(email, token);
   } catch (error) {
@@ -133,7 +138,11 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
 };
 
 /** Uses an invitation link once: sets username and password, activates the account, starts a session. */
-export const acceptInvite = async (token: string, username: string, password: string): Promise<{ user: User; sessionToken: string }> => {
+export const acceptInvite = async (
+  token: string,
+  username: string,
+  password: string,
+): Promise<{ user: User; sessionToken: string }> => {
   const invalid = new Invalid(messages.invitationInvalid, { token: messages.invitationInvalid });
   const stored = await consumeToken('INVITE', sha256(token));
   if (!stored) throw invalid;

@@ -17,7 +17,10 @@ export const authJourneys: Journey[] = [
       await page.getByLabel('Email').fill(stack.admin.email);
       await page.getByLabel('Password', { exact: true }).fill('Not-The-Passw0rd!');
       await page.getByRole('button', { name: 'Sign In' }).click();
-      await expectVisible(toast(page, 'Login failed', 'Invalid email or password'), "the toast 'Login failed' / 'Invalid email or password'");
+      await expectVisible(
+        toast(page, 'Login failed', 'Invalid email or password'),
+        "the toast 'Login failed' / 'Invalid email or password'",
+      );
       await page.keyboard.press('F8');
       const focusInToasts = await page.evaluate(() => Boolean(document.activeElement?.closest('[data-scope="toast"]')));
       expectEqual(focusInToasts, true, 'F8 moves focus to the toasts');
@@ -29,7 +32,10 @@ export const authJourneys: Journey[] = [
     name: 'admin logs in, is welcomed, is kept away from /auth and logs out',
     run: async ({ page, url, stack, login, checkPage }) => {
       await login(stack.admin);
-      await expectVisible(toast(page, 'Login successful', 'Welcome back, Administrator!'), "the toast 'Welcome back, Administrator!'");
+      await expectVisible(
+        toast(page, 'Login successful', 'Welcome back, Administrator!'),
+        "the toast 'Welcome back, Administrator!'",
+      );
       await expectVisible(page.getByRole('heading', { name: 'Component Database' }), 'the dashboard');
       await checkPage('dashboard');
 
@@ -78,7 +84,11 @@ export const authJourneys: Journey[] = [
       await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await expectVisible(
-        toast(page, 'Password reset successful', 'Your password has been reset. You can now log in with your new password.'),
+        toast(
+          page,
+          'Password reset successful',
+          'Your password has been reset. You can now log in with your new password.',
+        ),
         "the toast 'Password reset successful'",
       );
       await expectUrl(page, /\/app\/auth$/);

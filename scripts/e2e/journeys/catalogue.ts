@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields } from '../../../shared/schemas/component.ts';
-import { DESKTOP, MOBILE, expectEqual, expectHidden, expectUrl, expectValue, expectVisible, type Journey } from '../harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  expectEqual,
+  expectHidden,
+  expectUrl,
+  expectValue,
+  expectVisible,
+  type Journey,
+} from '../harness.ts';
 
 /** `npm start` seeds this many demo parts (functions/src/services/seed-catalogue.ts); no journey adds any. */
 const CATALOGUE_SIZE = 300;
@@ -29,14 +38,24 @@ const columnTexts = async (page: Page, column: number): Promise<string[]> =>
   tableRows(page).locator(`td:nth-child(${column})`).allTextContents();
 
 /** Waits (the results may still be loading) until every row of the table passes the test. */
-const expectEveryRow = async (page: Page, column: number, test: (text: string) => boolean, what: string, timeout = 10_000) => {
+const expectEveryRow = async (
+  page: Page,
+  column: number,
+  test: (text: string) => boolean,
+  what: string,
+  timeout = 10_000,
+) => {
   const deadline = Date.now() + timeout;
   for (;;) {
     const texts = await columnTexts(page, column);
     const wrong = texts.filter((text) => !test(text));
     if (texts.length > 0 && wrong.length === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(texts.length === 0 ? `expected rows for ${what}, the table is empty` : `expected every row to have ${what}; these do not: ${wrong.join(', ')}`);
+      throw new Error(
+        texts.length === 0
+          ? `expected rows for ${what}, the table is empty`
+          : `expected every row to have ${what}; these do not: ${wrong.join(', ')}`,
+      );
     }
     await page.waitForTimeout(100);
   }
@@ -44,7 +63,12 @@ const expectEveryRow = async (page: Page, column: number, test: (text: string) =
 
 /** Waits until the table shows loaded rows (not the skeleton). */
 const waitForRows = async (page: Page) => {
-  await expectVisible(tableRows(page).locator('td').getByRole('link', { name: /^View / }), 'the loaded results table');
+  await expectVisible(
+    tableRows(page)
+      .locator('td')
+      .getByRole('link', { name: /^View / }),
+    'the loaded results table',
+  );
 };
 
 const quickSearch = (page: Page) => page.getByRole('search', { name: 'Quick Search' });
@@ -63,7 +87,10 @@ export const catalogueJourneys: Journey[] = [
       await expectVisible(page.getByText('Search, filter and manage electrical components'), 'the subtitle');
       await expectVisible(page.getByRole('heading', { name: 'Component Search' }), "the 'Component Search' card");
       const card = (label: string) => page.getByRole('region', { name: label });
-      await expectVisible(card('Total Components').getByText(CATALOGUE_SIZE.toLocaleString('en-GB'), { exact: true }), `Total Components ${CATALOGUE_SIZE}`);
+      await expectVisible(
+        card('Total Components').getByText(CATALOGUE_SIZE.toLocaleString('en-GB'), { exact: true }),
+        `Total Components ${CATALOGUE_SIZE}`,
+      );
       for (const label of ['With Datasheets', 'Manufacturers', 'Pending Approvals']) {
         await expectVisible(card(label).getByText(/^\d[\d,]*$/), `a count on '${label}'`);
       }
@@ -80,7 +107,10 @@ export const catalogueJourneys: Journey[] = [
 
       await page.getByRole('link', { name: 'Go to Search' }).click();
       await expectUrl(page, /\/app\/component-hub\/components$/);
-      await expectVisible(showing(page, 1, PAGE_SIZE, CATALOGUE_SIZE), `'Showing 1 to 10 of ${CATALOGUE_SIZE} results'`);
+      await expectVisible(
+        showing(page, 1, PAGE_SIZE, CATALOGUE_SIZE),
+        `'Showing 1 to 10 of ${CATALOGUE_SIZE} results'`,
+      );
     },
   },
   {
@@ -97,11 +127,15 @@ export const catalogueJourneys: Journey[] = [
       await box.press('Enter');
       await expectUrl(page, /[?&]query=3rt20(&|$)/);
       await expectValue(box, '', 'the quick search box after searching');
-      await expectVisible(page.getByRole('list', { name: 'Search in effect' }).getByText('3rt20'), 'the search in effect');
+      await expectVisible(
+        page.getByRole('list', { name: 'Search in effect' }).getByText('3rt20'),
+        'the search in effect',
+      );
       await waitForRows(page);
       await expectEveryRow(page, 1, (text) => text.toUpperCase().includes('3RT20'), "'3RT20' in the reference");
       const contactors = await shownTotal(page);
-      if (!(contactors > 0 && contactors < CATALOGUE_SIZE)) throw new Error(`expected some contactors, got ${contactors}`);
+      if (!(contactors > 0 && contactors < CATALOGUE_SIZE))
+        throw new Error(`expected some contactors, got ${contactors}`);
 
       // One field, with the Search button.
       await quickSearch(page).getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Manufacturer' });
@@ -116,7 +150,11 @@ export const catalogueJourneys: Journey[] = [
       // Reset: All Fields again and the whole catalogue.
       await quickSearch(page).getByRole('button', { name: 'Reset' }).click();
       await expectVisible(showing(page, 1, PAGE_SIZE, CATALOGUE_SIZE), 'the whole catalogue after Reset');
-      expectEqual(await quickSearch(page).getByRole('combobox', { name: 'Field' }).inputValue(), 'query', 'the field after Reset');
+      expectEqual(
+        await quickSearch(page).getByRole('combobox', { name: 'Field' }).inputValue(),
+        'query',
+        'the field after Reset',
+      );
       expectEqual(new URL(page.url()).search, '', 'the query string after Reset');
 
       // Advanced: two groups' filters, Enter-free, with Apply Filters.
@@ -137,7 +175,8 @@ export const catalogueJourneys: Journey[] = [
       await expectEveryRow(page, 2, (text) => text === 'Siemens', "manufacturer 'Siemens'");
       await expectEveryRow(page, 4, (text) => text === 'Relay', "class 'Relay'");
       const relays = await shownTotal(page);
-      if (!(relays > 0 && relays < CATALOGUE_SIZE)) throw new Error(`expected a few Siemens relays with 10 terminals, got ${relays}`);
+      if (!(relays > 0 && relays < CATALOGUE_SIZE))
+        throw new Error(`expected a few Siemens relays with 10 terminals, got ${relays}`);
       await checkPage('component-list-advanced');
 
       // A filter nothing matches shows the empty text.
@@ -149,7 +188,11 @@ export const catalogueJourneys: Journey[] = [
 
       await advanced.getByRole('button', { name: 'Reset All Filters' }).click();
       await expectVisible(showing(page, 1, PAGE_SIZE, CATALOGUE_SIZE), 'the whole catalogue after Reset All Filters');
-      expectEqual(await advanced.getByLabel('Manufacturer', { exact: true }).inputValue(), '', 'the Manufacturer filter after Reset All Filters');
+      expectEqual(
+        await advanced.getByLabel('Manufacturer', { exact: true }).inputValue(),
+        '',
+        'the Manufacturer filter after Reset All Filters',
+      );
 
       // The sidebar's search: handed over once through session storage, offset back to 0.
       await page.goto(url('/component-hub/components?page=4'));
@@ -158,7 +201,11 @@ export const catalogueJourneys: Journey[] = [
       await page.getByRole('textbox', { name: 'Search components' }).press('Enter');
       await expectUrl(page, /\/components\?query=harting$/);
       await expectVisible(page.getByText(/^Showing 1 to \d+ of \d+ results$/), 'page 1 of the handed-over search');
-      expectEqual(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery')), null, 'headerSearchQuery after use');
+      expectEqual(
+        await page.evaluate(() => sessionStorage.getItem('headerSearchQuery')),
+        null,
+        'headerSearchQuery after use',
+      );
       await page.getByRole('tab', { name: 'Quick Search' }).click();
       await expectValue(box, 'harting', 'the quick search box filled by the hand-over');
       if ((await shownTotal(page)) < harting) throw new Error('expected All Fields to find at least the Harting parts');
@@ -170,7 +217,9 @@ export const catalogueJourneys: Journey[] = [
       await expectEveryRow(page, 1, (text) => text.includes('PKZM0'), "'PKZM0' in the reference");
 
       // A datasheet opens in a new tab, and it is a PDF.
-      const pdf = table(page).getByRole('link', { name: /^PDF datasheet of / }).first();
+      const pdf = table(page)
+        .getByRole('link', { name: /^PDF datasheet of / })
+        .first();
       await expectVisible(pdf, 'a PDF link');
       expectEqual(await pdf.getAttribute('target'), '_blank', 'the PDF link target');
       const href = (await pdf.getAttribute('href')) ?? '';
@@ -178,7 +227,11 @@ export const catalogueJourneys: Journey[] = [
       expectEqual(answer.headers()['content-type'], 'application/pdf', 'the datasheet type');
       const [popup] = await Promise.all([page.waitForEvent('popup'), pdf.click()]);
       await popup.close();
-      expectEqual(new URL(page.url()).pathname, '/app/component-hub/components', 'the list stays open behind the PDF tab');
+      expectEqual(
+        new URL(page.url()).pathname,
+        '/app/component-hub/components',
+        'the list stays open behind the PDF tab',
+      );
 
       // A row click and the Edit icon open the part.
       const firstReference = (await columnTexts(page, 1))[0] ?? '';
@@ -186,7 +239,9 @@ export const catalogueJourneys: Journey[] = [
       await expectUrl(page, /\/app\/component-hub\/components\/\d+$/);
       await page.goBack();
       await waitForRows(page);
-      await table(page).getByRole('link', { name: `Edit ${firstReference}` }).click();
+      await table(page)
+        .getByRole('link', { name: `Edit ${firstReference}` })
+        .click();
       await expectUrl(page, /\/app\/component-hub\/components\/\d+$/);
     },
   },
@@ -198,8 +253,9 @@ export const catalogueJourneys: Journey[] = [
       await waitForRows(page);
       const pager = pagination(page);
       await expectDisabled(pager.getByRole('button', { name: 'Previous' }), true, 'Previous on page 1');
-      for (const n of [1, 2, 3, 4, 5, PAGES]) await expectVisible(pager.getByRole('button', { name: `Page ${n}`, exact: true }), `the 'Page ${n}' button`);
-      await expectHidden(pager.getByRole('button', { name: 'Page 6', exact: true }), "a sixth numbered page");
+      for (const n of [1, 2, 3, 4, 5, PAGES])
+        await expectVisible(pager.getByRole('button', { name: `Page ${n}`, exact: true }), `the 'Page ${n}' button`);
+      await expectHidden(pager.getByRole('button', { name: 'Page 6', exact: true }), 'a sixth numbered page');
       const firstPage = await columnTexts(page, 1);
 
       await pager.getByRole('button', { name: 'Next' }).click();
@@ -207,13 +263,21 @@ export const catalogueJourneys: Journey[] = [
       await expectUrl(page, /[?&]page=2$/);
       await waitForRows(page);
       const secondPage = await columnTexts(page, 1);
-      if (secondPage.some((reference) => firstPage.includes(reference))) throw new Error('page 2 repeats parts of page 1');
+      if (secondPage.some((reference) => firstPage.includes(reference)))
+        throw new Error('page 2 repeats parts of page 1');
 
       await pager.getByRole('button', { name: 'Page 5', exact: true }).click();
       await expectVisible(showing(page, 41, 50, CATALOGUE_SIZE), 'page 5');
-      expectEqual(await pager.getByRole('button', { name: 'Page 5', exact: true }).getAttribute('aria-current'), 'page', 'page 5 marked current');
+      expectEqual(
+        await pager.getByRole('button', { name: 'Page 5', exact: true }).getAttribute('aria-current'),
+        'page',
+        'page 5 marked current',
+      );
       await pager.getByRole('button', { name: `Page ${PAGES}`, exact: true }).click();
-      await expectVisible(showing(page, CATALOGUE_SIZE - PAGE_SIZE + 1, CATALOGUE_SIZE, CATALOGUE_SIZE), 'the last page');
+      await expectVisible(
+        showing(page, CATALOGUE_SIZE - PAGE_SIZE + 1, CATALOGUE_SIZE, CATALOGUE_SIZE),
+        'the last page',
+      );
       await expectDisabled(pager.getByRole('button', { name: 'Next' }), true, 'Next on the last page');
       await expectDisabled(pager.getByRole('button', { name: 'Previous' }), false, 'Previous on the last page');
       await checkPage('component-list-last-page');
@@ -236,11 +300,18 @@ export const catalogueJourneys: Journey[] = [
       await waitForRows(page);
       await expectEveryRow(page, 2, (text) => text === 'Phoenix Contact', "manufacturer 'Phoenix Contact'");
       await page.getByRole('tab', { name: 'Advanced Search' }).click();
-      await expectValue(advancedSearch(page).getByLabel('Manufacturer', { exact: true }), 'Phoenix Contact', 'the Manufacturer filter from the link');
+      await expectValue(
+        advancedSearch(page).getByLabel('Manufacturer', { exact: true }),
+        'Phoenix Contact',
+        'the Manufacturer filter from the link',
+      );
 
       // A page past the end shows the last page.
       await page.goto(url('/component-hub/components?page=999'));
-      await expectVisible(showing(page, CATALOGUE_SIZE - PAGE_SIZE + 1, CATALOGUE_SIZE, CATALOGUE_SIZE), 'the last page for page=999');
+      await expectVisible(
+        showing(page, CATALOGUE_SIZE - PAGE_SIZE + 1, CATALOGUE_SIZE, CATALOGUE_SIZE),
+        'the last page for page=999',
+      );
       await expectUrl(page, new RegExp(`[?&]page=${PAGES}$`));
     },
   },
@@ -265,7 +336,8 @@ export const catalogueJourneys: Journey[] = [
       await pager.getByRole('button', { name: 'Next' }).click();
       await expectVisible(pager.getByText(`2 of ${PAGES}`, { exact: true }), `'2 of ${PAGES}'`);
       await expectVisible(showing(page, 11, 20, CATALOGUE_SIZE), 'page 2 on a phone');
-      if ((await cards.first().getByRole('heading').textContent()) === firstCardText) throw new Error('the cards did not change with the page');
+      if ((await cards.first().getByRole('heading').textContent()) === firstCardText)
+        throw new Error('the cards did not change with the page');
 
       // The quick search works the same on a phone.
       await quickSearch(page).getByRole('searchbox', { name: 'Search term' }).fill('PKZM0');
@@ -303,7 +375,11 @@ export const catalogueJourneys: Journey[] = [
         const download = await downloaded;
         const today = new Date();
         const pad = (n: number) => String(n).padStart(2, '0');
-        expectEqual(download.suggestedFilename(), `component_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.xlsx`, 'the file name');
+        expectEqual(
+          download.suggestedFilename(),
+          `component_export_${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.xlsx`,
+          'the file name',
+        );
         const file = path.join(dir, download.suggestedFilename());
         await download.saveAs(file);
         await expectVisible(exportButton, "'Export to Excel' again after the export");
@@ -313,16 +389,26 @@ export const catalogueJourneys: Journey[] = [
         const workbook = XLSX.read(await readFile(file), { type: 'buffer' });
         expectEqual(workbook.SheetNames.join(','), 'Components', 'the sheet names');
         const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Components!, { header: 1, defval: null });
-        expectEqual(JSON.stringify(rows[0]), JSON.stringify(componentFields.map((field) => componentFieldLabels[field])), 'the header row');
+        expectEqual(
+          JSON.stringify(rows[0]),
+          JSON.stringify(componentFields.map((field) => componentFieldLabels[field])),
+          'the header row',
+        );
         expectEqual(rows.length - 1, CATALOGUE_SIZE, 'exported rows');
         const column = (label: string) => (rows[0] as string[]).indexOf(label);
         const references = rows.slice(1).map((row) => row[column('Reference')]);
         expectEqual(new Set(references).size, CATALOGUE_SIZE, 'distinct references');
-        const datasheet = rows.slice(1).map((row) => row[column('Data Sheet')]).find((value) => typeof value === 'string');
+        const datasheet = rows
+          .slice(1)
+          .map((row) => row[column('Data Sheet')])
+          .find((value) => typeof value === 'string');
         if (typeof datasheet !== 'string' || !datasheet.startsWith(`${stack.origin}/api/components/`)) {
           throw new Error(`expected datasheet cells to hold the file's full address, got ${String(datasheet)}`);
         }
-        const width = rows.slice(1).map((row) => row[column('Width (mm)')]).find((value) => value !== null);
+        const width = rows
+          .slice(1)
+          .map((row) => row[column('Width (mm)')])
+          .find((value) => value !== null);
         expectEqual(typeof width, 'number', 'a width cell type');
 
         // The export follows the search in effect.
@@ -335,9 +421,15 @@ export const catalogueJourneys: Journey[] = [
         await exportButton.click();
         const filtered = path.join(dir, 'filtered.xlsx');
         await (await second).saveAs(filtered);
-        const filteredRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(XLSX.read(await readFile(filtered), { type: 'buffer' }).Sheets.Components!);
+        const filteredRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+          XLSX.read(await readFile(filtered), { type: 'buffer' }).Sheets.Components!,
+        );
         expectEqual(filteredRows.length, harting, 'rows of the filtered export');
-        expectEqual(filteredRows.every((row) => row.Manufacturer === 'Harting'), true, 'only Harting parts in the filtered export');
+        expectEqual(
+          filteredRows.every((row) => row.Manufacturer === 'Harting'),
+          true,
+          'only Harting parts in the filtered export',
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

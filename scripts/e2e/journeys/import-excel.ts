@@ -35,16 +35,29 @@ export const importExcelJourneys: Journey[] = [
       await login(stack.admin);
       await page.getByRole('link', { name: 'Import Excel' }).first().click();
       await expectUrl(page, /\/component-hub\/import-excel$/);
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Import Components from Excel' }), 'the import heading');
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: 'Import Components from Excel' }),
+        'the import heading',
+      );
 
       await page.getByRole('button', { name: 'Upload and Import' }).click();
-      await expectVisible(toast(page, messages.noFileSelectedTitle, messages.excelFileRequired), "the 'No file selected' toast");
+      await expectVisible(
+        toast(page, messages.noFileSelectedTitle, messages.excelFileRequired),
+        "the 'No file selected' toast",
+      );
       await checkPage('import-excel');
 
       const bytes = workbook();
-      await page.getByLabel('Excel file').setInputFiles({ name: 'e2e-parts.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+      await page.getByLabel('Excel file').setInputFiles({
+        name: 'e2e-parts.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: bytes,
+      });
       await expectVisible(page.getByTestId('chosen-file').getByText('e2e-parts.xlsx'), 'the chosen file name');
-      await expectVisible(page.getByTestId('chosen-file').getByText(`(${(bytes.length / 2 ** 20).toFixed(2)} MB)`), 'its size in MB');
+      await expectVisible(
+        page.getByTestId('chosen-file').getByText(`(${(bytes.length / 2 ** 20).toFixed(2)} MB)`),
+        'its size in MB',
+      );
 
       // Hold the import's answer a moment to see the busy button and the progress indicator.
       await page.route(/\/api\/import-excel$/, async (route) => {
@@ -58,11 +71,26 @@ export const importExcelJourneys: Journey[] = [
       await checkPage('import-excel-progress');
       const result = page.getByRole('status').filter({ hasText: messages.importSucceededTitle });
       await expectVisible(result, "the 'Import Successful' alert", 30_000);
-      await expectVisible(result.getByText(/3 components imported, 2 rows skipped\./), 'the counts imported and skipped');
-      await expectVisible(page.getByText('Columns not imported (no field of that name and unit): Unit price'), 'the ignored column');
+      await expectVisible(
+        result.getByText(/3 components imported, 2 rows skipped\./),
+        'the counts imported and skipped',
+      );
+      await expectVisible(
+        page.getByText('Columns not imported (no field of that name and unit): Unit price'),
+        'the ignored column',
+      );
       const skipped = page.getByRole('table', { name: 'Skipped rows' });
-      await expectVisible(skipped.getByRole('row').filter({ hasText: `${PREFIX}-4` }).filter({ hasText: "Width (mm) must be a number, not 'wide'" }), 'the bad width row');
-      await expectVisible(skipped.getByRole('row').filter({ hasText: messages.importDuplicateInFile(3) }), 'the repeated row as a duplicate');
+      await expectVisible(
+        skipped
+          .getByRole('row')
+          .filter({ hasText: `${PREFIX}-4` })
+          .filter({ hasText: "Width (mm) must be a number, not 'wide'" }),
+        'the bad width row',
+      );
+      await expectVisible(
+        skipped.getByRole('row').filter({ hasText: messages.importDuplicateInFile(3) }),
+        'the repeated row as a duplicate',
+      );
       await checkPage('import-excel-report');
 
       // The report as a spreadsheet, read back.
@@ -77,18 +105,32 @@ export const importExcelJourneys: Journey[] = [
         const report = XLSX.read(await readFile(file), { type: 'buffer' });
         expectEqual(report.SheetNames.join(','), 'Summary,Skipped rows', 'the report sheets');
         const rows = XLSX.utils.sheet_to_json<unknown[]>(report.Sheets['Skipped rows']!, { header: 1 });
-        expectEqual(JSON.stringify(rows[0]), JSON.stringify(['Row', 'Reference', 'Field', 'Reason']), 'the report header');
-        expectEqual(JSON.stringify(rows.slice(1).map((row) => row[0])), JSON.stringify([5, 6]), 'the skipped sheet rows');
+        expectEqual(
+          JSON.stringify(rows[0]),
+          JSON.stringify(['Row', 'Reference', 'Field', 'Reason']),
+          'the report header',
+        );
+        expectEqual(
+          JSON.stringify(rows.slice(1).map((row) => row[0])),
+          JSON.stringify([5, 6]),
+          'the skipped sheet rows',
+        );
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
 
       // An imported part in the list.
       await page.goto(url(`/component-hub/components?query=${encodeURIComponent(`${PREFIX}-2`)}`));
-      const row = page.getByRole('table', { name: 'Components' }).locator('tbody tr').filter({ hasText: `${PREFIX}-2` });
+      const row = page
+        .getByRole('table', { name: 'Components' })
+        .locator('tbody tr')
+        .filter({ hasText: `${PREFIX}-2` });
       await expectVisible(row, 'the imported part in the component list', 15_000);
       await expectVisible(row.getByText('Phoenix Contact'), 'its manufacturer');
-      await expectVisible(page.getByText('Showing 1 to 1 of 1 results', { exact: true }), 'exactly one match (the repeated row was not imported)');
+      await expectVisible(
+        page.getByText('Showing 1 to 1 of 1 results', { exact: true }),
+        'exactly one match (the repeated row was not imported)',
+      );
     },
   },
 ];

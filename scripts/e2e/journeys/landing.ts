@@ -19,11 +19,9 @@ export const landingJourneys: Journey[] = [
       const dialog = page.getByRole('dialog', { name: 'Coming Soon' });
       await expectVisible(dialog, "the 'Coming Soon' dialog");
       const bar = dialog.getByRole('progressbar');
-      await page.waitForFunction(
-        (el) => el?.getAttribute('aria-valuenow') === '100',
-        await bar.elementHandle(),
-        { timeout: 5000 },
-      );
+      await page.waitForFunction((el) => el?.getAttribute('aria-valuenow') === '100', await bar.elementHandle(), {
+        timeout: 5000,
+      });
       await checkPage('coming-soon');
       await dialog.getByRole('button', { name: 'Close' }).click();
 

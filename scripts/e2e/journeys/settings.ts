@@ -24,7 +24,10 @@ export const settingsJourneys: Journey[] = [
       await page.getByLabel('Last Name').fill('Lovelace');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expectVisible(toast(page, 'Profile updated'), "the toast 'Profile updated'");
-      await expectVisible(page.getByRole('complementary').getByText(username, { exact: true }), 'the new username in the sidebar footer');
+      await expectVisible(
+        page.getByRole('complementary').getByText(username, { exact: true }),
+        'the new username in the sidebar footer',
+      );
 
       await page.reload();
       await expectVisible(page.getByLabel('Username'), 'the profile form after a reload');

@@ -1,5 +1,14 @@
 import { createAccount } from '../accounts.ts';
-import { DESKTOP, MOBILE, expectEqual, expectHidden, expectUrl, expectValue, expectVisible, type Journey } from '../harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  expectEqual,
+  expectHidden,
+  expectUrl,
+  expectValue,
+  expectVisible,
+  type Journey,
+} from '../harness.ts';
 
 const hubScreens = [
   { link: 'Components', path: '/app/component-hub/components', heading: 'Component Database' },
@@ -20,7 +29,10 @@ export const shellJourneys: Journey[] = [
       for (const screen of hubScreens) {
         await sidebar.getByRole('link', { name: screen.link, exact: true }).click();
         await expectUrl(page, new RegExp(`${screen.path}$`));
-        await expectVisible(page.getByRole('heading', { level: 1, name: screen.heading }), `the heading '${screen.heading}'`);
+        await expectVisible(
+          page.getByRole('heading', { level: 1, name: screen.heading }),
+          `the heading '${screen.heading}'`,
+        );
         await checkPage(`hub-${screen.link.toLowerCase().replace(/\s+/g, '-')}`);
       }
 
@@ -28,9 +40,17 @@ export const shellJourneys: Journey[] = [
       await page.getByRole('textbox', { name: 'Search components' }).press('Enter');
       // The list takes the trimmed text from headerSearchQuery once, into its URL, and removes the key.
       await expectUrl(page, /\/app\/component-hub\/components\?query=3RT2015$/);
-      expectEqual(await page.evaluate(() => sessionStorage.getItem('headerSearchQuery')), null, 'headerSearchQuery after the list used it');
+      expectEqual(
+        await page.evaluate(() => sessionStorage.getItem('headerSearchQuery')),
+        null,
+        'headerSearchQuery after the list used it',
+      );
       await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
-      await expectValue(page.getByRole('textbox', { name: 'Search components' }), '', 'the search box after leaving the list');
+      await expectValue(
+        page.getByRole('textbox', { name: 'Search components' }),
+        '',
+        'the search box after leaving the list',
+      );
 
       for (const [item, tab] of [
         ['Security Settings', 'Security'],
@@ -47,7 +67,8 @@ export const shellJourneys: Journey[] = [
       await page.getByRole('button', { name: 'Collapse sidebar' }).click();
       await page.waitForTimeout(300);
       const folded = await page.locator('aside').boundingBox();
-      if (!folded || folded.width > 80) throw new Error(`expected the folded sidebar to be icons only, it is ${folded?.width}px wide`);
+      if (!folded || folded.width > 80)
+        throw new Error(`expected the folded sidebar to be icons only, it is ${folded?.width}px wide`);
       await sidebar.getByRole('link', { name: 'Approval Queue' }).click();
       await expectUrl(page, /\/approval-queue$/);
       await checkPage('sidebar-collapsed');
@@ -77,11 +98,17 @@ export const shellJourneys: Journey[] = [
       for (const target of ['/component-hub/admin', '/component-hub/approval-queue', '/component-hub/import-excel']) {
         await page.goto(url(target));
         await expectVisible(page.getByRole('heading', { name: 'Access Denied' }), `'Access Denied' on ${target}`);
-        await expectVisible(page.getByText("You don't have the required permissions to access this page."), 'the explanation');
+        await expectVisible(
+          page.getByText("You don't have the required permissions to access this page."),
+          'the explanation',
+        );
       }
       await checkPage('access-denied');
       await page.getByRole('button', { name: 'Settings menu' }).click();
-      await expectHidden(page.getByRole('menuitem', { name: 'User Management' }), 'User Management in the settings menu');
+      await expectHidden(
+        page.getByRole('menuitem', { name: 'User Management' }),
+        'User Management in the settings menu',
+      );
       await page.keyboard.press('Escape');
       await page.getByRole('link', { name: 'Go back home' }).click();
       await expectUrl(page, /\/app\/component-hub$/);

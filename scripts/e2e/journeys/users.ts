@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { createAccount } from '../accounts.ts';
-import { DESKTOP, MOBILE, expectEqual, expectHidden, expectUrl, expectVisible, toast, type Journey } from '../harness.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  expectEqual,
+  expectHidden,
+  expectUrl,
+  expectVisible,
+  toast,
+  type Journey,
+} from '../harness.ts';
 import { emailedToken } from '../mail.ts';
 
 const INVALID_INVITATION =
@@ -11,7 +20,8 @@ const logout = async (page: Page) => {
   await expectUrl(page, /\/app\/auth$/);
 };
 
-const usersRow = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email }) });
+const usersRow = (page: Page, email: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: email }) });
 
 export const usersJourneys: Journey[] = [
   {
@@ -26,7 +36,10 @@ export const usersJourneys: Journey[] = [
       // The admin invites from Settings, User Management.
       await login(stack.admin);
       await page.goto(url('/component-hub/settings#users'));
-      await expectVisible(page.getByRole('tab', { name: 'User Management', selected: true }), 'the User Management tab');
+      await expectVisible(
+        page.getByRole('tab', { name: 'User Management', selected: true }),
+        'the User Management tab',
+      );
       await expectVisible(page.getByRole('table', { name: 'Active Users' }), "the 'Active Users' table");
       const inviteForm = page.getByRole('form', { name: 'Invite a user' });
       await inviteForm.getByRole('button', { name: 'Send Invitation' }).click();
@@ -39,7 +52,10 @@ export const usersJourneys: Journey[] = [
       await inviteForm.getByLabel('Role').selectOption('user');
       await inviteForm.getByRole('button', { name: 'Send Invitation' }).click();
       await expectVisible(toast(page, 'Invitation sent'), "the toast 'Invitation sent'");
-      await expectVisible(inviteForm.getByText(`An invitation email has been sent to ${email}`), 'the inline success message');
+      await expectVisible(
+        inviteForm.getByText(`An invitation email has been sent to ${email}`),
+        'the inline success message',
+      );
       await expectVisible(usersRow(page, email).getByText('Pending'), "the new row, 'Pending'");
       // The toast sits over the table's last row; close it to reach the row beneath.
       await toast(page, 'Invitation sent').getByRole('button', { name: 'Close notification' }).click();
@@ -47,7 +63,10 @@ export const usersJourneys: Journey[] = [
       const own = usersRow(page, stack.admin.email);
       expectEqual(await own.getByRole('combobox').isDisabled(), true, 'own role select disabled');
       await own.getByRole('button', { name: `Delete ${stack.admin.email}` }).hover();
-      await expectVisible(page.getByText('Cannot delete your own account'), "the tooltip 'Cannot delete your own account'");
+      await expectVisible(
+        page.getByText('Cannot delete your own account'),
+        "the tooltip 'Cannot delete your own account'",
+      );
       await checkPage('settings-users');
 
       // The colleague opens the emailed link, chooses a username and password, and is logged in.
@@ -60,7 +79,10 @@ export const usersJourneys: Journey[] = [
       await page.getByLabel('Confirm Password').fill('other');
       await page.getByRole('button', { name: 'Accept Invitation' }).click();
       await expectVisible(page.getByText('Username must be at least 3 characters'), 'the username message');
-      await expectVisible(page.getByText('Password must contain at least one uppercase letter'), 'the password rule message');
+      await expectVisible(
+        page.getByText('Password must contain at least one uppercase letter'),
+        'the password rule message',
+      );
       await expectVisible(page.getByText("Passwords don't match"), "'Passwords don't match'");
       await checkPage('accept-invitation-errors');
 
@@ -69,9 +91,18 @@ export const usersJourneys: Journey[] = [
       await page.getByLabel('Confirm Password').fill(chosenPassword);
       await page.getByRole('button', { name: 'Accept Invitation' }).click();
       await expectUrl(page, /\/app\/component-hub$/);
-      await expectVisible(toast(page, 'Invitation accepted', `Welcome to Component Hub, ${username}!`), "the toast 'Invitation accepted'");
-      await expectVisible(page.getByRole('complementary').getByText(username, { exact: true }), 'the username in the sidebar footer');
-      await expectHidden(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }), 'Admin Dashboard for a user');
+      await expectVisible(
+        toast(page, 'Invitation accepted', `Welcome to Component Hub, ${username}!`),
+        "the toast 'Invitation accepted'",
+      );
+      await expectVisible(
+        page.getByRole('complementary').getByText(username, { exact: true }),
+        'the username in the sidebar footer',
+      );
+      await expectHidden(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }),
+        'Admin Dashboard for a user',
+      );
       await logout(page);
 
       // The link works once; they log in with the password they chose.
@@ -102,7 +133,10 @@ export const usersJourneys: Journey[] = [
       const passwordDialog = page.getByRole('dialog', { name: 'Change Password' });
       await passwordDialog.getByLabel('New Password').fill('NoSpecial123');
       await passwordDialog.getByRole('button', { name: 'Change Password' }).click();
-      await expectVisible(passwordDialog.getByText('Password must contain at least one special character'), 'the password rule message');
+      await expectVisible(
+        passwordDialog.getByText('Password must contain at least one special character'),
+        'the password rule message',
+      );
       await checkPage('admin-change-password');
       await passwordDialog.getByLabel('New Password').fill(adminPassword);
       await passwordDialog.getByRole('button', { name: 'Change Password' }).click();
@@ -117,14 +151,19 @@ export const usersJourneys: Journey[] = [
       await expectVisible(toast(page, 'Login failed'), "'Login failed' with the old password");
       await login({ email, password: adminPassword });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).click();
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }), 'the admin dashboard for the promoted colleague');
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }),
+        'the admin dashboard for the promoted colleague',
+      );
       await logout(page);
 
       // The admin deletes them.
       await login(stack.admin);
       await page.goto(url('/component-hub/admin'));
       await page.getByRole('tab', { name: 'User Management' }).click();
-      await usersRow(page, email).getByRole('button', { name: `Delete ${email}` }).click();
+      await usersRow(page, email)
+        .getByRole('button', { name: `Delete ${email}` })
+        .click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete User' });
       await expectVisible(confirm.getByText(email), 'the email in the confirmation');
       await expectVisible(confirm.getByText(username, { exact: true }), 'the username in the confirmation');
@@ -157,8 +196,14 @@ export const usersJourneys: Journey[] = [
       await expectVisible(invite.getByText('Please select a role'), "'Please select a role'");
       await invite.getByLabel('Role').selectOption('user');
       await invite.getByRole('button', { name: 'Send Invitation' }).click();
-      await expectVisible(toast(page, 'Failed to send invitation', 'A user with this email already has an active account'), "'Failed to send invitation' with the server's message");
-      await expectVisible(invite.getByText('There was a problem sending the invitation. Please try again.'), 'the inline alert');
+      await expectVisible(
+        toast(page, 'Failed to send invitation', 'A user with this email already has an active account'),
+        "'Failed to send invitation' with the server's message",
+      );
+      await expectVisible(
+        invite.getByText('There was a problem sending the invitation. Please try again.'),
+        'the inline alert',
+      );
       await checkPage('admin-invite-failed');
       await invite.getByRole('button', { name: 'Cancel' }).click();
       await expectHidden(invite, 'the invite dialog');

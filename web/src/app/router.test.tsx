@@ -7,11 +7,19 @@ import { mockApi } from '../testing/mock-api';
 import { renderRoutes } from '../testing/render';
 import { routes } from './router';
 
-const admin = { id: '1', email: 'root@example.com', username: 'root', name: 'Root', firstName: 'Root', lastName: '', role: 'admin' };
+const admin = {
+  id: '1',
+  email: 'root@example.com',
+  username: 'root',
+  name: 'Root',
+  firstName: 'Root',
+  lastName: '',
+  role: 'admin',
+};
 const member = { ...admin, id: '2', username: '', email: 'jo@example.com', role: 'user' };
 
 describe('app routes (spec §2)', () => {
-  it("shows the 404 page for an unknown path", async () => {
+  it('shows the 404 page for an unknown path', async () => {
     mockApi({});
     renderRoutes(routes, '/no/such/page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
@@ -52,7 +60,9 @@ describe('shell', () => {
     renderRoutes(routes, '/component-hub');
     const drawer = await openDrawer();
     const nav = within(drawer).getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Dashboard', '/component-hub'],
       ['Components', '/component-hub/components'],
@@ -77,7 +87,10 @@ describe('shell', () => {
   it('quick search stores the trimmed text as headerSearchQuery, opens the list, and clears when leaving it', async () => {
     mockApi({ 'GET /api/user': { body: admin } });
     const { router } = renderRoutes(routes, '/component-hub');
-    await userEvent.type(within(await openDrawer()).getByRole('textbox', { name: 'Search components' }), '  3RT2015 {Enter}');
+    await userEvent.type(
+      within(await openDrawer()).getByRole('textbox', { name: 'Search components' }),
+      '  3RT2015 {Enter}',
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
     expect(sessionStorage.getItem('headerSearchQuery')).toBe('3RT2015');
     // The desktop sidebar's box (hidden at this width) keeps its text in the list, not after it.

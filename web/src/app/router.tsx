@@ -37,16 +37,31 @@ export const routes: RouteObject[] = [
             ...page(() => import('./layout/app-shell')),
             children: [
               { index: true, ...page(() => import('../features/dashboard/routes/dashboard')) },
-              { path: paths.hub.components.path, ...page(() => import('../features/components/routes/component-list')) },
-              { path: paths.hub.component.path, ...page(() => import('../features/component-detail/routes/component-detail')) },
-              { path: paths.hub.addComponent.path, ...page(() => import('../features/components/routes/add-component')) },
+              {
+                path: paths.hub.components.path,
+                ...page(() => import('../features/components/routes/component-list')),
+              },
+              {
+                path: paths.hub.component.path,
+                ...page(() => import('../features/component-detail/routes/component-detail')),
+              },
+              {
+                path: paths.hub.addComponent.path,
+                ...page(() => import('../features/components/routes/add-component')),
+              },
               { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
               {
                 element: <RequireAuth role="admin" />,
                 children: [
                   { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },
-                  { path: paths.hub.approvalQueue.path, ...page(() => import('../features/approvals/routes/approval-queue')) },
-                  { path: paths.hub.importExcel.path, ...page(() => import('../features/import-excel/routes/import-excel')) },
+                  {
+                    path: paths.hub.approvalQueue.path,
+                    ...page(() => import('../features/approvals/routes/approval-queue')),
+                  },
+                  {
+                    path: paths.hub.importExcel.path,
+                    ...page(() => import('../features/import-excel/routes/import-excel')),
+                  },
                 ],
               },
             ],

@@ -31,7 +31,11 @@ describe('api client', () => {
 
     expect(server.callsTo('GET /api/csrf-token')).toHaveLength(1);
     const writes = server.calls.filter((call) => call.method !== 'GET');
-    expect(writes.map((call) => call.headers.get('x-csrf-token'))).toEqual(['csrf-token-1', 'csrf-token-1', 'csrf-token-1']);
+    expect(writes.map((call) => call.headers.get('x-csrf-token'))).toEqual([
+      'csrf-token-1',
+      'csrf-token-1',
+      'csrf-token-1',
+    ]);
     expect(writes[0]!.headers.get('content-type')).toBe('application/json');
     expect(writes[0]!.body).toEqual({ email: 'a@b.c', password: 'x' });
     expect(writes.every((call) => call.credentials === 'include')).toBe(true);
@@ -64,7 +68,10 @@ describe('api client', () => {
     });
     await expect(api.post('/logout')).rejects.toThrow('403: {"message":"Invalid or missing CSRF token"}');
     await api.post('/logout');
-    expect(server.callsTo('POST /api/logout').map((call) => call.headers.get('x-csrf-token'))).toEqual(['token-1', 'token-2']);
+    expect(server.callsTo('POST /api/logout').map((call) => call.headers.get('x-csrf-token'))).toEqual([
+      'token-1',
+      'token-2',
+    ]);
   });
 
   it('throws "{status}: {body}" for a non-OK answer, or "{status}: {status text}" when the body is empty', async () => {

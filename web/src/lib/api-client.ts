@@ -94,7 +94,10 @@ export interface ApiResponse<T> {
 }
 
 /** Sends one request and returns the parsed JSON answer (undefined for an empty one) and its headers. */
-export const apiRequestWithHeaders = async <T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<ApiResponse<T>> => {
+export const apiRequestWithHeaders = async <T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = await getCsrfToken();
@@ -114,7 +117,8 @@ export const apiRequestWithHeaders = async <T>(path: string, { method = 'GET', b
 };
 
 /** Sends one request and returns the parsed JSON answer (undefined for an empty one). */
-export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => (await apiRequestWithHeaders<T>(path, options)).data;
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+  (await apiRequestWithHeaders<T>(path, options)).data;
 
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),

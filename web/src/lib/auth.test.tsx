@@ -6,7 +6,15 @@ import { mockApi } from '../testing/mock-api';
 import { renderRoutes } from '../testing/render';
 import { RedirectIfLoggedIn, RequireAuth, displayName, type User } from './auth';
 
-const admin: User = { id: '1', email: 'root@example.com', username: 'root', name: 'Root Admin', firstName: 'Root', lastName: 'Admin', role: 'admin' };
+const admin: User = {
+  id: '1',
+  email: 'root@example.com',
+  username: 'root',
+  name: 'Root Admin',
+  firstName: 'Root',
+  lastName: 'Admin',
+  role: 'admin',
+};
 const member: User = { ...admin, id: '2', email: 'jo@example.com', username: 'jo', name: '', role: 'user' };
 
 const routes = [
@@ -15,7 +23,10 @@ const routes = [
     element: <RequireAuth />,
     children: [
       { path: '/component-hub', element: <p>hub page</p> },
-      { element: <RequireAuth role="admin" />, children: [{ path: '/component-hub/admin', element: <p>admin page</p> }] },
+      {
+        element: <RequireAuth role="admin" />,
+        children: [{ path: '/component-hub/admin', element: <p>admin page</p> }],
+      },
     ],
   },
   { path: '/', element: <p>home</p> },

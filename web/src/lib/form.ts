@@ -5,7 +5,8 @@ import { ApiError } from './api-client';
 type Values = Record<string, string>;
 
 /** The password rule (spec §5) as a field's helper text, where a new password is chosen. */
-export const PASSWORD_RULE_HINT = 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
+export const PASSWORD_RULE_HINT =
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 export type FieldErrors<T extends Values> = Partial<Record<keyof T, string>>;
 
 /** The first message for each field of a failed parse, the way the forms show them. */
@@ -24,7 +25,10 @@ export const fieldErrors = <T extends Values>(issues: readonly z.core.$ZodIssue[
  * The fields are strings even where the schema narrows them (a role select starts empty), so the
  * schema's input is only held to the same field names.
  */
-export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, NoInfer<{ [K in keyof T]?: unknown }>>, initialValues: T) => {
+export const useZodForm = <T extends Values, Out>(
+  schema: z.ZodType<Out, NoInfer<{ [K in keyof T]?: unknown }>>,
+  initialValues: T,
+) => {
   const [values, setValues] = useState<T>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -48,28 +52,29 @@ export const useZodForm = <T extends Values, Out>(schema: z.ZodType<Out, NoInfer
   const register = (name: keyof T & string) => ({
     name,
     value: values[name] ?? '',
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setValue(name, event.target.value),
   });
 
   /** The submit handler: validates, then runs `onValid`; a failure goes to `onError`. */
   const handleSubmit =
     (onValid: (data: Out) => Promise<void> | void, onError: (error: unknown) => void = console.error) =>
     async (event?: FormEvent) => {
-    event?.preventDefault();
-    setSubmitted(true);
-    const result = validate(values);
-    if (!result.success) return;
-    setSubmitting(true);
-    try {
-      await onValid(result.data);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.body?.fields : undefined;
-      if (fields) setErrors(fields as FieldErrors<T>);
-      onError(error);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      event?.preventDefault();
+      setSubmitted(true);
+      const result = validate(values);
+      if (!result.success) return;
+      setSubmitting(true);
+      try {
+        await onValid(result.data);
+      } catch (error) {
+        const fields = error instanceof ApiError ? error.body?.fields : undefined;
+        if (fields) setErrors(fields as FieldErrors<T>);
+        onError(error);
+      } finally {
+        setSubmitting(false);
+      }
+    };
 
   const reset = (next: T = initialValues) => {
     setValues(next);

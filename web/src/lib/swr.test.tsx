@@ -27,7 +27,10 @@ describe('query cache rules (spec §7)', () => {
     globalThis.setTimeout = ((_: () => void, ms: number) => scheduled.push(ms)) as unknown as typeof setTimeout;
     try {
       for (const retryCount of [1, 2, 3, 4]) {
-        config.onErrorRetry?.(new TypeError('offline'), '/x', config as never, async () => true, { retryCount, dedupe: true });
+        config.onErrorRetry?.(new TypeError('offline'), '/x', config as never, async () => true, {
+          retryCount,
+          dedupe: true,
+        });
       }
     } finally {
       globalThis.setTimeout = realSetTimeout;

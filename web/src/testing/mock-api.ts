@@ -31,7 +31,10 @@ export const mockApi = (handlers: Record<string, Handler | MockResponse>) => {
   const calls: RecordedCall[] = [];
   const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
@@ -42,8 +45,14 @@ export const mockApi = (handlers: Record<string, Handler | MockResponse>) => {
       unhandled.push(key);
       throw new Error(`unhandled request ${key}`);
     }
-    const { status = 200, body: answer, statusText = '', headers: answerHeaders } =
-      typeof handler === 'function' ? await handler({ method, path: url.pathname, query: url.searchParams, headers, body }) : handler;
+    const {
+      status = 200,
+      body: answer,
+      statusText = '',
+      headers: answerHeaders,
+    } = typeof handler === 'function'
+      ? await handler({ method, path: url.pathname, query: url.searchParams, headers, body })
+      : handler;
     const text = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
     return new Response(status === 204 ? null : text, { status, statusText, headers: answerHeaders });
   });

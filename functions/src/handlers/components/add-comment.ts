@@ -5,5 +5,6 @@ import { addComment } from '#services/comments';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema, body: commentInputSchema },
-  handler: async ({ path, body, requireSession }) => reply({ status: 201, body: await addComment(requireSession().user, path.id, body) }),
+  handler: async ({ path, body, requireSession }) =>
+    reply({ status: 201, body: await addComment(requireSession().user, path.id, body) }),
 });

@@ -16,8 +16,13 @@ import { createSignedInUser } from '../../../test/support';
 useTestStack();
 const api = useTestApi();
 
-const blank = (): ComponentData => Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
-const part = (fields: Partial<ComponentData> & { reference: string }): ComponentData => ({ ...blank(), class: 'Relay', ...fields });
+const blank = (): ComponentData =>
+  Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
+const part = (fields: Partial<ComponentData> & { reference: string }): ComponentData => ({
+  ...blank(),
+  class: 'Relay',
+  ...fields,
+});
 
 let user: TestClient;
 let created: Component[];
@@ -25,18 +30,56 @@ let created: Component[];
 /** One component per advanced filter, holding a value no other component has in that field. */
 const filterParts = [
   ...searchTextFilterFields.map((field) => part({ reference: `FILTER-${field}`, [field]: `Only-${field}-Value` })),
-  ...searchNumberFilterFields.map((field, index) => part({ reference: `FILTER-${field}`, [field]: 7000 + index + 0.5 * (index % 2) })),
+  ...searchNumberFilterFields.map((field, index) =>
+    part({ reference: `FILTER-${field}`, [field]: 7000 + index + 0.5 * (index % 2) }),
+  ),
 ];
 
 beforeAll(async () => {
   created = await createComponents(
     [
-      part({ reference: '3RT2015-1BB41', manufacturer: 'Siemens', type: 'Power contactor', description: 'Contactor 3 kW, 24 V DC coil', voltage: 24, dataSheet: 'components/x/dataSheet/3RT2015-1BB41.pdf' }),
-      part({ reference: '3RT2016-1AP01', manufacturer: 'Siemens', type: 'Power contactor', description: 'Contactor 4 kW, 230 V AC coil', voltage: 230 }),
-      part({ reference: 'ut 2,5 bu', class: 'Terminal Block', manufacturer: 'Phoenix Contact', articleNumber: '3044089', width: 5.2 }),
-      part({ reference: 'UT 2,5', class: 'Terminal Block', manufacturer: 'PHOENIX CONTACT', series: 'CLIPLINE complete UT', width: 5.2 }),
-      part({ reference: 'S201-C16', class: 'Circuit Protection', manufacturer: 'ABB', description: 'Miniature circuit breaker, 1P, C, 16 A' }),
-      part({ reference: 'DT06-2S', class: 'Connector', manufacturer: 'TE Connectivity', description: 'DEUTSCH DT plug, 2 positions', dataSheet: 'https://example.com/dt06-2s.pdf' }),
+      part({
+        reference: '3RT2015-1BB41',
+        manufacturer: 'Siemens',
+        type: 'Power contactor',
+        description: 'Contactor 3 kW, 24 V DC coil',
+        voltage: 24,
+        dataSheet: 'components/x/dataSheet/3RT2015-1BB41.pdf',
+      }),
+      part({
+        reference: '3RT2016-1AP01',
+        manufacturer: 'Siemens',
+        type: 'Power contactor',
+        description: 'Contactor 4 kW, 230 V AC coil',
+        voltage: 230,
+      }),
+      part({
+        reference: 'ut 2,5 bu',
+        class: 'Terminal Block',
+        manufacturer: 'Phoenix Contact',
+        articleNumber: '3044089',
+        width: 5.2,
+      }),
+      part({
+        reference: 'UT 2,5',
+        class: 'Terminal Block',
+        manufacturer: 'PHOENIX CONTACT',
+        series: 'CLIPLINE complete UT',
+        width: 5.2,
+      }),
+      part({
+        reference: 'S201-C16',
+        class: 'Circuit Protection',
+        manufacturer: 'ABB',
+        description: 'Miniature circuit breaker, 1P, C, 16 A',
+      }),
+      part({
+        reference: 'DT06-2S',
+        class: 'Connector',
+        manufacturer: 'TE Connectivity',
+        description: 'DEUTSCH DT plug, 2 positions',
+        dataSheet: 'https://example.com/dt06-2s.pdf',
+      }),
       ...filterParts,
     ],
     { username: 'test' },
@@ -49,7 +92,11 @@ beforeAll(async () => {
 const search = async (query: string) => {
   const answer = await user.get<Component[]>(`/api/components?${query}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { references: answer.body.map((component) => component.reference), total: Number(answer.headers.get('x-total-count')), answer };
+  return {
+    references: answer.body.map((component) => component.reference),
+    total: Number(answer.headers.get('x-total-count')),
+    answer,
+  };
 };
 
 describe('GET /api/components', () => {
@@ -66,10 +113,14 @@ describe('GET /api/components', () => {
 
   it('applies every advanced filter to its own field: text as a substring, numbers exactly', async () => {
     for (const [index, field] of searchTextFilterFields.entries()) {
-      expect((await search(`${field}=${encodeURIComponent(`only-${field}-val`)}`)).references, field).toEqual([filterParts[index]!.reference]);
+      expect((await search(`${field}=${encodeURIComponent(`only-${field}-val`)}`)).references, field).toEqual([
+        filterParts[index]!.reference,
+      ]);
     }
     for (const [index, field] of searchNumberFilterFields.entries()) {
-      expect((await search(`${field}=${7000 + index + 0.5 * (index % 2)}`)).references, field).toEqual([`FILTER-${field}`]);
+      expect((await search(`${field}=${7000 + index + 0.5 * (index % 2)}`)).references, field).toEqual([
+        `FILTER-${field}`,
+      ]);
     }
     expect((await search('manufacturer=siemens&voltage=230')).references).toEqual(['3RT2016-1AP01']);
     expect((await search('class=terminal&width=5.2%20mm&query=bu')).references).toEqual(['ut 2,5 bu']);
@@ -81,7 +132,9 @@ describe('GET /api/components', () => {
   it('orders by reference then id, pages by limit and offset, and counts the total in X-Total-Count', async () => {
     const all = await search('limit=1000');
     expect(all.total).toBe(created.length);
-    const sorted = [...all.references].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1));
+    const sorted = [...all.references].sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : a < b ? -1 : 1,
+    );
     expect(all.references).toEqual(sorted);
     expect(all.answer.headers.get('access-control-expose-headers')).toMatch(/X-Total-Count/i);
 
@@ -100,7 +153,9 @@ describe('GET /api/components', () => {
   it('answers every field of a component, with file fields as links', async () => {
     const { answer } = await search('query=3RT2015');
     const [component] = answer.body;
-    expect(Object.keys(component!)).toEqual(expect.arrayContaining([...componentFields, 'id', 'version', 'createdAt', 'updatedAt']));
+    expect(Object.keys(component!)).toEqual(
+      expect.arrayContaining([...componentFields, 'id', 'version', 'createdAt', 'updatedAt']),
+    );
     expect(component).toMatchObject({ reference: '3RT2015-1BB41', voltage: 24, width: null, scheme: null });
     expect(component!.dataSheet).toBe(`/api/components/${component!.id}/files/dataSheet`);
     const [external] = (await search('query=DT06-2S')).answer.body;
@@ -163,10 +218,20 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
   });
 
   it("lists the whole catalogue's distinct manufacturers, classes and types for the add form", async () => {
-    const answer = await user.get<{ manufacturers: string[]; classes: string[]; types: string[] }>('/api/components/options');
+    const answer = await user.get<{ manufacturers: string[]; classes: string[]; types: string[] }>(
+      '/api/components/options',
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body.classes).toEqual(['Circuit Protection', 'Connector', 'Only-class-Value', 'Relay', 'Terminal Block']);
-    expect(answer.body.manufacturers).toEqual(expect.arrayContaining(['ABB', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens', 'TE Connectivity']));
+    expect(answer.body.classes).toEqual([
+      'Circuit Protection',
+      'Connector',
+      'Only-class-Value',
+      'Relay',
+      'Terminal Block',
+    ]);
+    expect(answer.body.manufacturers).toEqual(
+      expect.arrayContaining(['ABB', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens', 'TE Connectivity']),
+    );
     expect(answer.body.types).toContain('Power contactor');
     expect(new Set(answer.body.types).size).toBe(answer.body.types.length);
   });
@@ -174,7 +239,12 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
   it('counts components, datasheets, manufacturers and pending approvals', async () => {
     const before = await user.get('/api/stats');
     // Siemens, Phoenix Contact (in two spellings), ABB, TE Connectivity and the filter part's maker.
-    expect(before.body).toEqual({ totalComponents: created.length, withDatasheets: 2, manufacturers: 5, pendingApprovals: 0 });
+    expect(before.body).toEqual({
+      totalComponents: created.length,
+      withDatasheets: 2,
+      manufacturers: 5,
+      pendingApprovals: 0,
+    });
     // The approval engine moves this counter in its transactions; stats reads it.
     await addToCounter('pending-approvals', 3);
     expect((await user.get<{ pendingApprovals: number }>('/api/stats')).body.pendingApprovals).toBe(3);

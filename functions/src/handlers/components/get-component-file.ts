@@ -4,5 +4,6 @@ import { componentFileLocation } from '#services/components';
 
 export const handler = httpHandler({
   schema: { path: componentFilePathSchema },
-  handler: async ({ path }) => reply({ status: 302, headers: { Location: await componentFileLocation(path.id, path.field) } }),
+  handler: async ({ path }) =>
+    reply({ status: 302, headers: { Location: await componentFileLocation(path.id, path.field) } }),
 });

@@ -4,5 +4,6 @@ import { submitDeletion } from '#services/approvals';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema },
-  handler: async ({ path, requireSession }) => reply({ status: 201, body: await submitDeletion(requireSession().user, path.id) }),
+  handler: async ({ path, requireSession }) =>
+    reply({ status: 201, body: await submitDeletion(requireSession().user, path.id) }),
 });

@@ -9,7 +9,9 @@ export const handler = httpHandler({
   maxBodyBytes: INLINE_FILE_BODY_MAX_BYTES,
   handler: async ({ body, requireSession }) => {
     const { result, timings } = await importExcel(requireSession().user, body);
-    const serverTiming = Object.entries(timings).map(([phase, ms]) => `${phase};dur=${ms}`).join(', ');
+    const serverTiming = Object.entries(timings)
+      .map(([phase, ms]) => `${phase};dur=${ms}`)
+      .join(', ');
     return reply({ status: 200, body: result, headers: { 'server-timing': serverTiming } });
   },
 });

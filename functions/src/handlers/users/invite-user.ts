@@ -5,5 +5,6 @@ import { inviteUser } from '#services/users';
 
 export const handler = httpHandler({
   schema: { body: inviteSchema },
-  handler: async ({ body }) => reply({ status: 201, body: { message: messages.invitationSent, user: await inviteUser(body.email, body.role) } }),
+  handler: async ({ body }) =>
+    reply({ status: 201, body: { message: messages.invitationSent, user: await inviteUser(body.email, body.role) } }),
 });

@@ -10,7 +10,9 @@ const csrfSecret = (): Promise<string> =>
     const { CSRF_SECRET, CSRF_SECRET_ARN } = config();
     if (CSRF_SECRET) return CSRF_SECRET;
     if (!CSRF_SECRET_ARN) throw new Error('CSRF_SECRET or CSRF_SECRET_ARN must be set');
-    const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: CSRF_SECRET_ARN }));
+    const { SecretString } = await new SecretsManagerClient({}).send(
+      new GetSecretValueCommand({ SecretId: CSRF_SECRET_ARN }),
+    );
     if (!SecretString) throw new Error('CSRF secret is empty');
     return SecretString;
   })());
@@ -25,7 +27,9 @@ export const resetCsrfSecret = (): void => {
  * can present a matching token.
  */
 export const csrfTokenFor = async (binding: string): Promise<string> =>
-  createHmac('sha256', await csrfSecret()).update(binding).digest('base64url');
+  createHmac('sha256', await csrfSecret())
+    .update(binding)
+    .digest('base64url');
 
 export const isValidCsrfToken = async (token: string | undefined, bindings: string[]): Promise<boolean> => {
   if (!token) return false;

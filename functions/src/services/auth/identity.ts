@@ -6,7 +6,15 @@ import { logger } from '#lib/logger';
 import { Conflict, Invalid, Unauthorized } from '#lib/errors';
 import { consumeToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
-import { createUser, deleteUser, getUser, getUserByEmail, setPassword, updateProfile, type User } from '#repositories/users';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  getUserByEmail,
+  setPassword,
+  updateProfile,
+  type User,
+} from '#repositories/users';
 import { linkEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
@@ -71,7 +79,9 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
   await takeAttempt(subjects);
   const user = await getUserByEmail(input.email);
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
-  const valid = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDummy(input.password);
+  const valid = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
   await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
   const { token } = await startSession(user);
@@ -99,7 +109,12 @@ export const updateOwnProfile = async (user: User, input: ProfileInput): Promise
 };
 
 /** Changes the password after checking the current one; every other session of the user ends. */
-export const changePassword = async (user: User, sessionTokenHash: string, currentPassword: string, newPassword: string): Promise<void> => {
+export const changePassword = async (
+  user: User,
+  sessionTokenHash: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> => {
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw new Invalid(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
@@ -122,7 +137,12 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
   if (user?.passwordHash) {
     const token = randomToken();
     const now = new Date();
-    await putToken('RESET', { tokenHash: sha256(token), userId: user.id, createdAt: now.toISOString(), expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS });
+    await putToken('RESET', {
+      tokenHash: sha256(token),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS,
+    });
     const url = `${config().APP_URL}/app/auth?token=${encodeURIComponent(token)}`;
     // A failed send is logged for operators but answered like any other request: a 503 for
     // known addresses only would tell a caller which emails have accounts.

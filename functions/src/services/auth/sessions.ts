@@ -1,4 +1,11 @@
-import { deleteSession, getSession, putSession, setSessionVersion, touchSession, type Session } from '#repositories/sessions';
+import {
+  deleteSession,
+  getSession,
+  putSession,
+  setSessionVersion,
+  touchSession,
+  type Session,
+} from '#repositories/sessions';
 import { epochSeconds } from '#repositories/table';
 import { getUser, type User } from '#repositories/users';
 import { randomToken, sha256 } from './tokens';
@@ -42,7 +49,11 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
   if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
   const nowSeconds = epochSeconds(now);
   if (nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
-    await touchSession(session.tokenHash, now.toISOString(), Math.min(nowSeconds + SESSION_IDLE_SECONDS, session.absoluteExpiresAt));
+    await touchSession(
+      session.tokenHash,
+      now.toISOString(),
+      Math.min(nowSeconds + SESSION_IDLE_SECONDS, session.absoluteExpiresAt),
+    );
   }
   return { session, user };
 };

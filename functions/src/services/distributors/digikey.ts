@@ -34,7 +34,9 @@ const tokenAnswer = z.object({
 const product = z.object({
   ManufacturerProductNumber: z.string().nullish(),
   Manufacturer: z.object({ Name: z.string().nullish() }).nullish(),
-  Description: z.object({ ProductDescription: z.string().nullish(), DetailedDescription: z.string().nullish() }).nullish(),
+  Description: z
+    .object({ ProductDescription: z.string().nullish(), DetailedDescription: z.string().nullish() })
+    .nullish(),
   PhotoUrl: z.string().nullish(),
   DatasheetUrl: z.string().nullish(),
   ProductUrl: z.string().nullish(),
@@ -73,7 +75,11 @@ export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
         url: `${base}/v1/oauth2/token`,
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ client_id: settings.clientId, client_secret: settings.clientSecret, grant_type: 'client_credentials' }).toString(),
+        body: new URLSearchParams({
+          client_id: settings.clientId,
+          client_secret: settings.clientSecret,
+          grant_type: 'client_credentials',
+        }).toString(),
         signal,
       },
       settings,

@@ -99,7 +99,8 @@ export const downloadFile = async (address: string, options: DownloadOptions): P
       }
       const bytes = await readLimited(response, maxBytes);
       const fileType = sniffFileType(bytes.subarray(0, SNIFF_BYTES));
-      if (!fileType || !options.accept.includes(fileType)) throw new FileRejected('type', `not ${options.accept.join(' or ')}`);
+      if (!fileType || !options.accept.includes(fileType))
+        throw new FileRejected('type', `not ${options.accept.join(' or ')}`);
       return { bytes, fileType, sha256: createHash('sha256').update(bytes).digest('hex'), url: url.href };
     }
   } catch (error) {

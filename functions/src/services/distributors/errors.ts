@@ -7,7 +7,8 @@ import { Unavailable } from '#lib/errors';
  * a person can act on; `kind` (and the class name, which Step Functions sees as the error name)
  * lets a batch tell a spent day budget from a busy minute or a broken answer.
  */
-export type DistributorErrorKind = 'not-configured' | 'unavailable' | 'throttled' | 'budget-spent' | 'malformed' | 'refused';
+export type DistributorErrorKind =
+  'not-configured' | 'unavailable' | 'throttled' | 'budget-spent' | 'malformed' | 'refused';
 
 export abstract class DistributorError extends Unavailable {
   abstract readonly kind: DistributorErrorKind;

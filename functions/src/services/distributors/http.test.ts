@@ -19,7 +19,10 @@ describe('Retry-After', () => {
 describe('addresses in answers', () => {
   it.each([
     ['https://mm.digikey.com/Volume0/photo.jpg', 'https://mm.digikey.com/Volume0/photo.jpg'],
-    ['//www.te.com/commerce/DocumentDelivery/DDEController?Action=x', 'https://www.te.com/commerce/DocumentDelivery/DDEController?Action=x'],
+    [
+      '//www.te.com/commerce/DocumentDelivery/DDEController?Action=x',
+      'https://www.te.com/commerce/DocumentDelivery/DDEController?Action=x',
+    ],
     ['  http://127.0.0.1:4000/files/a.png ', 'http://127.0.0.1:4000/files/a.png'],
     ['', null],
     [null, null],

@@ -1,7 +1,13 @@
 import type { ZodType } from 'zod';
 import type { DistributorName } from '#shared/schemas/distributors';
 import { logger } from '#lib/logger';
-import { DistributorError, DistributorMalformedAnswer, DistributorRefused, DistributorThrottled, DistributorUnavailable } from './errors';
+import {
+  DistributorError,
+  DistributorMalformedAnswer,
+  DistributorRefused,
+  DistributorThrottled,
+  DistributorUnavailable,
+} from './errors';
 import { pause } from './pause';
 import type { RateLimiter } from './rate-limiter';
 
@@ -45,7 +51,8 @@ export const retryAfterMs = (header: string | null, now = Date.now()): number | 
 
 const backoff = (attempt: number) => 250 * 2 ** (attempt - 1) + Math.floor(Math.random() * 100);
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
  * One JSON call with the house rules: a timeout on every attempt, a 429 waits for Retry-After
@@ -57,16 +64,24 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
   const { provider, signal } = call;
   let serverErrors = 0;
   let throttled = 0;
-  const log = (message: string, details: Record<string, unknown>) => logger.warn(message, { provider, call: call.label, ...details });
+  const log = (message: string, details: Record<string, unknown>) =>
+    logger.warn(message, { provider, call: call.label, ...details });
   try {
     for (;;) {
       await call.limiter?.take(signal);
       let response: Response;
       const attemptSignal = AbortSignal.any([AbortSignal.timeout(policy.timeoutMs), ...(signal ? [signal] : [])]);
       try {
-        response = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body, signal: attemptSignal, redirect: 'error' });
+        response = await fetch(call.url, {
+          method: call.method,
+          headers: call.headers,
+          body: call.body,
+          signal: attemptSignal,
+          redirect: 'error',
+        });
       } catch (error) {
-        if (isAbort(error) || signal?.aborted || serverErrors >= policy.serverErrorRetries) throw new DistributorUnavailable(provider, { cause: error });
+        if (isAbort(error) || signal?.aborted || serverErrors >= policy.serverErrorRetries)
+          throw new DistributorUnavailable(provider, { cause: error });
         serverErrors++;
         log('distributor connection failed; retrying', { attempt: serverErrors, error: (error as Error).message });
         await pause(backoff(serverErrors), signal);
@@ -86,7 +101,8 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
       }
       if (response.status >= 500) {
         await response.body?.cancel();
-        if (serverErrors >= policy.serverErrorRetries) throw new DistributorUnavailable(provider, { cause: new Error(`HTTP ${response.status}`) });
+        if (serverErrors >= policy.serverErrorRetries)
+          throw new DistributorUnavailable(provider, { cause: new Error(`HTTP ${response.status}`) });
         serverErrors++;
         log('distributor server error; retrying', { status: response.status, attempt: serverErrors });
         await pause(backoff(serverErrors), signal);
@@ -98,7 +114,9 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
       }
       if (!response.ok) {
         const text = await response.text().catch(() => '');
-        throw new DistributorUnavailable(provider, { cause: new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`) });
+        throw new DistributorUnavailable(provider, {
+          cause: new Error(`HTTP ${response.status}: ${text.slice(0, 300)}`),
+        });
       }
       const text = await response.text();
       try {
@@ -109,7 +127,11 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
     }
   } catch (error) {
     if (error instanceof DistributorError) {
-      if (error.kind !== 'budget-spent') log('distributor call failed', { kind: error.kind, cause: String((error.cause as Error | undefined)?.message ?? '') });
+      if (error.kind !== 'budget-spent')
+        log('distributor call failed', {
+          kind: error.kind,
+          cause: String((error.cause as Error | undefined)?.message ?? ''),
+        });
       throw error;
     }
     // A timeout while reading the body, or the caller's deadline during a wait.

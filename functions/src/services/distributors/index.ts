@@ -26,9 +26,15 @@ type Credentials = z.infer<typeof storedCredentials>;
 
 /** The environment's credentials, completed from the Secrets Manager secret when one is named. */
 const readCredentials = async (settings: Config): Promise<Credentials> => {
-  const fromEnv = { digikeyClientId: settings.DIGIKEY_CLIENT_ID, digikeyClientSecret: settings.DIGIKEY_CLIENT_SECRET, mouserApiKey: settings.MOUSER_API_KEY };
+  const fromEnv = {
+    digikeyClientId: settings.DIGIKEY_CLIENT_ID,
+    digikeyClientSecret: settings.DIGIKEY_CLIENT_SECRET,
+    mouserApiKey: settings.MOUSER_API_KEY,
+  };
   if (!settings.DISTRIBUTOR_SECRET_ARN) return fromEnv;
-  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: settings.DISTRIBUTOR_SECRET_ARN }));
+  const { SecretString } = await new SecretsManagerClient({}).send(
+    new GetSecretValueCommand({ SecretId: settings.DISTRIBUTOR_SECRET_ARN }),
+  );
   const stored = storedCredentials.parse(JSON.parse(SecretString ?? '{}'));
   return {
     digikeyClientId: fromEnv.digikeyClientId ?? (stored.digikeyClientId?.trim() || undefined),
@@ -38,7 +44,11 @@ const readCredentials = async (settings: Config): Promise<Credentials> => {
 };
 
 const build = (name: DistributorName, settings: Config, credentials: Credentials): Distributor => {
-  const policy = { timeoutMs: settings.DISTRIBUTOR_TIMEOUT_MS, serverErrorRetries: SERVER_ERROR_RETRIES, maxRetryAfterMs: MAX_WAIT_MS };
+  const policy = {
+    timeoutMs: settings.DISTRIBUTOR_TIMEOUT_MS,
+    serverErrorRetries: SERVER_ERROR_RETRIES,
+    maxRetryAfterMs: MAX_WAIT_MS,
+  };
   if (name === 'digikey') {
     if (!credentials.digikeyClientId || !credentials.digikeyClientSecret) throw new DistributorNotConfigured(name);
     return createDigiKeyClient({
@@ -46,7 +56,11 @@ const build = (name: DistributorName, settings: Config, credentials: Credentials
       apiUrl: settings.DIGIKEY_API_URL,
       clientId: credentials.digikeyClientId,
       clientSecret: credentials.digikeyClientSecret,
-      limiter: createRateLimiter(name, { perMinute: settings.DIGIKEY_CALLS_PER_MINUTE, perDay: settings.DIGIKEY_CALLS_PER_DAY }, { maxWaitMs: MAX_WAIT_MS }),
+      limiter: createRateLimiter(
+        name,
+        { perMinute: settings.DIGIKEY_CALLS_PER_MINUTE, perDay: settings.DIGIKEY_CALLS_PER_DAY },
+        { maxWaitMs: MAX_WAIT_MS },
+      ),
     });
   }
   if (!credentials.mouserApiKey) throw new DistributorNotConfigured(name);
@@ -54,11 +68,17 @@ const build = (name: DistributorName, settings: Config, credentials: Credentials
     ...policy,
     apiUrl: settings.MOUSER_API_URL,
     apiKey: credentials.mouserApiKey,
-    limiter: createRateLimiter(name, { perMinute: settings.MOUSER_CALLS_PER_MINUTE, perDay: settings.MOUSER_CALLS_PER_DAY }, { maxWaitMs: MAX_WAIT_MS }),
+    limiter: createRateLimiter(
+      name,
+      { perMinute: settings.MOUSER_CALLS_PER_MINUTE, perDay: settings.MOUSER_CALLS_PER_DAY },
+      { maxWaitMs: MAX_WAIT_MS },
+    ),
   });
 };
 
-let built: { settings: Config; credentials: Promise<Credentials>; clients: Partial<Record<DistributorName, Distributor>> } | undefined;
+let built:
+  | { settings: Config; credentials: Promise<Credentials>; clients: Partial<Record<DistributorName, Distributor>> }
+  | undefined;
 
 /**
  * The provider's client, made once per container from the configuration (so a Digi-Key token

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_APPROVE_CONFIDENCE, bestMatch, MIN_CONFIDENCE, normaliseManufacturer, normalisePartNumber, scoreCandidate } from './matcher';
+import {
+  AUTO_APPROVE_CONFIDENCE,
+  bestMatch,
+  MIN_CONFIDENCE,
+  normaliseManufacturer,
+  normalisePartNumber,
+  scoreCandidate,
+} from './matcher';
 
 describe('normalisation', () => {
   it.each([
@@ -42,14 +49,23 @@ describe('scores', () => {
     ['S202-C16', 'ABB', 'S202M-C16', 'ABB', 0, 0],
   ];
   it.each(table)('%s (%s) vs %s (%s) in [%d, %d]', (reference, manufacturer, mpn, candidateManufacturer, low, high) => {
-    const score = scoreCandidate({ reference, manufacturer }, { manufacturerPartNumber: mpn, manufacturer: candidateManufacturer });
+    const score = scoreCandidate(
+      { reference, manufacturer },
+      { manufacturerPartNumber: mpn, manufacturer: candidateManufacturer },
+    );
     expect(score).toBeGreaterThanOrEqual(low);
     expect(score).toBeLessThanOrEqual(high);
   });
 
   it('keeps exact matches above the auto-approve line and prefixes below it', () => {
-    const exact = scoreCandidate({ reference: 'A1', manufacturer: 'ABB' }, { manufacturerPartNumber: 'A1', manufacturer: 'ABB Ltd' });
-    const prefix = scoreCandidate({ reference: 'S202', manufacturer: 'ABB' }, { manufacturerPartNumber: 'S202-C16', manufacturer: 'ABB' });
+    const exact = scoreCandidate(
+      { reference: 'A1', manufacturer: 'ABB' },
+      { manufacturerPartNumber: 'A1', manufacturer: 'ABB Ltd' },
+    );
+    const prefix = scoreCandidate(
+      { reference: 'S202', manufacturer: 'ABB' },
+      { manufacturerPartNumber: 'S202-C16', manufacturer: 'ABB' },
+    );
     expect(exact).toBeGreaterThanOrEqual(AUTO_APPROVE_CONFIDENCE);
     expect(prefix).toBeLessThan(AUTO_APPROVE_CONFIDENCE);
   });

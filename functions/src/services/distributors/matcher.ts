@@ -23,14 +23,15 @@ const PACKAGING_SUFFIX = /(?:[-/#](?:TR|CT|DKR|ND|T&R|BULK|REEL|TAPE|PBF|LF)|-?(
 
 export const normalisePartNumber = (partNumber: string): string => {
   let text = partNumber.trim().toUpperCase();
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(PACKAGING_SUFFIX, '');
   }
   return text.replace(/[\s\-_./\\]+/g, '');
 };
 
-const LEGAL_FORMS = /\b(gmbh|co|kg|ag|inc|incorporated|corp|corporation|ltd|limited|llc|plc|sa|sas|se|spa|bv|nv|ab|oy|electric|electronics|connectivity|&)\b/g;
+const LEGAL_FORMS =
+  /\b(gmbh|co|kg|ag|inc|incorporated|corp|corporation|ltd|limited|llc|plc|sa|sas|se|spa|bv|nv|ab|oy|electric|electronics|connectivity|&)\b/g;
 
 /** Names that are one maker under different spellings. */
 const aliases: Record<string, string> = {
@@ -100,7 +101,10 @@ export const scoreCandidate = (part: PartQuery, candidate: Candidate): number =>
 };
 
 /** The best candidate worth using, with its score, or undefined. */
-export const bestMatch = <C extends Candidate>(part: PartQuery, candidates: readonly C[]): { candidate: C; confidence: number } | undefined => {
+export const bestMatch = <C extends Candidate>(
+  part: PartQuery,
+  candidates: readonly C[],
+): { candidate: C; confidence: number } | undefined => {
   let best: { candidate: C; confidence: number } | undefined;
   for (const candidate of candidates) {
     const confidence = scoreCandidate(part, candidate);

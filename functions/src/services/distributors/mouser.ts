@@ -29,7 +29,9 @@ const part = z.object({
   ProductDetailUrl: z.string().nullish(),
 });
 const searchAnswer = z.object({
-  Errors: z.array(z.object({ Code: z.string().nullish(), Message: z.string().nullish(), PropertyName: z.string().nullish() })).nullish(),
+  Errors: z
+    .array(z.object({ Code: z.string().nullish(), Message: z.string().nullish(), PropertyName: z.string().nullish() }))
+    .nullish(),
   SearchResults: z.object({ NumberOfResult: z.number().nullish(), Parts: z.array(part).nullish() }).nullish(),
 });
 
@@ -51,12 +53,16 @@ const partsOf = (answer: unknown): DistributorCandidate[] => {
   const { Errors, SearchResults } = readAnswer('mouser', searchAnswer, answer);
   const errors = Errors ?? [];
   if (errors.length > 0) {
-    const text = errors.map((error) => `${error.Code ?? ''} ${error.Message ?? ''} ${error.PropertyName ?? ''}`).join('; ');
-    if (/api ?key|unique identifier|unauthori[sz]ed|invalid key/i.test(text)) throw new DistributorRefused('mouser', { cause: new Error(text) });
+    const text = errors
+      .map((error) => `${error.Code ?? ''} ${error.Message ?? ''} ${error.PropertyName ?? ''}`)
+      .join('; ');
+    if (/api ?key|unique identifier|unauthori[sz]ed|invalid key/i.test(text))
+      throw new DistributorRefused('mouser', { cause: new Error(text) });
     if (/too ?many|exceeded|rate limit/i.test(text)) throw new DistributorThrottled('mouser', 60);
     throw new DistributorMalformedAnswer('mouser', { cause: new Error(text) });
   }
-  if (!SearchResults) throw new DistributorMalformedAnswer('mouser', { cause: new Error('no SearchResults and no Errors') });
+  if (!SearchResults)
+    throw new DistributorMalformedAnswer('mouser', { cause: new Error('no SearchResults and no Errors') });
   return (SearchResults.Parts ?? []).slice(0, MOUSER_MAX_RECORDS).flatMap((item) => toCandidate(item) ?? []);
 };
 
@@ -85,13 +91,25 @@ export const createMouserClient = (settings: MouserSettings): Distributor => {
       const partNumber = reference.replace(/\|/g, ' ').trim().slice(0, KEYWORD_MAX_LENGTH);
       if (!partNumber) return [];
       const exact = partsOf(
-        await search('partnumber', { SearchByPartRequest: { mouserPartNumber: partNumber, partSearchOptions: 'Exact' } }, options.signal),
+        await search(
+          'partnumber',
+          { SearchByPartRequest: { mouserPartNumber: partNumber, partSearchOptions: 'Exact' } },
+          options.signal,
+        ),
       );
       if (exact.length > 0) return exact;
       return partsOf(
         await search(
           'keyword',
-          { SearchByKeywordRequest: { keyword: partNumber, records: MOUSER_MAX_RECORDS, startingRecord: 0, searchOptions: 'None', searchWithYourSignUpLanguage: 'false' } },
+          {
+            SearchByKeywordRequest: {
+              keyword: partNumber,
+              records: MOUSER_MAX_RECORDS,
+              startingRecord: 0,
+              searchOptions: 'None',
+              searchWithYourSignUpLanguage: 'false',
+            },
+          },
           options.signal,
         ),
       );

@@ -1,6 +1,11 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import { distributorLabels, type DistributorName, type DistributorSourceMetadata, type PartSearchResponse } from '#shared/schemas/distributors';
+import {
+  distributorLabels,
+  type DistributorName,
+  type DistributorSourceMetadata,
+  type PartSearchResponse,
+} from '#shared/schemas/distributors';
 import { attachmentFileTypes, type AttachmentFileType } from '#shared/schemas/files';
 import type { Component } from '#shared/schemas/component';
 import { config } from '#lib/config';
@@ -42,7 +47,9 @@ interface Copy {
 
 /** `<reference>.png`, `<reference> datasheet.pdf`: what the attachments list shows. */
 const fileNameFor = (component: Component, kind: FileKind, fileType: AttachmentFileType) =>
-  sanitiseFileName(`${component.reference}${kind === 'datasheet' ? ' datasheet' : ''}${attachmentFileTypes[fileType][0]}`);
+  sanitiseFileName(
+    `${component.reference}${kind === 'datasheet' ? ' datasheet' : ''}${attachmentFileTypes[fileType][0]}`,
+  );
 
 /**
  * Whether the part already has this file from a distributor: undefined when it never had it;
@@ -64,10 +71,21 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
   if (byAddress !== undefined) return byAddress;
   let file: DownloadedFile;
   try {
-    file = await downloadFile(address, { accept: acceptedTypes[kind], trustedOrigins: copy.trustedOrigins, timeoutMs: config().DISTRIBUTOR_TIMEOUT_MS, signal: copy.signal });
+    file = await downloadFile(address, {
+      accept: acceptedTypes[kind],
+      trustedOrigins: copy.trustedOrigins,
+      timeoutMs: config().DISTRIBUTOR_TIMEOUT_MS,
+      signal: copy.signal,
+    });
   } catch (error) {
     if (!(error instanceof FileRejected)) throw error;
-    logger.warn('distributor file not copied', { provider, componentId: component.id, kind, reason: error.reason, detail: error.message });
+    logger.warn('distributor file not copied', {
+      provider,
+      componentId: component.id,
+      kind,
+      reason: error.reason,
+      detail: error.message,
+    });
     return false;
   }
   const byContent = await heldAlready(component.id, { kind: 'sha256', hash: file.sha256 });
@@ -77,7 +95,13 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
   const requestId = copy.approved ? undefined : ulid();
   const fileName = fileNameFor(component, kind, file.fileType);
   const objectKey = attachmentObjectKey(component.id, id, fileName);
-  const metadata: DistributorSourceMetadata = { type: kind, source: provider, productUrl: candidate.productUrl, sourceUrl: address, manufacturerPartNumber: candidate.manufacturerPartNumber };
+  const metadata: DistributorSourceMetadata = {
+    type: kind,
+    source: provider,
+    productUrl: candidate.productUrl,
+    sourceUrl: address,
+    manufacturerPartNumber: candidate.manufacturerPartNumber,
+  };
   const attachment: StoredAttachment = {
     id,
     componentId: component.id,
@@ -94,7 +118,11 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
     sourceMetadata: JSON.stringify(metadata),
     sourceConfidence: copy.confidence,
   };
-  const claims: SourceClaim[] = [{ kind: 'url', url: address }, ...(file.url !== address ? [{ kind: 'url' as const, url: file.url }] : []), { kind: 'sha256', hash: file.sha256 }];
+  const claims: SourceClaim[] = [
+    { kind: 'url', url: address },
+    ...(file.url !== address ? [{ kind: 'url' as const, url: file.url }] : []),
+    { kind: 'sha256', hash: file.sha256 },
+  ];
   const items = [attachmentPut(attachment), ...sourceClaimPuts(component.id, id, claims)];
 
   await putFile(objectKey, file.bytes, { contentType: file.fileType, fileName });
@@ -102,7 +130,11 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
     if (!requestId) await transact(items);
     else {
       const data = { fileName, fileType: file.fileType, componentId: component.id };
-      await submitRequest(copy.submitter, { id: requestId, requestType: 'attachment', componentId: component.id, attachmentId: id, data }, items);
+      await submitRequest(
+        copy.submitter,
+        { id: requestId, requestType: 'attachment', componentId: component.id, attachmentId: id, data },
+        items,
+      );
     }
   } catch (error) {
     await deleteFileQuietly(objectKey, 'a distributor file that was not stored');
@@ -119,43 +151,85 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
  * the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are published at once; below,
  * each waits in the approval queue as an `attachment` request of the caller.
  */
-export const findPartFiles = async (submitter: User, component: Component, provider: DistributorName): Promise<PartSearchResponse> => {
+export const findPartFiles = async (
+  submitter: User,
+  component: Component,
+  provider: DistributorName,
+): Promise<PartSearchResponse> => {
   const distributor = await distributorFor(provider);
   const signal = AbortSignal.timeout(config().DISTRIBUTOR_DEADLINE_MS);
 
   const part = { reference: component.reference, manufacturer: component.manufacturer };
   const candidates = await distributor.findPart(part.reference, part.manufacturer, { signal });
-  const match = bestMatch(part, candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl));
+  const match = bestMatch(
+    part,
+    candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl),
+  );
   if (!match) return { success: false, result: null, message: messages.distributorNoResults(component.reference) };
 
   const { candidate, confidence } = match;
   const approved = confidence >= AUTO_APPROVE_CONFIDENCE;
-  const copy: Copy = { submitter, component, provider, candidate, confidence, approved, trustedOrigins: [distributor.apiOrigin], signal };
+  const copy: Copy = {
+    submitter,
+    component,
+    provider,
+    candidate,
+    confidence,
+    approved,
+    trustedOrigins: [distributor.apiOrigin],
+    signal,
+  };
   const [imageFound, datasheetFound] = await Promise.all([
     candidate.imageUrl ? copyFile(copy, 'image', candidate.imageUrl) : false,
     candidate.datasheetUrl ? copyFile(copy, 'datasheet', candidate.datasheetUrl) : false,
   ]);
   if (!imageFound && !datasheetFound) {
-    return { success: false, result: null, message: messages.distributorFilesUnavailable(distributorLabels[provider], candidate.manufacturerPartNumber) };
+    return {
+      success: false,
+      result: null,
+      message: messages.distributorFilesUnavailable(distributorLabels[provider], candidate.manufacturerPartNumber),
+    };
   }
   return {
     success: true,
-    result: { imageFound, datasheetFound, confidence, productUrl: candidate.productUrl, manufacturerPartNumber: candidate.manufacturerPartNumber, approved },
+    result: {
+      imageFound,
+      datasheetFound,
+      confidence,
+      productUrl: candidate.productUrl,
+      manufacturerPartNumber: candidate.manufacturerPartNumber,
+      approved,
+    },
   };
 };
 
 /** Errors that mean the distributor was asked and could not answer (a failed search), not that it was never asked. */
-const isFailedSearch = (error: unknown): boolean => error instanceof DistributorError && (error.kind === 'unavailable' || error.kind === 'malformed');
+const isFailedSearch = (error: unknown): boolean =>
+  error instanceof DistributorError && (error.kind === 'unavailable' || error.kind === 'malformed');
 
 /** Counts a search into the admin page's "recently processed" list and success rate. */
-export const recordOutcome = (component: Pick<Component, 'id' | 'reference'>, success: boolean, source: DistributorName | null): Promise<void> =>
-  recordProcessingOutcome({ componentId: component.id, partNumber: component.reference, success, source, processedAt: new Date().toISOString() });
+export const recordOutcome = (
+  component: Pick<Component, 'id' | 'reference'>,
+  success: boolean,
+  source: DistributorName | null,
+): Promise<void> =>
+  recordProcessingOutcome({
+    componentId: component.id,
+    partNumber: component.reference,
+    success,
+    source,
+    processedAt: new Date().toISOString(),
+  });
 
 /**
  * The per-part search of the detail page (spec §7 `search-digikey` / `search-mouser`):
  * {@link findPartFiles}, its outcome counted for the image statistics.
  */
-export const searchPartFiles = async (submitter: User, componentId: number, provider: DistributorName): Promise<PartSearchResponse> => {
+export const searchPartFiles = async (
+  submitter: User,
+  componentId: number,
+  provider: DistributorName,
+): Promise<PartSearchResponse> => {
   const component = await getComponent(componentId);
   if (!component) throw new NotFound(messages.componentNotFound);
   let answer: PartSearchResponse;

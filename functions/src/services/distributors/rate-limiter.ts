@@ -28,7 +28,11 @@ const windowOf = (provider: DistributorName, span: number, nowSeconds: number): 
   return { subject: `${provider}:${span === DAY ? 'day' : 'minute'}`, start, expiresAt: start + 2 * span };
 };
 
-export const createRateLimiter = (provider: DistributorName, limits: RateLimits, options: RateLimiterOptions): RateLimiter => {
+export const createRateLimiter = (
+  provider: DistributorName,
+  limits: RateLimits,
+  options: RateLimiterOptions,
+): RateLimiter => {
   const clock = options.clock ?? Date.now;
   return {
     take: async (signal) => {

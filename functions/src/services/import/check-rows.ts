@@ -65,7 +65,9 @@ const toInput = (values: SheetRow['values']): Record<string, unknown> => {
 const schemaFor = (rows: readonly SheetRow[]) => {
   const fields = new Set<string>(['reference', 'class']);
   for (const { values } of rows) for (const field of Object.keys(values)) fields.add(field);
-  return componentInputSchema.pick(Object.fromEntries([...fields].map((field) => [field, true])) as Record<keyof ComponentData, true>);
+  return componentInputSchema.pick(
+    Object.fromEntries([...fields].map((field) => [field, true])) as Record<keyof ComponentData, true>,
+  );
 };
 
 export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
@@ -78,7 +80,13 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
     const reference = referenceOf(values);
     const problems: ImportRowProblem[] = [];
     for (const [field, value] of Object.entries(values) as [ComponentField, CellValue][]) {
-      if (typeof value === 'object') problems.push({ row, reference, field, message: `${componentFieldLabels[field]} holds the error value ${value.error}` });
+      if (typeof value === 'object')
+        problems.push({
+          row,
+          reference,
+          field,
+          message: `${componentFieldLabels[field]} holds the error value ${value.error}`,
+        });
     }
     const input = toInput(values);
     for (const field of componentFileFields) {
@@ -96,7 +104,12 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
         if (seen.has(field)) continue;
         seen.add(field);
         const raw = shown(values[field as ComponentField]);
-        problems.push({ row, reference, field, message: numberFields.has(field) && raw ? `${issue.message}, not '${raw}'` : issue.message });
+        problems.push({
+          row,
+          reference,
+          field,
+          message: numberFields.has(field) && raw ? `${issue.message}, not '${raw}'` : issue.message,
+        });
       }
     }
     if (problems.length > 0 || !parsed.success) {
@@ -105,7 +118,10 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
       continue;
     }
     // Only the values present: a row names a handful of the sixty fields, and 50,000 rows are kept until written.
-    accepted.push({ row, data: Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null)) as ComponentData });
+    accepted.push({
+      row,
+      data: Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null)) as ComponentData,
+    });
   }
   return { accepted, errors, warnings, rejectedRows };
 };

@@ -1,4 +1,10 @@
-import { componentFieldLabels, componentFields, componentFieldUnits, type ComponentField, type ComponentNumberField } from '#shared/schemas/component';
+import {
+  componentFieldLabels,
+  componentFields,
+  componentFieldUnits,
+  type ComponentField,
+  type ComponentNumberField,
+} from '#shared/schemas/component';
 
 /*
  * Which component field a column heading names (issue 7 §2). Headings are compared without

@@ -38,17 +38,26 @@ export interface ImportTimings {
 const WRITE_CONCURRENCY = 16;
 
 /** Reference and manufacturer: what makes two parts the same (the manufacturer without case). */
-const identity = (reference: string, manufacturer: string | null | undefined): string => `${reference}\u0000${(manufacturer ?? '').trim().toLowerCase()}`;
+const identity = (reference: string, manufacturer: string | null | undefined): string =>
+  `${reference}\u0000${(manufacturer ?? '').trim().toLowerCase()}`;
 
 /** Rows whose reference and manufacturer appear earlier in the file or in the catalogue are skipped. */
-const skipDuplicates = async (rows: readonly AcceptedRow[]): Promise<{ fresh: AcceptedRow[]; duplicates: ImportRowProblem[] }> => {
+const skipDuplicates = async (
+  rows: readonly AcceptedRow[],
+): Promise<{ fresh: AcceptedRow[]; duplicates: ImportRowProblem[] }> => {
   const firstRow = new Map<string, number>();
   const inFile: ImportRowProblem[] = [];
   const unique: AcceptedRow[] = [];
   for (const row of rows) {
     const key = identity(row.data.reference, row.data.manufacturer);
     const first = firstRow.get(key);
-    if (first !== undefined) inFile.push({ row: row.row, reference: row.data.reference, field: 'reference', message: messages.importDuplicateInFile(first) });
+    if (first !== undefined)
+      inFile.push({
+        row: row.row,
+        reference: row.data.reference,
+        field: 'reference',
+        message: messages.importDuplicateInFile(first),
+      });
     else {
       firstRow.set(key, row.row);
       unique.push(row);
@@ -60,9 +69,16 @@ const skipDuplicates = async (rows: readonly AcceptedRow[]): Promise<{ fresh: Ac
   const fresh: AcceptedRow[] = [];
   const duplicates: ImportRowProblem[] = [...inFile];
   for (const row of unique) {
-    const known = (existing.get(row.data.reference) ?? []).map((manufacturer) => identity(row.data.reference, manufacturer));
+    const known = (existing.get(row.data.reference) ?? []).map((manufacturer) =>
+      identity(row.data.reference, manufacturer),
+    );
     if (known.includes(identity(row.data.reference, row.data.manufacturer))) {
-      duplicates.push({ row: row.row, reference: row.data.reference, field: 'reference', message: messages.importDuplicateInCatalogue });
+      duplicates.push({
+        row: row.row,
+        reference: row.data.reference,
+        field: 'reference',
+        message: messages.importDuplicateInCatalogue,
+      });
     } else fresh.push(row);
   }
   duplicates.sort((a, b) => a.row - b.row);
@@ -71,11 +87,16 @@ const skipDuplicates = async (rows: readonly AcceptedRow[]): Promise<{ fresh: Ac
 
 const since = (start: number): number => Math.round(performance.now() - start);
 
-export const importExcel = async (user: User, input: ImportExcelInput): Promise<{ result: ImportResult; timings: ImportTimings }> => {
+export const importExcel = async (
+  user: User,
+  input: ImportExcelInput,
+): Promise<{ result: ImportResult; timings: ImportTimings }> => {
   const fileName = sanitiseFileName(input.fileName);
   let start = performance.now();
   const bytes =
-    input.uploadKey !== undefined ? await readUpload(user, input.uploadKey, IMPORT_MAX_BYTES, messages.excelTooLarge) : decodeInlineFile(input.fileData ?? '');
+    input.uploadKey !== undefined
+      ? await readUpload(user, input.uploadKey, IMPORT_MAX_BYTES, messages.excelTooLarge)
+      : decodeInlineFile(input.fileData ?? '');
   try {
     checkWorkbookBytes(bytes);
     const read = since(start);

@@ -59,7 +59,7 @@ describe('column headings', () => {
     expect(fieldForHeading('Username')).toBeUndefined();
   });
 
-  it('takes a unit in brackets only when it is the field\'s own', () => {
+  it("takes a unit in brackets only when it is the field's own", () => {
     expect(fieldForHeading('Weight (kg)')).toBe('weight');
     expect(fieldForHeading('weight [KG]')).toBe('weight');
     expect(fieldForHeading('Weight (g)')).toBeUndefined();
@@ -131,7 +131,10 @@ describe('readImportSheet', () => {
     expect(sheet.ignoredColumns).toEqual(['Unit price', 'Column E (no heading)']);
     expect(sheet.rows).toEqual([
       { row: 4, values: { markRoot: 'K', reference: 'LC1D09', class: 'Relay', manufacturer: 'Schneider Electric' } },
-      { row: 6, values: { markRoot: 'F', reference: 'PT 2,5', class: 'Terminal Block', manufacturer: 'Phoenix Contact' } },
+      {
+        row: 6,
+        values: { markRoot: 'F', reference: 'PT 2,5', class: 'Terminal Block', manufacturer: 'Phoenix Contact' },
+      },
     ]);
   });
 
@@ -157,19 +160,42 @@ describe('readImportSheet', () => {
   });
 
   it(`refuses more than ${IMPORT_MAX_ROWS} data rows and more than ${IMPORT_MAX_COLUMNS} columns`, () => {
-    const many = makeWorkbook({ headings: ['Reference', 'Class'], rows: Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`R-${i}`, 'Relay']) });
-    expect((thrown(() => readImportSheet(many)) as Error).message).toBe(messages.importTooManyRows('Sheet1', IMPORT_MAX_ROWS));
-    const exactly = makeWorkbook({ headings: ['Reference', 'Class'], rows: Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => [`R-${i}`, 'Relay']) });
+    const many = makeWorkbook({
+      headings: ['Reference', 'Class'],
+      rows: Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`R-${i}`, 'Relay']),
+    });
+    expect((thrown(() => readImportSheet(many)) as Error).message).toBe(
+      messages.importTooManyRows('Sheet1', IMPORT_MAX_ROWS),
+    );
+    const exactly = makeWorkbook({
+      headings: ['Reference', 'Class'],
+      rows: Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => [`R-${i}`, 'Relay']),
+    });
     expect(readImportSheet(exactly).rows).toHaveLength(IMPORT_MAX_ROWS);
-    const wide = makeWorkbook({ headings: ['Reference', 'Class', ...Array.from({ length: IMPORT_MAX_COLUMNS - 1 }, (_, i) => `Extra ${i}`)], rows: [['W-1', 'Relay']] });
-    expect((thrown(() => readImportSheet(wide)) as Error).message).toBe(messages.importTooManyColumns('Sheet1', IMPORT_MAX_COLUMNS));
+    const wide = makeWorkbook({
+      headings: ['Reference', 'Class', ...Array.from({ length: IMPORT_MAX_COLUMNS - 1 }, (_, i) => `Extra ${i}`)],
+      rows: [['W-1', 'Relay']],
+    });
+    expect((thrown(() => readImportSheet(wide)) as Error).message).toBe(
+      messages.importTooManyColumns('Sheet1', IMPORT_MAX_COLUMNS),
+    );
   }, 60_000);
 });
 
 describe('checkRows', () => {
   it('parses numbers with a comma, a point or the field unit, and skips a row with the reason otherwise', () => {
     const { accepted, errors, rejectedRows } = checkRows([
-      { row: 2, values: { reference: 'N-1', class: 'Relay', width: '12,5', voltage: '24 V', numberOfTerminals: 4, weight: '0.25kg' } },
+      {
+        row: 2,
+        values: {
+          reference: 'N-1',
+          class: 'Relay',
+          width: '12,5',
+          voltage: '24 V',
+          numberOfTerminals: 4,
+          weight: '0.25kg',
+        },
+      },
       { row: 3, values: { reference: 'N-2', class: 'Relay', width: '12 V' } },
       { row: 4, values: { reference: 'N-3', class: 'Relay', numberOfTerminals: 2.5 } },
       { row: 5, values: { class: 'Relay' } },
@@ -186,7 +212,12 @@ describe('checkRows', () => {
     expect(rejectedRows).toBe(5);
     expect(errors).toEqual([
       { row: 3, reference: 'N-2', field: 'width', message: "Width (mm) must be a number, not '12 V'" },
-      { row: 4, reference: 'N-3', field: 'numberOfTerminals', message: "Number of Terminals must be a whole number, not '2.5'" },
+      {
+        row: 4,
+        reference: 'N-3',
+        field: 'numberOfTerminals',
+        message: "Number of Terminals must be a whole number, not '2.5'",
+      },
       { row: 5, reference: null, field: 'reference', message: messages.referenceRequired },
       { row: 6, reference: 'N-5', field: 'class', message: messages.classRequired },
       { row: 7, reference: 'N-6', field: 'depth', message: 'Depth (mm) holds the error value #DIV/0!' },
@@ -195,11 +226,20 @@ describe('checkRows', () => {
 
   it('keeps a web address in a file field and says when it drops anything else', () => {
     const { accepted, warnings } = checkRows([
-      { row: 2, values: { reference: 'F-1', class: 'Relay', dataSheet: 'https://example.com/f1.pdf', threeDPart: 'C:\\Library\\F-1.sldprt' } },
+      {
+        row: 2,
+        values: {
+          reference: 'F-1',
+          class: 'Relay',
+          dataSheet: 'https://example.com/f1.pdf',
+          threeDPart: 'C:\\Library\\F-1.sldprt',
+        },
+      },
     ]);
     expect(accepted[0]!.data).toMatchObject({ dataSheet: 'https://example.com/f1.pdf' });
     expect(accepted[0]!.data).not.toHaveProperty('threeDPart');
-    expect(warnings).toEqual([{ row: 2, reference: 'F-1', field: 'threeDPart', message: messages.importFileNotKept('3D Symbol') }]);
+    expect(warnings).toEqual([
+      { row: 2, reference: 'F-1', field: 'threeDPart', message: messages.importFileNotKept('3D Symbol') },
+    ]);
   });
 });
-

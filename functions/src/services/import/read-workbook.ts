@@ -33,7 +33,16 @@ export interface ImportSheet {
   rows: SheetRow[];
 }
 
-const errorText: Record<number, string> = { 0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA' };
+const errorText: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+  0x2b: '#GETTING_DATA',
+};
 
 const cellValue = (cell: XLSX.CellObject | undefined): CellValue | undefined => {
   if (!cell || cell.v === undefined || cell.v === null) return undefined;
@@ -57,7 +66,8 @@ const headingText = (cell: XLSX.CellObject | undefined): string => {
   return value === undefined || typeof value === 'object' ? '' : String(value).trim();
 };
 
-const denseRows = (sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] => (sheet['!data'] as (XLSX.CellObject[] | undefined)[] | undefined) ?? [];
+const denseRows = (sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] =>
+  (sheet['!data'] as (XLSX.CellObject[] | undefined)[] | undefined) ?? [];
 
 interface HeaderMatch {
   rowIndex: number;
@@ -89,7 +99,9 @@ const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | unde
 
 /** 'Sheet1' (Part, Qty, Price ...): what a sheet without the needed columns starts with. */
 const describeSheet = (name: string, rows: (XLSX.CellObject[] | undefined)[]): string => {
-  const first = rows.slice(0, IMPORT_HEADER_SEARCH_ROWS).find((cells) => (cells ?? []).some((cell) => headingText(cell)));
+  const first = rows
+    .slice(0, IMPORT_HEADER_SEARCH_ROWS)
+    .find((cells) => (cells ?? []).some((cell) => headingText(cell)));
   if (!first) return `sheet '${name}' is empty`;
   const headings = first.map(headingText).filter(Boolean);
   const shown = headings.slice(0, 8).join(', ');
@@ -136,9 +148,13 @@ export const readImportSheet = (bytes: Buffer): ImportSheet => {
       continue;
     }
     const range = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']) : undefined;
-    const width = Math.max(range ? range.e.c + 1 : 0, ...rows.slice(0, header.rowIndex + 1).map((cells) => cells?.length ?? 0));
+    const width = Math.max(
+      range ? range.e.c + 1 : 0,
+      ...rows.slice(0, header.rowIndex + 1).map((cells) => cells?.length ?? 0),
+    );
     if (width > IMPORT_MAX_COLUMNS) throw new TooLarge(messages.importTooManyColumns(sheetName, IMPORT_MAX_COLUMNS));
-    if (rows.length - header.rowIndex - 1 > IMPORT_MAX_ROWS) throw new TooLarge(messages.importTooManyRows(sheetName, IMPORT_MAX_ROWS));
+    if (rows.length - header.rowIndex - 1 > IMPORT_MAX_ROWS)
+      throw new TooLarge(messages.importTooManyRows(sheetName, IMPORT_MAX_ROWS));
 
     const unnamedWithValues = new Set<number>();
     const named = new Set(header.columns.keys());
@@ -160,7 +176,10 @@ export const readImportSheet = (bytes: Buffer): ImportSheet => {
       }
       if (any) sheetRows.push({ row: rowIndex + 1, values });
     }
-    const ignoredColumns = [...header.ignored, ...[...unnamedWithValues].sort((a, b) => a - b).map((column) => `Column ${columnName(column)} (no heading)`)];
+    const ignoredColumns = [
+      ...header.ignored,
+      ...[...unnamedWithValues].sort((a, b) => a - b).map((column) => `Column ${columnName(column)} (no heading)`),
+    ];
     return { sheetName, headerRow: header.rowIndex + 1, ignoredColumns, rows: sheetRows };
   }
   const message = messages.importNoSheet(found.length ? found.join('; ') : 'the workbook has no sheets');

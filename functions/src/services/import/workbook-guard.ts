@@ -61,7 +61,8 @@ const readCentralDirectory = (bytes: Buffer): ZipEntry[] => {
   let offset = view.getUint32(eocd + 16, true);
   if ((count === 0xffff || offset === 0xffffffff) && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR) {
     const record = u64(view, eocd - 20 + 8);
-    if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD) return corrupt('the ZIP64 directory record is damaged');
+    if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD)
+      return corrupt('the ZIP64 directory record is damaged');
     count = u64(view, record + 32);
     offset = u64(view, record + 48);
   }
@@ -70,7 +71,8 @@ const readCentralDirectory = (bytes: Buffer): ZipEntry[] => {
   const entries: ZipEntry[] = [];
   let at = offset;
   for (let index = 0; index < count; index++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_HEADER) return corrupt('the ZIP central directory is damaged');
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_HEADER)
+      return corrupt('the ZIP central directory is damaged');
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
@@ -112,11 +114,13 @@ const inflatedSize = (bytes: Buffer, entry: ZipEntry, ceiling: number): number =
   if (entry.method === 0) return entry.compressedSize;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = entry.localHeaderOffset;
-  if (header + 30 > bytes.length || view.getUint32(header, true) !== LOCAL_HEADER) return corrupt(`the part ${entry.name} is damaged`);
+  if (header + 30 > bytes.length || view.getUint32(header, true) !== LOCAL_HEADER)
+    return corrupt(`the part ${entry.name} is damaged`);
   const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) return corrupt(`the part ${entry.name} is cut short`);
-  if (entry.method !== 8) return corrupt(`the part ${entry.name} uses a compression Excel does not write (method ${entry.method})`);
+  if (entry.method !== 8)
+    return corrupt(`the part ${entry.name} uses a compression Excel does not write (method ${entry.method})`);
   try {
     return inflateRawSync(bytes.subarray(start, end), { maxOutputLength: Math.max(1, ceiling) }).length;
   } catch (error) {

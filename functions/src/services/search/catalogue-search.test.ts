@@ -10,9 +10,16 @@ import { s3SnapshotStore, type SnapshotStore } from './snapshot';
 
 useTestStack();
 
-const blank = (): ComponentData => Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
-const part = (reference: string, fields: Partial<ComponentData> = {}): ComponentData => ({ ...blank(), class: 'Relay', reference, ...fields });
-const find = async (search: CatalogueSearch, query: Partial<IndexQuery>) => (await search.current()).search({ offset: 0, limit: 100, ...query });
+const blank = (): ComponentData =>
+  Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as ComponentData;
+const part = (reference: string, fields: Partial<ComponentData> = {}): ComponentData => ({
+  ...blank(),
+  class: 'Relay',
+  reference,
+  ...fields,
+});
+const find = async (search: CatalogueSearch, query: Partial<IndexQuery>) =>
+  (await search.current()).search({ offset: 0, limit: 100, ...query });
 
 /** The S3 store, counting what a cold instance reads from it. */
 const countingStore = () => {
@@ -37,7 +44,9 @@ describe('catalogue search freshness', () => {
     expect((await find(warm, { query: 'warm-' })).total).toBe(1);
 
     // Created, edited and deleted after the instance warmed up: each seen by the very next search.
-    const [added] = await createComponents([part('WARM-2', { manufacturer: 'ABB', voltage: 24 })], { username: 'test' });
+    const [added] = await createComponents([part('WARM-2', { manufacturer: 'ABB', voltage: 24 })], {
+      username: 'test',
+    });
     expect(await find(warm, { query: 'warm-' })).toMatchObject({ total: 2 });
     expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([added!.id]);
 
@@ -86,7 +95,10 @@ describe('catalogue search freshness', () => {
 
   it('reads the table when the snapshot cannot be read or decoded', async () => {
     const broken: SnapshotStore = { read: async () => new Uint8Array([1, 2, 3]), write: async () => undefined };
-    const failing: SnapshotStore = { read: () => Promise.reject(new Error('S3 unreachable')), write: async () => undefined };
+    const failing: SnapshotStore = {
+      read: () => Promise.reject(new Error('S3 unreachable')),
+      write: async () => undefined,
+    };
     for (const store of [broken, failing]) {
       const instance = new CatalogueSearch({ store });
       expect((await find(instance, { query: 'snap-after' })).total).toBe(1);
@@ -116,17 +128,26 @@ describe('catalogue search freshness', () => {
 
   it('gives concurrent writers contiguous revisions, each logged with its component', async () => {
     const start = (await readCatalogueRevision()).revision;
-    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => createComponents([part(`RACE-${i}`)], { username: 'test' })));
+    const made = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createComponents([part(`RACE-${i}`)], { username: 'test' })),
+    );
     const changes = await readCatalogueChanges(start);
     expect(changes.map((change) => change.revision)).toEqual(Array.from({ length: 12 }, (_, i) => start + i + 1));
-    expect(changes.flatMap((change) => change.componentIds).sort((a, b) => a - b)).toEqual(made.flat().map((c: Component) => c.id).sort((a, b) => a - b));
+    expect(changes.flatMap((change) => change.componentIds).sort((a, b) => a - b)).toEqual(
+      made
+        .flat()
+        .map((c: Component) => c.id)
+        .sort((a, b) => a - b),
+    );
     expect((await find(new CatalogueSearch(), { query: 'race-' })).total).toBe(12);
   });
 
   it('refuses an edit made against an older version, and leaves the revision alone', async () => {
     const [component] = await createComponents([part('VERSIONED')], { username: 'test' });
     const revision = (await readCatalogueRevision()).revision;
-    await expect(putComponent({ ...component!, reference: 'LOST-UPDATE', version: 3 }, { expectedVersion: 2 })).rejects.toMatchObject({
+    await expect(
+      putComponent({ ...component!, reference: 'LOST-UPDATE', version: 3 }, { expectedVersion: 2 }),
+    ).rejects.toMatchObject({
       name: 'TransactionCanceledException',
     });
     expect((await readCatalogueRevision()).revision).toBe(revision);

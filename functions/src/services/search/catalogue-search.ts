@@ -135,7 +135,12 @@ export class CatalogueSearch {
   }
 
   private report(source: IndexSource, started: number): void {
-    this.lastLoad = { source, milliseconds: performance.now() - started, documents: this.index!.size, revision: this.revision };
+    this.lastLoad = {
+      source,
+      milliseconds: performance.now() - started,
+      documents: this.index!.size,
+      revision: this.revision,
+    };
     logger.info('search index loaded', { ...this.lastLoad });
   }
 
@@ -150,7 +155,10 @@ export class CatalogueSearch {
     }
     if (reached < catalogue.revision) {
       // Part of the log has expired: this instance is too far behind to catch up.
-      logger.warn('search index behind the change log; reading the table', { from: this.revision, to: catalogue.revision });
+      logger.warn('search index behind the change log; reading the table', {
+        from: this.revision,
+        to: catalogue.revision,
+      });
       await this.loadFromTable(await readCatalogueRevision());
       return;
     }

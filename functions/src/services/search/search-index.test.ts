@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quickSearchFields, searchNumberFilterFields, searchTextFilterFields } from '#shared/schemas/component';
-import { fold, indexedNumberFields, indexedTextFields, SearchIndex, type IndexQuery, type SearchDocument } from './search-index';
+import {
+  fold,
+  indexedNumberFields,
+  indexedTextFields,
+  SearchIndex,
+  type IndexQuery,
+  type SearchDocument,
+} from './search-index';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 
 const document = (id: number, fields: Partial<SearchDocument> = {}): SearchDocument => {
@@ -17,7 +24,9 @@ const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) =>
   const matches = documents.filter(
     (doc) =>
       (query.query === undefined || quickSearchFields.some((field) => contains(doc[field], query.query!))) &&
-      Object.entries(query.text ?? {}).every(([field, term]) => contains(doc[field as keyof SearchDocument] as string | null, term!)) &&
+      Object.entries(query.text ?? {}).every(([field, term]) =>
+        contains(doc[field as keyof SearchDocument] as string | null, term!),
+      ) &&
       Object.entries(query.numbers ?? {}).every(([field, value]) => doc[field as keyof SearchDocument] === value),
   );
   const key = (doc: SearchDocument) => [fold(doc.reference ?? ''), doc.reference ?? ''] as const;
@@ -35,12 +44,56 @@ const page = { offset: 0, limit: 100 };
 
 describe('SearchIndex', () => {
   const catalogue = [
-    document(1, { reference: '3RT2015-1BB41', manufacturer: 'Siemens', type: 'Contactor', description: 'Contactor, AC-3, 3 kW, 24 V DC coil', voltage: 24, width: 45, numberOfTerminals: 8, hasDataSheet: true }),
-    document(2, { reference: '3RT2016-1AP01', manufacturer: 'Siemens', type: 'Contactor', description: 'Contactor, AC-3, 4 kW, 230 V AC coil', voltage: 230, width: 45 }),
-    document(3, { reference: 'UT 2,5', manufacturer: 'Phoenix Contact', class: 'Terminal Block', type: 'Feed-through terminal block', voltage: 800, width: 5.2, numberOfTerminals: 2, series: 'UT', hasDataSheet: true }),
-    document(4, { reference: 'ut 2,5-bu', manufacturer: 'PHOENIX CONTACT', class: 'Terminal Block', articleNumber: '3044089', width: 5.2 }),
-    document(5, { reference: 'S201-C16', manufacturer: 'ABB', class: 'Circuit Protection', orientation: 'Vertical', toolCrimp: 'none' }),
-    document(6, { reference: '09 33 010 2601', manufacturer: 'Harting', class: 'Connector', series: 'Han E', mnemonic: 'X' }),
+    document(1, {
+      reference: '3RT2015-1BB41',
+      manufacturer: 'Siemens',
+      type: 'Contactor',
+      description: 'Contactor, AC-3, 3 kW, 24 V DC coil',
+      voltage: 24,
+      width: 45,
+      numberOfTerminals: 8,
+      hasDataSheet: true,
+    }),
+    document(2, {
+      reference: '3RT2016-1AP01',
+      manufacturer: 'Siemens',
+      type: 'Contactor',
+      description: 'Contactor, AC-3, 4 kW, 230 V AC coil',
+      voltage: 230,
+      width: 45,
+    }),
+    document(3, {
+      reference: 'UT 2,5',
+      manufacturer: 'Phoenix Contact',
+      class: 'Terminal Block',
+      type: 'Feed-through terminal block',
+      voltage: 800,
+      width: 5.2,
+      numberOfTerminals: 2,
+      series: 'UT',
+      hasDataSheet: true,
+    }),
+    document(4, {
+      reference: 'ut 2,5-bu',
+      manufacturer: 'PHOENIX CONTACT',
+      class: 'Terminal Block',
+      articleNumber: '3044089',
+      width: 5.2,
+    }),
+    document(5, {
+      reference: 'S201-C16',
+      manufacturer: 'ABB',
+      class: 'Circuit Protection',
+      orientation: 'Vertical',
+      toolCrimp: 'none',
+    }),
+    document(6, {
+      reference: '09 33 010 2601',
+      manufacturer: 'Harting',
+      class: 'Connector',
+      series: 'Han E',
+      mnemonic: 'X',
+    }),
   ];
   const index = SearchIndex.build(catalogue);
   const ids = (query: Partial<IndexQuery>) => index.search({ ...page, ...query }).ids;
@@ -89,7 +142,10 @@ describe('SearchIndex', () => {
 
   it('applies additions, edits and deletions', () => {
     const live = SearchIndex.build(catalogue);
-    live.apply([document(7, { reference: '3RH2122-1BB40', manufacturer: 'Siemens' }), document(1, { reference: 'ZZ-renamed' })], [2]);
+    live.apply(
+      [document(7, { reference: '3RH2122-1BB40', manufacturer: 'Siemens' }), document(1, { reference: 'ZZ-renamed' })],
+      [2],
+    );
     expect(live.search({ ...page, query: '3r' }).ids).toEqual([7]);
     expect(live.search({ ...page, query: 'renamed' }).ids).toEqual([1]);
     expect(live.search(page).ids.at(-1)).toBe(1);
@@ -114,13 +170,18 @@ describe('SearchIndex', () => {
 
   it('agrees with a plain filter-and-sort on random catalogues, queries and changes', () => {
     const alphabet = ['a', 'B', 'c', '1', '2', '-', ' ', 'é', 'Ä', 'ß', 'x'];
-    const text = fc.option(fc.array(fc.constantFrom(...alphabet), { maxLength: 8 }).map((chars) => chars.join('')), { nil: null });
+    const text = fc.option(
+      fc.array(fc.constantFrom(...alphabet), { maxLength: 8 }).map((chars) => chars.join('')),
+      { nil: null },
+    );
     const term = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 4 }).map((chars) => chars.join(''));
     const number = fc.option(fc.constantFrom(1, 2, 2.5, 24), { nil: null });
     const doc = (id: number) =>
       fc
         .record({
-          reference: fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 6 }).map((chars) => chars.join('')),
+          reference: fc
+            .array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 6 })
+            .map((chars) => chars.join('')),
           manufacturer: text,
           class: text,
           description: text,
@@ -142,10 +203,14 @@ describe('SearchIndex', () => {
       { requiredKeys: ['offset', 'limit'] },
     );
     const scenario = fc.record({
-      initial: fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 25 }).chain((ids) => fc.tuple(...ids.map(doc))),
+      initial: fc
+        .uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 25 })
+        .chain((ids) => fc.tuple(...ids.map(doc))),
       changes: fc.array(
         fc.record({
-          upserts: fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 6 }).chain((ids) => fc.tuple(...ids.map(doc))),
+          upserts: fc
+            .uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 6 })
+            .chain((ids) => fc.tuple(...ids.map(doc))),
           removals: fc.uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 4 }),
         }),
         { maxLength: 3 },
@@ -163,7 +228,9 @@ describe('SearchIndex', () => {
           for (const id of removals) model.delete(id);
           for (const doc of change.upserts) model.set(doc.id, doc);
         }
-        const reloaded = SearchIndex.fromColumns(decodeSnapshot(encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, index.toColumns())).columns);
+        const reloaded = SearchIndex.fromColumns(
+          decodeSnapshot(encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, index.toColumns())).columns,
+        );
         for (const q of queries) {
           const expected = naiveSearch([...model.values()], q);
           expect(index.search(q)).toEqual(expected);
@@ -177,18 +244,29 @@ describe('SearchIndex', () => {
   }, 120_000);
 
   it('keeps its answers through a trigram rebuild and a compaction', () => {
-    const many = Array.from({ length: 3000 }, (_, i) => document(i + 1, { reference: `P-${String(i).padStart(5, '0')}`, manufacturer: i % 2 ? 'Siemens' : 'ABB' }));
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      document(i + 1, { reference: `P-${String(i).padStart(5, '0')}`, manufacturer: i % 2 ? 'Siemens' : 'ABB' }),
+    );
     const live = SearchIndex.build(many);
     const model = new Map(many.map((doc) => [doc.id, doc]));
     // Enough edits to pass the delta and dead-slot thresholds several times.
     for (let round = 0; round < 5; round++) {
-      const edits = Array.from({ length: 900 }, (_, i) => document(((round * 900 + i) % 3000) + 1, { reference: `Q-${round}-${i}`, manufacturer: 'Eaton' }));
+      const edits = Array.from({ length: 900 }, (_, i) =>
+        document(((round * 900 + i) % 3000) + 1, { reference: `Q-${round}-${i}`, manufacturer: 'Eaton' }),
+      );
       const removed = 2000 + round;
       live.apply(edits, [removed]);
       model.delete(removed);
       for (const doc of edits) model.set(doc.id, doc);
-      for (const q of [{ query: 'q-4' }, { query: 'p-0' }, { text: { manufacturer: 'eaton' } }, {}] as Partial<IndexQuery>[]) {
-        expect(live.search({ offset: 3, limit: 20, ...q })).toEqual(naiveSearch([...model.values()], { offset: 3, limit: 20, ...q }));
+      for (const q of [
+        { query: 'q-4' },
+        { query: 'p-0' },
+        { text: { manufacturer: 'eaton' } },
+        {},
+      ] as Partial<IndexQuery>[]) {
+        expect(live.search({ offset: 3, limit: 20, ...q })).toEqual(
+          naiveSearch([...model.values()], { offset: 3, limit: 20, ...q }),
+        );
       }
     }
     expect(live.size).toBe(model.size);
@@ -228,7 +306,11 @@ describe('SearchIndex.related', () => {
   it('compares whole values, ignoring case and surrounding spaces; ties keep reference order', () => {
     // 'Coupling' and 'PLC' are parts of the source's values, not the same values.
     expect(index.related(source, 10)).not.toContain(6);
-    const ties = SearchIndex.build([document(1, { class: 'PLC' }), document(9, { reference: 'Z', class: 'plc' }), document(8, { reference: 'A', class: 'PLC ' })]);
+    const ties = SearchIndex.build([
+      document(1, { class: 'PLC' }),
+      document(9, { reference: 'Z', class: 'plc' }),
+      document(8, { reference: 'A', class: 'PLC ' }),
+    ]);
     expect(ties.related({ id: 1, class: 'PLC' }, 3)).toEqual([8, 9]);
   });
 

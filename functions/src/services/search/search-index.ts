@@ -31,7 +31,9 @@ import {
 export type IndexedTextField = (typeof quickSearchFields)[number] | SearchTextFilterField;
 export type IndexedNumberField = SearchNumberFilterField;
 
-export const indexedTextFields: readonly IndexedTextField[] = [...new Set<IndexedTextField>([...quickSearchFields, ...searchTextFilterFields])];
+export const indexedTextFields: readonly IndexedTextField[] = [
+  ...new Set<IndexedTextField>([...quickSearchFields, ...searchTextFilterFields]),
+];
 export const indexedNumberFields: readonly IndexedNumberField[] = searchNumberFilterFields;
 
 /** What the index keeps of a component: its searchable fields and whether it has a datasheet. */
@@ -39,9 +41,16 @@ export type SearchDocument = { id: number; hasDataSheet: boolean } & Record<Inde
   Record<IndexedNumberField, number | null>;
 
 /** Component attributes a search document is made from (a projection for table reads). */
-export const searchDocumentSourceFields: readonly string[] = ['id', ...indexedTextFields, ...indexedNumberFields, 'dataSheet'];
+export const searchDocumentSourceFields: readonly string[] = [
+  'id',
+  ...indexedTextFields,
+  ...indexedNumberFields,
+  'dataSheet',
+];
 
-export const toSearchDocument = (component: Pick<Component, 'id' | 'dataSheet' | IndexedTextField | IndexedNumberField>): SearchDocument => {
+export const toSearchDocument = (
+  component: Pick<Component, 'id' | 'dataSheet' | IndexedTextField | IndexedNumberField>,
+): SearchDocument => {
   const document = { id: component.id, hasDataSheet: Boolean(component.dataSheet) } as SearchDocument;
   for (const field of indexedTextFields) document[field] = component[field] ?? null;
   for (const field of indexedNumberFields) document[field] = component[field] ?? null;
@@ -89,7 +98,8 @@ const TRIGRAM_BUCKETS = ASCII_TRIGRAMS + (1 << HASHED_BITS);
 const trigramKey = (a: number, b: number, c: number): number =>
   (a | b) < 128
     ? (a << 14) | (b << 7) | (c < 128 ? c : WIDE)
-    : ASCII_TRIGRAMS + ((Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> (32 - HASHED_BITS));
+    : ASCII_TRIGRAMS +
+      ((Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> (32 - HASHED_BITS));
 
 /** Slots in both sorted lists (galloping through the longer one when the sizes differ a lot). */
 const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
@@ -108,7 +118,7 @@ const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
       if (large[low] === wanted) out[count++] = wanted;
     }
   } else {
-    for (let i = 0, j = 0; i < small.length && j < large.length; ) {
+    for (let i = 0, j = 0; i < small.length && j < large.length;) {
       const a = small[i]!;
       const b = large[j]!;
       if (a === b) {
@@ -224,11 +234,13 @@ export class SearchIndex {
     this.postingsUpTo = 0;
     this.postingOffsets = new Uint32Array(0);
     this.postings = new Uint32Array(0);
-    this.text = Object.fromEntries(indexedTextFields.map((field) => [field, new TextColumn(this.capacity)])) as Record<IndexedTextField, TextColumn>;
-    this.numbers = Object.fromEntries(indexedNumberFields.map((field) => [field, new Float64Array(this.capacity)])) as Record<
-      IndexedNumberField,
-      Float64Array
+    this.text = Object.fromEntries(indexedTextFields.map((field) => [field, new TextColumn(this.capacity)])) as Record<
+      IndexedTextField,
+      TextColumn
     >;
+    this.numbers = Object.fromEntries(
+      indexedNumberFields.map((field) => [field, new Float64Array(this.capacity)]),
+    ) as Record<IndexedNumberField, Float64Array>;
   }
 
   /** An index of these documents (already sorted documents, as a snapshot holds them, skip the sort). */
@@ -247,7 +259,8 @@ export class SearchIndex {
     index.ids.set(columns.ids);
     index.dataSheet.set(columns.dataSheet);
     index.alive.fill(1, 0, count);
-    for (const field of indexedTextFields) index.text[field].adopt(columns.text[field].values, columns.text[field].codes);
+    for (const field of indexedTextFields)
+      index.text[field].adopt(columns.text[field].values, columns.text[field].codes);
     for (const field of indexedNumberFields) index.numbers[field].set(columns.numbers[field]);
     index.slotCount = count;
     index.liveCount = count;
@@ -316,7 +329,10 @@ export class SearchIndex {
   search(query: IndexQuery): IndexResult {
     if (!hasConditions(query)) {
       // Everything matches: the page is a slice of the order.
-      const page = this.order.subarray(Math.min(query.offset, this.liveCount), Math.min(this.liveCount, query.offset + query.limit));
+      const page = this.order.subarray(
+        Math.min(query.offset, this.liveCount),
+        Math.min(this.liveCount, query.offset + query.limit),
+      );
       return { ids: Array.from(page, (slot) => this.ids[slot]!), total: this.liveCount };
     }
     const hits = this.matchingSlots(query);
@@ -352,13 +368,17 @@ export class SearchIndex {
    * alone). Ties keep the result order, so the answer is stable. One pass over the order, each
    * distinct value judged once.
    */
-  related(source: { id: number } & Partial<Record<'series' | 'type' | 'class', string | null>>, limit: number): number[] {
+  related(
+    source: { id: number } & Partial<Record<'series' | 'type' | 'class', string | null>>,
+    limit: number,
+  ): number[] {
     const matchers = (['series', 'type', 'class'] as const).flatMap((field, rank) => {
       const wanted = fold(source[field] ?? '').trim();
       if (!wanted) return [];
       const column = this.text[field];
       const verdict = new Uint8Array(column.values.length);
-      for (let code = 1; code < column.values.length; code++) if (column.folded[code]!.trim() === wanted) verdict[code] = 1;
+      for (let code = 1; code < column.values.length; code++)
+        if (column.folded[code]!.trim() === wanted) verdict[code] = 1;
       return [{ codes: column.codes, verdict, weight: 4 >> rank }];
     });
     if (matchers.length === 0 || limit <= 0) return [];
@@ -391,7 +411,9 @@ export class SearchIndex {
       const value = column.values[code]!.trim();
       if (value && !found.has(value)) found.set(value, fold(value));
     }
-    return [...found.entries()].sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0)).map(([value]) => value);
+    return [...found.entries()]
+      .sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0))
+      .map(([value]) => value);
   }
 
   /** Every live component's id and value of one text field, in result order (image coverage, batches). */
@@ -557,7 +579,11 @@ export class SearchIndex {
         const value = columns[field]!.folded[code]!;
         keys = new Int32Array(Math.max(0, value.length - 1));
         for (let i = 2; i <= value.length; i++) {
-          keys[i - 2] = trigramKey(value.charCodeAt(i - 2), value.charCodeAt(i - 1), i < value.length ? value.charCodeAt(i) : BOUNDARY);
+          keys[i - 2] = trigramKey(
+            value.charCodeAt(i - 2),
+            value.charCodeAt(i - 1),
+            i < value.length ? value.charCodeAt(i) : BOUNDARY,
+          );
         }
         keyCache[field]![code] = keys;
       }
@@ -644,7 +670,8 @@ export class SearchIndex {
     let generator: { slots: Uint32Array; exact: boolean; quick: boolean } | undefined;
     const offerGenerator = (term: string, quick: boolean) => {
       const candidates = this.candidatesFor(term);
-      if (candidates && (!generator || candidates.slots.length < generator.slots.length)) generator = { ...candidates, quick };
+      if (candidates && (!generator || candidates.slots.length < generator.slots.length))
+        generator = { ...candidates, quick };
     };
     /** Whether a text column's value at `slot` holds `term`, judging each distinct value once. */
     const containsTest = (column: TextColumn, term: string): Test => {

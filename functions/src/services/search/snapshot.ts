@@ -54,7 +54,8 @@ export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffe
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align8(MAGIC.length + 4 + headerBytes.length);
-  const size = start + count * 8 + indexedTextFields.length * count * 4 + indexedNumberFields.length * count * 8 + count;
+  const size =
+    start + count * 8 + indexedTextFields.length * count * 4 + indexedNumberFields.length * count * 8 + count;
   const out = Buffer.alloc(size);
   out.write(MAGIC, 0, 'latin1');
   out.writeUInt32LE(headerBytes.length, MAGIC.length);
@@ -69,7 +70,9 @@ export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffe
   for (const field of indexedNumberFields) put(columns.numbers[field]);
   put(columns.dataSheet);
   // Quality 5: a fraction of the default's time, and catalogue columns still shrink ~10x.
-  return brotliCompressSync(out, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
+  return brotliCompressSync(out, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  });
 };
 
 /** Reads a snapshot; fields it lacks (written by older code) come back empty. */
@@ -78,7 +81,8 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a search index snapshot');
   const headerLength = raw.readUInt32LE(MAGIC.length);
   const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
-  if (header.format !== FORMAT || header.version !== VERSION) throw new Error(`Unknown search snapshot format ${header.format} ${header.version}`);
+  if (header.format !== FORMAT || header.version !== VERSION)
+    throw new Error(`Unknown search snapshot format ${header.format} ${header.version}`);
   const { count } = header;
   let offset = align8(MAGIC.length + 4 + headerLength);
   const take = (bytesPerItem: number) => {
@@ -87,7 +91,12 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
     return copy;
   };
   const ids = new Float64Array(take(8));
-  const textByField = new Map(header.textFields.map((field, index) => [field, { values: header.dictionaries[index]!, codes: new Uint32Array(take(4)) }]));
+  const textByField = new Map(
+    header.textFields.map((field, index) => [
+      field,
+      { values: header.dictionaries[index]!, codes: new Uint32Array(take(4)) },
+    ]),
+  );
   const numberByField = new Map(header.numberFields.map((field) => [field, new Float64Array(take(8))]));
   const dataSheet = new Uint8Array(take(1));
   return {
@@ -97,9 +106,17 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
     columns: {
       ids,
       dataSheet,
-      text: Object.fromEntries(indexedTextFields.map((field) => [field, textByField.get(field) ?? { values: [''], codes: new Uint32Array(count) }])) as IndexColumns['text'],
+      text: Object.fromEntries(
+        indexedTextFields.map((field) => [
+          field,
+          textByField.get(field) ?? { values: [''], codes: new Uint32Array(count) },
+        ]),
+      ) as IndexColumns['text'],
       numbers: Object.fromEntries(
-        indexedNumberFields.map((field) => [field, numberByField.get(field) ?? new Float64Array(count).fill(Number.NaN)]),
+        indexedNumberFields.map((field) => [
+          field,
+          numberByField.get(field) ?? new Float64Array(count).fill(Number.NaN),
+        ]),
       ) as IndexColumns['numbers'],
     },
   };
@@ -128,7 +145,12 @@ export const s3SnapshotStore: SnapshotStore = {
   },
   write: async (bytes) => {
     await s3().send(
-      new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: SNAPSHOT_KEY, Body: bytes, ContentType: 'application/octet-stream' }),
+      new PutObjectCommand({
+        Bucket: config().BUCKET_NAME,
+        Key: SNAPSHOT_KEY,
+        Body: bytes,
+        ContentType: 'application/octet-stream',
+      }),
     );
   },
 };

@@ -80,7 +80,15 @@ export const AppShell = () => {
       <Flex direction="column" flex="1" minWidth="0">
         <TopBar user={user} onOpenMenu={() => setDrawerOpen(true)} />
         <SkipNavContent />
-        <Box as="main" flex="1" px={{ base: '4', md: '8' }} py={{ base: '6', md: '8' }} maxWidth="7xl" width="full" mx="auto">
+        <Box
+          as="main"
+          flex="1"
+          px={{ base: '4', md: '8' }}
+          py={{ base: '6', md: '8' }}
+          maxWidth="7xl"
+          width="full"
+          mx="auto"
+        >
           <Outlet />
         </Box>
       </Flex>

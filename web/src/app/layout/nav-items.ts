@@ -1,4 +1,13 @@
-import { CirclePlus, ClipboardCheck, FileSpreadsheet, LayoutDashboard, List, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  CirclePlus,
+  ClipboardCheck,
+  FileSpreadsheet,
+  LayoutDashboard,
+  List,
+  Settings,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '../../config/paths';
 import type { Role } from '#shared/schemas/auth';
 

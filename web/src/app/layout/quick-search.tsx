@@ -35,7 +35,14 @@ export const QuickSearch = () => {
         <label htmlFor={inputId}>Search components</label>
       </VisuallyHidden>
       <Group attached width="full">
-        <Input id={inputId} value={text} onChange={(event) => setText(event.target.value)} placeholder="Search components..." size="sm" bg="bg" />
+        <Input
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search components..."
+          size="sm"
+          bg="bg"
+        />
         <IconButton type="submit" aria-label="Search" size="sm" variant="outline" bg="bg">
           <Search />
         </IconButton>

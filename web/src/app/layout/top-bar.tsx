@@ -27,8 +27,25 @@ export const TopBar = ({ user, onOpenMenu }: TopBarProps) => {
   ];
 
   return (
-    <Flex as="header" align="center" gap="1" px={{ base: '2', md: '6' }} height="14" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
-      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: 'inline-flex', md: 'none' }} onClick={onOpenMenu}>
+    <Flex
+      as="header"
+      align="center"
+      gap="1"
+      px={{ base: '2', md: '6' }}
+      height="14"
+      bg="bg"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="docked"
+    >
+      <IconButton
+        aria-label="Open menu"
+        variant="ghost"
+        size="sm"
+        display={{ base: 'inline-flex', md: 'none' }}
+        onClick={onOpenMenu}
+      >
         <MenuIcon />
       </IconButton>
       <Text fontWeight="bold" color="blue.800" whiteSpace="nowrap" display={{ base: 'block', md: 'none' }}>

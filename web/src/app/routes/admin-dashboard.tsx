@@ -3,6 +3,8 @@ import { AdminUserManagement } from '../../features/users/components/admin-user-
 import { TotalUsersCard } from '../../features/users/components/total-users-card';
 
 /** The admin dashboard with the users feature's card and tab (the image cards and tab are the admin feature's own). */
-const AdminDashboard = () => <AdminDashboardRoute overview={<TotalUsersCard />} userManagement={<AdminUserManagement />} />;
+const AdminDashboard = () => (
+  <AdminDashboardRoute overview={<TotalUsersCard />} userManagement={<AdminUserManagement />} />
+);
 
 export default AdminDashboard;

@@ -8,15 +8,39 @@ import { mockApi } from '../../testing/mock-api';
 import { renderRoutes } from '../../testing/render';
 import { routes } from '../router';
 
-const admin = { id: 'u1', email: 'root@example.com', username: 'root', name: 'Root', firstName: 'Root', lastName: '', role: 'admin' as const };
+const admin = {
+  id: 'u1',
+  email: 'root@example.com',
+  username: 'root',
+  name: 'Root',
+  firstName: 'Root',
+  lastName: '',
+  role: 'admin' as const,
+};
 const users: AdminUser[] = [
   { ...admin, invitedAt: null, acceptedInviteAt: '2025-01-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' },
-  { ...admin, id: 'u2', email: 'jo@example.com', username: 'jo', role: 'user', invitedAt: '2025-02-01T00:00:00.000Z', acceptedInviteAt: null, createdAt: '2025-02-01T00:00:00.000Z' },
+  {
+    ...admin,
+    id: 'u2',
+    email: 'jo@example.com',
+    username: 'jo',
+    role: 'user',
+    invitedAt: '2025-02-01T00:00:00.000Z',
+    acceptedInviteAt: null,
+    createdAt: '2025-02-01T00:00:00.000Z',
+  },
 ];
 
 describe('pages composed from the users feature', () => {
   it("admin dashboard: Overview's 'Total Users' beside the image cards, Image Management, User Management's table", async () => {
-    const imageStats = { totalComponents: 4, componentsWithImages: 1, componentsWithoutImages: 3, imageSuccessRate: 50, recentlyProcessed: [], byClass: [] };
+    const imageStats = {
+      totalComponents: 4,
+      componentsWithImages: 1,
+      componentsWithoutImages: 3,
+      imageSuccessRate: 50,
+      recentlyProcessed: [],
+      byClass: [],
+    };
     mockApi({
       'GET /api/user': { body: admin },
       'GET /api/users': { body: users },

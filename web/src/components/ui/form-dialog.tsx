@@ -66,7 +66,13 @@ export const FormDialog = ({
               <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
                 Cancel
               </Button>
-              <Button type="submit" form={formId} colorPalette={destructive ? 'red' : 'blue'} loading={isSubmitting} loadingText={submittingLabel}>
+              <Button
+                type="submit"
+                form={formId}
+                colorPalette={destructive ? 'red' : 'blue'}
+                loading={isSubmitting}
+                loadingText={submittingLabel}
+              >
                 {submitLabel}
               </Button>
             </Dialog.Footer>

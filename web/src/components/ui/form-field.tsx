@@ -15,6 +15,10 @@ export const TextField = ({ label, error, helperText, required, ...input }: Text
       {required && <Field.RequiredIndicator />}
     </Field.Label>
     <Input bg="bg" {...input} />
-    {error ? <Field.ErrorText>{error}</Field.ErrorText> : helperText && <Field.HelperText>{helperText}</Field.HelperText>}
+    {error ? (
+      <Field.ErrorText>{error}</Field.ErrorText>
+    ) : (
+      helperText && <Field.HelperText>{helperText}</Field.HelperText>
+    )}
   </Field.Root>
 );

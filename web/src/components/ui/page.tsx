@@ -33,7 +33,15 @@ export const Panel = (props: BoxProps) => (
 );
 
 /** A screen a later change will build: its title and a note, so every link leads somewhere. */
-export const BeingBuilt = ({ title, subtitle, screen = title }: { title: string; subtitle?: string; screen?: string }) => (
+export const BeingBuilt = ({
+  title,
+  subtitle,
+  screen = title,
+}: {
+  title: string;
+  subtitle?: string;
+  screen?: string;
+}) => (
   <Box>
     <PageHeader title={title} subtitle={subtitle} />
     <Panel>

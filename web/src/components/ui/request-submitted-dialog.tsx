@@ -18,7 +18,13 @@ interface RequestSubmittedDialogProps {
 }
 
 /** Spec §8's dialogs that confirm a request with its id ('Component Submitted Successfully', 'File Submitted Successfully', 'Delete Request Submitted'). */
-export const RequestSubmittedDialog = ({ title, description, requestId, children, onClose }: RequestSubmittedDialogProps) => (
+export const RequestSubmittedDialog = ({
+  title,
+  description,
+  requestId,
+  children,
+  onClose,
+}: RequestSubmittedDialogProps) => (
   <Dialog.Root open={requestId !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">
     <Portal>
       <Dialog.Backdrop />

@@ -17,7 +17,10 @@ const config = defineConfig({
         blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } },
         red: { solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
         green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
-        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } }, contrast: { value: 'white' } },
+        orange: {
+          solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.700}' } },
+          contrast: { value: 'white' },
+        },
       },
     },
     tokens: {

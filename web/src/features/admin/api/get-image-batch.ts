@@ -12,5 +12,10 @@ export const useImageBatch = () => {
     // The app's 5-minute deduplication would swallow every poll.
     dedupingInterval: 0,
   });
-  return { batch: data?.batch ?? undefined, loaded: data !== undefined, error: error as unknown, reload: () => mutate() };
+  return {
+    batch: data?.batch ?? undefined,
+    loaded: data !== undefined,
+    error: error as unknown,
+    reload: () => mutate(),
+  };
 };

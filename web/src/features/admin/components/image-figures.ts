@@ -14,7 +14,11 @@ export const confidenceVariant = (confidence: number): ConfidenceVariant =>
 export const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 
 /** A batch's counts in words, with the per-source split for Smart Search (spec §8). */
-export const batchCounts = (batch: Pick<ImageBatch, 'provider' | 'processed' | 'success' | 'failed' | 'sources'>): string => {
+export const batchCounts = (
+  batch: Pick<ImageBatch, 'provider' | 'processed' | 'success' | 'failed' | 'sources'>,
+): string => {
   const counts = `Processed ${batch.processed} ${batch.processed === 1 ? 'component' : 'components'}: ${batch.success} with images found, ${batch.failed} failed`;
-  return batch.provider === 'both' ? `${counts} (Digi-Key: ${batch.sources.digikey}, Mouser: ${batch.sources.mouser})` : counts;
+  return batch.provider === 'both'
+    ? `${counts} (Digi-Key: ${batch.sources.digikey}, Mouser: ${batch.sources.mouser})`
+    : counts;
 };

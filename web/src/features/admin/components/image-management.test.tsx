@@ -58,7 +58,9 @@ const adminApi = (extra: Record<string, Handler | MockResponse> = {}) =>
   mockApi({
     'GET /api/csrf-token': csrfHandler,
     'GET /api/admin/image-stats': { body: stats },
-    'GET /api/admin/recent-images': { body: [image(1, 1), image(2, 0.85, { imageSource: 'mouser', description: 'x'.repeat(100) }), image(3, 0.6)] },
+    'GET /api/admin/recent-images': {
+      body: [image(1, 1), image(2, 0.85, { imageSource: 'mouser', description: 'x'.repeat(100) }), image(3, 0.6)],
+    },
     'GET /api/admin/image-batch': { body: { batch: null } },
     'GET /api/components/classes': { body: ['Relay', 'Terminal Block'] },
     ...extra,
@@ -66,7 +68,13 @@ const adminApi = (extra: Record<string, Handler | MockResponse> = {}) =>
 
 describe('image figures', () => {
   it('badges confidence above 0.9 default, above 0.8 secondary, else destructive', () => {
-    expect([0.95, 0.9, 0.85, 0.8, 0.5].map(confidenceVariant)).toEqual(['default', 'secondary', 'secondary', 'destructive', 'destructive']);
+    expect([0.95, 0.9, 0.85, 0.8, 0.5].map(confidenceVariant)).toEqual([
+      'default',
+      'secondary',
+      'secondary',
+      'destructive',
+      'destructive',
+    ]);
   });
   it('cuts descriptions at 80 characters', () => {
     expect(truncateDescription('a'.repeat(80))).toBe('a'.repeat(80));
@@ -86,7 +94,9 @@ describe('admin overview: image cards and coverage chart', () => {
     const withImages = await screen.findByRole('region', { name: 'Components with Images' });
     expect(await within(withImages).findByText('50')).toBeInTheDocument();
     expect(within(withImages).getByText('25% coverage')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Total Components' })).getByText('150 need images')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total Components' })).getByText('150 need images'),
+    ).toBeInTheDocument();
     const rate = screen.getByRole('region', { name: 'Image Success Rate' });
     expect(within(rate).getByText('87.5%')).toBeInTheDocument();
     expect(within(rate).getByText('From distributor APIs')).toBeInTheDocument();
@@ -128,13 +138,30 @@ describe('Image Management tab', () => {
     renderScreen(<ImageManagement />);
     await userEvent.selectOptions(await screen.findByLabelText('Component class'), 'Relay');
     await userEvent.click(screen.getByRole('button', { name: 'Smart Search (Both)' }));
-    expect(await screen.findByText('Processing 10 components with Smart Search (Digi-Key, then Mouser)')).toBeInTheDocument();
-    expect(server.callsTo('POST /api/admin/unified/batch-retrieve-images')[0]!.body).toEqual({ componentClass: 'Relay' });
+    expect(
+      await screen.findByText('Processing 10 components with Smart Search (Digi-Key, then Mouser)'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/unified/batch-retrieve-images')[0]!.body).toEqual({
+      componentClass: 'Relay',
+    });
     expect(await screen.findByText('4 / 10')).toBeInTheDocument();
     for (const name of ['Digi-Key Only', 'Mouser Only']) expect(screen.getByRole('button', { name })).toBeDisabled();
 
-    current = batch({ status: 'completed', processed: 10, success: 8, failed: 2, sources: { digikey: 6, mouser: 2 }, finishedAt: '2026-11-23T03:01:00.000Z' });
-    expect(await screen.findByText('Processed 10 components: 8 with images found, 2 failed (Digi-Key: 6, Mouser: 2)', undefined, { timeout: 6000 })).toBeInTheDocument();
+    current = batch({
+      status: 'completed',
+      processed: 10,
+      success: 8,
+      failed: 2,
+      sources: { digikey: 6, mouser: 2 },
+      finishedAt: '2026-11-23T03:01:00.000Z',
+    });
+    expect(
+      await screen.findByText(
+        'Processed 10 components: 8 with images found, 2 failed (Digi-Key: 6, Mouser: 2)',
+        undefined,
+        { timeout: 6000 },
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Digi-Key Only' })).toBeEnabled());
   });
 
@@ -145,11 +172,15 @@ describe('Image Management tab', () => {
         <ImageManagement />
       </SWRConfig>,
     );
-    await waitFor(() => expect(server.callsTo('GET /api/admin/image-batch').length).toBeGreaterThanOrEqual(3), { timeout: 5000 });
+    await waitFor(() => expect(server.callsTo('GET /api/admin/image-batch').length).toBeGreaterThanOrEqual(3), {
+      timeout: 5000,
+    });
   });
 
   it("shows the spec's failure toast with the server's reason", async () => {
-    adminApi({ 'POST /api/admin/process-images': { status: 409, body: { message: 'An image batch is already running.' } } });
+    adminApi({
+      'POST /api/admin/process-images': { status: 409, body: { message: 'An image batch is already running.' } },
+    });
     renderScreen(<ImageManagement />);
     await userEvent.click(await screen.findByRole('button', { name: 'Digi-Key Only' }));
     expect(await screen.findByText('Failed to start Digi-Key image processing')).toBeInTheDocument();

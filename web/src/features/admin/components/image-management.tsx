@@ -10,7 +10,14 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '#shared/messages';
 import { distributorLabels } from '#shared/schemas/distributors';
-import { batchProviderLabels, batchProviders, RECENTLY_PROCESSED_SHOWN, type BatchProvider, type ImageBatch, type RecentImage } from '#shared/schemas/images';
+import {
+  batchProviderLabels,
+  batchProviders,
+  RECENTLY_PROCESSED_SHOWN,
+  type BatchProvider,
+  type ImageBatch,
+  type RecentImage,
+} from '#shared/schemas/images';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { AppLink } from '../../../components/ui/link';
@@ -31,7 +38,11 @@ const startFailedTitles: Record<BatchProvider, string> = {
   mouser: messages.mouserProcessingFailed,
   both: messages.unifiedProcessingFailed,
 };
-const providerWords: Record<BatchProvider, string> = { digikey: 'Digi-Key', mouser: 'Mouser', both: 'Smart Search (Digi-Key, then Mouser)' };
+const providerWords: Record<BatchProvider, string> = {
+  digikey: 'Digi-Key',
+  mouser: 'Mouser',
+  both: 'Smart Search (Digi-Key, then Mouser)',
+};
 const badgeStyles: Record<ConfidenceVariant, { colorPalette: string; variant: 'solid' | 'subtle' }> = {
   default: { colorPalette: 'blue', variant: 'solid' },
   secondary: { colorPalette: 'gray', variant: 'subtle' },
@@ -46,10 +57,16 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
   const value = running ? percent(batch.processed, batch.total) : 100;
   return (
     <Stack gap="2" aria-live="polite">
-      <Progress.Root value={value} max={100} colorPalette={batch.status === 'failed' ? 'red' : running ? 'blue' : 'green'}>
+      <Progress.Root
+        value={value}
+        max={100}
+        colorPalette={batch.status === 'failed' ? 'red' : running ? 'blue' : 'green'}
+      >
         <HStack justify="space-between" mb="1" gap="3" flexWrap="wrap">
           <Progress.Label>
-            {running ? `${batchProviderLabels[batch.provider]}: processing` : `Last batch (${batchProviderLabels[batch.provider]}): ${batch.status}`}
+            {running
+              ? `${batchProviderLabels[batch.provider]}: processing`
+              : `Last batch (${batchProviderLabels[batch.provider]}): ${batch.status}`}
             {batch.componentClass ? ` · ${batch.componentClass}` : ' · all classes'}
           </Progress.Label>
           <Text fontSize="sm" color="fg.muted" data-testid="batch-progress-count">
@@ -70,7 +87,10 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
 
 const RecentImageRow = ({ image }: { image: RecentImage }) => {
   const style = badgeStyles[confidenceVariant(image.sourceConfidence)];
-  const source = image.imageSource in distributorLabels ? distributorLabels[image.imageSource as keyof typeof distributorLabels] : image.imageSource;
+  const source =
+    image.imageSource in distributorLabels
+      ? distributorLabels[image.imageSource as keyof typeof distributorLabels]
+      : image.imageSource;
   return (
     <Box as="li" py="3" borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="2">
@@ -79,7 +99,9 @@ const RecentImageRow = ({ image }: { image: RecentImage }) => {
             {image.reference}
           </AppLink>
           <Text fontSize="sm" color="fg.muted">
-            {[image.manufacturer, image.class, `Added ${new Date(image.imageAddedAt).toLocaleDateString()}`].filter(Boolean).join(' · ')}
+            {[image.manufacturer, image.class, `Added ${new Date(image.imageAddedAt).toLocaleDateString()}`]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           {image.description && <Text fontSize="sm">{truncateDescription(image.description)}</Text>}
         </Box>
@@ -87,7 +109,11 @@ const RecentImageRow = ({ image }: { image: RecentImage }) => {
           <Badge colorPalette="purple" variant="outline">
             {source}
           </Badge>
-          <Badge colorPalette={style.colorPalette} variant={style.variant} data-variant={confidenceVariant(image.sourceConfidence)}>
+          <Badge
+            colorPalette={style.colorPalette}
+            variant={style.variant}
+            data-variant={confidenceVariant(image.sourceConfidence)}
+          >
             {Math.round(image.sourceConfidence * 100)}%
           </Badge>
         </HStack>
@@ -120,8 +146,18 @@ export const ImageManagement = () => {
     }
     if (seenRunning.current !== batch.batchId) return;
     seenRunning.current = undefined;
-    if (batch.status === 'completed') notify({ type: 'success', title: 'Image processing complete', description: `${batchCounts(batch)}${batch.message ? `. ${batch.message}` : ''}` });
-    else notify({ type: 'error', title: 'Image processing failed', description: batch.message ?? messages.imageBatchFailed });
+    if (batch.status === 'completed')
+      notify({
+        type: 'success',
+        title: 'Image processing complete',
+        description: `${batchCounts(batch)}${batch.message ? `. ${batch.message}` : ''}`,
+      });
+    else
+      notify({
+        type: 'error',
+        title: 'Image processing failed',
+        description: batch.message ?? messages.imageBatchFailed,
+      });
     void reloadStats();
     void reloadImages();
   }, [batch, reloadStats, reloadImages]);
@@ -131,13 +167,25 @@ export const ImageManagement = () => {
     try {
       const answer = await startImageBatch(provider, componentClass || undefined);
       if (answer.componentsToProcess === 0) {
-        notify({ type: 'info', title: 'No components need images', description: `Every component${componentClass ? ` of class ${componentClass}` : ''} already has an image.` });
+        notify({
+          type: 'info',
+          title: 'No components need images',
+          description: `Every component${componentClass ? ` of class ${componentClass}` : ''} already has an image.`,
+        });
       } else {
-        notify({ type: 'success', title: 'Image processing started', description: `Processing ${answer.componentsToProcess} components with ${providerWords[provider]}` });
+        notify({
+          type: 'success',
+          title: 'Image processing started',
+          description: `Processing ${answer.componentsToProcess} components with ${providerWords[provider]}`,
+        });
       }
       await reloadBatch();
     } catch (error) {
-      notify({ type: 'error', title: startFailedTitles[provider], description: errorMessage(error, startFailedTitles[provider]) });
+      notify({
+        type: 'error',
+        title: startFailedTitles[provider],
+        description: errorMessage(error, startFailedTitles[provider]),
+      });
     } finally {
       setStarting(undefined);
     }
@@ -159,7 +207,13 @@ export const ImageManagement = () => {
           <Heading as="h2" size="md" id="batch-heading">
             Batch Image Retrieval
           </Heading>
-          <Button variant="outline" size="sm" onClick={() => void refresh()} loading={isValidating} aria-label="Refresh image statistics">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void refresh()}
+            loading={isValidating}
+            aria-label="Refresh image statistics"
+          >
             <RefreshCw size={16} aria-hidden /> Refresh
           </Button>
         </HStack>
@@ -169,7 +223,10 @@ export const ImageManagement = () => {
               label="Component class"
               value={componentClass}
               onChange={(event) => setComponentClass(event.currentTarget.value)}
-              options={[{ value: ALL_CLASSES, label: 'All classes' }, ...classes.map((name) => ({ value: name, label: name }))]}
+              options={[
+                { value: ALL_CLASSES, label: 'All classes' },
+                ...classes.map((name) => ({ value: name, label: name })),
+              ]}
             />
           </Box>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -19,7 +19,13 @@ export const ImageOverviewCards = () => {
         label="Components with Images"
         icon={<ImageIcon size={18} aria-hidden />}
         value={stats?.componentsWithImages ?? failed}
-        help={stats ? `${percent(stats.componentsWithImages, stats.totalComponents)}% coverage` : error ? 'Failed to load image statistics' : undefined}
+        help={
+          stats
+            ? `${percent(stats.componentsWithImages, stats.totalComponents)}% coverage`
+            : error
+              ? 'Failed to load image statistics'
+              : undefined
+        }
       />
       <StatCard
         label="Total Components"
@@ -27,7 +33,12 @@ export const ImageOverviewCards = () => {
         value={stats?.totalComponents ?? failed}
         help={stats ? `${stats.componentsWithoutImages} need images` : undefined}
       />
-      <StatCard label="Image Success Rate" icon={<Gauge size={18} aria-hidden />} value={stats ? `${stats.imageSuccessRate}%` : failed} help="From distributor APIs" />
+      <StatCard
+        label="Image Success Rate"
+        icon={<Gauge size={18} aria-hidden />}
+        value={stats ? `${stats.imageSuccessRate}%` : failed}
+        help="From distributor APIs"
+      />
     </>
   );
 };

@@ -23,9 +23,15 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
     <PageHeader title="Admin Dashboard" subtitle="Manage users and component images" />
     <Tabs.Root defaultValue="overview" variant="line" colorPalette="blue" size={{ base: 'sm', md: 'md' }} lazyMount>
       <Tabs.List overflowX="auto">
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">Overview</Tabs.Trigger>
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="images">Image Management</Tabs.Trigger>
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">User Management</Tabs.Trigger>
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
+          Overview
+        </Tabs.Trigger>
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="images">
+          Image Management
+        </Tabs.Trigger>
+        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
+          User Management
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="overview">
         <Stack gap="4">

@@ -7,7 +7,8 @@ export const approvalRequestsKey = (status: RequestStatus) => `/approval-request
 
 /** Spec §8: 'Failed to load approval requests: {status} {text}'. */
 export const loadFailureMessage = (error: unknown): string => {
-  if (error instanceof ApiError) return `Failed to load approval requests: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
+  if (error instanceof ApiError)
+    return `Failed to load approval requests: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
   return `Failed to load approval requests: ${error instanceof Error ? error.message : String(error)}`;
 };
 

@@ -14,12 +14,19 @@ export interface ReviewInput {
 
 /** PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. */
 export const reviewRequest = (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) =>
-  api.patch<ApprovalRequest>(`/approval-requests/${encodeURIComponent(id)}`, { status, reviewedBy, reviewNotes: reviewNotes.trim() || null });
+  api.patch<ApprovalRequest>(`/approval-requests/${encodeURIComponent(id)}`, {
+    status,
+    reviewedBy,
+    reviewNotes: reviewNotes.trim() || null,
+  });
 
 /** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
 const changedByReview = (key: unknown): boolean => {
   const path = Array.isArray(key) ? (key[0] as unknown) : key;
-  return typeof path === 'string' && ['/approval-requests', '/components', '/stats'].some((prefix) => path.startsWith(prefix));
+  return (
+    typeof path === 'string' &&
+    ['/approval-requests', '/components', '/stats'].some((prefix) => path.startsWith(prefix))
+  );
 };
 
 /**

@@ -58,7 +58,9 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
           <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
           {showComponentLink && (
             <Text fontSize="sm">
-              <AppLink to={paths.hub.component.href(request.componentId!)}>View component {request.componentId}</AppLink>
+              <AppLink to={paths.hub.component.href(request.componentId!)}>
+                View component {request.componentId}
+              </AppLink>
             </Text>
           )}
         </Stack>
@@ -67,11 +69,22 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
 
         {request.status === 'pending' ? (
           <HStack justify="flex-end" gap="2" borderTopWidth="1px" pt="3" wrap="wrap">
-            <Button variant="outline" colorPalette="red" size="sm" onClick={() => setDecision('rejected')} aria-label={`Reject ${label.toLowerCase()} request ${request.id}`}>
+            <Button
+              variant="outline"
+              colorPalette="red"
+              size="sm"
+              onClick={() => setDecision('rejected')}
+              aria-label={`Reject ${label.toLowerCase()} request ${request.id}`}
+            >
               <X aria-hidden />
               Reject
             </Button>
-            <Button colorPalette="green" size="sm" onClick={() => setDecision('approved')} aria-label={`Approve ${label.toLowerCase()} request ${request.id}`}>
+            <Button
+              colorPalette="green"
+              size="sm"
+              onClick={() => setDecision('approved')}
+              aria-label={`Approve ${label.toLowerCase()} request ${request.id}`}
+            >
               <Check aria-hidden />
               Approve
             </Button>
@@ -81,7 +94,13 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
             <Text fontSize="sm" fontWeight="semibold">
               Review Notes
             </Text>
-            <Text fontSize="sm" color={request.reviewNotes ? undefined : 'fg.muted'} fontStyle={request.reviewNotes ? undefined : 'italic'} whiteSpace="pre-wrap" overflowWrap="anywhere">
+            <Text
+              fontSize="sm"
+              color={request.reviewNotes ? undefined : 'fg.muted'}
+              fontStyle={request.reviewNotes ? undefined : 'italic'}
+              whiteSpace="pre-wrap"
+              overflowWrap="anywhere"
+            >
               {request.reviewNotes || 'No notes provided'}
             </Text>
             <Detail label="Reviewed by">{request.reviewedBy ?? ''}</Detail>
@@ -89,7 +108,9 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
           </Stack>
         )}
       </Stack>
-      {request.status === 'pending' && <ReviewDialog request={request} decision={decision} onClose={() => setDecision(null)} />}
+      {request.status === 'pending' && (
+        <ReviewDialog request={request} decision={decision} onClose={() => setDecision(null)} />
+      )}
     </Panel>
   );
 };

@@ -8,7 +8,12 @@ import { Text } from '@chakra-ui/react/text';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { componentFieldLabels, componentFields, componentFileFields, type ComponentField } from '#shared/schemas/component';
+import {
+  componentFieldLabels,
+  componentFields,
+  componentFileFields,
+  type ComponentField,
+} from '#shared/schemas/component';
 import { API_PREFIX } from '../../../lib/api-client';
 
 /** Bookkeeping in requestData that is not a component field to show (spec §3: the username is hidden). */
@@ -112,12 +117,19 @@ const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
 const AttachmentDetails = ({ request }: { request: ApprovalRequest }) => {
   const fileName = displayValue('fileName', request.requestData.fileName) ?? 'Unnamed file';
   const fileType = displayValue('fileType', request.requestData.fileType);
-  const attachmentId = request.status === 'rejected' ? null : displayValue('attachmentId', request.requestData.attachmentId);
+  const attachmentId =
+    request.status === 'rejected' ? null : displayValue('attachmentId', request.requestData.attachmentId);
   return (
     <Section title="Attachment">
       <HStack gap="3" wrap="wrap" fontSize="sm">
         {attachmentId ? (
-          <Link href={`${API_PREFIX}/attachments/${encodeURIComponent(attachmentId)}/download`} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere">
+          <Link
+            href={`${API_PREFIX}/attachments/${encodeURIComponent(attachmentId)}/download`}
+            target="_blank"
+            rel="noopener"
+            color="blue.700"
+            overflowWrap="anywhere"
+          >
             <Download size={16} aria-hidden />
             {fileName}
           </Link>
@@ -133,8 +145,11 @@ const AttachmentDetails = ({ request }: { request: ApprovalRequest }) => {
 const DeletionDetails = ({ request }: { request: ApprovalRequest }) => (
   <Section title="Deletion">
     <Text fontSize="sm">
-      Removes <strong>{displayValue('reference', request.requestData.reference) ?? `component ${request.componentId ?? ''}`}</strong> from the
-      catalogue.
+      Removes{' '}
+      <strong>
+        {displayValue('reference', request.requestData.reference) ?? `component ${request.componentId ?? ''}`}
+      </strong>{' '}
+      from the catalogue.
     </Text>
   </Section>
 );

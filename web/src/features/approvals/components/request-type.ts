@@ -13,7 +13,11 @@ export const requestTypeLabel = (type: RequestType): string => types[type]?.labe
 
 export const requestTypeIcon = (type: RequestType): LucideIcon => types[type]?.icon ?? Paperclip;
 
-export const statusLabels: Record<RequestStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+export const statusLabels: Record<RequestStatus, string> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
 
 export const statusColors: Record<RequestStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
 

@@ -10,8 +10,20 @@ import { useReviewRequest, type ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 
 const wording: Record<ReviewDecision, { title: string; action: string; busy: string; toast: string; verb: string }> = {
-  approved: { title: 'Approve Request', action: 'Approve', busy: 'Approving...', toast: 'Request Approved', verb: 'approved' },
-  rejected: { title: 'Reject Request', action: 'Reject', busy: 'Rejecting...', toast: 'Request Rejected', verb: 'rejected' },
+  approved: {
+    title: 'Approve Request',
+    action: 'Approve',
+    busy: 'Approving...',
+    toast: 'Request Approved',
+    verb: 'approved',
+  },
+  rejected: {
+    title: 'Reject Request',
+    action: 'Reject',
+    busy: 'Rejecting...',
+    toast: 'Request Rejected',
+    verb: 'rejected',
+  },
 };
 
 interface ReviewDialogProps {
@@ -37,11 +49,19 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
     if (!decision) return;
     setSubmitting(true);
     try {
-      await review(request.id, { status: decision, reviewNotes: notes, reviewedBy: user?.username || user?.email || 'admin' });
+      await review(request.id, {
+        status: decision,
+        reviewNotes: notes,
+        reviewedBy: user?.username || user?.email || 'admin',
+      });
       notify({ type: 'success', title: words.toast, description: `The request has been ${words.verb} successfully.` });
       close();
     } catch (error) {
-      notify({ type: 'error', title: 'Error', description: `Failed to process request: ${errorMessage(error, error instanceof Error ? error.message : String(error))}` });
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to process request: ${errorMessage(error, error instanceof Error ? error.message : String(error))}`,
+      });
     } finally {
       setSubmitting(false);
     }

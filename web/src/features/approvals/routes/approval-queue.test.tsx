@@ -9,7 +9,15 @@ import { csrfHandler, mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { ApprovalQueueRoute } from './approval-queue';
 
-const admin = { id: 'a1', email: 'admin@example.com', username: 'admin', name: 'Admin', firstName: '', lastName: '', role: 'admin' };
+const admin = {
+  id: 'a1',
+  email: 'admin@example.com',
+  username: 'admin',
+  name: 'Admin',
+  firstName: '',
+  lastName: '',
+  role: 'admin',
+};
 
 const request = (id: string, fields: Partial<ApprovalRequest>): ApprovalRequest => ({
   id,
@@ -27,7 +35,14 @@ const request = (id: string, fields: Partial<ApprovalRequest>): ApprovalRequest 
 });
 
 const newRequest = request('01JNEW0000000000000000000A', {
-  requestData: { reference: '3RT2015-1BB41', class: 'Relay', manufacturer: 'Siemens', width: 45, dataSheet: 'uploads/u1/01J/relay.pdf', username: 'jo' },
+  requestData: {
+    reference: '3RT2015-1BB41',
+    class: 'Relay',
+    manufacturer: 'Siemens',
+    width: 45,
+    dataSheet: 'uploads/u1/01J/relay.pdf',
+    username: 'jo',
+  },
 });
 const editRequest = request('01JEDIT000000000000000000B', {
   requestType: 'edit',
@@ -82,7 +97,9 @@ describe('approval queue', () => {
     renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
 
     const created = await screen.findByRole('article', { name: 'New Component' });
-    expect(server.calls.find((call) => call.path.startsWith('/api/approval-requests'))!.path).toBe('/api/approval-requests?status=pending');
+    expect(server.calls.find((call) => call.path.startsWith('/api/approval-requests'))!.path).toBe(
+      '/api/approval-requests?status=pending',
+    );
     expect(within(created).getByText('Pending')).toBeInTheDocument();
     expect(within(created).getByText(newRequest.id)).toBeInTheDocument();
     expect(within(created).getByText('jo')).toBeInTheDocument();
@@ -99,10 +116,16 @@ describe('approval queue', () => {
     expect(within(changes).getByText('Current').parentElement).toHaveTextContent('Contactor');
     expect(within(changes).getByText('Proposed').parentElement).toHaveTextContent('Contactor, 3 kW');
     expect(within(changes).queryByText('Username')).not.toBeInTheDocument();
-    expect(within(edit).getByRole('link', { name: 'View component 7' })).toHaveAttribute('href', '/component-hub/components/7');
+    expect(within(edit).getByRole('link', { name: 'View component 7' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/7',
+    );
 
     const upload = screen.getByRole('article', { name: 'New Attachment' });
-    expect(within(upload).getByRole('link', { name: 'wiring.pdf' })).toHaveAttribute('href', '/api/attachments/01JFILE/download');
+    expect(within(upload).getByRole('link', { name: 'wiring.pdf' })).toHaveAttribute(
+      'href',
+      '/api/attachments/01JFILE/download',
+    );
     expect(within(upload).getByText('application/pdf')).toBeInTheDocument();
   });
 
@@ -149,15 +172,25 @@ describe('approval queue', () => {
       'GET /api/user': { body: admin },
       'GET /api/csrf-token': csrfHandler,
       'GET /api/approval-requests': { body: [editRequest] },
-      [`PATCH /api/approval-requests/${editRequest.id}`]: { status: 409, body: { message: 'This request has already been reviewed' } },
+      [`PATCH /api/approval-requests/${editRequest.id}`]: {
+        status: 409,
+        body: { message: 'This request has already been reviewed' },
+      },
     });
     renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Component Edit' })).getByRole('button', { name: /^Reject/ }));
+    await userEvent.click(
+      within(await screen.findByRole('article', { name: 'Component Edit' })).getByRole('button', { name: /^Reject/ }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'Reject Request' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await screen.findByText('Failed to process request: This request has already been reviewed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to process request: This request has already been reviewed'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    expect(server.callsTo(`PATCH /api/approval-requests/${editRequest.id}`)[0]!.body).toMatchObject({ status: 'rejected', reviewNotes: null });
+    expect(server.callsTo(`PATCH /api/approval-requests/${editRequest.id}`)[0]!.body).toMatchObject({
+      status: 'rejected',
+      reviewNotes: null,
+    });
   });
 
   it("shows reviewed requests with their notes, or 'No notes provided', reviewer and time", async () => {
@@ -171,7 +204,13 @@ describe('approval queue', () => {
             : query.get('status') === 'rejected'
               ? [
                   { ...editRequest, status: 'rejected', reviewedBy: 'chief', reviewedAt, reviewNotes: 'Wrong rating' },
-                  { ...attachmentRequest, status: 'rejected', reviewedBy: 'chief', reviewedAt, reviewNotes: 'Wrong drawing' },
+                  {
+                    ...attachmentRequest,
+                    status: 'rejected',
+                    reviewedBy: 'chief',
+                    reviewedAt,
+                    reviewNotes: 'Wrong drawing',
+                  },
                 ]
               : [],
       }),
@@ -201,7 +240,10 @@ describe('approval queue', () => {
   });
 
   it("says 'Failed to load approval requests: {status} {text}' when the list cannot be read", async () => {
-    mockApi({ 'GET /api/user': { body: admin }, 'GET /api/approval-requests': { status: 500, body: { message: 'Internal Server Error' } } });
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': { status: 500, body: { message: 'Internal Server Error' } },
+    });
     renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
     expect(await screen.findByText('Failed to load approval requests: 500 Internal Server Error')).toBeInTheDocument();
   });

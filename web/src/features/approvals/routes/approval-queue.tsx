@@ -11,7 +11,13 @@ export const ApprovalQueueRoute = () => {
   return (
     <>
       <PageHeader title="Approval Queue" subtitle="Review and approve component change requests" />
-      <Tabs.Root value={status} onValueChange={(details) => setStatus(details.value as RequestStatus)} variant="line" colorPalette="blue" lazyMount>
+      <Tabs.Root
+        value={status}
+        onValueChange={(details) => setStatus(details.value as RequestStatus)}
+        variant="line"
+        colorPalette="blue"
+        lazyMount
+      >
         <Tabs.List mb="2">
           {requestStatuses.map((value) => (
             <Tabs.Trigger key={value} value={value}>

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
 
 /** POST /api/forgot-password: answers the same whether or not the account exists. */
-export const requestPasswordReset = (input: { email: string }) => api.post<{ message: string }>('/forgot-password', input);
+export const requestPasswordReset = (input: { email: string }) =>
+  api.post<{ message: string }>('/forgot-password', input);

@@ -39,13 +39,21 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
       // The CSRF token was bound to the pre-login cookie; the session has its own.
       clearCsrfToken();
       await setUser(user);
-      notify({ type: 'success', title: 'Invitation accepted', description: `Welcome to Component Hub, ${user.username || displayName(user)}!` });
+      notify({
+        type: 'success',
+        title: 'Invitation accepted',
+        description: `Welcome to Component Hub, ${user.username || displayName(user)}!`,
+      });
       await navigate(paths.hub.dashboard.href());
     },
     (error) => {
       // A refused token shows in place of the form; anything else is worth a retry.
       if (error instanceof ApiError && error.body?.fields?.token) return;
-      notify({ type: 'error', title: 'Failed to accept invitation', description: errorMessage(error, 'Failed to accept invitation') });
+      notify({
+        type: 'error',
+        title: 'Failed to accept invitation',
+        description: errorMessage(error, 'Failed to accept invitation'),
+      });
     },
   );
 
@@ -71,7 +79,12 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
       <Stack gap="4">
-        <TextField label="Username" autoComplete="username" error={form.errors.username} {...form.register('username')} />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          error={form.errors.username}
+          {...form.register('username')}
+        />
         <TextField
           label="Password"
           type="password"

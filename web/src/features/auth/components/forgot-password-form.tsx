@@ -17,13 +17,24 @@ export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => voi
       notify({ type: 'success', title: 'Reset email sent', description: messages.resetLinkSent });
       onBackToLogin();
     },
-    (error) => notify({ type: 'error', title: 'Failed to send reset email', description: errorMessage(error, 'Failed to send reset email') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to send reset email',
+        description: errorMessage(error, 'Failed to send reset email'),
+      }),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
       <Stack gap="4">
-        <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+          {...form.register('email')}
+        />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Sending..." width="full">
           Send Reset Link
         </Button>

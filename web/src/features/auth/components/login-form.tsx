@@ -21,11 +21,16 @@ export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }
       // The CSRF token was bound to the pre-login cookie; the session has its own.
       clearCsrfToken();
       await setUser(user);
-      notify({ type: 'success', title: 'Login successful', description: `Welcome back, ${user.name || user.username || user.email}!` });
+      notify({
+        type: 'success',
+        title: 'Login successful',
+        description: `Welcome back, ${user.name || user.username || user.email}!`,
+      });
       await navigate(paths.hub.dashboard.href());
     },
     (error) => {
-      const description = error instanceof ApiError ? (error.serverMessage ?? error.message) : 'An unknown error occurred';
+      const description =
+        error instanceof ApiError ? (error.serverMessage ?? error.message) : 'An unknown error occurred';
       notify({ type: 'error', title: 'Login failed', description });
     },
   );
@@ -33,7 +38,13 @@ export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="4">
-        <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+          {...form.register('email')}
+        />
         <TextField
           label="Password"
           type="password"

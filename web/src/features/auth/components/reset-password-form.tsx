@@ -23,7 +23,12 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin }: ResetPasswor
       notify({ type: 'success', title: 'Password reset successful', description: messages.passwordReset });
       onDone();
     },
-    (error) => notify({ type: 'error', title: 'Failed to reset password', description: errorMessage(error, 'Failed to reset password') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to reset password',
+        description: errorMessage(error, 'Failed to reset password'),
+      }),
   );
 
   return (

@@ -7,7 +7,15 @@ import { csrfHandler, mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { AuthRoute } from './auth';
 
-const user = { id: '1', email: 'ada@example.com', username: 'ada', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', role: 'user' };
+const user = {
+  id: '1',
+  email: 'ada@example.com',
+  username: 'ada',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'user',
+};
 
 describe('auth screen: login', () => {
   it('shows the field messages and sends nothing for an empty form', async () => {
@@ -23,7 +31,10 @@ describe('auth screen: login', () => {
   });
 
   it("shows 'Login failed' with the server's message", async () => {
-    mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } } });
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
+    });
     renderScreen(<AuthRoute />, '/auth');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong');
@@ -33,7 +44,10 @@ describe('auth screen: login', () => {
   });
 
   it("shows 'An unknown error occurred' when the server cannot be reached", async () => {
-    mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     renderScreen(<AuthRoute />, '/auth');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever');
@@ -57,7 +71,10 @@ describe('auth screen: login', () => {
 
 describe('auth screen: forgot password', () => {
   it('checks the email, sends the request, confirms and returns to login', async () => {
-    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/forgot-password': { body: { message: 'ok' } } });
+    const server = mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/forgot-password': { body: { message: 'ok' } },
+    });
     renderScreen(<AuthRoute />, '/auth');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
@@ -66,7 +83,9 @@ describe('auth screen: forgot password', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Reset email sent')).toBeInTheDocument();
-    expect(screen.getByText('If an account with that email exists, a password reset link has been sent.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If an account with that email exists, a password reset link has been sent.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(server.callsTo('POST /api/forgot-password')[0]!.body).toEqual({ email: 'ada@example.com' });
   });
@@ -122,7 +141,10 @@ describe('auth screen: reset password', () => {
   });
 
   it('resets without sending the confirmation, clears the query string and shows login', async () => {
-    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/reset-password': { body: { message: 'done' } } });
+    const server = mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/reset-password': { body: { message: 'done' } },
+    });
     const { router } = renderScreen(<AuthRoute />, '/auth?token=abc123');
     await fillAndSubmit('Good-Passw0rd');
     expect(await screen.findByText('Password reset successful')).toBeInTheDocument();
@@ -134,19 +156,29 @@ describe('auth screen: reset password', () => {
   it("shows 'Failed to reset password' with the server's message", async () => {
     mockApi({
       'GET /api/csrf-token': csrfHandler,
-      'POST /api/reset-password': { status: 400, body: { message: 'This reset link is invalid or has expired. Please request a new one.' } },
+      'POST /api/reset-password': {
+        status: 400,
+        body: { message: 'This reset link is invalid or has expired. Please request a new one.' },
+      },
     });
     renderScreen(<AuthRoute />, '/auth?token=used');
     await fillAndSubmit('Good-Passw0rd');
     expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();
-    expect(screen.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This reset link is invalid or has expired. Please request a new one.'),
+    ).toBeInTheDocument();
   });
 });
 
 describe('auth screen: accept invitation', () => {
-  const invalid = 'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.';
+  const invalid =
+    'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.';
 
-  const fill = async ({ username = 'new-colleague', password = 'Good-Passw0rd', confirm = password }: { username?: string; password?: string; confirm?: string } = {}) => {
+  const fill = async ({
+    username = 'new-colleague',
+    password = 'Good-Passw0rd',
+    confirm = password,
+  }: { username?: string; password?: string; confirm?: string } = {}) => {
     await userEvent.clear(screen.getByLabelText('Username'));
     if (username) await userEvent.type(screen.getByLabelText('Username'), username);
     await userEvent.clear(screen.getByLabelText('Password'));
@@ -191,7 +223,11 @@ describe('auth screen: accept invitation', () => {
     expect(router.state.location.pathname).toBe('/component-hub');
     expect(screen.getByText('Invitation accepted')).toBeInTheDocument();
     expect(screen.getByText('Welcome to Component Hub, new-colleague!')).toBeInTheDocument();
-    expect(server.callsTo('POST /api/invites/accept')[0]!.body).toEqual({ token: 'inv123', username: 'new-colleague', password: 'Good-Passw0rd' });
+    expect(server.callsTo('POST /api/invites/accept')[0]!.body).toEqual({
+      token: 'inv123',
+      username: 'new-colleague',
+      password: 'Good-Passw0rd',
+    });
   });
 
   it("shows the server's message in place of the form for a used or expired link, with a way back to login", async () => {
@@ -209,7 +245,7 @@ describe('auth screen: accept invitation', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it("says at once that a link without a token cannot be used", () => {
+  it('says at once that a link without a token cannot be used', () => {
     mockApi({});
     renderScreen(<AuthRoute />, '/auth?invite=');
     expect(screen.getByText(invalid)).toBeInTheDocument();
@@ -218,7 +254,10 @@ describe('auth screen: accept invitation', () => {
   it("keeps the form for other failures and shows 'Failed to accept invitation' with the server's message", async () => {
     mockApi({
       'GET /api/csrf-token': csrfHandler,
-      'POST /api/invites/accept': { status: 429, body: { message: 'Too many attempts. Please try again in 1 minute.' } },
+      'POST /api/invites/accept': {
+        status: 429,
+        body: { message: 'Too many attempts. Please try again in 1 minute.' },
+      },
     });
     renderScreen(<AuthRoute />, '/auth?invite=inv123');
     await fill();

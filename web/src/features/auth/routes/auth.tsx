@@ -41,7 +41,17 @@ export const AuthRoute = () => {
 
   return (
     <Center minHeight="100dvh" px="4" py="8">
-      <Box as="main" width="full" maxWidth="md" bg="bg" borderWidth="1px" borderColor="border" borderRadius="xl" boxShadow="sm" p={{ base: '6', md: '8' }}>
+      <Box
+        as="main"
+        width="full"
+        maxWidth="md"
+        bg="bg"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="xl"
+        boxShadow="sm"
+        p={{ base: '6', md: '8' }}
+      >
         <Stack gap="6">
           <Stack gap="1" textAlign="center">
             <Heading as="h1" size="3xl" color="blue.800">

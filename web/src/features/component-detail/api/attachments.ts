@@ -24,7 +24,13 @@ export const useReloadAttachments = () => {
  */
 export const uploadAttachment = async (componentId: number, file: File, username: string): Promise<RequestAnswer> => {
   const uploadKey = await uploadFile(file, 'attachment');
-  return api.post<RequestAnswer>(`/components/${componentId}/attachments`, { fileName: file.name, fileType: file.type, uploadKey, componentId, username });
+  return api.post<RequestAnswer>(`/components/${componentId}/attachments`, {
+    fileName: file.name,
+    fileType: file.type,
+    uploadKey,
+    componentId,
+    username,
+  });
 };
 
 /** DELETE /api/components/{id}/attachments/{attachmentId}. */

@@ -7,7 +7,8 @@ export interface RequestAnswer {
 }
 
 /** Keys whose answers a new request changes: the queue's lists and the dashboard's pending count. */
-const changedByRequest = (key: unknown): boolean => typeof key === 'string' && (key.startsWith('/approval-requests') || key === '/stats');
+const changedByRequest = (key: unknown): boolean =>
+  typeof key === 'string' && (key.startsWith('/approval-requests') || key === '/stats');
 
 /** Has the pending lists and counts read again after a request was filed. */
 export const useRefreshRequests = () => {
@@ -20,4 +21,5 @@ export const proposeEdit = (id: number, field: ComponentField, value: string, us
   api.patch<RequestAnswer>(`/components/${id}`, { [field]: value, username });
 
 /** POST /api/components/{id}/delete-request `{ username }`. */
-export const requestDeletion = (id: number, username: string) => api.post<RequestAnswer>(`/components/${id}/delete-request`, { username });
+export const requestDeletion = (id: number, username: string) =>
+  api.post<RequestAnswer>(`/components/${id}/delete-request`, { username });

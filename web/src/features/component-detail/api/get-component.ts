@@ -6,7 +6,8 @@ export const componentKey = (id: string | number) => `/components/${id}`;
 
 /** Spec §8: 'Failed to load component: {status} {text}'. */
 export const componentLoadFailure = (error: unknown): string => {
-  if (error instanceof ApiError) return `Failed to load component: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
+  if (error instanceof ApiError)
+    return `Failed to load component: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
   return `Failed to load component: ${error instanceof Error ? error.message : String(error)}`;
 };
 

@@ -34,7 +34,9 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 };
 
 const sourceLabel = (attachment: Attachment): string | null =>
-  attachment.imageSource && Object.hasOwn(distributorLabels, attachment.imageSource) ? distributorLabels[attachment.imageSource as DistributorName] : attachment.imageSource;
+  attachment.imageSource && Object.hasOwn(distributorLabels, attachment.imageSource)
+    ? distributorLabels[attachment.imageSource as DistributorName]
+    : attachment.imageSource;
 
 const SourceBadge = ({ attachment }: { attachment: Attachment }) => {
   const source = sourceLabel(attachment);
@@ -71,7 +73,11 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
       notify({ type: 'success', title: 'Attachment Deleted', description: 'The attachment has been deleted.' });
       refreshRequests();
     } catch (error) {
-      notify({ type: 'error', title: 'Error', description: `Failed to delete attachment: ${errorMessage(error, 'Failed to delete attachment')}` });
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to delete attachment: ${errorMessage(error, 'Failed to delete attachment')}`,
+      });
     } finally {
       setDeleting(undefined);
       void reloadAttachments(component.id);
@@ -126,8 +132,22 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
           <SimpleGrid as="ul" columns={{ base: 2, md: 3 }} gap="3" listStyleType="none" aria-label="Images">
             {images.map((image) => (
               <Box as="li" key={image.id} borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg">
-                <Link href={image.url} target="_blank" rel="noopener" display="block" aria-label={`${image.fileName} (opens in a new tab)`}>
-                  <Image src={image.url} alt={image.fileName} width="full" height="28" objectFit="contain" bg="bg.subtle" loading="lazy" />
+                <Link
+                  href={image.url}
+                  target="_blank"
+                  rel="noopener"
+                  display="block"
+                  aria-label={`${image.fileName} (opens in a new tab)`}
+                >
+                  <Image
+                    src={image.url}
+                    alt={image.fileName}
+                    width="full"
+                    height="28"
+                    objectFit="contain"
+                    bg="bg.subtle"
+                    loading="lazy"
+                  />
                 </Link>
                 <HStack justify="space-between" gap="1" px="2" py="1">
                   <Text fontSize="xs" overflowWrap="anywhere" lineClamp={2}>
@@ -190,7 +210,14 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
                 py="2"
               >
                 <Stack gap="0.5" minWidth="0">
-                  <Link href={attachment.url} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere" fontSize="sm">
+                  <Link
+                    href={attachment.url}
+                    target="_blank"
+                    rel="noopener"
+                    color="blue.700"
+                    overflowWrap="anywhere"
+                    fontSize="sm"
+                  >
                     {attachment.fileName}
                   </Link>
                   <HStack gap="2" wrap="wrap">

@@ -47,7 +47,11 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
       setText('');
       notify({ type: 'success', title: 'Comment Added', description: 'Your comment has been added successfully.' });
     } catch (error) {
-      notify({ type: 'error', title: 'Error', description: `Failed to add comment: ${errorMessage(error, 'Failed to add comment')}` });
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to add comment: ${errorMessage(error, 'Failed to add comment')}`,
+      });
     } finally {
       setSubmitting(false);
     }
@@ -83,10 +87,22 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a comment">
         <Stack gap="3">
-          <TextField label="Your name" value={author} onChange={(event) => setAuthor(event.target.value)} maxLength={COMMENT_AUTHOR_MAX_LENGTH} />
+          <TextField
+            label="Your name"
+            value={author}
+            onChange={(event) => setAuthor(event.target.value)}
+            maxLength={COMMENT_AUTHOR_MAX_LENGTH}
+          />
           <Field.Root>
             <Field.Label>Comment</Field.Label>
-            <Textarea value={text} onChange={(event) => setText(event.target.value)} rows={3} maxLength={COMMENT_MAX_LENGTH} bg="bg" placeholder="Add a comment..." />
+            <Textarea
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              rows={3}
+              maxLength={COMMENT_MAX_LENGTH}
+              bg="bg"
+              placeholder="Add a comment..."
+            />
           </Field.Root>
           <Button type="submit" colorPalette="blue" alignSelf="flex-end" loading={isSubmitting} loadingText="Adding...">
             Add Comment

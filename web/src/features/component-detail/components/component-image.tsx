@@ -22,8 +22,24 @@ export const ComponentImage = ({ reference, attachments, onUpload }: ComponentIm
   const image = mainImage(attachments);
   if (image) {
     return (
-      <Link href={image.url} target="_blank" rel="noopener" display="block" borderWidth="1px" borderRadius="md" bg="white" aria-label={`Image of ${reference} (opens in a new tab)`}>
-        <Image src={image.url} alt={`${reference}: ${image.fileName}`} width="full" height="56" objectFit="contain" p="2" />
+      <Link
+        href={image.url}
+        target="_blank"
+        rel="noopener"
+        display="block"
+        borderWidth="1px"
+        borderRadius="md"
+        bg="white"
+        aria-label={`Image of ${reference} (opens in a new tab)`}
+      >
+        <Image
+          src={image.url}
+          alt={`${reference}: ${image.fileName}`}
+          width="full"
+          height="56"
+          objectFit="contain"
+          p="2"
+        />
       </Link>
     );
   }

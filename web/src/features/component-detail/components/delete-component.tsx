@@ -26,7 +26,11 @@ export const DeleteComponent = ({ component, username }: { component: Component;
       setConfirming(false);
       setRequestId(answer.requestId);
     } catch (error) {
-      notify({ type: 'error', title: 'Error', description: `Failed to submit delete request: ${errorMessage(error, 'Failed to submit delete request')}` });
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to submit delete request: ${errorMessage(error, 'Failed to submit delete request')}`,
+      });
     } finally {
       setSubmitting(false);
     }

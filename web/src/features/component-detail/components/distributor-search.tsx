@@ -20,8 +20,17 @@ export const RESET_DELAY_MS = 2000;
 export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
 
 /** The toast for a search's outcome (spec §8). */
-export const searchNotice = (provider: string, reference: string, outcome: { answer: PartSearchResponse } | { error: unknown }): Notice => {
-  if ('error' in outcome) return { type: 'error', title: `${provider} search failed`, description: `Error searching for ${reference}. Please try again.` };
+export const searchNotice = (
+  provider: string,
+  reference: string,
+  outcome: { answer: PartSearchResponse } | { error: unknown },
+): Notice => {
+  if ('error' in outcome)
+    return {
+      type: 'error',
+      title: `${provider} search failed`,
+      description: `Error searching for ${reference}. Please try again.`,
+    };
   const { answer } = outcome;
   if (!answer?.success) {
     const title = `No results found for ${reference}`;
@@ -41,7 +50,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * One distributor button's states (spec §4): idle, searching with progress 20, 40, 80, 100, then
  * after 0.5 s the result (success or error, with its toast) and 2 s later idle again.
  */
-export const useDistributorSearch = (component: Pick<Component, 'id' | 'reference'>, provider: DistributorName, onFinished: () => void) => {
+export const useDistributorSearch = (
+  component: Pick<Component, 'id' | 'reference'>,
+  provider: DistributorName,
+  onFinished: () => void,
+) => {
   const [phase, setPhase] = useState<SearchPhase>('idle');
   const [progress, setProgress] = useState(0);
   const mounted = useRef(true);
@@ -86,11 +99,26 @@ export const useDistributorSearch = (component: Pick<Component, 'id' | 'referenc
   return { phase, progress, run: () => void run() };
 };
 
-const descriptions: Record<DistributorName, string> = { digikey: 'Fast, reliable search', mouser: 'Specialized components' };
+const descriptions: Record<DistributorName, string> = {
+  digikey: 'Fast, reliable search',
+  mouser: 'Specialized components',
+};
 
-const phaseText: Record<Exclude<SearchPhase, 'idle'>, string> = { searching: 'Searching...', success: 'Search complete', error: 'Nothing added' };
+const phaseText: Record<Exclude<SearchPhase, 'idle'>, string> = {
+  searching: 'Searching...',
+  success: 'Search complete',
+  error: 'Nothing added',
+};
 
-const DistributorButton = ({ component, provider, onFinished }: { component: Component; provider: DistributorName; onFinished: () => void }) => {
+const DistributorButton = ({
+  component,
+  provider,
+  onFinished,
+}: {
+  component: Component;
+  provider: DistributorName;
+  onFinished: () => void;
+}) => {
   const { phase, progress, run } = useDistributorSearch(component, provider, onFinished);
   const label = distributorLabels[provider];
   const descriptionId = useId();
@@ -119,7 +147,12 @@ const DistributorButton = ({ component, provider, onFinished }: { component: Com
         </Stack>
       </Button>
       {phase !== 'idle' && (
-        <Progress.Root value={progress} max={100} size="xs" colorPalette={phase === 'error' ? 'red' : phase === 'success' ? 'green' : 'blue'}>
+        <Progress.Root
+          value={progress}
+          max={100}
+          size="xs"
+          colorPalette={phase === 'error' ? 'red' : phase === 'success' ? 'green' : 'blue'}
+        >
           <Progress.Track aria-label={`${label} search progress`}>
             <Progress.Range />
           </Progress.Track>

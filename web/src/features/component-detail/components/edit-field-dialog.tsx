@@ -47,7 +47,11 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
     try {
       await proposeEdit(component.id, field, value.trim(), username);
       refreshRequests();
-      notify({ type: 'success', title: 'Update Submitted', description: 'Your changes have been submitted for approval.' });
+      notify({
+        type: 'success',
+        title: 'Update Submitted',
+        description: 'Your changes have been submitted for approval.',
+      });
       onClose();
     } catch (failure) {
       const message = errorMessage(failure, 'Failed to submit changes');
@@ -85,7 +89,12 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
         ) : kind === 'text' ? (
           <Input maxLength={COMPONENT_TEXT_MAX_LENGTH} {...input} />
         ) : (
-          <Input type="number" step={fieldStep(field)} inputMode={kind === 'integer' ? 'numeric' : 'decimal'} {...input} />
+          <Input
+            type="number"
+            step={fieldStep(field)}
+            inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
+            {...input}
+          />
         )}
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>

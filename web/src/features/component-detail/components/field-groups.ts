@@ -27,7 +27,13 @@ const integerFields = new Set<string>(componentIntegerFields);
 
 /** How a field is typed into the edit dialog. */
 export const fieldKind = (field: EditableField): 'decimal' | 'integer' | 'long-text' | 'text' =>
-  decimalFields.has(field) ? 'decimal' : integerFields.has(field) ? 'integer' : field === 'description' ? 'long-text' : 'text';
+  decimalFields.has(field)
+    ? 'decimal'
+    : integerFields.has(field)
+      ? 'integer'
+      : field === 'description'
+        ? 'long-text'
+        : 'text';
 
 /** Spec §5 input steps: width, height, depth 0.01; weight 0.001; voltage and frequency 0.1; whole numbers 1. */
 export const fieldStep = (field: EditableField): string | undefined => {
@@ -46,11 +52,15 @@ export const fieldLabel = (field: EditableField, component?: Pick<Component, 'cl
   field === MATING_FIELD && component && showsMatingConnector(component) ? MATING_LABEL : componentFieldLabels[field];
 
 /** Spec §2: connectors and contacts get the special Details layout. */
-export const isConnectorOrContact = (component: Pick<Component, 'class'>): boolean => /connector|contact/i.test(component.class);
+export const isConnectorOrContact = (component: Pick<Component, 'class'>): boolean =>
+  /connector|contact/i.test(component.class);
 
 export const showsMatingConnector = (component: Pick<Component, 'class'>): boolean => component.class === 'Connectors';
 
-const tooling: FieldGroup = { title: 'Tooling', fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'] };
+const tooling: FieldGroup = {
+  title: 'Tooling',
+  fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'],
+};
 
 /** The Technical Specs tab's five groups (spec §2). */
 export const technicalGroups: readonly FieldGroup[] = [
@@ -58,9 +68,28 @@ export const technicalGroups: readonly FieldGroup[] = [
   { title: 'Electrical Specifications', fields: ['voltage', 'frequency', 'voltage2', 'frequency2', 'current'] },
   {
     title: 'Electrical Properties',
-    fields: ['numberOfCircuits', 'numberOfTerminals', 'terminalType', 'circuitType', 'circuitGroup', 'mnemonic', 'plcChannelGroup', 'plcChannelAddress'],
+    fields: [
+      'numberOfCircuits',
+      'numberOfTerminals',
+      'terminalType',
+      'circuitType',
+      'circuitGroup',
+      'mnemonic',
+      'plcChannelGroup',
+      'plcChannelAddress',
+    ],
   },
-  { title: 'Wire Specifications', fields: ['maxWireNumber', 'maxWireSection', 'minWireSection', 'maxWireGauge', 'minWireGauge', 'wireTerminationType'] },
+  {
+    title: 'Wire Specifications',
+    fields: [
+      'maxWireNumber',
+      'maxWireSection',
+      'minWireSection',
+      'maxWireGauge',
+      'minWireGauge',
+      'wireTerminationType',
+    ],
+  },
   tooling,
 ];
 
@@ -78,7 +107,16 @@ export const detailGroups = (component: Pick<Component, 'class'>): FieldGroup[] 
     tooling,
     {
       title: 'Technical Specifications',
-      fields: ['terminalType', 'numberOfTerminals', 'numberOfCircuits', 'current', 'voltage', 'wireTerminationType', 'maxWireSection', 'minWireSection'],
+      fields: [
+        'terminalType',
+        'numberOfTerminals',
+        'numberOfCircuits',
+        'current',
+        'voltage',
+        'wireTerminationType',
+        'maxWireSection',
+        'minWireSection',
+      ],
     },
   ];
 };

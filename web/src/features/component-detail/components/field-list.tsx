@@ -16,12 +16,29 @@ interface FieldGroupsProps {
 }
 
 /** One section: its heading and each field with its value and an edit pencil (spec §2). */
-const FieldSection = ({ component, group, onEdit }: { component: Component; group: FieldGroup; onEdit: (field: EditableField) => void }) => {
+const FieldSection = ({
+  component,
+  group,
+  onEdit,
+}: {
+  component: Component;
+  group: FieldGroup;
+  onEdit: (field: EditableField) => void;
+}) => {
   const headingId = useId();
   const wide = group.fields.length === 1;
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <Heading as="h3" size="sm" id={headingId} mb="2" color="fg.muted" textTransform="uppercase" letterSpacing="wide" fontSize="xs">
+      <Heading
+        as="h3"
+        size="sm"
+        id={headingId}
+        mb="2"
+        color="fg.muted"
+        textTransform="uppercase"
+        letterSpacing="wide"
+        fontSize="xs"
+      >
         {group.title}
       </Heading>
       <SimpleGrid as="dl" columns={{ base: 1, md: wide ? 1 : 2 }} gapX="6" gapY="1">
@@ -34,10 +51,24 @@ const FieldSection = ({ component, group, onEdit }: { component: Component; grou
                 {label}
               </Text>
               <HStack as="dd" align="flex-start" justify="space-between" gap="2">
-                <Text as="span" overflowWrap="anywhere" whiteSpace="pre-wrap" color={value ? 'fg' : 'fg.muted'} data-field={field} minWidth="0">
+                <Text
+                  as="span"
+                  overflowWrap="anywhere"
+                  whiteSpace="pre-wrap"
+                  color={value ? 'fg' : 'fg.muted'}
+                  data-field={field}
+                  minWidth="0"
+                >
                   {value || 'Not specified'}
                 </Text>
-                <IconButton aria-label={`Edit ${label}`} size="xs" variant="ghost" onClick={() => onEdit(field)} flexShrink={0} mt="-1">
+                <IconButton
+                  aria-label={`Edit ${label}`}
+                  size="xs"
+                  variant="ghost"
+                  onClick={() => onEdit(field)}
+                  flexShrink={0}
+                  mt="-1"
+                >
                   <Pencil />
                 </IconButton>
               </HStack>

@@ -27,7 +27,14 @@ export const versionValue = (field: string, value: unknown): string | null => {
 };
 
 const Value = ({ value }: { value: string | null }) => (
-  <Text as="span" fontSize="sm" overflowWrap="anywhere" whiteSpace="pre-wrap" color={value === null ? 'fg.muted' : undefined} fontStyle={value === null ? 'italic' : undefined}>
+  <Text
+    as="span"
+    fontSize="sm"
+    overflowWrap="anywhere"
+    whiteSpace="pre-wrap"
+    color={value === null ? 'fg.muted' : undefined}
+    fontStyle={value === null ? 'italic' : undefined}
+  >
     {value ?? '(empty)'}
   </Text>
 );
@@ -125,7 +132,8 @@ export const HistoryTab = ({ versions }: { versions: readonly Version[] | undefi
                 <Table.Cell verticalAlign="top">
                   <Text fontSize="sm">{version.changeDescription}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {version.username} · <time dateTime={version.createdAt}>{dateTimeFormat.format(new Date(version.createdAt))}</time> ·{' '}
+                    {version.username} ·{' '}
+                    <time dateTime={version.createdAt}>{dateTimeFormat.format(new Date(version.createdAt))}</time> ·{' '}
                     {version.changedFields.length} field{version.changedFields.length === 1 ? '' : 's'}
                   </Text>
                 </Table.Cell>

@@ -15,7 +15,8 @@ export const uploadProblem = (file: File | undefined): Notice | null => {
   const problem = attachmentFileProblem(file);
   if (!problem) return null;
   if (problem.field === 'fileType') return { type: 'error', title: 'Invalid file type', description: problem.message };
-  if (problem.message === messages.fileEmpty) return { type: 'error', title: 'Empty file', description: problem.message };
+  if (problem.message === messages.fileEmpty)
+    return { type: 'error', title: 'Empty file', description: problem.message };
   return { type: 'error', title: 'File too large', description: problem.message };
 };
 
@@ -93,7 +94,11 @@ export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted
           py="1.5"
           bg="bg"
         />
-        {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Accepted: {attachmentAccept.replaceAll(',', ', ')}</Field.HelperText>}
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>Accepted: {attachmentAccept.replaceAll(',', ', ')}</Field.HelperText>
+        )}
       </Field.Root>
     </FormDialog>
   );

@@ -19,9 +19,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo Miller', firstName: 'Jo', lastName: 'Miller', role: 'user' };
+const user = {
+  id: 'u1',
+  email: 'jo@example.com',
+  username: 'jo',
+  name: 'Jo Miller',
+  firstName: 'Jo',
+  lastName: 'Miller',
+  role: 'user',
+};
 
-const relay = aComponent({ id: 7, reference: '3RT2015-1BB41', manufacturer: 'Siemens', class: 'Relay', type: 'Contactor', series: 'SIRIUS', width: 45, description: 'Contactor, 3 kW' });
+const relay = aComponent({
+  id: 7,
+  reference: '3RT2015-1BB41',
+  manufacturer: 'Siemens',
+  class: 'Relay',
+  type: 'Contactor',
+  series: 'SIRIUS',
+  width: 45,
+  description: 'Contactor, 3 kW',
+});
 
 const anAttachment = (id: string, fields: Partial<Attachment>): Attachment => ({
   id,
@@ -59,7 +76,13 @@ interface Setup {
   extra?: Record<string, Handler | MockResponse>;
 }
 
-const renderDetail = ({ component = relay, attachments = [], versions = [], comments = [], extra = {} }: Setup = {}) => {
+const renderDetail = ({
+  component = relay,
+  attachments = [],
+  versions = [],
+  comments = [],
+  extra = {},
+}: Setup = {}) => {
   const server = mockApi({
     'GET /api/csrf-token': csrfHandler,
     'GET /api/user': { body: user },
@@ -67,8 +90,12 @@ const renderDetail = ({ component = relay, attachments = [], versions = [], comm
     [`GET /api/components/${component.id}/attachments`]: { body: attachments },
     [`GET /api/components/${component.id}/versions`]: { body: versions },
     [`GET /api/components/${component.id}/comments`]: { body: comments },
-    [`GET /api/components/${component.id}/related`]: { body: [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })] },
-    [`POST /api/components/${component.id}/view`]: { body: { id: component.id, componentReference: component.reference, viewedAt: '2026-03-05T10:00:00.000Z' } },
+    [`GET /api/components/${component.id}/related`]: {
+      body: [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })],
+    },
+    [`POST /api/components/${component.id}/view`]: {
+      body: { id: component.id, componentReference: component.reference, viewedAt: '2026-03-05T10:00:00.000Z' },
+    },
     ...extra,
   });
   const rendered = renderRoutes(
@@ -97,19 +124,36 @@ describe('component detail', () => {
     const { server } = renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: '3RT2015-1BB41' })).toBeInTheDocument();
     expect(screen.getByTestId('component-summary')).toHaveTextContent('Siemens · Relay · Contactor');
-    expect(screen.getByText('Component edits require approval before they are published to the database.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Component edits require approval before they are published to the database.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to List' })).toHaveAttribute('href', '/component-hub/components');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Technical Specs', 'Attachments', 'Version History']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Details',
+      'Technical Specs',
+      'Attachments',
+      'Version History',
+    ]);
 
     const details = screen.getByRole('tabpanel', { name: 'Details' });
-    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Basic Information', 'Description', 'Additional Information']);
+    expect(
+      within(details)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Basic Information', 'Description', 'Additional Information']);
     expect(within(details).getByRole('button', { name: 'Edit Series' })).toBeInTheDocument();
     expect(within(details).getByText('SIRIUS')).toBeInTheDocument();
     // Every editable field (all but the three files and the username) has exactly one pencil across Details and Technical Specs.
-    const pencils = within(details).getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label'));
+    const pencils = within(details)
+      .getAllByRole('button', { name: /^Edit / })
+      .map((button) => button.getAttribute('aria-label'));
     await userEvent.click(screen.getByRole('tab', { name: 'Technical Specs' }));
     const technical = screen.getByRole('tabpanel', { name: 'Technical Specs' });
-    pencils.push(...within(technical).getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label')));
+    pencils.push(
+      ...within(technical)
+        .getAllByRole('button', { name: /^Edit / })
+        .map((button) => button.getAttribute('aria-label')),
+    );
     expect(new Set(pencils).size).toBe(pencils.length);
     expect(pencils).toHaveLength(60 - 4);
 
@@ -117,7 +161,10 @@ describe('component detail', () => {
     expect(server.callsTo('POST /api/components/7/view')[0]!.body).toEqual({ userId: 'u1' });
     const related = await screen.findByRole('list', { name: 'Related Components' });
     expect(within(related).getAllByRole('listitem')).toHaveLength(1);
-    expect(within(related).getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute('href', '/component-hub/components/8');
+    expect(within(related).getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/8',
+    );
     expect(screen.getByText('No image available for this component')).toBeInTheDocument();
   });
 
@@ -125,13 +172,11 @@ describe('component detail', () => {
     const connector = aComponent({ id: 7, reference: 'HAN-10E', class: 'Connectors', value1: 'HAN-10E-F' });
     renderDetail({ component: connector });
     const details = await screen.findByRole('tabpanel', { name: 'Details' });
-    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
-      'Description',
-      'Mating Connector P/N',
-      'Tooling',
-      'Technical Specifications',
-      'Additional Information',
-    ]);
+    expect(
+      within(details)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Description', 'Mating Connector P/N', 'Tooling', 'Technical Specifications', 'Additional Information']);
     expect(within(details).getByRole('button', { name: 'Edit Mating Connector P/N' })).toBeInTheDocument();
     expect(within(details).getByText('HAN-10E-F')).toBeInTheDocument();
     // The reference and class stay editable.
@@ -141,13 +186,19 @@ describe('component detail', () => {
   it("keeps value1 as 'Value 1' for class 'Contact'", async () => {
     renderDetail({ component: aComponent({ id: 7, reference: 'C-1', class: 'Contact', value1: 'X' }) });
     const details = await screen.findByRole('tabpanel', { name: 'Details' });
-    expect(within(details).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Description', 'Tooling', 'Technical Specifications', 'Additional Information']);
+    expect(
+      within(details)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['Description', 'Tooling', 'Technical Specifications', 'Additional Information']);
     expect(within(details).getByRole('button', { name: 'Edit Value 1' })).toBeInTheDocument();
     expect(within(details).queryByText('Mating Connector P/N')).toBeNull();
   });
 
   it("refuses an empty edit ('Error' / 'Please enter a value') and sends a filled one as a request", async () => {
-    const { server } = renderDetail({ extra: { 'PATCH /api/components/7': { status: 201, body: { requestId: '01JREQ' } } } });
+    const { server } = renderDetail({
+      extra: { 'PATCH /api/components/7': { status: 201, body: { requestId: '01JREQ' } } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Description' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
     const input = within(dialog).getByLabelText('New value');
@@ -166,12 +217,22 @@ describe('component detail', () => {
     await userEvent.type(input, 'Contactor, 4 kW');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
     await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
-    expect(server.callsTo('PATCH /api/components/7')[0]!.body).toEqual({ description: 'Contactor, 4 kW', username: 'jo' });
+    expect(server.callsTo('PATCH /api/components/7')[0]!.body).toEqual({
+      description: 'Contactor, 4 kW',
+      username: 'jo',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
   });
 
   it("edits a number with the spec's step and shows the server's refusal", async () => {
-    renderDetail({ extra: { 'PATCH /api/components/7': { status: 400, body: { message: 'Width (mm) must be a number', fields: { width: 'Width (mm) must be a number' } } } } });
+    renderDetail({
+      extra: {
+        'PATCH /api/components/7': {
+          status: 400,
+          body: { message: 'Width (mm) must be a number', fields: { width: 'Width (mm) must be a number' } },
+        },
+      },
+    });
     await userEvent.click(await screen.findByRole('tab', { name: 'Technical Specs' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Width (mm)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Width (mm)' });
@@ -185,10 +246,16 @@ describe('component detail', () => {
   });
 
   it("asks 'Confirm Deletion', files the request and shows its id", async () => {
-    const { server } = renderDetail({ extra: { 'POST /api/components/7/delete-request': { status: 201, body: { requestId: '01JDELETE00000000000000000' } } } });
+    const { server } = renderDetail({
+      extra: {
+        'POST /api/components/7/delete-request': { status: 201, body: { requestId: '01JDELETE00000000000000000' } },
+      },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Component' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Deletion' });
-    expect(within(confirm).getByText('Are you sure you want to delete this component? This action requires approval.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Are you sure you want to delete this component? This action requires approval.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('POST /api/components/7/delete-request')).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     const submitted = await screen.findByRole('dialog', { name: 'Delete Request Submitted' });
@@ -197,9 +264,15 @@ describe('component detail', () => {
   });
 
   it('says why a deletion request failed', async () => {
-    renderDetail({ extra: { 'POST /api/components/7/delete-request': { status: 404, body: { message: 'Component not found' } } } });
+    renderDetail({
+      extra: { 'POST /api/components/7/delete-request': { status: 404, body: { message: 'Component not found' } } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Component' }));
-    await userEvent.click(within(await screen.findByRole('alertdialog', { name: 'Confirm Deletion' })).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Confirm Deletion' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await toastWith('Error', 'Failed to submit delete request: Component not found');
   });
 
@@ -208,7 +281,15 @@ describe('component detail', () => {
     const { server } = renderDetail({
       extra: {
         [`GET /api/components/7/attachments`]: () => ({ body: stored }),
-        'POST /api/uploads': { body: { url: 'http://s3.test/bucket', fields: { key: 'uploads/u1/01J/wiring.pdf', Policy: 'p' }, uploadKey: 'uploads/u1/01J/wiring.pdf', maxSize: 10485760, expiresAt: '' } },
+        'POST /api/uploads': {
+          body: {
+            url: 'http://s3.test/bucket',
+            fields: { key: 'uploads/u1/01J/wiring.pdf', Policy: 'p' },
+            uploadKey: 'uploads/u1/01J/wiring.pdf',
+            maxSize: 10485760,
+            expiresAt: '',
+          },
+        },
         'POST /bucket': { status: 204 },
         'POST /api/components/7/attachments': () => {
           stored = [anAttachment('01JPENDING', { fileName: 'wiring.pdf', isApproved: false })];
@@ -241,7 +322,12 @@ describe('component detail', () => {
     const submitted = await screen.findByRole('dialog', { name: 'File Submitted Successfully' });
     expect(within(submitted).getByTestId('request-id')).toHaveTextContent('01JUPLOAD00000000000000000');
     await toastWith('Upload Submitted', 'Your file has been submitted for approval.');
-    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'wiring.pdf', fileType: 'application/pdf', size: 8, purpose: 'attachment' });
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({
+      fileName: 'wiring.pdf',
+      fileType: 'application/pdf',
+      size: 8,
+      purpose: 'attachment',
+    });
     expect(server.callsTo('POST /api/components/7/attachments')[0]!.body).toEqual({
       fileName: 'wiring.pdf',
       fileType: 'application/pdf',
@@ -271,19 +357,36 @@ describe('component detail', () => {
         },
       },
     });
-    expect(await screen.findByRole('img', { name: '3RT2015-1BB41: front.png' })).toHaveAttribute('src', '/api/attachments/01JIMG1/download');
+    expect(await screen.findByRole('img', { name: '3RT2015-1BB41: front.png' })).toHaveAttribute(
+      'src',
+      '/api/attachments/01JIMG1/download',
+    );
     await userEvent.click(screen.getByRole('tab', { name: /^Attachments/ }));
     expect(screen.getByRole('tab', { name: /^Attachments/ })).toHaveTextContent('Attachments(1 pending)');
     const panel = screen.getByRole('tabpanel', { name: /^Attachments/ });
-    expect(within(within(panel).getByRole('list', { name: 'Images' })).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['front.png', 'side.jpg']);
+    expect(
+      within(within(panel).getByRole('list', { name: 'Images' }))
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['front.png', 'side.jpg']);
     const documents = within(panel).getByRole('list', { name: 'Documents & Datasheets' });
-    expect(within(documents).getByRole('link', { name: 'Data Sheet' })).toHaveAttribute('href', '/api/components/7/files/dataSheet');
-    expect(within(documents).getByRole('link', { name: 'datasheet.pdf' })).toHaveAttribute('href', '/api/attachments/01JDOC/download');
+    expect(within(documents).getByRole('link', { name: 'Data Sheet' })).toHaveAttribute(
+      'href',
+      '/api/components/7/files/dataSheet',
+    );
+    expect(within(documents).getByRole('link', { name: 'datasheet.pdf' })).toHaveAttribute(
+      'href',
+      '/api/attachments/01JDOC/download',
+    );
     expect(within(documents).getByText('Digi-Key · 95%')).toBeInTheDocument();
     // A user deletes only pending files; approved ones are an admin's to remove.
     expect(within(documents).queryByRole('button', { name: /^Delete / })).toBeNull();
 
-    await userEvent.click(within(within(panel).getByRole('list', { name: 'Pending Approval' })).getByRole('button', { name: 'Delete draft.png' }));
+    await userEvent.click(
+      within(within(panel).getByRole('list', { name: 'Pending Approval' })).getByRole('button', {
+        name: 'Delete draft.png',
+      }),
+    );
     await toastWith('Attachment Deleted', 'The attachment has been deleted.');
     await waitFor(() => expect(within(panel).queryByRole('list', { name: 'Pending Approval' })).toBeNull());
     expect(server.callsTo('DELETE /api/components/7/attachments/01JPEND')).toHaveLength(1);
@@ -298,7 +401,12 @@ describe('component detail', () => {
   it('lists the versions newest first and expands one to its previous and new values', async () => {
     renderDetail({
       versions: [
-        version(2, { changedFields: ['description'], previousData: { description: 'Contactor' }, changeData: { description: 'Contactor, 3 kW' }, username: 'sam' }),
+        version(2, {
+          changedFields: ['description'],
+          previousData: { description: 'Contactor' },
+          changeData: { description: 'Contactor, 3 kW' },
+          username: 'sam',
+        }),
         version(1, { changedFields: ['reference'], changeData: { reference: '3RT2015-1BB41' } }),
       ],
     });
@@ -310,7 +418,10 @@ describe('component detail', () => {
     const show = within(table).getByRole('button', { name: 'Show changes of version 2' });
     expect(show).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(show);
-    expect(within(table).getByRole('button', { name: 'Hide changes of version 2' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(table).getByRole('button', { name: 'Hide changes of version 2' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(within(table).getByText('Previous').parentElement).toHaveTextContent('PreviousContactor');
     expect(within(table).getByText('New').parentElement).toHaveTextContent('NewContactor, 3 kW');
     // The creation has nothing before it: only its values.
@@ -350,7 +461,11 @@ describe('component detail', () => {
     await userEvent.type(card.getByLabelText('Comment'), 'Fits the line 3 cabinet.');
     await userEvent.click(card.getByRole('button', { name: 'Add Comment' }));
     await toastWith('Comment Added', 'Your comment has been added successfully.');
-    expect(server.callsTo('POST /api/components/7/comments')[0]!.body).toEqual({ username: 'Line 3 team', comment: 'Fits the line 3 cabinet.', componentId: 7 });
+    expect(server.callsTo('POST /api/components/7/comments')[0]!.body).toEqual({
+      username: 'Line 3 team',
+      comment: 'Fits the line 3 cabinet.',
+      componentId: 7,
+    });
     expect(await card.findByText('Fits the line 3 cabinet.')).toBeInTheDocument();
     expect(card.getByLabelText('Comment')).toHaveValue('');
   });
@@ -360,7 +475,10 @@ describe('component detail', () => {
       'GET /api/user': { body: user },
       'GET /api/components/99': { status: 404, body: { message: 'Component not found' } },
     });
-    renderRoutes([{ path: '/component-hub/components/:id', element: <ComponentDetailRoute /> }], '/component-hub/components/99');
+    renderRoutes(
+      [{ path: '/component-hub/components/:id', element: <ComponentDetailRoute /> }],
+      '/component-hub/components/99',
+    );
     await toastWith('Failed to load component: 404 Component not found');
     expect(screen.getByRole('link', { name: 'Back to List' })).toBeInTheDocument();
   });
@@ -380,7 +498,12 @@ describe('component detail', () => {
   describe('distributor search buttons', () => {
     const searchSetup = (provider: 'digikey' | 'mouser', answer: () => Promise<MockResponse> | MockResponse) => {
       let searched = false;
-      const image = anAttachment('01JFOUND', { fileName: '3RT2015-1BB41.png', fileType: 'image/png', imageSource: provider, sourceConfidence: 1 });
+      const image = anAttachment('01JFOUND', {
+        fileName: '3RT2015-1BB41.png',
+        fileType: 'image/png',
+        imageSource: provider,
+        sourceConfidence: 1,
+      });
       return renderDetail({
         extra: {
           'GET /api/components/7/attachments': () => ({ body: searched ? [image] : [] }),
@@ -398,9 +521,14 @@ describe('component detail', () => {
       const { server } = searchSetup('digikey', () => new Promise<MockResponse>((resolve) => (release = resolve)));
       const button = await screen.findByRole('button', { name: /^Search Digi-Key/ });
       expect(button).toHaveAccessibleDescription('Fast, reliable search');
-      expect(screen.getByRole('button', { name: /^Search Mouser/ })).toHaveAccessibleDescription('Specialized components');
+      expect(screen.getByRole('button', { name: /^Search Mouser/ })).toHaveAccessibleDescription(
+        'Specialized components',
+      );
       await userEvent.click(button);
-      expect(await screen.findByRole('button', { name: /^Digi-Key: Searching\.\.\./ })).toHaveAttribute('aria-disabled', 'true');
+      expect(await screen.findByRole('button', { name: /^Digi-Key: Searching\.\.\./ })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
       const progress = screen.getByRole('progressbar', { name: 'Digi-Key search progress' });
       await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '40'));
       // A second click while it runs starts nothing.
@@ -408,20 +536,38 @@ describe('component detail', () => {
       expect(server.callsTo('POST /api/components/7/search-digikey')).toHaveLength(1);
 
       const attachmentReads = server.callsTo('GET /api/components/7/attachments').length;
-      release({ body: { success: true, result: { imageFound: true, datasheetFound: true, confidence: 1, productUrl: null, manufacturerPartNumber: '3RT2015-1BB41', approved: true } } });
+      release({
+        body: {
+          success: true,
+          result: {
+            imageFound: true,
+            datasheetFound: true,
+            confidence: 1,
+            productUrl: null,
+            manufacturerPartNumber: '3RT2015-1BB41',
+            approved: true,
+          },
+        },
+      });
       await waitFor(() => expect(progress).toHaveAttribute('aria-valuenow', '100'));
       // The result shows half a second later.
       expect(screen.queryByText('Digi-Key search completed')).toBeNull();
       await toastWith('Digi-Key search completed', 'Found and downloaded result for 3RT2015-1BB41 (with datasheet)');
       expect(screen.getByRole('button', { name: /^Digi-Key: Search complete/ })).toBeInTheDocument();
-      await waitFor(() => expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads));
+      await waitFor(() =>
+        expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads),
+      );
       expect(await screen.findByRole('img', { name: '3RT2015-1BB41: 3RT2015-1BB41.png' })).toBeInTheDocument();
-      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute('aria-disabled');
+      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute(
+        'aria-disabled',
+      );
       expect(screen.queryByRole('progressbar')).toBeNull();
     });
 
     it("says 'No results found for {reference}' when the distributor has nothing, without ' (with datasheet)'", async () => {
-      searchSetup('mouser', () => ({ body: { success: false, result: null, message: 'No results found for 3RT2015-1BB41' } }));
+      searchSetup('mouser', () => ({
+        body: { success: false, result: null, message: 'No results found for 3RT2015-1BB41' },
+      }));
       await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
       await toastWith('No results found for 3RT2015-1BB41');
       expect(screen.getByRole('button', { name: /^Mouser: Nothing added/ })).toBeInTheDocument();
@@ -434,11 +580,25 @@ describe('component detail', () => {
       await toastWith('Mouser search failed', 'Error searching for 3RT2015-1BB41. Please try again.');
     });
 
-    it("adds nothing to the text when only the image was found", () => {
+    it('adds nothing to the text when only the image was found', () => {
       const notice = searchNotice('Digi-Key', 'X-1', {
-        answer: { success: true, result: { imageFound: true, datasheetFound: false, confidence: 0.95, productUrl: null, manufacturerPartNumber: 'X-1', approved: true } },
+        answer: {
+          success: true,
+          result: {
+            imageFound: true,
+            datasheetFound: false,
+            confidence: 0.95,
+            productUrl: null,
+            manufacturerPartNumber: 'X-1',
+            approved: true,
+          },
+        },
       });
-      expect(notice).toEqual({ type: 'success', title: 'Digi-Key search completed', description: 'Found and downloaded result for X-1' });
+      expect(notice).toEqual({
+        type: 'success',
+        title: 'Digi-Key search completed',
+        description: 'Found and downloaded result for X-1',
+      });
     });
   });
 });

@@ -76,7 +76,13 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
 
   return (
     <Box>
-      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ md: 'flex-start' }} gap="4" mb="4">
+      <Stack
+        direction={{ base: 'column', md: 'row' }}
+        justify="space-between"
+        align={{ md: 'flex-start' }}
+        gap="4"
+        mb="4"
+      >
         <Box minWidth="0">
           <Heading as="h1" size="2xl" overflowWrap="anywhere">
             {component.reference}
@@ -94,21 +100,36 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
       <Alert.Root status="warning" mb="6" borderWidth="1px" borderColor="yellow.300" bg="yellow.50" color="yellow.900">
         <Alert.Indicator color="yellow.700" />
         <Alert.Content>
-          <Alert.Description>Component edits require approval before they are published to the database.</Alert.Description>
+          <Alert.Description>
+            Component edits require approval before they are published to the database.
+          </Alert.Description>
         </Alert.Content>
       </Alert.Root>
 
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        gap="6"
+        alignItems="start"
+      >
         <Stack gap="6" minWidth="0">
           <Panel>
             <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
-              <ComponentImage reference={component.reference} attachments={attachments} onUpload={() => setUploading(true)} />
+              <ComponentImage
+                reference={component.reference}
+                attachments={attachments}
+                onUpload={() => setUploading(true)}
+              />
               <DistributorSearch component={component} onFinished={() => void reloadAttachments(component.id)} />
             </Grid>
           </Panel>
 
           <Panel p="0" overflow="hidden">
-            <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" colorPalette="blue">
+            <Tabs.Root
+              value={tab}
+              onValueChange={(details) => setTab(details.value)}
+              variant="line"
+              colorPalette="blue"
+            >
               <Tabs.List overflowX="auto" px={{ base: '2', md: '4' }} pt="2">
                 {tabs.map((t) => (
                   <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
@@ -123,13 +144,22 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
               </Tabs.List>
               <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
                 <Tabs.Content value="details" p="0">
-                  <FieldGroups component={component} groups={[...detailGroups(component), additionalGroup(component)]} onEdit={setEditing} />
+                  <FieldGroups
+                    component={component}
+                    groups={[...detailGroups(component), additionalGroup(component)]}
+                    onEdit={setEditing}
+                  />
                 </Tabs.Content>
                 <Tabs.Content value="technical" p="0">
                   <FieldGroups component={component} groups={technicalGroups} onEdit={setEditing} />
                 </Tabs.Content>
                 <Tabs.Content value="attachments" p="0">
-                  <AttachmentsTab component={component} attachments={attachments} isAdmin={user?.role === 'admin'} onUpload={() => setUploading(true)} />
+                  <AttachmentsTab
+                    component={component}
+                    attachments={attachments}
+                    isAdmin={user?.role === 'admin'}
+                    onUpload={() => setUploading(true)}
+                  />
                 </Tabs.Content>
                 <Tabs.Content value="history" p="0">
                   <HistoryTab versions={versions} />
@@ -145,8 +175,16 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </Stack>
       </Grid>
 
-      {editing && <EditFieldDialog component={component} field={editing} username={username} onClose={() => setEditing(null)} />}
-      <UploadDialog componentId={component.id} open={uploading} username={username} onClose={() => setUploading(false)} onSubmitted={setUploadRequestId} />
+      {editing && (
+        <EditFieldDialog component={component} field={editing} username={username} onClose={() => setEditing(null)} />
+      )}
+      <UploadDialog
+        componentId={component.id}
+        open={uploading}
+        username={username}
+        onClose={() => setUploading(false)}
+        onSubmitted={setUploadRequestId}
+      />
       <RequestSubmittedDialog
         title="File Submitted Successfully"
         description="Your file has been submitted for approval."

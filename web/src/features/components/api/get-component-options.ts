@@ -3,8 +3,24 @@ import useSWR from 'swr';
 import type { ComponentOptions } from '#shared/schemas/component';
 
 /** Spec §9: the manufacturers and classes offered even before the catalogue has any. */
-export const DEFAULT_MANUFACTURERS = ['Siemens', 'ABB', 'Schneider Electric', 'Eaton', 'Phoenix Contact', 'Other'] as const;
-export const DEFAULT_CLASSES = ['Connector', 'Relay', 'Switch', 'Sensor', 'PLC', 'Circuit Protection', 'Power Supply', 'Other'] as const;
+export const DEFAULT_MANUFACTURERS = [
+  'Siemens',
+  'ABB',
+  'Schneider Electric',
+  'Eaton',
+  'Phoenix Contact',
+  'Other',
+] as const;
+export const DEFAULT_CLASSES = [
+  'Connector',
+  'Relay',
+  'Switch',
+  'Sensor',
+  'PLC',
+  'Circuit Protection',
+  'Power Supply',
+  'Other',
+] as const;
 /** Spec §5: the one type offered when the catalogue has none. */
 export const FALLBACK_TYPE = 'Terminal Block';
 

@@ -22,7 +22,10 @@ export const componentsPath = (criteria: SearchCriteria, limit: number, offset: 
 
 /** One page of the component list (spec §2), 10 a page; nothing is fetched while `enabled` is false. */
 export const useComponentSearch = (criteria: SearchCriteria, page: number, enabled = true) => {
-  const { data, error, isLoading } = useSWR<ComponentPage>(enabled ? componentsPath(criteria, PAGE_SIZE, pageOffset(page)) : null, fetchComponentPage);
+  const { data, error, isLoading } = useSWR<ComponentPage>(
+    enabled ? componentsPath(criteria, PAGE_SIZE, pageOffset(page)) : null,
+    fetchComponentPage,
+  );
   return { page: data, error: error as unknown, isLoading };
 };
 

@@ -2,4 +2,5 @@ import type { ComponentInput } from '#shared/schemas/component';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/components: files a `new` approval request; the component exists once an admin approves it. */
-export const submitComponent = (input: Partial<ComponentInput>) => api.post<{ requestId: string }>('/components', input);
+export const submitComponent = (input: Partial<ComponentInput>) =>
+  api.post<{ requestId: string }>('/components', input);

@@ -16,7 +16,11 @@ export const advancedSearchGroups: readonly { id: string; title: string; fields:
   { id: 'technical', title: 'Technical Details', fields: ['terminalType', 'numberOfTerminals'] },
   { id: 'physical', title: 'Physical Properties', fields: ['width', 'height', 'depth', 'weight', 'orientation'] },
   { id: 'electrical', title: 'Electrical Properties', fields: ['voltage', 'voltage2', 'numberOfCircuits', 'mnemonic'] },
-  { id: 'wire', title: 'Wire Specifications', fields: ['maxWireNumber', 'maxWireSection', 'minWireSection', 'maxWireGauge', 'minWireGauge'] },
+  {
+    id: 'wire',
+    title: 'Wire Specifications',
+    fields: ['maxWireNumber', 'maxWireSection', 'minWireSection', 'maxWireGauge', 'minWireGauge'],
+  },
   { id: 'tooling', title: 'Tooling', fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'] },
 ];
 
@@ -29,7 +33,9 @@ const filtersOf = (criteria: SearchCriteria): Filters => {
 
 /** Groups open at first: Basic Information, and every group with a filter in use. */
 const initiallyOpen = (filters: Filters): string[] =>
-  advancedSearchGroups.filter((group, index) => index === 0 || group.fields.some((field) => filters[field])).map((group) => group.id);
+  advancedSearchGroups
+    .filter((group, index) => index === 0 || group.fields.some((field) => filters[field]))
+    .map((group) => group.id);
 
 interface AdvancedSearchFormProps {
   /** The search in effect; the inputs follow it (Back, a shared link, a quick search by field). */
@@ -63,7 +69,13 @@ export const AdvancedSearchForm = ({ criteria, onSearch }: AdvancedSearchFormPro
   return (
     <Box as="form" role="search" aria-label="Advanced Search" onSubmit={apply}>
       <Stack gap="4">
-        <Accordion.Root multiple value={open} onValueChange={(details) => setOpen(details.value)} variant="enclosed" size="sm">
+        <Accordion.Root
+          multiple
+          value={open}
+          onValueChange={(details) => setOpen(details.value)}
+          variant="enclosed"
+          size="sm"
+        >
           {advancedSearchGroups.map((group) => {
             const inUse = group.fields.filter((field) => values[field]?.trim()).length;
             return (

@@ -29,7 +29,13 @@ const ComponentsTable = ({ components }: ResultsProps) => {
   const open = useOpenComponent();
   return (
     <Table.ScrollArea display={{ base: 'none', md: 'block' }} borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" variant="line" interactive={Boolean(components)} aria-label="Components" aria-busy={!components}>
+      <Table.Root
+        size="sm"
+        variant="line"
+        interactive={Boolean(components)}
+        aria-label="Components"
+        aria-busy={!components}
+      >
         <Table.Header>
           <Table.Row bg="bg.subtle">
             {columns.map((column) => (

@@ -14,7 +14,10 @@ export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   const exportAll = async () => {
     setExporting(true);
     try {
-      const [{ saveComponentsWorkbook }, components] = await Promise.all([import('../utils/export-workbook'), fetchAllMatching(criteria)]);
+      const [{ saveComponentsWorkbook }, components] = await Promise.all([
+        import('../utils/export-workbook'),
+        fetchAllMatching(criteria),
+      ]);
       saveComponentsWorkbook(components);
     } catch (error) {
       console.error('Export failed', error);
@@ -24,7 +27,14 @@ export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   };
 
   return (
-    <Button variant="outline" colorPalette="green" onClick={() => void exportAll()} loading={exporting} loadingText="Exporting..." alignSelf={{ base: 'flex-start', md: 'auto' }}>
+    <Button
+      variant="outline"
+      colorPalette="green"
+      onClick={() => void exportAll()}
+      loading={exporting}
+      loadingText="Exporting..."
+      alignSelf={{ base: 'flex-start', md: 'auto' }}
+    >
       <FileSpreadsheet aria-hidden />
       Export to Excel
     </Button>

@@ -20,7 +20,9 @@ export const quickSearchFieldOptions: readonly (SelectOption & { value: QuickSea
 ];
 
 /** What a quick search emits: `{ query }` for All Fields, else `{ field: text }`. */
-export const quickSearchCriteria = (field: QuickSearchField, text: string): SearchCriteria => ({ [field]: text.trim() });
+export const quickSearchCriteria = (field: QuickSearchField, text: string): SearchCriteria => ({
+  [field]: text.trim(),
+});
 
 export interface QuickSearchPrefill {
   query: string;
@@ -62,10 +64,21 @@ export const QuickSearchForm = ({ prefill, onSearch }: QuickSearchFormProps) => 
     <Box as="form" role="search" aria-label="Quick Search" onSubmit={search}>
       <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3">
         <Box width={{ md: '48' }} flexShrink={0}>
-          <SelectField label="Field" options={quickSearchFieldOptions} value={field} onChange={(event) => setField(event.target.value as QuickSearchField)} />
+          <SelectField
+            label="Field"
+            options={quickSearchFieldOptions}
+            value={field}
+            onChange={(event) => setField(event.target.value as QuickSearchField)}
+          />
         </Box>
         <Box flex="1">
-          <TextField label="Search term" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Reference, manufacturer, description..." />
+          <TextField
+            label="Search term"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Reference, manufacturer, description..."
+          />
         </Box>
         <Stack direction="row" gap="2">
           <Button type="submit" colorPalette="blue" flex={{ base: '1', md: 'initial' }}>

@@ -39,7 +39,13 @@ export const ResultsPager = ({ total, page, pageSize, onPageChange }: ResultsPag
   );
 
   return (
-    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} gap="3" mt="4">
+    <Stack
+      direction={{ base: 'column', md: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', md: 'center' }}
+      gap="3"
+      mt="4"
+    >
       <Text fontSize="sm" color="fg.muted" aria-live="polite" textAlign={{ base: 'center', md: 'start' }}>
         Showing {from} to {to} of {total} results
       </Text>

@@ -31,14 +31,11 @@ describe('quick search', () => {
   it('offers the spec’s fields and emits a single { field: text } with the Search button', async () => {
     const onSearch = renderPanel();
     const select = within(quick()).getByRole('combobox', { name: 'Field' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All Fields',
-      'Reference',
-      'Manufacturer',
-      'Class',
-      'Type',
-      'Description',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Fields', 'Reference', 'Manufacturer', 'Class', 'Type', 'Description']);
     await userEvent.selectOptions(select, 'Manufacturer');
     await userEvent.type(within(quick()).getByRole('searchbox', { name: 'Search term' }), 'Phoenix Contact');
     await userEvent.click(within(quick()).getByRole('button', { name: 'Search' }));
@@ -83,7 +80,14 @@ describe('advanced search', () => {
       'Wire Specifications',
       'Tooling',
     ]);
-    expect(groups.map((group) => group.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    expect(groups.map((group) => group.getAttribute('aria-expanded'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
     await userEvent.click(groups[5]!);
     expect(groups[5]).toHaveAttribute('aria-expanded', 'true');
     for (const label of ['Crimp Tool', 'Turret / Positioner / Die Head', 'Insertion / Extraction Tool']) {
@@ -105,7 +109,12 @@ describe('advanced search', () => {
     expect(onSearch).toHaveBeenCalledExactlyOnceWith({ manufacturer: 'Siemens', width: '45', maxWireGauge: '12 AWG' });
 
     await userEvent.type(form.getByLabelText('Type'), 'Contactor{Enter}');
-    expect(onSearch).toHaveBeenLastCalledWith({ manufacturer: 'Siemens', type: 'Contactor', width: '45', maxWireGauge: '12 AWG' });
+    expect(onSearch).toHaveBeenLastCalledWith({
+      manufacturer: 'Siemens',
+      type: 'Contactor',
+      width: '45',
+      maxWireGauge: '12 AWG',
+    });
   });
 
   it('Reset All Filters empties every input and searches with no filters', async () => {

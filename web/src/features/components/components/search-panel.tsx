@@ -29,7 +29,12 @@ export const SearchPanel = ({ criteria, prefill, onSearch }: SearchPanelProps) =
 
   return (
     <Panel as="section" aria-label="Search and filter" mb="6">
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as SearchTab)} variant="line" colorPalette="blue">
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setTab(details.value as SearchTab)}
+        variant="line"
+        colorPalette="blue"
+      >
         <Tabs.List mb="2">
           <Tabs.Trigger value="quick">Quick Search</Tabs.Trigger>
           <Tabs.Trigger value="advanced">Advanced Search</Tabs.Trigger>

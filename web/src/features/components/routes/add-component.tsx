@@ -15,12 +15,16 @@ export const AddComponentRoute = () => {
         <Alert.Indicator color="yellow.700" />
         <Alert.Content>
           <Alert.Description>
-            New components are submitted for review and must be approved by an administrator before they are added to the database. Only
-            Reference and Class are required.
+            New components are submitted for review and must be approved by an administrator before they are added to
+            the database. Only Reference and Class are required.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
-      {user ? <ComponentForm key={user.id} draftKey={draftKey(user.id)} username={user.username || user.email} /> : <PageSpinner />}
+      {user ? (
+        <ComponentForm key={user.id} draftKey={draftKey(user.id)} username={user.username || user.email} />
+      ) : (
+        <PageSpinner />
+      )}
     </>
   );
 };

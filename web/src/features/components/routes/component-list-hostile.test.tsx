@@ -24,9 +24,19 @@ const JS_URL = 'javascript:window.hacked = true';
 
 describe('hostile catalogue values', () => {
   it('render as text in the list, never as markup or a script link', async () => {
-    const hostile = aComponent({ id: 1, reference: SCRIPT, manufacturer: JS_URL, description: IMAGE, type: JS_URL, dataSheet: JS_URL });
+    const hostile = aComponent({
+      id: 1,
+      reference: SCRIPT,
+      manufacturer: JS_URL,
+      description: IMAGE,
+      type: JS_URL,
+      dataSheet: JS_URL,
+    });
     mockApi({ 'GET /api/components': () => ({ body: [hostile], headers: { [TOTAL_COUNT_HEADER]: '1' } }) });
-    const { container } = renderRoutes([{ path: '/component-hub/components', element: <ComponentListRoute /> }], '/component-hub/components');
+    const { container } = renderRoutes(
+      [{ path: '/component-hub/components', element: <ComponentListRoute /> }],
+      '/component-hub/components',
+    );
 
     expect((await screen.findAllByText(SCRIPT)).length).toBeGreaterThan(0);
     expect(screen.getAllByText(IMAGE).length).toBeGreaterThan(0);

@@ -36,7 +36,9 @@ const searchApi = (rows: Component[] = catalogue, before?: (query: URLSearchPara
       const text = query.get('query')?.toLowerCase();
       const maker = query.get('manufacturer')?.toLowerCase();
       const matches = rows.filter(
-        (row) => (!text || row.reference.toLowerCase().includes(text)) && (!maker || row.manufacturer?.toLowerCase().includes(maker)),
+        (row) =>
+          (!text || row.reference.toLowerCase().includes(text)) &&
+          (!maker || row.manufacturer?.toLowerCase().includes(maker)),
       );
       const offset = Number(query.get('offset'));
       const limit = Number(query.get('limit'));
@@ -62,8 +64,12 @@ const table = () => screen.getByRole('table', { name: 'Components', ...hidden })
 const bodyRows = () => within(table()).getAllByRole('row', hidden).slice(1);
 /** The wide pager; hidden elements have no accessible name in jsdom, so it and its buttons are found by their labels. */
 const widePager = () => {
-  const nav = [...document.querySelectorAll<HTMLElement>('nav[aria-label="Pagination"]')].find((el) => el.querySelector('button[aria-label^="Page "]'))!;
-  const button = (label: string) => nav.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`) ?? within(nav).getByText(label, { selector: 'button' });
+  const nav = [...document.querySelectorAll<HTMLElement>('nav[aria-label="Pagination"]')].find((el) =>
+    el.querySelector('button[aria-label^="Page "]'),
+  )!;
+  const button = (label: string) =>
+    nav.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`) ??
+    within(nav).getByText(label, { selector: 'button' });
   return {
     button,
     pageNumbers: () => [...nav.querySelectorAll('button[aria-label^="Page "]')].map((el) => el.textContent),
@@ -83,22 +89,16 @@ describe('component list', () => {
     act(() => answer({ body: catalogue.slice(0, 10), headers: { [TOTAL_COUNT_HEADER]: '42' } }));
     expect(await screen.findByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(10);
-    expect(within(bodyRows()[0]!).getAllByRole('cell', hidden).map((cell) => cell.textContent)).toEqual([
-      'PART-001',
-      'ABB',
-      'Part number 1',
-      'Relay',
-      'Contactor',
-      expect.stringContaining('PDF'),
-    ]);
-    expect(within(table()).getAllByRole('columnheader', hidden).map((cell) => cell.textContent)).toEqual([
-      'Reference',
-      'Manufacturer',
-      'Description',
-      'Class',
-      'Type',
-      'Actions',
-    ]);
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell', hidden)
+        .map((cell) => cell.textContent),
+    ).toEqual(['PART-001', 'ABB', 'Part number 1', 'Relay', 'Contactor', expect.stringContaining('PDF')]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader', hidden)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Reference', 'Manufacturer', 'Description', 'Class', 'Type', 'Actions']);
     // The cards for narrow screens hold the same page.
     expect(within(screen.getByRole('list', { name: 'Components' })).getAllByRole('listitem')).toHaveLength(10);
   });
@@ -153,7 +153,9 @@ describe('component list', () => {
     expect(sessionStorage.getItem(HEADER_SEARCH_KEY)).toBeNull();
     expect(router.state.location.search).toBe('?query=PART-04');
     expect(server.calls.map((call) => call.path)).toEqual(['/api/components?query=PART-04&limit=10&offset=0']);
-    expect(within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' })).toHaveValue('PART-04');
+    expect(
+      within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' }),
+    ).toHaveValue('PART-04');
 
     // Coming back to the list without a new hand-over keeps what the URL says.
     await act(() => router.navigate(`${LIST}?query=PART-042`));
@@ -164,7 +166,9 @@ describe('component list', () => {
     const server = searchApi();
     renderList(`${LIST}?query=PART-00`);
     expect(await screen.findByText('Showing 1 to 9 of 9 results')).toBeInTheDocument();
-    expect(within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' })).toHaveValue('PART-00');
+    expect(
+      within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' }),
+    ).toHaveValue('PART-00');
     expect(server.calls[0]!.path).toBe('/api/components?query=PART-00&limit=10&offset=0');
   });
 
@@ -195,13 +199,22 @@ describe('component list', () => {
     searchApi();
     const { router } = renderList();
     await screen.findByText('Showing 1 to 10 of 42 results');
-    const pdf = within(table()).getByRole('link', { name: 'PDF datasheet of PART-001 (opens in a new tab)', ...hidden });
+    const pdf = within(table()).getByRole('link', {
+      name: 'PDF datasheet of PART-001 (opens in a new tab)',
+      ...hidden,
+    });
     expect(pdf).toHaveAttribute('href', '/api/components/1/files/dataSheet');
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(pdf).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(within(table()).getAllByRole('link', { name: /^PDF/, ...hidden })).toHaveLength(1);
-    expect(within(table()).getByRole('link', { name: 'View PART-002', ...hidden })).toHaveAttribute('href', '/component-hub/components/2');
-    expect(within(table()).getByRole('link', { name: 'Edit PART-002', ...hidden })).toHaveAttribute('href', '/component-hub/components/2');
+    expect(within(table()).getByRole('link', { name: 'View PART-002', ...hidden })).toHaveAttribute(
+      'href',
+      '/component-hub/components/2',
+    );
+    expect(within(table()).getByRole('link', { name: 'Edit PART-002', ...hidden })).toHaveAttribute(
+      'href',
+      '/component-hub/components/2',
+    );
 
     await userEvent.click(within(bodyRows()[2]!).getByText('Part number 3'));
     expect(await screen.findByText('detail page')).toBeInTheDocument();

@@ -13,7 +13,13 @@ import type { QuickSearchPrefill } from '../components/quick-search-form';
 import { ResultsPager } from '../components/results-pager';
 import { SearchPanel } from '../components/search-panel';
 import { pageCount } from '../utils/pagination';
-import { PAGE_SIZE, listSearchParams, readListState, type ListState, type SearchCriteria } from '../utils/search-params';
+import {
+  PAGE_SIZE,
+  listSearchParams,
+  readListState,
+  type ListState,
+  type SearchCriteria,
+} from '../utils/search-params';
 
 /** Where the sidebar's quick search leaves its text for this page (spec §2; the shell writes it). */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';
@@ -80,7 +86,11 @@ export const ComponentListRoute = () => {
 
   return (
     <Box>
-      <PageHeader title="Component Database" subtitle="Search, filter and manage electrical components" actions={<ExportButton criteria={criteria} />} />
+      <PageHeader
+        title="Component Database"
+        subtitle="Search, filter and manage electrical components"
+        actions={<ExportButton criteria={criteria} />}
+      />
       <SearchPanel criteria={criteria} prefill={prefill} onSearch={(next) => go({ criteria: next, page: 1 })} />
       <Panel as="section" aria-labelledby="results-heading">
         <Box ref={resultsRef} scrollMarginTop="20" />
@@ -99,7 +109,9 @@ export const ComponentListRoute = () => {
         ) : (
           <>
             <ComponentResults components={result?.components} />
-            {total !== undefined && <ResultsPager total={total} page={page} pageSize={PAGE_SIZE} onPageChange={changePage} />}
+            {total !== undefined && (
+              <ResultsPager total={total} page={page} pageSize={PAGE_SIZE} onPageChange={changePage} />
+            )}
           </>
         )}
       </Panel>

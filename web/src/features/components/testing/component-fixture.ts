@@ -2,7 +2,10 @@ import { componentFields, type Component } from '#shared/schemas/component';
 
 /** A component as the API answers, every field null but those given. */
 export const aComponent = (fields: Partial<Component> & Pick<Component, 'id'>): Component => ({
-  ...(Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as Omit<Component, 'id' | 'version' | 'createdAt' | 'updatedAt'>),
+  ...(Object.fromEntries(componentFields.map((field) => [field, null])) as unknown as Omit<
+    Component,
+    'id' | 'version' | 'createdAt' | 'updatedAt'
+  >),
   reference: `REF-${fields.id}`,
   class: 'Relay',
   version: 1,

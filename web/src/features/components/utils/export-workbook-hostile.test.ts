@@ -13,18 +13,23 @@ describe('exporting hostile values', () => {
     const values = {
       reference: '<script>alert(1)</script>',
       manufacturer: 'javascript:alert(1)',
-      description: '=cmd|\' /C calc\'!A0',
-      type: '@SUM(1+1)*cmd|\' /C calc\'!A0',
+      description: "=cmd|' /C calc'!A0",
+      type: "@SUM(1+1)*cmd|' /C calc'!A0",
       series: '\r\n=1+1',
       articleNumber: '<a href="javascript:alert(1)">x</a>',
     };
-    const book = XLSX.read(new Uint8Array(workbookBytes(buildExportWorkbook([aComponent({ id: 1, ...values })], 'https://hub.example'))), {
-      type: 'array',
-      cellFormula: true,
-      cellHTML: true,
-    });
+    const book = XLSX.read(
+      new Uint8Array(workbookBytes(buildExportWorkbook([aComponent({ id: 1, ...values })], 'https://hub.example'))),
+      {
+        type: 'array',
+        cellFormula: true,
+        cellHTML: true,
+      },
+    );
     const sheet = book.Sheets.Components!;
-    const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!')).map(([, cell]) => cell as XLSX.CellObject);
+    const cells = Object.entries(sheet)
+      .filter(([address]) => !address.startsWith('!'))
+      .map(([, cell]) => cell as XLSX.CellObject);
     expect(cells.filter((cell) => cell.f !== undefined || cell.l !== undefined)).toEqual([]);
     const texts = cells.filter((cell) => cell.t === 's').map((cell) => String(cell.v));
     expect(texts).toEqual(expect.arrayContaining([values.reference, values.manufacturer, values.articleNumber]));

@@ -7,7 +7,13 @@ import { clearCsrfToken } from '../../../lib/api-client';
 import { mockApi } from '../../../testing/mock-api';
 import { fetchAllMatching } from '../api/search-components';
 import { aComponent } from '../testing/component-fixture';
-import { buildExportWorkbook, exportFileName, safeCellText, saveComponentsWorkbook, workbookBytes } from './export-workbook';
+import {
+  buildExportWorkbook,
+  exportFileName,
+  safeCellText,
+  saveComponentsWorkbook,
+  workbookBytes,
+} from './export-workbook';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,7 +22,8 @@ afterEach(() => {
 });
 
 /** Writes the workbook to .xlsx bytes and reads them back, as a spreadsheet program would. */
-const roundTrip = (workbook: XLSX.WorkBook) => XLSX.read(new Uint8Array(workbookBytes(workbook)), { type: 'array', cellFormula: true });
+const roundTrip = (workbook: XLSX.WorkBook) =>
+  XLSX.read(new Uint8Array(workbookBytes(workbook)), { type: 'array', cellFormula: true });
 
 const hostile = aComponent({
   id: 7,
@@ -70,7 +77,9 @@ describe('the export workbook', () => {
   });
 
   it("gives a file field the file's full address and leaves absent values empty", () => {
-    const [row] = XLSX.utils.sheet_to_json<Record<string, unknown>>(roundTrip(buildExportWorkbook([hostile], 'https://hub.example')).Sheets.Components!);
+    const [row] = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      roundTrip(buildExportWorkbook([hostile], 'https://hub.example')).Sheets.Components!,
+    );
     expect(row!['Data Sheet']).toBe('https://hub.example/api/components/7/files/dataSheet');
     expect(row!['3D Symbol']).toBe('https://maker.example/part.step');
     expect(row).not.toHaveProperty('SWE Symbol');
@@ -78,7 +87,14 @@ describe('the export workbook', () => {
   });
 
   it('marks only text that starts with = + - @ (or a tab or CR before them)', () => {
-    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1'].map(safeCellText)).toEqual(["'=1", "'+1", "'-1", "'@x", "'\t=1", "'\r=1"]);
+    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1'].map(safeCellText)).toEqual([
+      "'=1",
+      "'+1",
+      "'-1",
+      "'@x",
+      "'\t=1",
+      "'\r=1",
+    ]);
     expect(['3RT2015', 'a=b', ' =1', ''].map(safeCellText)).toEqual(['3RT2015', 'a=b', ' =1', '']);
   });
 
@@ -89,7 +105,13 @@ describe('the export workbook', () => {
 
   it('hands the browser an .xlsx download with that name', async () => {
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:export'), revokeObjectURL: vi.fn() }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:export'),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
     const clicked: { download: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.href });
@@ -110,7 +132,10 @@ describe('fetching every match for the export', () => {
       'GET /api/components': ({ query }) => {
         const offset = Number(query.get('offset'));
         const limit = Number(query.get('limit'));
-        return { body: catalogue.slice(offset, offset + limit), headers: { [TOTAL_COUNT_HEADER]: String(catalogue.length) } };
+        return {
+          body: catalogue.slice(offset, offset + limit),
+          headers: { [TOTAL_COUNT_HEADER]: String(catalogue.length) },
+        };
       },
     });
     const rows = await fetchAllMatching({ manufacturer: 'Siemens' }, 2);
@@ -133,7 +158,10 @@ describe('fetching every match for the export', () => {
   it('counts a component once when the catalogue shifts between pages', async () => {
     const pages = [[aComponent({ id: 1 }), aComponent({ id: 2 })], [aComponent({ id: 2 }), aComponent({ id: 3 })], []];
     mockApi({
-      'GET /api/components': ({ query }) => ({ body: pages[Number(query.get('offset')) / 2], headers: { [TOTAL_COUNT_HEADER]: '5' } }),
+      'GET /api/components': ({ query }) => ({
+        body: pages[Number(query.get('offset')) / 2],
+        headers: { [TOTAL_COUNT_HEADER]: '5' },
+      }),
     });
     expect((await fetchAllMatching({}, 2)).map((row) => row.id)).toEqual([1, 2, 3]);
   });

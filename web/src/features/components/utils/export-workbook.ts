@@ -33,16 +33,22 @@ const cellOf = (component: Component, field: (typeof componentFields)[number], o
   const value = component[field];
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return value;
-  const text = field === 'dataSheet' || field === 'scheme' || field === 'threeDPart' ? absoluteUrl(value, origin) : value;
+  const text =
+    field === 'dataSheet' || field === 'scheme' || field === 'threeDPart' ? absoluteUrl(value, origin) : value;
   return safeCellText(text);
 };
 
 const MAX_COLUMN_WIDTH = 50;
 
 /** The workbook: a header row of the fields' labels, then one row per component. */
-export const buildExportWorkbook = (components: readonly Component[], origin = globalThis.location?.origin ?? ''): XLSX.WorkBook => {
+export const buildExportWorkbook = (
+  components: readonly Component[],
+  origin = globalThis.location?.origin ?? '',
+): XLSX.WorkBook => {
   const header = componentFields.map((field) => componentFieldLabels[field]);
-  const rows: Cell[][] = components.map((component) => componentFields.map((field) => cellOf(component, field, origin)));
+  const rows: Cell[][] = components.map((component) =>
+    componentFields.map((field) => cellOf(component, field, origin)),
+  );
   const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
   sheet['!cols'] = header.map((label, column) => ({
     wch: Math.min(MAX_COLUMN_WIDTH, Math.max(label.length, ...rows.map((row) => String(row[column] ?? '').length)) + 2),
@@ -54,7 +60,8 @@ export const buildExportWorkbook = (components: readonly Component[], origin = g
 };
 
 /** The workbook as the bytes of an .xlsx file. */
-export const workbookBytes = (workbook: XLSX.WorkBook): ArrayBuffer => XLSX.write(workbook, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
+export const workbookBytes = (workbook: XLSX.WorkBook): ArrayBuffer =>
+  XLSX.write(workbook, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -8,7 +8,8 @@ describe('the list URL', () => {
       criteria: { query: '3RT', class: 'Relay' },
       page: 3,
     });
-    for (const page of ['0', '-2', 'two', '1.5', '']) expect(readListState(new URLSearchParams(`page=${page}`)).page).toBe(1);
+    for (const page of ['0', '-2', 'two', '1.5', ''])
+      expect(readListState(new URLSearchParams(`page=${page}`)).page).toBe(1);
   });
 
   it('writes them back the same way, leaving out page 1 and empty filters', () => {
@@ -19,7 +20,10 @@ describe('the list URL', () => {
   });
 
   it("asks the API for the criteria with limit and offset, in the shape the server's schema reads", () => {
-    const query = componentsQuery({ query: '3rt', manufacturer: 'Siemens', voltage: '24 V' }, { limit: 10, offset: 20 });
+    const query = componentsQuery(
+      { query: '3rt', manufacturer: 'Siemens', voltage: '24 V' },
+      { limit: 10, offset: 20 },
+    );
     expect(query).toBe('query=3rt&manufacturer=Siemens&voltage=24+V&limit=10&offset=20');
     const parsed = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
     expect(parsed).toMatchObject({ query: '3rt', manufacturer: 'Siemens', voltage: 24, limit: 10, offset: 20 });

@@ -12,7 +12,10 @@ export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;
 
 export type SearchFilterField = SearchTextFilterField | SearchNumberFilterField;
 
-export const searchFilterFields: readonly SearchFilterField[] = [...searchTextFilterFields, ...searchNumberFilterFields];
+export const searchFilterFields: readonly SearchFilterField[] = [
+  ...searchTextFilterFields,
+  ...searchNumberFilterFields,
+];
 
 /**
  * What the search panel emits (spec §2 "Search panel"): `{ query }` for All Fields, a single
@@ -63,7 +66,10 @@ export const listSearchParams = ({ criteria, page }: ListState): URLSearchParams
 };
 
 /** `GET /api/components`'s query string for the criteria and one window of results. */
-export const componentsQuery = (criteria: SearchCriteria, { limit, offset }: { limit: number; offset: number }): string => {
+export const componentsQuery = (
+  criteria: SearchCriteria,
+  { limit, offset }: { limit: number; offset: number },
+): string => {
   const params = new URLSearchParams(Object.entries(cleanCriteria(criteria)));
   params.set('limit', String(limit));
   params.set('offset', String(offset));

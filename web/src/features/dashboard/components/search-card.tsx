@@ -16,7 +16,9 @@ export const SearchCard = () => (
           <Search size={20} aria-hidden />
           Component Search
         </Heading>
-        <Text color="fg.muted">Find parts by reference, manufacturer, class, type or description, and filter by their technical data.</Text>
+        <Text color="fg.muted">
+          Find parts by reference, manufacturer, class, type or description, and filter by their technical data.
+        </Text>
       </Stack>
       <Button asChild colorPalette="blue" flexShrink={0}>
         <RouterLink to={paths.hub.components.href()}>

@@ -9,10 +9,22 @@ export const SummaryCards = () => {
   const figure = (value: number | undefined) => (error ? '—' : value?.toLocaleString());
   return (
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      <StatCard label="Total Components" value={figure(stats?.totalComponents)} icon={<Database size={18} aria-hidden />} />
-      <StatCard label="With Datasheets" value={figure(stats?.withDatasheets)} icon={<FileText size={18} aria-hidden />} />
+      <StatCard
+        label="Total Components"
+        value={figure(stats?.totalComponents)}
+        icon={<Database size={18} aria-hidden />}
+      />
+      <StatCard
+        label="With Datasheets"
+        value={figure(stats?.withDatasheets)}
+        icon={<FileText size={18} aria-hidden />}
+      />
       <StatCard label="Manufacturers" value={figure(stats?.manufacturers)} icon={<Factory size={18} aria-hidden />} />
-      <StatCard label="Pending Approvals" value={figure(stats?.pendingApprovals)} icon={<Clock size={18} aria-hidden />} />
+      <StatCard
+        label="Pending Approvals"
+        value={figure(stats?.pendingApprovals)}
+        icon={<Clock size={18} aria-hidden />}
+      />
     </SimpleGrid>
   );
 };

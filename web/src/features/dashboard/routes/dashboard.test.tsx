@@ -38,7 +38,14 @@ const renderDashboard = (answers: { recent?: MockResponse; pending?: MockRespons
     'GET /api/stats': { body: stats },
     'GET /api/recent-components': answers.recent ?? { body: views },
     'GET /api/approval-requests': answers.pending ?? {
-      body: [aRequest(1, 'new'), aRequest(2, 'edit'), aRequest(3, 'attachment'), aRequest(4, 'delete'), aRequest(5, 'new'), aRequest(6, 'edit')],
+      body: [
+        aRequest(1, 'new'),
+        aRequest(2, 'edit'),
+        aRequest(3, 'attachment'),
+        aRequest(4, 'delete'),
+        aRequest(5, 'new'),
+        aRequest(6, 'edit'),
+      ],
     },
   });
   const result = renderScreen(<DashboardRoute />, '/component-hub', {
@@ -78,7 +85,10 @@ describe('dashboard', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('3RT2015-1BB41');
     expect(items[0]).toHaveTextContent(/Viewed at .*2025/);
-    expect(within(items[0]!).getByRole('link', { name: 'View 3RT2015-1BB41' })).toHaveAttribute('href', '/component-hub/components/12');
+    expect(within(items[0]!).getByRole('link', { name: 'View 3RT2015-1BB41' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/12',
+    );
   });
 
   it("lists the first 5 pending requests with the spec's labels, the submitter and a Review link", async () => {

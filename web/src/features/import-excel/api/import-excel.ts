@@ -4,11 +4,14 @@ import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
 /** POST /api/import-excel `{ fileName, uploadKey }`. */
-export const importWorkbook = (fileName: string, uploadKey: string) => api.post<ImportResult>('/import-excel', { fileName, uploadKey });
+export const importWorkbook = (fileName: string, uploadKey: string) =>
+  api.post<ImportResult>('/import-excel', { fileName, uploadKey });
 
 /** Spec §7: the count comes from `count`, or from the message '{n} components added' when absent. */
 export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
-  typeof result.count === 'number' ? result.count : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
+  typeof result.count === 'number'
+    ? result.count
+    : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
 
 export type ImportStage = 'uploading' | 'importing';
 

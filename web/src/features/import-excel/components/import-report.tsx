@@ -14,11 +14,20 @@ import { fieldLabel } from '../utils/field-label';
 /** Rows shown on screen; the downloaded report holds every one. */
 export const REPORT_ROWS_SHOWN = 500;
 
-export type ImportOutcome = { ok: true; fileName: string; result: ImportResult; count: number } | { ok: false; fileName: string; message: string };
+export type ImportOutcome =
+  | { ok: true; fileName: string; result: ImportResult; count: number }
+  | { ok: false; fileName: string; message: string };
 
 const ProblemTable = ({ label, problems }: { label: string; problems: readonly ImportRowProblem[] }) => (
   // Focusable, so a keyboard can scroll a long report.
-  <Table.ScrollArea borderWidth="1px" borderRadius="md" maxHeight="28rem" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
+  <Table.ScrollArea
+    borderWidth="1px"
+    borderRadius="md"
+    maxHeight="28rem"
+    tabIndex={0}
+    role="region"
+    aria-label={`${label} (scrollable)`}
+  >
     <Table.Root size="sm" variant="line" stickyHeader aria-label={label}>
       <Table.Header>
         <Table.Row bg="bg.subtle">
@@ -106,7 +115,13 @@ export const ImportReport = ({ outcome }: { outcome: ImportOutcome }) => {
       )}
 
       <Box>
-        <Button variant="outline" size="sm" onClick={() => void download()} loading={saving} loadingText="Preparing report...">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void download()}
+          loading={saving}
+          loadingText="Preparing report..."
+        >
           <Download aria-hidden />
           Download report
         </Button>

@@ -20,7 +20,13 @@ const workbook = (name = 'parts.xlsx', size?: number) => {
   return file;
 };
 
-const ticket = { url: 'http://s3.local/bucket', fields: { key: 'uploads/u1/01J/parts.xlsx', Policy: 'p' }, uploadKey: 'uploads/u1/01J/parts.xlsx', maxSize: 20 * 1024 * 1024, expiresAt: '' };
+const ticket = {
+  url: 'http://s3.local/bucket',
+  fields: { key: 'uploads/u1/01J/parts.xlsx', Policy: 'p' },
+  uploadKey: 'uploads/u1/01J/parts.xlsx',
+  maxSize: 20 * 1024 * 1024,
+  expiresAt: '',
+};
 
 const result: ImportResult = {
   message: '3 components added',
@@ -82,10 +88,20 @@ describe('Import Components from Excel', () => {
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('parts.xlsx (3.00 MB)');
 
     await user.click(screen.getByRole('button', { name: 'Upload and Import' }));
-    expect(await screen.findByText('Importing components... (large files take up to half a minute)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Importing components... (large files take up to half a minute)'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Uploading/ })).toBeDisabled();
-    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'parts.xlsx', fileType: 'application/octet-stream', size: 3 * 1024 * 1024, purpose: 'import' });
-    expect(server.callsTo('POST /api/import-excel')[0]!.body).toEqual({ fileName: 'parts.xlsx', uploadKey: ticket.uploadKey });
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({
+      fileName: 'parts.xlsx',
+      fileType: 'application/octet-stream',
+      size: 3 * 1024 * 1024,
+      purpose: 'import',
+    });
+    expect(server.callsTo('POST /api/import-excel')[0]!.body).toEqual({
+      fileName: 'parts.xlsx',
+      uploadKey: ticket.uploadKey,
+    });
     finishImport({ body: result });
 
     const alert = await screen.findByRole('status');
@@ -98,7 +114,9 @@ describe('Import Components from Excel', () => {
       "4LC1-XWidth (mm)Width (mm) must be a number, not 'wide'",
       `7PT-2Reference${messages.importDuplicateInCatalogue}`,
     ]);
-    expect(within(screen.getByRole('table', { name: 'Values not kept' })).getByText(messages.importFileNotKept('3D Symbol'))).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Values not kept' })).getByText(messages.importFileNotKept('3D Symbol')),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download report' })).toBeEnabled();
     expect(screen.queryByText(/Importing components/)).not.toBeInTheDocument();
   });
@@ -120,7 +138,11 @@ describe('Import Components from Excel', () => {
   });
 
   it('fails with what S3 answered when it refuses the upload', async () => {
-    mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/uploads': { body: ticket }, 'POST /bucket': { status: 400, statusText: 'Bad Request' } });
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/uploads': { body: ticket },
+      'POST /bucket': { status: 400, statusText: 'Bad Request' },
+    });
     const user = render();
     await user.upload(screen.getByLabelText('Excel file'), workbook());
     await user.click(screen.getByRole('button', { name: 'Upload and Import' }));

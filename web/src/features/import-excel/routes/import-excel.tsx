@@ -79,12 +79,34 @@ export const ImportExcelRoute = () => {
         <Panel>
           <Stack gap="4">
             <Text id={hintId} fontSize="sm" color="fg.muted">
-              The first sheet with a Reference and a Class column is read; every row needs both. Column headings may be the field names, their
-              labels, or those of a SolidWorks Electrical parts export. Files up to 20 MB (.xlsx or .xls).
+              The first sheet with a Reference and a Class column is read; every row needs both. Column headings may be
+              the field names, their labels, or those of a SolidWorks Electrical parts export. Files up to 20 MB (.xlsx
+              or .xls).
             </Text>
-            <input ref={inputRef} type="file" hidden accept={ACCEPT} aria-label="Excel file" onChange={choose} data-testid="excel-file-input" />
-            <HStack gap="3" wrap="wrap" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="md" p="4">
-              <Button variant="outline" onClick={() => inputRef.current?.click()} disabled={busy} aria-describedby={hintId}>
+            <input
+              ref={inputRef}
+              type="file"
+              hidden
+              accept={ACCEPT}
+              aria-label="Excel file"
+              onChange={choose}
+              data-testid="excel-file-input"
+            />
+            <HStack
+              gap="3"
+              wrap="wrap"
+              borderWidth="1px"
+              borderStyle="dashed"
+              borderColor="border"
+              borderRadius="md"
+              p="4"
+            >
+              <Button
+                variant="outline"
+                onClick={() => inputRef.current?.click()}
+                disabled={busy}
+                aria-describedby={hintId}
+              >
                 <FileSpreadsheet aria-hidden />
                 Choose file
               </Button>

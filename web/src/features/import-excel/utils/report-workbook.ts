@@ -13,10 +13,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const cellText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 const problemRows = (problems: readonly ImportRowProblem[]) =>
-  problems.map((problem) => [problem.row, cellText(problem.reference ?? ''), fieldLabel(problem.field), cellText(problem.message)]);
+  problems.map((problem) => [
+    problem.row,
+    cellText(problem.reference ?? ''),
+    fieldLabel(problem.field),
+    cellText(problem.message),
+  ]);
 
 /** `{name}-import-report.xlsx` for `{name}.xlsx`. */
-export const reportFileName = (workbookName: string): string => `${workbookName.replace(/\.(xlsx|xls)$/i, '') || 'workbook'}-import-report.xlsx`;
+export const reportFileName = (workbookName: string): string =>
+  `${workbookName.replace(/\.(xlsx|xls)$/i, '') || 'workbook'}-import-report.xlsx`;
 
 export const buildReportWorkbook = (fileName: string, result: ImportResult, count: number): XLSX.WorkBook => {
   const workbook = XLSX.utils.book_new();
@@ -29,15 +35,28 @@ export const buildReportWorkbook = (fileName: string, result: ImportResult, coun
   ];
   XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(summary), 'Summary');
   const header = ['Row', 'Reference', 'Field', 'Reason'];
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([header, ...problemRows(result.errors ?? [])]), 'Skipped rows');
-  if (result.warnings?.length) XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([header, ...problemRows(result.warnings)]), 'Values not kept');
+  XLSX.utils.book_append_sheet(
+    workbook,
+    XLSX.utils.aoa_to_sheet([header, ...problemRows(result.errors ?? [])]),
+    'Skipped rows',
+  );
+  if (result.warnings?.length)
+    XLSX.utils.book_append_sheet(
+      workbook,
+      XLSX.utils.aoa_to_sheet([header, ...problemRows(result.warnings)]),
+      'Values not kept',
+    );
   return workbook;
 };
 
 /** Builds the report and hands it to the browser as a download; returns the file name. */
 export const saveReportWorkbook = (fileName: string, result: ImportResult, count: number): string => {
   const name = reportFileName(fileName);
-  const bytes = XLSX.write(buildReportWorkbook(fileName, result, count), { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
+  const bytes = XLSX.write(buildReportWorkbook(fileName, result, count), {
+    bookType: 'xlsx',
+    type: 'array',
+    compression: true,
+  }) as ArrayBuffer;
   saveFile(name, bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   return name;
 };

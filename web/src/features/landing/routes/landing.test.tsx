@@ -9,7 +9,15 @@ import { renderScreen } from '../../../testing/render';
 import { useClimbingProgress } from '../components/coming-soon-dialog';
 import { LandingRoute } from './landing';
 
-const user = { id: '2', email: 'jo.smith@example.com', username: 'jo', name: '', firstName: '', lastName: '', role: 'user' };
+const user = {
+  id: '2',
+  email: 'jo.smith@example.com',
+  username: 'jo',
+  name: '',
+  firstName: '',
+  lastName: '',
+  role: 'user',
+};
 
 afterEach(() => {
   vi.useRealTimers();

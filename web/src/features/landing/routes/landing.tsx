@@ -31,7 +31,15 @@ export const LandingRoute = () => {
 
   return (
     <Box minHeight="100dvh">
-      <Flex as="header" bg="bg" borderBottomWidth="1px" px={{ base: '4', md: '8' }} py="3" align="center" justify="space-between">
+      <Flex
+        as="header"
+        bg="bg"
+        borderBottomWidth="1px"
+        px={{ base: '4', md: '8' }}
+        py="3"
+        align="center"
+        justify="space-between"
+      >
         <Text fontWeight="bold" color="blue.800">
           Component Hub
         </Text>

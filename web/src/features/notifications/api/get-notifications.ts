@@ -10,6 +10,8 @@ export const notificationsKey = (username: string) => `/notifications?username=$
 /** The user's notifications, newest first, polled every 30 s while the page is visible. */
 export const useNotifications = (username: string | undefined) => {
   const key = username === undefined ? null : notificationsKey(username);
-  const { data, error, isLoading, mutate } = useSWR<Notification[] | null>(key, { refreshInterval: NOTIFICATIONS_POLL_MS });
+  const { data, error, isLoading, mutate } = useSWR<Notification[] | null>(key, {
+    refreshInterval: NOTIFICATIONS_POLL_MS,
+  });
   return { notifications: data ?? undefined, error: error as unknown, isLoading, mutate };
 };

@@ -9,7 +9,15 @@ import { renderScreen } from '../../../testing/render';
 import { NOTIFICATIONS_POLL_MS } from '../api/get-notifications';
 import { NotificationBell, notificationKind, notificationRoute } from './notification-bell';
 
-const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo', firstName: '', lastName: '', role: 'user' };
+const user = {
+  id: 'u1',
+  email: 'jo@example.com',
+  username: 'jo',
+  name: 'Jo',
+  firstName: '',
+  lastName: '',
+  role: 'user',
+};
 
 const note = (id: string, fields: Partial<Notification> = {}): Notification => ({
   id,
@@ -29,7 +37,14 @@ afterEach(() => {
 
 describe('notification kinds and links', () => {
   it('shows success, error and warning as themselves and anything else as info', () => {
-    expect(['success', 'error', 'warning', 'info', 'other', ''].map(notificationKind)).toEqual(['success', 'error', 'warning', 'info', 'info', 'info']);
+    expect(['success', 'error', 'warning', 'info', 'other', ''].map(notificationKind)).toEqual([
+      'success',
+      'error',
+      'warning',
+      'info',
+      'info',
+      'info',
+    ]);
   });
 
   it('follows only links inside the app, with or without the /app base', () => {
@@ -45,7 +60,11 @@ describe('notification bell', () => {
   it('shows the unread count, marks a notification read on click and goes to its link', async () => {
     let notifications = [
       note('01A', { title: 'Request approved', linkTo: '/component-hub/components/42' }),
-      note('01B', { type: 'error', title: 'Request rejected', message: 'Your edit request for X was rejected: Wrong value' }),
+      note('01B', {
+        type: 'error',
+        title: 'Request rejected',
+        message: 'Your edit request for X was rejected: Wrong value',
+      }),
       note('01C', { type: 'info', title: 'Old news', read: true }),
     ];
     const server = mockApi({
@@ -61,7 +80,9 @@ describe('notification bell', () => {
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(screen.getByTestId('unread-count')).toHaveTextContent('2');
-    expect(server.calls.find((call) => call.path.startsWith('/api/notifications'))!.path).toBe('/api/notifications?username=jo');
+    expect(server.calls.find((call) => call.path.startsWith('/api/notifications'))!.path).toBe(
+      '/api/notifications?username=jo',
+    );
 
     await userEvent.click(bell);
     const list = await screen.findByRole('list', { name: 'Notifications' });
@@ -85,12 +106,18 @@ describe('notification bell', () => {
     });
     renderScreen(<NotificationBell />, '/component-hub');
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    await userEvent.click(within(await screen.findByRole('list', { name: 'Notifications' })).getByRole('button', { name: /^Success Title 01A/ }));
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Notifications' })).getByRole('button', {
+        name: /^Success Title 01A/,
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.queryByTestId('unread-count')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    await userEvent.click(within(await screen.findByRole('list', { name: 'Notifications' })).getByRole('button', { name: /^Success Seen/ }));
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Notifications' })).getByRole('button', { name: /^Success Seen/ }),
+    );
     expect(server.calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
   });
 
@@ -124,7 +151,10 @@ describe('notification bell', () => {
   it('asks the server again every 30 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let notifications: Notification[] = [];
-    const server = mockApi({ 'GET /api/user': { body: user }, 'GET /api/notifications': () => ({ body: notifications }) });
+    const server = mockApi({
+      'GET /api/user': { body: user },
+      'GET /api/notifications': () => ({ body: notifications }),
+    });
     renderScreen(<NotificationBell />, '/component-hub');
     await screen.findByRole('button', { name: 'Notifications' });
     const polls = () => server.callsTo('GET /api/notifications').length;

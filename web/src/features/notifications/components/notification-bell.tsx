@@ -18,7 +18,8 @@ import { deleteNotification, markNotificationRead } from '../api/update-notifica
 type Kind = Notification['type'];
 
 /** Spec §3: success, error and warning have their own look; anything else is shown as info. */
-export const notificationKind = (type: string): Kind => (type === 'success' || type === 'error' || type === 'warning' ? type : 'info');
+export const notificationKind = (type: string): Kind =>
+  type === 'success' || type === 'error' || type === 'warning' ? type : 'info';
 
 const kinds: Record<Kind, { icon: LucideIcon; color: string; label: string }> = {
   success: { icon: CircleCheck, color: 'green.600', label: 'Success' },
@@ -60,7 +61,16 @@ const NotificationItem = ({ notification, onOpen, onDelete }: ItemProps) => {
   const kind = kinds[notificationKind(notification.type)];
   const Icon = kind.icon;
   return (
-    <HStack as="li" align="flex-start" gap="1" px="2" py="2" borderRadius="md" bg={notification.read ? undefined : 'blue.50'} data-read={notification.read}>
+    <HStack
+      as="li"
+      align="flex-start"
+      gap="1"
+      px="2"
+      py="2"
+      borderRadius="md"
+      bg={notification.read ? undefined : 'blue.50'}
+      data-read={notification.read}
+    >
       <chakra.button
         type="button"
         flex="1"
@@ -90,7 +100,13 @@ const NotificationItem = ({ notification, onOpen, onDelete }: ItemProps) => {
           </Text>
         </Stack>
       </chakra.button>
-      <IconButton aria-label={`Delete notification: ${notification.title}`} variant="ghost" size="xs" flexShrink={0} onClick={() => onDelete(notification)}>
+      <IconButton
+        aria-label={`Delete notification: ${notification.title}`}
+        variant="ghost"
+        size="xs"
+        flexShrink={0}
+        onClick={() => onDelete(notification)}
+      >
         <Trash2 />
       </IconButton>
     </HStack>
@@ -127,9 +143,18 @@ export const NotificationBell = () => {
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      positioning={{ placement: 'bottom-end' }}
+    >
       <Popover.Trigger asChild>
-        <IconButton aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'} variant="ghost" size="sm" position="relative">
+        <IconButton
+          aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+          variant="ghost"
+          size="sm"
+          position="relative"
+        >
           <Bell />
           {unread > 0 && (
             <Float placement="top-end" offset="2">
@@ -177,7 +202,12 @@ export const NotificationBell = () => {
               ) : notifications && notifications.length > 0 ? (
                 <Stack as="ul" gap="1" listStyleType="none" aria-label="Notifications">
                   {notifications.map((notification) => (
-                    <NotificationItem key={notification.id} notification={notification} onOpen={(n) => void openNotification(n)} onDelete={(n) => void remove(n)} />
+                    <NotificationItem
+                      key={notification.id}
+                      notification={notification}
+                      onOpen={(n) => void openNotification(n)}
+                      onDelete={(n) => void remove(n)}
+                    />
                   ))}
                 </Stack>
               ) : (

@@ -22,7 +22,12 @@ export const ChangePasswordForm = () => {
       form.reset();
       notify({ type: 'success', title: messages.passwordChanged });
     },
-    (error) => notify({ type: 'error', title: 'Failed to change password', description: errorMessage(error, 'Failed to change password') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to change password',
+        description: errorMessage(error, 'Failed to change password'),
+      }),
   );
 
   return (
@@ -63,7 +68,13 @@ export const ChangePasswordForm = () => {
             error={form.errors.confirmNewPassword}
             {...form.register('confirmNewPassword')}
           />
-          <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={form.isSubmitting} loadingText="Changing...">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            loading={form.isSubmitting}
+            loadingText="Changing..."
+          >
             Change Password
           </Button>
         </Stack>

@@ -36,7 +36,11 @@ export const DangerZone = () => {
     } catch (error) {
       setDeleting(false);
       close();
-      notify({ type: 'error', title: 'Failed to delete account', description: errorMessage(error, 'Failed to delete account') });
+      notify({
+        type: 'error',
+        title: 'Failed to delete account',
+        description: errorMessage(error, 'Failed to delete account'),
+      });
     }
   };
 
@@ -51,7 +55,12 @@ export const DangerZone = () => {
           Delete My Account
         </Button>
       </Stack>
-      <Dialog.Root open={open} onOpenChange={(details) => !details.open && !deleting && close()} placement="center" role="alertdialog">
+      <Dialog.Root
+        open={open}
+        onOpenChange={(details) => !details.open && !deleting && close()}
+        placement="center"
+        role="alertdialog"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner px="4">
@@ -67,7 +76,12 @@ export const DangerZone = () => {
                   </Dialog.Description>
                   <Field.Root>
                     <Field.Label>Confirmation phrase</Field.Label>
-                    <Input value={phrase} onChange={(event) => setPhrase(event.target.value)} autoComplete="off" placeholder={DELETE_PHRASE} />
+                    <Input
+                      value={phrase}
+                      onChange={(event) => setPhrase(event.target.value)}
+                      autoComplete="off"
+                      placeholder={DELETE_PHRASE}
+                    />
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
@@ -75,7 +89,13 @@ export const DangerZone = () => {
                 <Button variant="outline" onClick={close} disabled={deleting}>
                   Cancel
                 </Button>
-                <Button colorPalette="red" disabled={phrase !== DELETE_PHRASE} loading={deleting} loadingText="Deleting..." onClick={() => void confirm()}>
+                <Button
+                  colorPalette="red"
+                  disabled={phrase !== DELETE_PHRASE}
+                  loading={deleting}
+                  loadingText="Deleting..."
+                  onClick={() => void confirm()}
+                >
                   Delete My Account
                 </Button>
               </Dialog.Footer>

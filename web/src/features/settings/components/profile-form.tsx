@@ -22,11 +22,20 @@ export const ProfileForm = ({ user }: { user: User }) => {
 
   const onSubmit = form.handleSubmit(
     async (input) => {
-      const updated = await updateProfile({ ...input, firstName: input.firstName ?? '', lastName: input.lastName ?? '' });
+      const updated = await updateProfile({
+        ...input,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+      });
       await setUser(updated);
       notify({ type: 'success', title: 'Profile updated' });
     },
-    (error) => notify({ type: 'error', title: 'Failed to update profile', description: errorMessage(error, 'Failed to update profile') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to update profile',
+        description: errorMessage(error, 'Failed to update profile'),
+      }),
   );
 
   return (
@@ -37,12 +46,39 @@ export const ProfileForm = ({ user }: { user: User }) => {
             Profile Information
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Username" autoComplete="username" error={form.errors.username} {...form.register('username')} />
-            <TextField label="Email" type="email" autoComplete="email" error={form.errors.email} {...form.register('email')} />
-            <TextField label="First Name" autoComplete="given-name" error={form.errors.firstName} {...form.register('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" error={form.errors.lastName} {...form.register('lastName')} />
+            <TextField
+              label="Username"
+              autoComplete="username"
+              error={form.errors.username}
+              {...form.register('username')}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={form.errors.email}
+              {...form.register('email')}
+            />
+            <TextField
+              label="First Name"
+              autoComplete="given-name"
+              error={form.errors.firstName}
+              {...form.register('firstName')}
+            />
+            <TextField
+              label="Last Name"
+              autoComplete="family-name"
+              error={form.errors.lastName}
+              {...form.register('lastName')}
+            />
           </SimpleGrid>
-          <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={form.isSubmitting} loadingText="Saving...">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            alignSelf="flex-start"
+            loading={form.isSubmitting}
+            loadingText="Saving..."
+          >
             Save Changes
           </Button>
         </Stack>

@@ -7,7 +7,15 @@ import { csrfHandler, mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { SettingsRoute, tabForHash } from './settings';
 
-const member = { id: '2', email: 'jo@example.com', username: 'jo-smith', name: 'Jo Smith', firstName: 'Jo', lastName: 'Smith', role: 'user' };
+const member = {
+  id: '2',
+  email: 'jo@example.com',
+  username: 'jo-smith',
+  name: 'Jo Smith',
+  firstName: 'Jo',
+  lastName: 'Smith',
+  role: 'user',
+};
 const admin = { ...member, id: '1', role: 'admin' };
 /** The tab's content comes from the users feature (composed in by the app's route). */
 const usersTab = <p>users feature</p>;
@@ -65,7 +73,12 @@ describe('profile tab', () => {
     await userEvent.clear(screen.getByLabelText('Last Name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(server.callsTo('PATCH /api/user')[0]!.body).toEqual({ username: 'joanna', firstName: 'Jo', lastName: '', email: 'jo@example.com' });
+    expect(server.callsTo('PATCH /api/user')[0]!.body).toEqual({
+      username: 'joanna',
+      firstName: 'Jo',
+      lastName: '',
+      email: 'jo@example.com',
+    });
   });
 
   it("shows 'Failed to update profile' with the server's message", async () => {
@@ -82,10 +95,14 @@ describe('profile tab', () => {
 });
 
 describe('danger zone', () => {
-  it("enables the confirm button only for the exact phrase, deletes, then loads /app/auth after 1 second", async () => {
+  it('enables the confirm button only for the exact phrase, deletes, then loads /app/auth after 1 second', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'DELETE /api/user': { status: 204 } });
+    const server = mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'DELETE /api/user': { status: 204 },
+    });
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
 
@@ -111,7 +128,7 @@ describe('danger zone', () => {
     expect(assign).toHaveBeenCalledWith('/app/auth');
   });
 
-  it("keeps the last admin logged in and says why", async () => {
+  it('keeps the last admin logged in and says why', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockApi({
@@ -132,7 +149,11 @@ describe('danger zone', () => {
 
 describe('security tab', () => {
   it("checks the fields, shows 'Passwords don't match', then changes the password", async () => {
-    const server = mockApi({ 'GET /api/user': { body: member }, 'GET /api/csrf-token': csrfHandler, 'POST /api/change-password': { body: {} } });
+    const server = mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/change-password': { body: {} },
+    });
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#security');
     expect(await screen.findByText('Password requirements')).toBeInTheDocument();
 
@@ -150,7 +171,10 @@ describe('security tab', () => {
     await userEvent.type(screen.getByLabelText('New Password'), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
-    expect(server.callsTo('POST /api/change-password')[0]!.body).toEqual({ currentPassword: 'Old-Passw0rd', newPassword: 'New-Passw0rd!' });
+    expect(server.callsTo('POST /api/change-password')[0]!.body).toEqual({
+      currentPassword: 'Old-Passw0rd',
+      newPassword: 'New-Passw0rd!',
+    });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
   });
 });

@@ -44,9 +44,17 @@ export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode })
         lazyMount
       >
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">Profile</Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">Security</Tabs.Trigger>
-          {isAdmin && <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">User Management</Tabs.Trigger>}
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">
+            Security
+          </Tabs.Trigger>
+          {isAdmin && (
+            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
+              User Management
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="profile">
           <Stack gap="6">
@@ -57,11 +65,8 @@ export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode })
         <Tabs.Content value="security">
           <ChangePasswordForm />
         </Tabs.Content>
-        {isAdmin && (
-          <Tabs.Content value="users">{userManagement}</Tabs.Content>
-        )}
+        {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
       </Tabs.Root>
     </Stack>
   );
 };
-

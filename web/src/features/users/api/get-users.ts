@@ -21,7 +21,9 @@ export const useUsersCache = () => {
     mutate<UsersList>(USERS_KEY, (list) => (list ? change(list) : list), { revalidate: true });
   return {
     upsert: (user: AdminUser) =>
-      update((list) => (list.some((u) => u.id === user.id) ? list.map((u) => (u.id === user.id ? user : u)) : [...list, user])),
+      update((list) =>
+        list.some((u) => u.id === user.id) ? list.map((u) => (u.id === user.id ? user : u)) : [...list, user],
+      ),
     remove: (id: string) => update((list) => list.filter((u) => u.id !== id)),
   };
 };

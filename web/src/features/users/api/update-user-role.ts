@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client';
 import { useUsersCache } from './get-users';
 
 /** PATCH /api/users/{id}/role: applies from the user's next request; never one's own, never the last admin. */
-export const updateUserRole = (id: string, role: Role) => api.patch<AdminUser>(`/users/${encodeURIComponent(id)}/role`, { role });
+export const updateUserRole = (id: string, role: Role) =>
+  api.patch<AdminUser>(`/users/${encodeURIComponent(id)}/role`, { role });
 
 export const useUpdateUserRole = () => {
   const users = useUsersCache();

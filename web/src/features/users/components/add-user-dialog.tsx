@@ -33,7 +33,12 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
       notify({ type: 'success', title: messages.userCreated, description: `${user.email} can now log in.` });
       close();
     },
-    (error) => notify({ type: 'error', title: 'Failed to create user', description: errorMessage(error, 'Failed to create user') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to create user',
+        description: errorMessage(error, 'Failed to create user'),
+      }),
   );
 
   return (
@@ -48,8 +53,20 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
       isSubmitting={form.isSubmitting}
     >
       <Stack gap="4">
-        <TextField label="Email" type="email" autoComplete="off" error={form.errors.email} {...form.register('email')} />
-        <TextField label="Name" autoComplete="off" helperText="Optional" error={form.errors.name} {...form.register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={form.errors.email}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Name"
+          autoComplete="off"
+          helperText="Optional"
+          error={form.errors.name}
+          {...form.register('name')}
+        />
         <TextField
           label="Password"
           type="password"
@@ -58,7 +75,13 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
           error={form.errors.password}
           {...form.register('password')}
         />
-        <SelectField label="Role" placeholder="Select a role" options={roleOptions} error={form.errors.role} {...form.register('role')} />
+        <SelectField
+          label="Role"
+          placeholder="Select a role"
+          options={roleOptions}
+          error={form.errors.role}
+          {...form.register('role')}
+        />
       </Stack>
     </FormDialog>
   );

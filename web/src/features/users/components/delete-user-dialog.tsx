@@ -28,7 +28,11 @@ export const DeleteUserDialog = ({ user, open, onClose }: DeleteUserDialogProps)
       await deleteUser(user.id);
       notify({ type: 'success', title: messages.userDeleted, description: `${user.email} was deleted.` });
     } catch (error) {
-      notify({ type: 'error', title: 'Failed to delete user', description: errorMessage(error, 'Failed to delete user') });
+      notify({
+        type: 'error',
+        title: 'Failed to delete user',
+        description: errorMessage(error, 'Failed to delete user'),
+      });
     } finally {
       setDeleting(false);
       onClose();

@@ -36,7 +36,11 @@ export const useInviteForm = (onSent?: () => void) => {
     },
     (error) => {
       setStatus({ state: 'error' });
-      notify({ type: 'error', title: 'Failed to send invitation', description: errorMessage(error, 'Failed to send invitation') });
+      notify({
+        type: 'error',
+        title: 'Failed to send invitation',
+        description: errorMessage(error, 'Failed to send invitation'),
+      });
     },
   );
 
@@ -61,9 +65,21 @@ export const InviteFields = ({ invite }: { invite: InviteForm }) => {
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-start' }}>
-        <TextField label="Email" type="email" autoComplete="off" error={form.errors.email} {...form.register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={form.errors.email}
+          {...form.register('email')}
+        />
         <Box width={{ base: 'full', md: '56' }} flexShrink={0}>
-          <SelectField label="Role" placeholder="Select a role" options={roleOptions} error={form.errors.role} {...form.register('role')} />
+          <SelectField
+            label="Role"
+            placeholder="Select a role"
+            options={roleOptions}
+            error={form.errors.role}
+            {...form.register('role')}
+          />
         </Box>
       </Stack>
       {status.state === 'error' && (
@@ -75,7 +91,9 @@ export const InviteFields = ({ invite }: { invite: InviteForm }) => {
       {status.state === 'success' && (
         <Alert.Root status="success">
           <Alert.Indicator />
-          <Alert.Description>An invitation email has been sent to {status.email}. The link works once and expires in 7 days.</Alert.Description>
+          <Alert.Description>
+            An invitation email has been sent to {status.email}. The link works once and expires in 7 days.
+          </Alert.Description>
         </Alert.Root>
       )}
     </Stack>
@@ -89,7 +107,13 @@ export const InviteUserForm = () => {
     <form onSubmit={invite.onSubmit} noValidate aria-label="Invite a user">
       <Stack gap="4">
         <InviteFields invite={invite} />
-        <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={invite.form.isSubmitting} loadingText="Sending...">
+        <Button
+          type="submit"
+          colorPalette="blue"
+          alignSelf="flex-start"
+          loading={invite.form.isSubmitting}
+          loadingText="Sending..."
+        >
           Send Invitation
         </Button>
       </Stack>

@@ -27,16 +27,31 @@ export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProp
     async ({ newPassword }) => {
       if (!user) return;
       await setUserPassword(user.id, newPassword);
-      notify({ type: 'success', title: messages.passwordUpdated, description: `${user.email} must log in again with the new password.` });
+      notify({
+        type: 'success',
+        title: messages.passwordUpdated,
+        description: `${user.email} must log in again with the new password.`,
+      });
       close();
     },
-    (error) => notify({ type: 'error', title: 'Failed to update password', description: errorMessage(error, 'Failed to update password') }),
+    (error) =>
+      notify({
+        type: 'error',
+        title: 'Failed to update password',
+        description: errorMessage(error, 'Failed to update password'),
+      }),
   );
 
   return (
     <FormDialog
       title="Change Password"
-      description={user && <>Set a new password for <strong>{user.email}</strong>. They will be logged out everywhere.</>}
+      description={
+        user && (
+          <>
+            Set a new password for <strong>{user.email}</strong>. They will be logged out everywhere.
+          </>
+        )
+      }
       open={open}
       onClose={close}
       onSubmit={onSubmit}

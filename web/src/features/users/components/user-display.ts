@@ -22,4 +22,5 @@ export const formatDate = (iso: string): { text: string; title: string } => {
 export const isActive = (user: Pick<AdminUser, 'acceptedInviteAt'>): boolean => Boolean(user.acceptedInviteAt);
 
 /** The admin table's name column: the username, else the name. */
-export const userLabel = (user: Pick<AdminUser, 'username' | 'name' | 'email'>): string => user.username || user.name || user.email;
+export const userLabel = (user: Pick<AdminUser, 'username' | 'name' | 'email'>): string =>
+  user.username || user.name || user.email;

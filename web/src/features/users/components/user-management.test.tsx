@@ -33,7 +33,14 @@ const colleague: AdminUser = {
   acceptedInviteAt: '2025-02-03T09:00:00.000Z',
   createdAt: '2025-02-01T09:00:00.000Z',
 };
-const pending: AdminUser = { ...colleague, id: 'u3', email: 'new@example.com', username: 'new', name: '', acceptedInviteAt: null };
+const pending: AdminUser = {
+  ...colleague,
+  id: 'u3',
+  email: 'new@example.com',
+  username: 'new',
+  name: '',
+  acceptedInviteAt: null,
+};
 
 const { invitedAt: _i, acceptedInviteAt: _a, createdAt: _c, ...session } = me;
 
@@ -43,7 +50,10 @@ const { invitedAt: _i, acceptedInviteAt: _a, createdAt: _c, ...session } = me;
  */
 type Handlers = Record<string, Handler | MockResponse>;
 
-const adminApi = (extra: Handlers | ((store: Record<string, Handler>) => Handlers) = {}, initial: AdminUser[] = [me, colleague, pending]) => {
+const adminApi = (
+  extra: Handlers | ((store: Record<string, Handler>) => Handlers) = {},
+  initial: AdminUser[] = [me, colleague, pending],
+) => {
   let users = [...initial];
   const put = (user: AdminUser) => {
     users = users.some((u) => u.id === user.id) ? users.map((u) => (u.id === user.id ? user : u)) : [...users, user];
@@ -60,17 +70,26 @@ const adminApi = (extra: Handlers | ((store: Record<string, Handler>) => Handler
     },
     'POST /api/users': ({ body }) => {
       const { email, name = '', role } = body as Pick<AdminUser, 'email' | 'name' | 'role'>;
-      return { status: 201, body: put({ ...colleague, id: `u${(nextId += 1)}`, email, name, username: email.split('@')[0]!, role }) };
+      return {
+        status: 201,
+        body: put({ ...colleague, id: `u${(nextId += 1)}`, email, name, username: email.split('@')[0]!, role }),
+      };
     },
     ...Object.fromEntries(
       initial.flatMap((u) => [
-        [`PATCH /api/users/${u.id}/role`, (({ path, body }) => ({ body: put({ ...byPath(path), ...(body as object) }) })) as Handler],
+        [
+          `PATCH /api/users/${u.id}/role`,
+          (({ path, body }) => ({ body: put({ ...byPath(path), ...(body as object) }) })) as Handler,
+        ],
         [`PATCH /api/users/${u.id}/password`, (() => ({ body: { message: 'Password updated' } })) as Handler],
-        [`DELETE /api/users/${u.id}`, (({ path }) => {
-          const gone = byPath(path);
-          users = users.filter((x) => x !== gone);
-          return { body: { message: 'User deleted' } };
-        }) as Handler],
+        [
+          `DELETE /api/users/${u.id}`,
+          (({ path }) => {
+            const gone = byPath(path);
+            users = users.filter((x) => x !== gone);
+            return { body: { message: 'User deleted' } };
+          }) as Handler,
+        ],
       ]),
     ),
   };
@@ -95,18 +114,16 @@ describe('settings: User Management tab', () => {
     adminApi();
     renderScreen(<SettingsUserManagement />);
     const table = await screen.findByRole('table', { name: 'Active Users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Email',
-      'Username',
-      'Role',
-      'Invited At',
-      'Accepted At',
-      'Joined',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email', 'Username', 'Role', 'Invited At', 'Accepted At', 'Joined', 'Actions']);
     expect(within(await rowOf('new@example.com')).getByText('Pending')).toBeInTheDocument();
     expect(within(await rowOf('jo@example.com')).queryByText('Pending')).not.toBeInTheDocument();
-    expect(within(await rowOf('jo@example.com')).getByRole('combobox', { name: 'Role of jo@example.com' })).toHaveValue('user');
+    expect(within(await rowOf('jo@example.com')).getByRole('combobox', { name: 'Role of jo@example.com' })).toHaveValue(
+      'user',
+    );
   });
 
   it('invite form: the email and role messages, and nothing sent', async () => {
@@ -123,7 +140,8 @@ describe('settings: User Management tab', () => {
   it("invite form: error state with the inline alert and the server's message, success on the next try", async () => {
     let emailDown = true;
     const server = adminApi((store) => ({
-      'POST /api/invites': (request) => (emailDown ? { status: 503, body: { message: 'Email is unavailable' } } : store['POST /api/invites']!(request)),
+      'POST /api/invites': (request) =>
+        emailDown ? { status: 503, body: { message: 'Email is unavailable' } } : store['POST /api/invites']!(request),
     }));
     renderScreen(<SettingsUserManagement />);
     const form = await screen.findByRole('form', { name: 'Invite a user' });
@@ -131,14 +149,18 @@ describe('settings: User Management tab', () => {
     await userEvent.selectOptions(within(form).getByLabelText('Role'), 'admin');
     await userEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
 
-    expect(await within(form).findByText('There was a problem sending the invitation. Please try again.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('There was a problem sending the invitation. Please try again.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Failed to send invitation')).toBeInTheDocument();
     expect(screen.getByText('Email is unavailable')).toBeInTheDocument();
 
     emailDown = false;
     await userEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
     expect(await findNextToast('Invitation sent')).toBeInTheDocument();
-    expect(within(form).queryByText('There was a problem sending the invitation. Please try again.')).not.toBeInTheDocument();
+    expect(
+      within(form).queryByText('There was a problem sending the invitation. Please try again.'),
+    ).not.toBeInTheDocument();
     expect(within(form).getByText(/An invitation email has been sent to ann@example.com/)).toBeInTheDocument();
     expect(server.callsTo('POST /api/invites').map((call) => call.body)).toEqual([
       { email: 'ann@example.com', role: 'admin' },
@@ -172,7 +194,9 @@ describe('settings: User Management tab', () => {
     let fail = false;
     const server = adminApi((store) => ({
       'PATCH /api/users/u2/role': (request) =>
-        fail ? { status: 409, body: { message: 'The user was changed by someone else. Reload and try again.' } } : store['PATCH /api/users/u2/role']!(request),
+        fail
+          ? { status: 409, body: { message: 'The user was changed by someone else. Reload and try again.' } }
+          : store['PATCH /api/users/u2/role']!(request),
     }));
     renderScreen(<SettingsUserManagement />);
     const select = within(await rowOf('jo@example.com')).getByRole('combobox', { name: 'Role of jo@example.com' });
@@ -204,7 +228,9 @@ describe('settings: User Management tab', () => {
   });
 
   it("delete failure: the dialog closes, 'Failed to delete user' with the server's message", async () => {
-    adminApi({ 'DELETE /api/users/u2': { status: 409, body: { message: 'The last administrator cannot be deleted.' } } });
+    adminApi({
+      'DELETE /api/users/u2': { status: 409, body: { message: 'The last administrator cannot be deleted.' } },
+    });
     renderScreen(<SettingsUserManagement />);
     await userEvent.click(within(await rowOf('jo@example.com')).getByRole('button', { name: 'Delete jo@example.com' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
@@ -219,13 +245,20 @@ describe('admin dashboard: User Management tab', () => {
     adminApi({}, [me, colleague, { ...pending, username: '', name: 'Nameless Invitee' }]);
     renderScreen(<AdminUserManagement />);
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Email', 'Username', 'Role', 'Status', 'Joined', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Email', 'Username', 'Role', 'Status', 'Joined', 'Actions']);
     expect(within(await rowOf('jo@example.com')).getByText('Active')).toBeInTheDocument();
     const invitee = await rowOf('new@example.com');
     expect(within(invitee).getByText('Pending')).toBeInTheDocument();
     expect(within(invitee).getByText('Nameless Invitee')).toBeInTheDocument();
     const own = await rowOf('root@example.com');
-    expect(within(own).getByRole('button', { name: 'Delete root@example.com' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(own).getByRole('button', { name: 'Delete root@example.com' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     // Setting one's own password here would end one's own session: Settings, Security is the place.
     const ownPassword = within(own).getByRole('button', { name: 'Change password for root@example.com' });
     expect(ownPassword).toHaveAttribute('aria-disabled', 'true');
@@ -255,7 +288,13 @@ describe('admin dashboard: User Management tab', () => {
     const server = adminApi((store) => ({
       'POST /api/users': (request) =>
         taken
-          ? { status: 409, body: { message: 'An account with this email already exists', fields: { email: 'An account with this email already exists' } } }
+          ? {
+              status: 409,
+              body: {
+                message: 'An account with this email already exists',
+                fields: { email: 'An account with this email already exists' },
+              },
+            }
           : store['POST /api/users']!(request),
     }));
     renderScreen(<AdminUserManagement />);
@@ -282,7 +321,12 @@ describe('admin dashboard: User Management tab', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Kim Lee');
     await userEvent.click(submit);
     expect(await findNextToast('User created')).toBeInTheDocument();
-    expect(server.callsTo('POST /api/users').at(-1)!.body).toEqual({ email: 'kim@example.com', password: 'shortenough', name: 'Kim Lee', role: 'user' });
+    expect(server.callsTo('POST /api/users').at(-1)!.body).toEqual({
+      email: 'kim@example.com',
+      password: 'shortenough',
+      name: 'Kim Lee',
+      role: 'user',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
     expect(await rowOf('kim@example.com')).toBeInTheDocument();
   });
@@ -296,7 +340,9 @@ describe('admin dashboard: User Management tab', () => {
   ])('change password refuses %s with "%s"', async (password, message) => {
     const server = adminApi();
     renderScreen(<AdminUserManagement />);
-    await userEvent.click(within(await rowOf('jo@example.com')).getByRole('button', { name: 'Change password for jo@example.com' }));
+    await userEvent.click(
+      within(await rowOf('jo@example.com')).getByRole('button', { name: 'Change password for jo@example.com' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     await userEvent.type(within(dialog).getByLabelText('New Password'), password);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
@@ -307,7 +353,9 @@ describe('admin dashboard: User Management tab', () => {
   it('change password: sends the new password for that user and closes', async () => {
     const server = adminApi();
     renderScreen(<AdminUserManagement />);
-    await userEvent.click(within(await rowOf('jo@example.com')).getByRole('button', { name: 'Change password for jo@example.com' }));
+    await userEvent.click(
+      within(await rowOf('jo@example.com')).getByRole('button', { name: 'Change password for jo@example.com' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     await userEvent.type(within(dialog).getByLabelText('New Password'), 'Fresh-Passw0rd!');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
@@ -322,7 +370,10 @@ describe('on a phone', () => {
 
   it('shows each user as a card with the same fields, role select and actions', async () => {
     const matchMedia = window.matchMedia;
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMedia(query), matches: query === '(max-width: 47.99em)' }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 47.99em)',
+    }));
     adminApi();
     renderScreen(<AdminUserManagement />);
     const list = await screen.findByRole('list', { name: 'Users' });

@@ -25,9 +25,17 @@ export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
     setSaving(role.data);
     try {
       await updateRole(user.id, role.data);
-      notify({ type: 'success', title: messages.roleUpdated, description: `${user.email} is now ${role.data === 'admin' ? 'an admin' : 'a user'}.` });
+      notify({
+        type: 'success',
+        title: messages.roleUpdated,
+        description: `${user.email} is now ${role.data === 'admin' ? 'an admin' : 'a user'}.`,
+      });
     } catch (error) {
-      notify({ type: 'error', title: 'Failed to update role', description: errorMessage(error, 'Failed to update role') });
+      notify({
+        type: 'error',
+        title: 'Failed to update role',
+        description: errorMessage(error, 'Failed to update role'),
+      });
     } finally {
       setSaving(null);
     }

@@ -122,11 +122,20 @@ const actions: Column = {
   cell: ({ user, view, isSelf, onDelete, onSetPassword }) => (
     <HStack gap="1">
       {view === 'admin' && (
-        <RowAction label={`Change password for ${user.email}`} blockedBy={isSelf ? OWN_PASSWORD_HINT : undefined} onClick={onSetPassword}>
+        <RowAction
+          label={`Change password for ${user.email}`}
+          blockedBy={isSelf ? OWN_PASSWORD_HINT : undefined}
+          onClick={onSetPassword}
+        >
           <KeyRound />
         </RowAction>
       )}
-      <RowAction label={`Delete ${user.email}`} blockedBy={isSelf ? messages.cannotDeleteOwnAccount : undefined} onClick={onDelete} destructive>
+      <RowAction
+        label={`Delete ${user.email}`}
+        blockedBy={isSelf ? messages.cannotDeleteOwnAccount : undefined}
+        onClick={onDelete}
+        destructive
+      >
         <Trash2 />
       </RowAction>
     </HStack>
@@ -139,10 +148,18 @@ const columns: Record<UsersTableView, readonly Column[]> = {
     email,
     { header: 'Username', wraps: true, cell: ({ user }) => user.username || <Muted>—</Muted> },
     role,
-    { header: 'Invited At', cell: ({ user }) => (user.invitedAt ? <DateText iso={user.invitedAt} /> : <Muted>—</Muted>) },
+    {
+      header: 'Invited At',
+      cell: ({ user }) => (user.invitedAt ? <DateText iso={user.invitedAt} /> : <Muted>—</Muted>),
+    },
     {
       header: 'Accepted At',
-      cell: ({ user }) => (user.acceptedInviteAt ? <DateText iso={user.acceptedInviteAt} /> : <StatusBadge active={false} label="Pending" />),
+      cell: ({ user }) =>
+        user.acceptedInviteAt ? (
+          <DateText iso={user.acceptedInviteAt} />
+        ) : (
+          <StatusBadge active={false} label="Pending" />
+        ),
     },
     joined,
     actions,
@@ -164,7 +181,10 @@ const columns: Record<UsersTableView, readonly Column[]> = {
       ),
     },
     role,
-    { header: 'Status', cell: ({ user }) => <StatusBadge active={isActive(user)} label={isActive(user) ? 'Active' : 'Pending'} /> },
+    {
+      header: 'Status',
+      cell: ({ user }) => <StatusBadge active={isActive(user)} label={isActive(user) ? 'Active' : 'Pending'} />,
+    },
     joined,
     actions,
   ],
@@ -276,7 +296,11 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     <>
       <Layout view={view} caption={caption} rows={rows} />
       <DeleteUserDialog user={dialog?.user ?? null} open={dialog?.kind === 'delete' && dialog.open} onClose={close} />
-      <SetPasswordDialog user={dialog?.user ?? null} open={dialog?.kind === 'password' && dialog.open} onClose={close} />
+      <SetPasswordDialog
+        user={dialog?.user ?? null}
+        open={dialog?.kind === 'password' && dialog.open}
+        onClose={close}
+      />
     </>
   );
 };

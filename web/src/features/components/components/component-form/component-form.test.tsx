@@ -12,9 +12,21 @@ import { DRAFT_FILE_MAX_AGE_MS, draftKey, loadDraft } from './component-draft';
 import { checkFile } from './file-field';
 import { formTabs } from './form-fields';
 
-const user = { id: 'u1', email: 'jo@example.com', username: 'jo', name: 'Jo', firstName: '', lastName: '', role: 'user' };
+const user = {
+  id: 'u1',
+  email: 'jo@example.com',
+  username: 'jo',
+  name: 'Jo',
+  firstName: '',
+  lastName: '',
+  role: 'user',
+};
 /** The catalogue's distinct values, as GET /api/components/options answers them. */
-const catalogueOptions = { manufacturers: ['Harting', 'siemens'], classes: ['Relay', 'Terminal'], types: ['Crimp Contact'] };
+const catalogueOptions = {
+  manufacturers: ['Harting', 'siemens'],
+  classes: ['Relay', 'Terminal'],
+  types: ['Crimp Contact'],
+};
 
 const api = (extra: Record<string, Handler | MockResponse> = {}) =>
   mockApi({
@@ -25,7 +37,9 @@ const api = (extra: Record<string, Handler | MockResponse> = {}) =>
   });
 
 const renderForm = () =>
-  renderScreen(<AddComponentRoute />, '/component-hub/add-component', { '/component-hub/components': 'component list' });
+  renderScreen(<AddComponentRoute />, '/component-hub/add-component', {
+    '/component-hub/components': 'component list',
+  });
 
 const events = () => userEvent.setup({ applyAccept: false });
 
@@ -54,12 +68,24 @@ describe('the form layout', () => {
   });
 
   it('merges default options with the catalogue, once each, Other last', () => {
-    expect(mergeOptions(['Siemens', 'Other', 'ABB'], ['siemens', 'Harting', null, ' ', 'Other'])).toEqual(['ABB', 'Harting', 'Siemens', 'Other']);
+    expect(mergeOptions(['Siemens', 'Other', 'ABB'], ['siemens', 'Harting', null, ' ', 'Other'])).toEqual([
+      'ABB',
+      'Harting',
+      'Siemens',
+      'Other',
+    ]);
   });
 
   it('reads a stored draft, dropping files older than uploads are kept, and ignores garbage', () => {
     const savedAt = '2026-01-01T00:00:00.000Z';
-    localStorage.setItem('k', JSON.stringify({ values: { reference: 'R', width: 12, dataSheet: 'uploads/u/X/a.pdf', colour: 'red' }, fileNames: { dataSheet: 'a.pdf' }, savedAt }));
+    localStorage.setItem(
+      'k',
+      JSON.stringify({
+        values: { reference: 'R', width: 12, dataSheet: 'uploads/u/X/a.pdf', colour: 'red' },
+        fileNames: { dataSheet: 'a.pdf' },
+        savedAt,
+      }),
+    );
     const fresh = loadDraft('k', Date.parse(savedAt) + 60_000)!;
     expect(fresh.values).toMatchObject({ reference: 'R', width: '12', dataSheet: 'uploads/u/X/a.pdf', class: '' });
     expect(fresh.values).not.toHaveProperty('colour');
@@ -74,15 +100,21 @@ describe('the form layout', () => {
     expect(loadDraft('absent')).toBeNull();
   });
 
-  it("checks files as spec §5 says", () => {
+  it('checks files as spec §5 says', () => {
     const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
     const png = new File(['png'], 'a.png', { type: 'image/png' });
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
     expect(checkFile(pdf, 'pdf')).toBeNull();
     expect(checkFile(png, 'pdf')).toEqual({ title: 'Invalid file type', description: 'Only PDF files are supported' });
-    expect(checkFile(pdf, 'image')).toEqual({ title: 'Invalid file type', description: 'Only image files are supported' });
+    expect(checkFile(pdf, 'image')).toEqual({
+      title: 'Invalid file type',
+      description: 'Only image files are supported',
+    });
     expect(checkFile(pdf, 'any')).toBeNull();
-    expect(checkFile(big, 'any')).toEqual({ title: 'File too large', description: 'The file size must be less than 10MB' });
+    expect(checkFile(big, 'any')).toEqual({
+      title: 'File too large',
+      description: 'The file size must be less than 10MB',
+    });
     expect(checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2)).toEqual({
       title: 'File too large',
       description: 'The file size must be less than 2MB',
@@ -96,21 +128,51 @@ describe('add new component', () => {
     renderForm();
     expect(await screen.findByRole('heading', { level: 1, name: 'Add New Component' })).toBeInTheDocument();
     expect(screen.getByText('Submit a new component to the database')).toBeInTheDocument();
-    expect(screen.getByText(/must be approved by an administrator.*Only Reference and Class are required\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/must be approved by an administrator.*Only Reference and Class are required\./),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(formTabs.map((tab) => tab.label));
 
     const classes = await screen.findByRole('option', { name: 'Terminal' });
     expect(classes).toBeInTheDocument();
-    const optionsOf = (label: string) => within(screen.getByLabelText(new RegExp(`^${label}`))).getAllByRole('option').map((o) => o.textContent);
-    expect(optionsOf('Class')).toEqual(['Select class', 'Circuit Protection', 'Connector', 'PLC', 'Power Supply', 'Relay', 'Sensor', 'Switch', 'Terminal', 'Other']);
-    expect(optionsOf('Manufacturer')).toEqual(['Select manufacturer', 'ABB', 'Eaton', 'Harting', 'Phoenix Contact', 'Schneider Electric', 'Siemens', 'Other']);
+    const optionsOf = (label: string) =>
+      within(screen.getByLabelText(new RegExp(`^${label}`)))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(optionsOf('Class')).toEqual([
+      'Select class',
+      'Circuit Protection',
+      'Connector',
+      'PLC',
+      'Power Supply',
+      'Relay',
+      'Sensor',
+      'Switch',
+      'Terminal',
+      'Other',
+    ]);
+    expect(optionsOf('Manufacturer')).toEqual([
+      'Select manufacturer',
+      'ABB',
+      'Eaton',
+      'Harting',
+      'Phoenix Contact',
+      'Schneider Electric',
+      'Siemens',
+      'Other',
+    ]);
     expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact']);
 
     const steps = Object.fromEntries(
-      ['Width (mm)', 'Height (mm)', 'Depth (mm)', 'Weight (kg)', 'Voltage (V)', 'Frequency (Hz)', 'Number of Circuits'].map((label) => [
-        label,
-        screen.getByLabelText(label).getAttribute('step'),
-      ]),
+      [
+        'Width (mm)',
+        'Height (mm)',
+        'Depth (mm)',
+        'Weight (kg)',
+        'Voltage (V)',
+        'Frequency (Hz)',
+        'Number of Circuits',
+      ].map((label) => [label, screen.getByLabelText(label).getAttribute('step')]),
     );
     expect(steps).toEqual({
       'Width (mm)': '0.01',
@@ -127,10 +189,14 @@ describe('add new component', () => {
     api({ 'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [] } } });
     renderForm();
     const type = await screen.findByLabelText('Type');
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select type', 'Terminal Block']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select type', 'Terminal Block']);
   });
 
-  it("requires Reference and Class, showing them from any tab, and sends nothing until they are there", async () => {
+  it('requires Reference and Class, showing them from any tab, and sends nothing until they are there', async () => {
     const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JREQ' } } });
     renderForm();
     await userEvent.click(await screen.findByRole('tab', { name: 'Tooling' }));
@@ -138,7 +204,9 @@ describe('add new component', () => {
 
     expect(await screen.findByText('Reference is required')).toBeInTheDocument();
     expect(screen.getByText('Class is required')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /Basic Information/, selected: true })).toHaveAccessibleName(/^Basic Information ?\(has errors\)$/);
+    expect(screen.getByRole('tab', { name: /Basic Information/, selected: true })).toHaveAccessibleName(
+      /^Basic Information ?\(has errors\)$/,
+    );
     expect(server.callsTo('POST /api/components')).toHaveLength(0);
     await vi.waitFor(() => expect(screen.getByLabelText(/^Reference/)).toHaveFocus());
 
@@ -169,7 +237,9 @@ describe('add new component', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
     expect(within(dialog).getByTestId('request-id')).toHaveTextContent('01JREQUEST');
-    expect(within(dialog).getByText('The component will be added to the database once approved by an administrator.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The component will be added to the database once approved by an administrator.'),
+    ).toBeInTheDocument();
     expect(server.callsTo('POST /api/components')[0]!.body).toEqual({
       reference: '3RT2015-1BB41',
       class: 'Relay',
@@ -186,14 +256,22 @@ describe('add new component', () => {
 
   it("shows 'Error' / 'Failed to submit component: {message}' and the server's field message", async () => {
     api({
-      'POST /api/components': { status: 400, body: { message: 'Reference must be at most 1000 characters', fields: { reference: 'Reference must be at most 1000 characters' } } },
+      'POST /api/components': {
+        status: 400,
+        body: {
+          message: 'Reference must be at most 1000 characters',
+          fields: { reference: 'Reference must be at most 1000 characters' },
+        },
+      },
     });
     renderForm();
     await fill(await screen.findByLabelText(/^Reference/), 'X');
     await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'PLC');
     await userEvent.click(screen.getByRole('tab', { name: 'Tooling' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
-    expect(await screen.findByText('Failed to submit component: Reference must be at most 1000 characters')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to submit component: Reference must be at most 1000 characters'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: /Basic Information/, selected: true })).toBeInTheDocument();
     expect(screen.getByText('Reference must be at most 1000 characters')).toBeInTheDocument();
@@ -209,7 +287,11 @@ describe('add new component', () => {
     await fill(screen.getByLabelText('Weight (kg)'), '0.125');
     await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
     expect(await screen.findByText('Draft Saved')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(draftKey('u1'))!).values).toMatchObject({ reference: 'DRAFT-1', class: 'Terminal', weight: '0.125' });
+    expect(JSON.parse(localStorage.getItem(draftKey('u1'))!).values).toMatchObject({
+      reference: 'DRAFT-1',
+      class: 'Terminal',
+      weight: '0.125',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('component list')).toBeInTheDocument();
@@ -224,7 +306,11 @@ describe('add new component', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByRole('dialog', { name: 'Component Submitted Successfully' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({ reference: 'DRAFT-1', class: 'Terminal', weight: 0.125 });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: 'DRAFT-1',
+      class: 'Terminal',
+      weight: 0.125,
+    });
     expect(localStorage.getItem(draftKey('u1'))).toBeNull();
   });
 
@@ -255,11 +341,14 @@ describe('file widgets', () => {
     expect(server.callsTo('POST /api/uploads')).toHaveLength(0);
   });
 
-  it("accept any type for the 3D Symbol, but not over 10 MB", async () => {
+  it('accept any type for the 3D Symbol, but not over 10 MB', async () => {
     const server = api();
     renderForm();
     await userEvent.click(await screen.findByRole('tab', { name: 'Files & Documents' }));
-    await events().upload(screen.getByLabelText('3D Symbol', { selector: 'input' }), new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'part.step'));
+    await events().upload(
+      screen.getByLabelText('3D Symbol', { selector: 'input' }),
+      new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'part.step'),
+    );
     expect(await screen.findByText('The file size must be less than 10MB')).toBeInTheDocument();
     expect(screen.getByText('File too large')).toBeInTheDocument();
     expect(server.callsTo('POST /api/uploads')).toHaveLength(0);
@@ -278,7 +367,12 @@ describe('file widgets', () => {
   it('upload through the presigned POST, then submit the upload key', async () => {
     const server = api({
       'POST /api/uploads': {
-        body: { url: 'http://s3.test/component-hub-attachments', fields: { key: 'uploads/u1/01JUP/relay.pdf', Policy: 'p' }, uploadKey: 'uploads/u1/01JUP/relay.pdf', maxSize: 10485760 },
+        body: {
+          url: 'http://s3.test/component-hub-attachments',
+          fields: { key: 'uploads/u1/01JUP/relay.pdf', Policy: 'p' },
+          uploadKey: 'uploads/u1/01JUP/relay.pdf',
+          maxSize: 10485760,
+        },
       },
       'POST /component-hub-attachments': { status: 204 },
       'POST /api/components': { status: 201, body: { requestId: '01JFILES' } },
@@ -292,11 +386,19 @@ describe('file widgets', () => {
     expect(await screen.findByText('File selected')).toBeInTheDocument();
     expect(screen.getByText('relay.pdf has been selected successfully.')).toBeInTheDocument();
     expect(screen.getByTestId('chosen-file')).toHaveTextContent('relay.pdf');
-    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({ fileName: 'relay.pdf', fileType: 'application/pdf', size: 8, purpose: 'component-file' });
+    expect(server.callsTo('POST /api/uploads')[0]!.body).toEqual({
+      fileName: 'relay.pdf',
+      fileType: 'application/pdf',
+      size: 8,
+      purpose: 'component-file',
+    });
     expect(server.callsTo('POST /component-hub-attachments')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
     await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
-    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({ reference: 'WITH-FILE', dataSheet: 'uploads/u1/01JUP/relay.pdf' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: 'WITH-FILE',
+      dataSheet: 'uploads/u1/01JUP/relay.pdf',
+    });
   });
 });

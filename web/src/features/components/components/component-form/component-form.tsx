@@ -22,7 +22,15 @@ import { useComponentOptions } from '../../api/get-component-options';
 import { submitComponent } from '../../api/submit-component';
 import { clearDraft, loadDraft, saveDraft, type ComponentDraft } from './component-draft';
 import { FileField } from './file-field';
-import { REQUIRED_FIELDS, emptyValues, fieldLabel, firstTabWith, formTabs, type FieldSpec, type FormField } from './form-fields';
+import {
+  REQUIRED_FIELDS,
+  emptyValues,
+  fieldLabel,
+  firstTabWith,
+  formTabs,
+  type FieldSpec,
+  type FormField,
+} from './form-fields';
 import { SubmittedDialog } from './submitted-dialog';
 
 type FileNames = ComponentDraft['fileNames'];
@@ -32,7 +40,9 @@ const WIDE_SCREEN = '(min-width: 80em)';
 
 /** The body of POST /api/components: the checked fields without the empty ones, and who submits. */
 export const submissionBody = (input: ComponentInput, username: string): Partial<ComponentInput> => {
-  const body = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as Partial<ComponentInput>;
+  const body = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== null && value !== undefined),
+  ) as Partial<ComponentInput>;
   return { ...body, username };
 };
 
@@ -111,11 +121,16 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (uploads > 0) {
-      notify({ type: 'warning', title: 'Upload in progress', description: 'Wait for the file to finish uploading, then submit.' });
+      notify({
+        type: 'warning',
+        title: 'Upload in progress',
+        description: 'Wait for the file to finish uploading, then submit.',
+      });
       return;
     }
     const check = componentInputSchema.safeParse(form.values);
-    if (!check.success) showFirstInvalid(check.error.issues.map((issue) => issue.path[0]).filter((key) => key !== undefined));
+    if (!check.success)
+      showFirstInvalid(check.error.issues.map((issue) => issue.path[0]).filter((key) => key !== undefined));
     return form.handleSubmit(
       async (input) => {
         const answer = await submitComponent(submissionBody(input, username));
@@ -129,7 +144,11 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
       (error) => {
         const fields = error instanceof ApiError ? error.body?.fields : undefined;
         if (fields) showFirstInvalid(Object.keys(fields));
-        notify({ type: 'error', title: 'Error', description: `Failed to submit component: ${errorMessage(error, error instanceof Error ? error.message : String(error))}` });
+        notify({
+          type: 'error',
+          title: 'Error',
+          description: `Failed to submit component: ${errorMessage(error, error instanceof Error ? error.message : String(error))}`,
+        });
       },
     )();
   };
@@ -137,9 +156,17 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const saveAsDraft = () => {
     if (saveDraft(draftKey, { values: form.values, fileNames })) {
       setHasDraft(true);
-      notify({ type: 'success', title: 'Draft Saved', description: 'Your draft has been saved. It will be restored when you come back to this page.' });
+      notify({
+        type: 'success',
+        title: 'Draft Saved',
+        description: 'Your draft has been saved. It will be restored when you come back to this page.',
+      });
     } else {
-      notify({ type: 'error', title: 'Draft not saved', description: 'This browser did not allow the draft to be stored.' });
+      notify({
+        type: 'error',
+        title: 'Draft not saved',
+        description: 'This browser did not allow the draft to be stored.',
+      });
     }
   };
 
@@ -148,7 +175,11 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     setHasDraft(false);
     form.reset(emptyValues());
     setFileNames({});
-    notify({ type: 'info', title: 'Draft Discarded', description: 'The saved draft has been removed and the form cleared.' });
+    notify({
+      type: 'info',
+      title: 'Draft Discarded',
+      description: 'The saved draft has been removed and the form cleared.',
+    });
   };
 
   const setFile = (field: ComponentFileField, file: { key: string; fileName: string } | null) => {
@@ -162,7 +193,9 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     const required = REQUIRED_FIELDS.has(spec.name);
     switch (spec.kind) {
       case 'text':
-        return <TextField key={spec.name} label={label} error={error} required={required} {...form.register(spec.name)} />;
+        return (
+          <TextField key={spec.name} label={label} error={error} required={required} {...form.register(spec.name)} />
+        );
       case 'number':
         return (
           <TextField
@@ -201,7 +234,9 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
             key={spec.name}
             label={label}
             kind={spec.accept}
-            fileName={form.values[spec.name] ? (fileNames[spec.name] ?? form.values[spec.name].split('/').pop() ?? '') : ''}
+            fileName={
+              form.values[spec.name] ? (fileNames[spec.name] ?? form.values[spec.name].split('/').pop() ?? '') : ''
+            }
             onChange={(file) => setFile(spec.name, file)}
             onBusyChange={(busy) => setUploads((count) => count + (busy ? 1 : -1))}
             error={error}
@@ -232,7 +267,13 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
               bg={wide ? 'bg.subtle' : 'bg'}
             >
               {formTabs.map((t) => (
-                <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0} justifyContent={wide ? 'flex-start' : undefined}>
+                <Tabs.Trigger
+                  key={t.value}
+                  value={t.value}
+                  whiteSpace="nowrap"
+                  flexShrink={0}
+                  justifyContent={wide ? 'flex-start' : undefined}
+                >
                   {t.label}
                   {tabsWithErrors.has(t.value) && (
                     <chakra.span color="fg.error" fontWeight="bold" aria-hidden>
@@ -278,4 +319,3 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     </>
   );
 };
-

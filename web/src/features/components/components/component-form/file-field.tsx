@@ -19,8 +19,13 @@ const accepts: Record<FileKind, { accept: string | undefined; hint: string }> = 
 };
 
 /** Spec §5's checks, made before anything is sent: the failure toast to show, or null. */
-export const checkFile = (file: File, kind: FileKind, maxSizeMb = DEFAULT_MAX_FILE_MB): { title: string; description: string } | null => {
-  if (file.size > maxSizeMb * 1024 * 1024) return { title: 'File too large', description: `The file size must be less than ${maxSizeMb}MB` };
+export const checkFile = (
+  file: File,
+  kind: FileKind,
+  maxSizeMb = DEFAULT_MAX_FILE_MB,
+): { title: string; description: string } | null => {
+  if (file.size > maxSizeMb * 1024 * 1024)
+    return { title: 'File too large', description: `The file size must be less than ${maxSizeMb}MB` };
   const problem = componentFileProblem(kind, { type: file.type, size: Math.max(file.size, 1) });
   return problem?.field === 'fileType' ? { title: 'Invalid file type', description: problem.message } : null;
 };
@@ -47,7 +52,15 @@ interface FileFieldProps {
  * The add form's file widget (spec §5): checks size and type in the browser, sends the file to
  * S3 through a presigned upload, and keeps its key; 'File selected' when done.
  */
-export const FileField = ({ label, kind, maxSizeMb = DEFAULT_MAX_FILE_MB, fileName, onChange, onBusyChange, error }: FileFieldProps) => {
+export const FileField = ({
+  label,
+  kind,
+  maxSizeMb = DEFAULT_MAX_FILE_MB,
+  fileName,
+  onChange,
+  onBusyChange,
+  error,
+}: FileFieldProps) => {
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -80,9 +93,32 @@ export const FileField = ({ label, kind, maxSizeMb = DEFAULT_MAX_FILE_MB, fileNa
       <Fieldset.Legend fontSize="sm" fontWeight="medium" color="fg">
         {label}
       </Fieldset.Legend>
-      <input ref={inputRef} type="file" hidden accept={accept} aria-label={label} onChange={(event) => void choose(event)} />
-      <HStack gap="3" wrap="wrap" borderWidth="1px" borderStyle="dashed" borderColor={error ? 'border.error' : 'border'} borderRadius="md" p="3" bg="bg">
-        <Button variant="outline" size="sm" loading={uploading} loadingText="Uploading..." onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
+      <input
+        ref={inputRef}
+        type="file"
+        hidden
+        accept={accept}
+        aria-label={label}
+        onChange={(event) => void choose(event)}
+      />
+      <HStack
+        gap="3"
+        wrap="wrap"
+        borderWidth="1px"
+        borderStyle="dashed"
+        borderColor={error ? 'border.error' : 'border'}
+        borderRadius="md"
+        p="3"
+        bg="bg"
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          loading={uploading}
+          loadingText="Uploading..."
+          onClick={() => inputRef.current?.click()}
+          aria-describedby={hintId}
+        >
           <Upload aria-hidden />
           Choose file
         </Button>
@@ -92,7 +128,13 @@ export const FileField = ({ label, kind, maxSizeMb = DEFAULT_MAX_FILE_MB, fileNa
             <Text fontSize="sm" overflowWrap="anywhere" data-testid="chosen-file">
               {fileName}
             </Text>
-            <IconButton aria-label={`Remove ${label}`} variant="ghost" size="xs" onClick={() => onChange(null)} disabled={uploading}>
+            <IconButton
+              aria-label={`Remove ${label}`}
+              variant="ghost"
+              size="xs"
+              onClick={() => onChange(null)}
+              disabled={uploading}
+            >
               <X />
             </IconButton>
           </HStack>

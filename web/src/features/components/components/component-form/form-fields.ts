@@ -1,5 +1,10 @@
 import type { ComponentFileKind } from '#shared/schemas/files';
-import { componentFieldLabels, componentFields, type ComponentField, type ComponentFileField } from '#shared/schemas/component';
+import {
+  componentFieldLabels,
+  componentFields,
+  type ComponentField,
+  type ComponentFileField,
+} from '#shared/schemas/component';
 
 /** Every field of spec §3 but `username`, which is the session's user (ARCHITECTURE §13). */
 export type FormField = Exclude<ComponentField, 'username'>;
@@ -80,7 +85,13 @@ export const formTabs: readonly FormTab[] = [
   {
     value: 'physical',
     label: 'Physical Properties',
-    fields: [decimal('width', '0.01'), decimal('height', '0.01'), decimal('depth', '0.01'), decimal('weight', '0.001'), text('orientation')],
+    fields: [
+      decimal('width', '0.01'),
+      decimal('height', '0.01'),
+      decimal('depth', '0.01'),
+      decimal('weight', '0.001'),
+      text('orientation'),
+    ],
   },
   {
     value: 'electrical',
@@ -98,7 +109,14 @@ export const formTabs: readonly FormTab[] = [
   {
     value: 'wire',
     label: 'Wire Specifications',
-    fields: [whole('maxWireNumber'), text('maxWireSection'), text('minWireSection'), text('maxWireGauge'), text('minWireGauge'), text('wireTerminationType')],
+    fields: [
+      whole('maxWireNumber'),
+      text('maxWireSection'),
+      text('minWireSection'),
+      text('maxWireGauge'),
+      text('minWireGauge'),
+      text('wireTerminationType'),
+    ],
   },
   {
     value: 'tooling',
@@ -118,14 +136,19 @@ export const formTabs: readonly FormTab[] = [
 
 export const REQUIRED_FIELDS: ReadonlySet<FormField> = new Set(['reference', 'class']);
 
-export const formFields: readonly FormField[] = componentFields.filter((field): field is FormField => field !== 'username');
+export const formFields: readonly FormField[] = componentFields.filter(
+  (field): field is FormField => field !== 'username',
+);
 
 export const emptyValues = (): FormValues => Object.fromEntries(formFields.map((field) => [field, ''])) as FormValues;
 
-const tabByField = new Map<string, string>(formTabs.flatMap((tab) => tab.fields.map((field) => [field.name, tab.value] as const)));
+const tabByField = new Map<string, string>(
+  formTabs.flatMap((tab) => tab.fields.map((field) => [field.name, tab.value] as const)),
+);
 
 /** The tab holding a field (for showing the first invalid one). */
-export const tabOfField = (field: PropertyKey | undefined): string | undefined => (typeof field === 'string' ? tabByField.get(field) : undefined);
+export const tabOfField = (field: PropertyKey | undefined): string | undefined =>
+  typeof field === 'string' ? tabByField.get(field) : undefined;
 
 /** The first tab, in the tabs' order, holding one of these fields. */
 export const firstTabWith = (fields: readonly PropertyKey[]): string | undefined => {

@@ -159,4 +159,28 @@ export const messages = {
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',
   unifiedProcessingFailed: 'Failed to process unified images',
+
+  // Approvals and notifications people can rely on: texts name the part by its reference.
+  /** 'alice submitted an edit request for 3RT2015-1BB41.' */
+  requestSubmittedNotice: (who: string, request: string, subject: string) =>
+    `${who} submitted ${request} request for ${subject}.`,
+  requestDecisionNotice: (request: string, subject: string, decision: string, notes: string | null) =>
+    `Your ${request} request for ${subject} was ${decision}${notes ? `: ${notes}` : '.'}`,
+  requestClosedNotice: (request: string, subject: string, reference: string) =>
+    `Your ${request} request for ${subject} was closed because ${reference} was deleted.`,
+  requestClosedComponentDeleted: (reference: string) => `Closed automatically: ${reference} was deleted.`,
+  requestWithdrawnNote: 'Withdrawn by the submitter',
+  requestWithdrawOthers: 'You can only withdraw your own requests',
+  requestNotPending: 'Only a pending request can be withdrawn; this one has already been reviewed',
+  deletionAlreadyPending: (reference: string) =>
+    `A deletion request for ${reference} is already waiting for review. Wait for the administrators to decide on it.`,
+  bulkNotAttempted: 'Not reviewed: Component Hub could not reach one of its services. Select it and try again.',
+  bulkOutOfTime: 'Not reviewed: the batch ran out of time. Select it and try again.',
+  bulkDuplicate: 'Listed twice: reviewed once',
+  versionNumberInvalid: 'The version number must be a whole number',
+  versionNotFound: 'Version not found',
+  revertNothing: (version: number) =>
+    `The part already has the values of version ${version}: there is nothing to revert.`,
+  attachmentRemovedVersion: (fileName: string) => `Attachment removed: ${fileName}`,
+  notificationSettingsEmpty: 'Change at least one setting',
 } as const;

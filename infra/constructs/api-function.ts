@@ -65,6 +65,8 @@ export const apiFunctionDefaults = {
     'distributors/search-mouser': Duration.seconds(29),
     // 10,000 rows take ≈5 s here (npm run bench -- import); 50,000, the row limit, several times that.
     'import/import-excel': Duration.seconds(29),
+    // Up to 50 reviews one after another; the service stops starting new ones after 20 s.
+    'approvals/bulk-review-approval-requests': Duration.seconds(29),
   } as Readonly<Record<string, Duration>>,
 } as const;
 

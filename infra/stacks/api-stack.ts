@@ -1,7 +1,9 @@
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -11,6 +13,7 @@ import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
+import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
 /** What a route's handler may need beyond the table (the manifest's optional `needs`). */
@@ -76,6 +79,8 @@ export interface ApiStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
   readonly imageBatches?: IStateMachine;
+  /** Minutes between two digest emails to one administrator (the functions default to 30). */
+  readonly approvalDigestIntervalMinutes?: number;
 }
 
 /**
@@ -87,6 +92,8 @@ export class ApiStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   readonly senderIdentity: EmailIdentity;
   readonly csrfSecret: Secret;
+  /** The scheduled sender of administrators' digest emails. */
+  readonly approvalDigests: JobFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -219,6 +226,37 @@ export class ApiStack extends Stack {
               'HttpOnly session cookie); the authorization matrix tests cover every route.',
       });
     }
+
+    // Administrators' email digests of waiting requests: a run every few minutes sends each one
+    // at most one email per APPROVAL_DIGEST_INTERVAL_MINUTES (the state in the table says when).
+    this.approvalDigests = new JobFunction(this, 'ApprovalDigests', {
+      job: 'send-approval-digests',
+      description: 'Emails administrators a digest of new approval requests',
+      timeout: Duration.minutes(1),
+      environment: {
+        TABLE_NAME: environment.TABLE_NAME,
+        BUCKET_NAME: environment.BUCKET_NAME,
+        MAIL_FROM: environment.MAIL_FROM,
+        APP_URL: environment.APP_URL,
+        POWERTOOLS_SERVICE_NAME: environment.POWERTOOLS_SERVICE_NAME,
+        ...(props.approvalDigestIntervalMinutes !== undefined && {
+          APPROVAL_DIGEST_INTERVAL_MINUTES: String(props.approvalDigestIntervalMinutes),
+        }),
+      },
+    });
+    this.approvalDigests.role.addToPolicy(tableAccess);
+    this.senderIdentity.grantSendEmail(this.approvalDigests.function);
+    acknowledgeWildcards(this.approvalDigests.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+    ]);
+    new Rule(this, 'ApprovalDigestSchedule', {
+      description: 'Runs the approval digest sender',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(this.approvalDigests.function, { retryAttempts: 0 })],
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: `${props.httpApi.apiEndpoint}/` });
   }

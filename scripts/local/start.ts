@@ -64,6 +64,8 @@ const readSettings = () => ({
   // A distributor without credentials is emulated locally.
   emulateDigiKey: !(env.DIGIKEY_CLIENT_ID?.trim() && env.DIGIKEY_CLIENT_SECRET?.trim()),
   emulateMouser: !env.MOUSER_API_KEY?.trim(),
+  /** How often the approval digest sender runs (each administrator still gets at most one per interval). */
+  digestCheckSeconds: Math.max(1, Number(env.APPROVAL_DIGEST_CHECK_SECONDS) || 60),
 });
 const settings = (() => {
   try {
@@ -249,6 +251,13 @@ const main = async (): Promise<void> => {
       .catch((error: unknown) => console.error('[local] Sweeping old uploads failed:', error));
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
+  // On AWS a schedule runs the digest sender; here a timer does (APPROVAL_DIGEST_CHECK_SECONDS).
+  const { sendApprovalDigests } = await import('#services/request-emails');
+  setInterval(
+    () =>
+      void sendApprovalDigests().catch((error: unknown) => console.error('[local] Approval digests failed:', error)),
+    settings.digestCheckSeconds * 1000,
+  ).unref();
 
   const server = await startLocalServer({ port: settings.port });
   stoppers.push({ name: 'the app server', stop: () => server.close() });

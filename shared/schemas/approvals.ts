@@ -1,14 +1,21 @@
 import * as z from 'zod';
+import { messages } from '../messages';
+import { componentIdSchema } from './component';
 
 export const requestTypes = ['new', 'edit', 'attachment', 'delete'] as const;
 export type RequestType = (typeof requestTypes)[number];
-export const requestStatuses = ['pending', 'approved', 'rejected'] as const;
+/** A submitter may withdraw their own pending request; it then leaves the queue as `withdrawn`. */
+export const requestStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
 export const REVIEW_NOTES_MAX_LENGTH = 2000;
+/** Most requests one bulk review takes (each is its own transaction, within the function's time). */
+export const BULK_REVIEW_MAX = 50;
 
 export const listRequestsQuerySchema = z.object({
-  status: z.enum(requestStatuses, { error: 'status must be pending, approved or rejected' }).default('pending'),
+  status: z
+    .enum(requestStatuses, { error: 'status must be pending, approved, rejected or withdrawn' })
+    .default('pending'),
 });
 
 export const requestIdPathSchema = z.object({
@@ -18,15 +25,43 @@ export const requestIdPathSchema = z.object({
     .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Approval request not found'),
 });
 
+const reviewNotesSchema = z
+  .string()
+  .trim()
+  .max(REVIEW_NOTES_MAX_LENGTH, `Review notes must be at most ${REVIEW_NOTES_MAX_LENGTH} characters`)
+  .nullish()
+  .transform((notes) => notes || null);
+
 /** The spec's body `{ status, reviewedBy, reviewNotes }`; reviewedBy is the session's admin, whatever is sent. */
 export const reviewRequestSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-  reviewNotes: z
+  reviewNotes: reviewNotesSchema,
+});
+
+/** Several pending requests approved or rejected together, with one review note for all. */
+export const bulkReviewSchema = z.object({
+  ids: z
+    .array(requestIdPathSchema.shape.id, { error: 'ids must be a list of request ids' })
+    .min(1, 'Select at least one request')
+    .max(BULK_REVIEW_MAX, `At most ${BULK_REVIEW_MAX} requests can be reviewed at once`),
+  status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
+  reviewNotes: reviewNotesSchema,
+});
+export type BulkReviewInput = z.output<typeof bulkReviewSchema>;
+
+/** What a bulk review did: each request applied once, or why it was not. */
+export interface BulkReviewSummary {
+  status: 'approved' | 'rejected';
+  applied: { id: string; componentReference: string | null }[];
+  failed: { id: string; componentReference: string | null; message: string }[];
+}
+
+/** The version whose values a revert restores: `/api/components/{id}/versions/{versionNumber}/revert`. */
+export const revertPathSchema = componentIdSchema.extend({
+  versionNumber: z
     .string()
-    .trim()
-    .max(REVIEW_NOTES_MAX_LENGTH, `Review notes must be at most ${REVIEW_NOTES_MAX_LENGTH} characters`)
-    .nullish()
-    .transform((notes) => notes || null),
+    .regex(/^[1-9]\d{0,6}$/, messages.versionNumberInvalid)
+    .transform(Number),
 });
 
 /** An approval request as the API answers (spec §3), plus the component it concerns. */
@@ -43,6 +78,18 @@ export interface ApprovalRequest {
   reviewedBy: string | null;
   reviewNotes: string | null;
   reviewedAt: string | null;
+  /** The part's reference: the new part's, or the existing part's when the request was made. */
+  componentReference: string | null;
+  /** The part the request concerns no longer exists. */
+  componentDeleted: boolean;
+  /** A pending edit: the changed fields' values now. */
+  currentData: Record<string, unknown> | null;
+  /** A pending edit: fields whose value changed since the edit was proposed (approving it would fail). */
+  staleFields: string[];
+  /** A pending edit or deletion: the part changed (in any field) since the request was made. */
+  componentChanged: boolean;
+  /** An edit that restores the values of this version of the part. */
+  revertOf: number | null;
 }
 
 export const notificationIdPathSchema = z.object({
@@ -71,12 +118,19 @@ export interface Version {
   changeData: Record<string, unknown>;
   username: string;
   createdAt: string;
+  /**
+   * An approved attachment removed from the part (its version entry changes no field): what it
+   * was and where its bytes were, which the bucket's versioning keeps for 30 days.
+   */
+  removedAttachment?: { id: string; fileName: string; fileType: string; size: number; objectKey: string };
 }
 
 export interface RecentComponentView {
   id: number;
   componentReference: string;
   viewedAt: string;
+  /** The part has been deleted since it was viewed. */
+  deleted?: boolean;
 }
 
 export const recentComponentsQuerySchema = z.object({

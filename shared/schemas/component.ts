@@ -444,6 +444,8 @@ export const catalogueStatsSchema = z.object({
   withDatasheets: z.number().int(),
   manufacturers: z.number().int(),
   pendingApprovals: z.number().int(),
+  /** Whose pending requests `pendingApprovals` counts: every request (admins) or the viewer's own. */
+  pendingApprovalsScope: z.enum(['all', 'own']),
 });
 export type CatalogueStats = z.output<typeof catalogueStatsSchema>;
 

@@ -17,6 +17,8 @@ const envSchema = z.object({
   CSRF_SECRET: z.string().min(32).optional(),
   CSRF_SECRET_ARN: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Each administrator gets at most one email about waiting requests per this many minutes. */
+  APPROVAL_DIGEST_INTERVAL_MINUTES: z.coerce.number().min(0).default(30),
   /** Floor for forgot-password answers so a known and an unknown address take the same time. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
 

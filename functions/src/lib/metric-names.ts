@@ -12,6 +12,8 @@ export const businessMetrics = {
   RequestsSubmitted: 'Count',
   RequestsApproved: 'Count',
   RequestsRejected: 'Count',
+  /** A submitter took back their own pending request. */
+  RequestsWithdrawn: 'Count',
   /** An Excel import finished: one per import, and the components it wrote and the rows it refused. */
   ImportsCompleted: 'Count',
   ImportedComponents: 'Count',

@@ -7,6 +7,7 @@ import { tableName } from './table';
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the
  * queue by status), gsi2 `REQUSER#<userId>` / `<createdAt>#<id>` (a user's own requests).
+ * A pending deletion also holds `REQLOCK#delete#<componentId>` / `META`, so a part never has two.
  */
 export interface StoredRequest {
   id: string;
@@ -23,6 +24,10 @@ export interface StoredRequest {
   /** edit: the changed fields' values when proposed. */
   previousData?: Record<string, unknown>;
   attachmentId?: string;
+  /** The part's reference when the request was made (edit, deletion, attachment). */
+  componentReference?: string;
+  /** An edit restoring the values of this version. */
+  revertOf?: number;
   reviewedBy?: string;
   reviewedByUserId?: string;
   reviewNotes?: string | null;
@@ -66,19 +71,20 @@ export const getRequest = async (id: string): Promise<StoredRequest | undefined>
 export const requestReviewItems = (
   request: StoredRequest,
   review: {
-    status: 'approved' | 'rejected';
+    status: 'approved' | 'rejected' | 'withdrawn';
     reviewedBy: string;
     reviewedByUserId: string;
     reviewNotes: string | null;
     reviewedAt: string;
+    /** An approved new component: the id it was given, so the request links to the part. */
+    componentId?: number;
   },
 ): TransactItem[] => [
   {
     Update: {
       TableName: tableName(),
       Key: requestKey(request.id),
-      UpdateExpression:
-        'SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at',
+      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.componentId === undefined ? '' : ', componentId = :componentId'}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -89,11 +95,91 @@ export const requestReviewItems = (
         ':notes': review.reviewNotes,
         ':at': review.reviewedAt,
         ':pending': 'pending',
+        ...(review.componentId === undefined ? {} : { ':componentId': review.componentId }),
       },
     },
   },
   counterChange('pending-approvals', -1),
+  ...(request.requestType === 'delete' && request.componentId !== undefined
+    ? [deletionLockRelease(request.componentId, request.id)]
+    : []),
 ];
+
+const deletionLockKey = (componentId: number) => ({ pk: `REQLOCK#delete#${componentId}`, sk: 'META' });
+
+/**
+ * Claims the part's one pending deletion for this request, in the transaction that files it:
+ * fails its condition while another deletion of the part waits for review.
+ */
+export const deletionLockPut = (componentId: number, requestId: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...deletionLockKey(componentId), entity: 'deletion-lock', componentId, requestId },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Frees the claim when its request closes (a request filed before claims existed has none). */
+const deletionLockRelease = (componentId: number, requestId: string): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: deletionLockKey(componentId),
+    ConditionExpression: 'attribute_not_exists(pk) OR requestId = :id',
+    ExpressionAttributeValues: { ':id': requestId },
+  },
+});
+
+/** The request holding the part's pending deletion, if any. */
+export const findPendingDeletion = async (componentId: number): Promise<string | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: deletionLockKey(componentId), ConsistentRead: true }),
+  );
+  return Item ? String(Item.requestId) : undefined;
+};
+
+/** Pending requests about one part (gsi1 `REQSTATUS#pending`, filtered; eventually consistent). */
+export const listPendingRequestsFor = async (componentId: number): Promise<StoredRequest[]> => {
+  const requests: StoredRequest[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'componentId = :id',
+        ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':id': componentId },
+        ExclusiveStartKey,
+      }),
+    );
+    requests.push(...(page.Items ?? []).map(fromItem));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return requests;
+};
+
+/** How many of one user's requests wait for review (gsi2 `REQUSER#<userId>`, counted). */
+export const countPendingRequestsOf = async (userId: string): Promise<number> => {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        FilterExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': `REQUSER#${userId}`, ':pending': 'pending' },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+};
 
 /** Requests newest first: all of one status (gsi1), or one user's of that status (gsi2). */
 export const listRequests = async (

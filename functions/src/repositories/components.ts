@@ -280,3 +280,17 @@ export const createComponents = async (
   }
   return components;
 };
+
+/**
+ * Moves a component to its next version without changing a field (a change recorded beside
+ * it, such as a removed attachment), only while it is still at the version the caller read.
+ */
+export const componentVersionBump = (id: number, expectedVersion: number, now: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: componentKey(id),
+    UpdateExpression: 'SET version = :next, updatedAt = :now',
+    ConditionExpression: 'version = :expected',
+    ExpressionAttributeValues: { ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
+  },
+});

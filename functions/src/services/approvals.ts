@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { ApprovalRequest, RequestStatus, RequestType } from '#shared/schemas/approvals';
+import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
 import {
   componentFieldLabels,
   componentFields,
@@ -10,38 +10,42 @@ import {
   type ComponentData,
   type ComponentField,
 } from '#shared/schemas/component';
-import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
+import { Conflict, DomainError, Invalid, isServiceUnavailable, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
-import { attachmentApproveItem } from '#repositories/attachments';
+import { attachmentApproveItem, attachmentDeleteItem, getAttachment } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
+import {
+  componentDelete,
+  componentPut,
+  getComponent,
+  getComponents,
+  reserveComponentIds,
+} from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import {
+  deletionLockPut,
   getRequest,
+  listPendingRequestsFor,
   listRequests,
   requestPutItems,
   requestReviewItems,
   type StoredRequest,
 } from '#repositories/approval-requests';
+import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
-import { initialVersion, versionPut } from '#repositories/versions';
+import { initialVersion, listVersions, versionPut } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
 import { discardAttachment } from './attachment-files';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
+import { emailDecision, type DecisionEmail } from './request-emails';
+import { requestReference, requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
 import { claimUpload } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
-
-const typeLabels: Record<RequestType, string> = {
-  new: 'new component',
-  edit: 'edit',
-  attachment: 'attachment',
-  delete: 'deletion',
-};
 
 const nonNull = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
@@ -61,35 +65,79 @@ const requestDataOf = (request: StoredRequest): Record<string, unknown> => {
   return request.data;
 };
 
-/** The spec's shape (§3): requestData per type, the submitter's name, the review. */
-export const toApprovalRequest = (request: StoredRequest): ApprovalRequest => ({
-  id: request.id,
-  requestType: request.requestType,
-  status: request.status,
-  username: request.username,
-  createdAt: request.createdAt,
-  requestData: requestDataOf(request),
-  componentId: request.componentId ?? null,
-  previousData: request.previousData ?? null,
-  reviewedBy: request.reviewedBy ?? null,
-  reviewNotes: request.reviewNotes ?? null,
-  reviewedAt: request.reviewedAt ?? null,
-});
+/** What the queue learns from the part as it is now (absent: the part is not looked at, or gone). */
+interface PartNow {
+  /** Whether the request's part was looked up (requests about no part skip it). */
+  checked: boolean;
+  component?: Component;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The spec's shape (§3): requestData per type, the submitter's name, the review; plus the part
+ * by reference, whether it still exists, and for a pending edit its values now beside the
+ * proposed ones, with the fields that changed since the edit was proposed.
+ */
+export const toApprovalRequest = (request: StoredRequest, now: PartNow = { checked: false }): ApprovalRequest => {
+  const pendingEdit = request.status === 'pending' && request.requestType === 'edit' && now.component;
+  const fields = Object.keys(request.data);
+  const currentData = pendingEdit
+    ? Object.fromEntries(fields.map((field) => [field, now.component![field as ComponentField] ?? null]))
+    : null;
+  return {
+    id: request.id,
+    requestType: request.requestType,
+    status: request.status,
+    username: request.username,
+    createdAt: request.createdAt,
+    requestData: requestDataOf(request),
+    componentId: request.componentId ?? null,
+    previousData: request.previousData ?? null,
+    reviewedBy: request.reviewedBy ?? null,
+    reviewNotes: request.reviewNotes ?? null,
+    reviewedAt: request.reviewedAt ?? null,
+    componentReference:
+      request.componentReference ?? (typeof request.data.reference === 'string' ? request.data.reference : null),
+    componentDeleted: now.checked && !now.component,
+    currentData,
+    staleFields: currentData
+      ? fields.filter((field) => !sameValue(currentData[field], request.previousData?.[field]))
+      : [],
+    componentChanged:
+      request.status === 'pending' &&
+      now.component !== undefined &&
+      request.baseVersion !== undefined &&
+      now.component.version !== request.baseVersion,
+    revertOf: request.revertOf ?? null,
+  };
+};
 
 /** How a user is named on what they submit or write. */
 export const displayName = (user: User): string => user.username || user.name || user.email;
 
+type SubmittedFields = Pick<StoredRequest, 'requestType' | 'data'> &
+  Partial<
+    Pick<
+      StoredRequest,
+      'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId' | 'componentReference' | 'revertOf'
+    >
+  >;
+
 /**
  * Files a request for review: the request and the pending count in one transaction, then a
- * notification to every administrator (best effort: the request stands if that fails).
+ * notification to every other administrator (best effort: the request stands if that fails).
+ * The request keeps its part's reference, so every text about it names the part.
  */
 export const submitRequest = async (
   submitter: User,
-  fields: Pick<StoredRequest, 'requestType' | 'data'> &
-    Partial<Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
+  fields: SubmittedFields,
   extraItems: TransactItem[] = [],
 ): Promise<{ requestId: string }> => {
   const now = new Date();
+  const componentReference =
+    fields.componentReference ??
+    (fields.componentId !== undefined ? (await getComponent(fields.componentId))?.reference : undefined);
   const request: StoredRequest = {
     id: ulid(now.getTime()),
     status: 'pending',
@@ -97,16 +145,23 @@ export const submitRequest = async (
     username: displayName(submitter),
     createdAt: now.toISOString(),
     ...fields,
+    ...(componentReference !== undefined && { componentReference }),
   };
   await transact([...extraItems, ...requestPutItems(request)]);
   recordMetric('RequestsSubmitted', 1, { requestType: request.requestType, approvalRequestId: request.id });
-  const subject = String(request.data.reference ?? request.data.fileName ?? `component ${request.componentId}`);
-  await notifyAdmins({
-    type: 'info',
-    title: 'New approval request',
-    message: `${request.username} submitted a ${typeLabels[request.requestType]} request for ${subject}.`,
-    linkTo: '/component-hub/approval-queue',
-  }).catch((error: unknown) =>
+  await notifyAdmins(
+    {
+      type: 'info',
+      title: 'New approval request',
+      message: messages.requestSubmittedNotice(
+        request.username,
+        requestTypeWithArticle[request.requestType],
+        requestSubject(request),
+      ),
+      linkTo: '/component-hub/approval-queue',
+    },
+    { except: submitter.id },
+  ).catch((error: unknown) =>
     logger.warn('admin notification failed', { requestId: request.id, error: error as Error }),
   );
   return { requestId: request.id };
@@ -230,32 +285,175 @@ export const submitEdit = async (submitter: User, componentId: number, changes: 
   return submitRequest(submitter, {
     requestType: 'edit',
     componentId,
+    componentReference: component.reference,
     baseVersion: component.version,
     data: changes,
     previousData,
   });
 };
 
+/**
+ * A deletion request, refused while another deletion of the part waits for review: the part's
+ * deletion claim is taken in the same transaction that files the request (two at once cannot
+ * both get it), and requests filed before claims existed are looked for too.
+ */
 export const submitDeletion = async (submitter: User, componentId: number) => {
   const component = await existingComponent(componentId);
-  return submitRequest(submitter, {
-    requestType: 'delete',
-    componentId,
-    baseVersion: component.version,
-    data: { reference: component.reference },
-  });
+  const refused = new Conflict(messages.deletionAlreadyPending(component.reference));
+  if ((await listPendingRequestsFor(componentId)).some((request) => request.requestType === 'delete')) throw refused;
+  const id = ulid();
+  try {
+    return await submitRequest(
+      submitter,
+      {
+        id,
+        requestType: 'delete',
+        componentId,
+        componentReference: component.reference,
+        baseVersion: component.version,
+        data: { reference: component.reference },
+      },
+      [deletionLockPut(componentId, id)],
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw refused;
+    throw error;
+  }
 };
 
-/** Admins see every request of a status; users see only their own (the dashboard shows them their state). */
-export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> =>
-  (await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id })).map(toApprovalRequest);
+/** Who closes a request nobody reviewed (its part was deleted). */
+export const AUTOMATIC_REVIEWER = 'Component Hub';
+
+/**
+ * The files a withdrawn request leaves: a new component's claimed files under
+ * `requests/<id>/`, and a pending upload's object (its row goes with the withdrawal).
+ */
+const discardRequestFiles = async (request: StoredRequest, attachmentKey?: string): Promise<void> => {
+  const keys = [
+    ...componentFileFields
+      .map((field) => request.data[field])
+      .filter((key): key is string => typeof key === 'string' && key.startsWith(`requests/${request.id}/`)),
+    ...(attachmentKey ? [attachmentKey] : []),
+  ];
+  await Promise.all(keys.map((key) => deleteFileQuietly(key, 'a file of a withdrawn request')));
+};
+
+const decisionNotification = (
+  request: StoredRequest,
+  decision: 'approved' | 'rejected',
+  reviewNotes: string | null,
+  linkTo: string | null,
+) =>
+  newNotification({
+    type: decision === 'approved' ? 'success' : 'error',
+    title: decision === 'approved' ? 'Request approved' : 'Request rejected',
+    message: messages.requestDecisionNotice(
+      requestTypeWords[request.requestType],
+      requestSubject(request),
+      decision,
+      reviewNotes,
+    ),
+    linkTo,
+  });
+
+/**
+ * Closes a pending request whose part no longer exists, with the reason, so it leaves the queue
+ * and the pending count; the submitter is told (as their settings allow) and a pending upload's
+ * file goes. False when the request was closed some other way meanwhile.
+ */
+const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => {
+  const reference = requestReference(request);
+  const reviewNotes = messages.requestClosedComponentDeleted(reference);
+  const review = {
+    status: 'rejected' as const,
+    reviewedBy: AUTOMATIC_REVIEWER,
+    reviewedByUserId: 'system',
+    reviewNotes,
+    reviewedAt: new Date().toISOString(),
+  };
+  const settings = await getNotificationSettings(request.userId);
+  const items = requestReviewItems(request, review);
+  if (settings.appRequestDecision)
+    items.push(
+      notificationPut(
+        request.userId,
+        newNotification({
+          type: 'warning',
+          title: 'Request closed',
+          message: messages.requestClosedNotice(
+            requestTypeWords[request.requestType],
+            requestSubject(request),
+            reference,
+          ),
+        }),
+      ),
+    );
+  try {
+    await transact(items);
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+  if (request.requestType === 'attachment' && request.attachmentId)
+    await discardAttachment(request.componentId!, request.attachmentId);
+  await emailDecision({
+    request: { ...request, ...review },
+    decision: 'closed',
+    reviewNotes,
+    linkTo: null,
+    deletedReference: reference,
+  });
+  return true;
+};
+
+/** After a deletion: every other pending request about the part closes (best effort; the queue closes stragglers). */
+const closeRequestsOfDeletedPart = async (componentId: number, exceptId: string): Promise<void> => {
+  const waiting = (await listPendingRequestsFor(componentId)).filter((request) => request.id !== exceptId);
+  for (const request of waiting)
+    await closeForDeletedPart(request).catch((error: unknown) =>
+      logger.warn('request of a deleted part not closed', { requestId: request.id, error: error as Error }),
+    );
+};
+
+/**
+ * Admins see every request of a status; users see only their own (the dashboard shows them their
+ * state). Each is answered with its part as it is now; a pending request whose part was deleted
+ * meanwhile is closed here, with the reason, instead of being listed.
+ */
+export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> => {
+  const requests = await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id });
+  const ids = [
+    ...new Set(requests.flatMap((request) => (request.componentId === undefined ? [] : [request.componentId]))),
+  ];
+  const parts = new Map((ids.length ? await getComponents(ids) : []).map((component) => [component.id, component]));
+  const answers: ApprovalRequest[] = [];
+  const gone: StoredRequest[] = [];
+  for (const request of requests) {
+    const checked = request.componentId !== undefined;
+    const component = checked ? parts.get(request.componentId!) : undefined;
+    if (status === 'pending' && checked && !component) gone.push(request);
+    else answers.push(toApprovalRequest(request, { checked, component }));
+  }
+  for (const request of gone)
+    await closeForDeletedPart(request).catch((error: unknown) =>
+      logger.warn('request of a deleted part not closed', { requestId: request.id, error: error as Error }),
+    );
+  return answers;
+};
+
+/** Approving a request whose part is gone: the request is closed with the reason, and the reviewer told. */
+class PartGone extends Conflict {
+  constructor() {
+    super(messages.requestComponentGone);
+  }
+}
 
 /** What approving a request writes besides closing it, and which components it changes. */
 const applyItems = async (
   request: StoredRequest,
   reviewer: User,
   now: string,
-): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null }> => {
+): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null; newComponentId?: number }> => {
   const author = reviewer.username || reviewer.email;
   switch (request.requestType) {
     case 'new': {
@@ -269,6 +467,7 @@ const applyItems = async (
       } as Component;
       return {
         componentIds: [id!],
+        newComponentId: id!,
         linkTo: `/component-hub/components/${id}`,
         items: [
           componentPut(component, { mustBeNew: true }),
@@ -279,14 +478,12 @@ const applyItems = async (
     case 'edit': {
       const id = request.componentId!;
       const current = await getComponent(id);
-      if (!current) throw new Conflict(messages.requestComponentGone);
+      if (!current) throw new PartGone();
       const changes = request.data;
       if (current.version !== request.baseVersion) {
         // Only a change to the same fields since the proposal is a conflict; others merge.
         const clashing = Object.keys(changes).filter(
-          (field) =>
-            JSON.stringify(current[field as ComponentField] ?? null) !==
-            JSON.stringify(request.previousData?.[field] ?? null),
+          (field) => !sameValue(current[field as ComponentField], request.previousData?.[field]),
         );
         if (clashing.length) throw new Conflict(messages.requestConflict(clashing));
       }
@@ -301,7 +498,10 @@ const applyItems = async (
           }),
           versionPut(id, {
             versionNumber: version,
-            changeDescription: `Updated ${changedFields.join(', ')}`,
+            changeDescription:
+              request.revertOf !== undefined
+                ? `Reverted ${changedFields.join(', ')} to version ${request.revertOf}`
+                : `Updated ${changedFields.join(', ')}`,
             changedFields,
             previousData: Object.fromEntries(
               changedFields.map((field) => [field, current[field as ComponentField] ?? null]),
@@ -315,12 +515,12 @@ const applyItems = async (
     }
     case 'delete': {
       const id = request.componentId!;
-      if (!(await getComponent(id))) throw new Conflict(messages.requestComponentGone);
+      if (!(await getComponent(id))) throw new PartGone();
       // The component goes; its versions, comments and attachments stay as the audit trail.
       return { componentIds: [id], linkTo: null, items: [componentDelete(id)] };
     }
     case 'attachment':
-      if (!(await getComponent(request.componentId!))) throw new Conflict(messages.requestComponentGone);
+      if (!(await getComponent(request.componentId!))) throw new PartGone();
       return {
         componentIds: [],
         linkTo: `/component-hub/components/${request.componentId}`,
@@ -329,57 +529,189 @@ const applyItems = async (
   }
 };
 
+type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
+
 /**
  * Approves or rejects a pending request in one transaction: the request closes only while it is
  * still pending (so concurrent reviews apply it once), an approval writes its change with the
  * component's version as the condition and bumps the catalogue revision, and the submitter is
- * notified in the same write.
+ * notified in the same write (as their settings allow), then by email. An approved deletion
+ * closes the part's other pending requests.
  */
-export const reviewRequest = async (
-  reviewer: User,
-  id: string,
-  decision: { status: 'approved' | 'rejected'; reviewNotes: string | null },
-): Promise<ApprovalRequest> => {
-  const request = await getRequest(id);
-  if (!request) throw new NotFound(messages.requestNotFound);
+const reviewStored = async (reviewer: User, request: StoredRequest, decision: Decision): Promise<ApprovalRequest> => {
   if (request.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
   const now = new Date().toISOString();
+  const approved = decision.status === 'approved';
+  let applied: Awaited<ReturnType<typeof applyItems>> = { items: [], componentIds: [], linkTo: null };
+  if (approved) {
+    try {
+      applied = await applyItems(request, reviewer, now);
+    } catch (error) {
+      if (error instanceof PartGone)
+        await closeForDeletedPart(request).catch((failure: unknown) =>
+          logger.warn('request of a deleted part not closed', { requestId: request.id, error: failure as Error }),
+        );
+      throw error;
+    }
+  }
   const review = {
     status: decision.status,
     reviewedBy: reviewer.username || reviewer.email,
     reviewedByUserId: reviewer.id,
     reviewNotes: decision.reviewNotes,
     reviewedAt: now,
+    ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
   };
-  const approved = decision.status === 'approved';
-  const { items, componentIds, linkTo } = approved
-    ? await applyItems(request, reviewer, now)
-    : { items: [], componentIds: [], linkTo: null };
-  const subject = String(request.data.reference ?? request.data.fileName ?? `component ${request.componentId}`);
-  const notification = newNotification({
-    type: approved ? 'success' : 'error',
-    title: approved ? 'Request approved' : 'Request rejected',
-    message: `Your ${typeLabels[request.requestType]} request for ${subject} was ${decision.status}${decision.reviewNotes ? `: ${decision.reviewNotes}` : '.'}`,
-    linkTo:
-      linkTo ??
-      (request.componentId && request.requestType !== 'delete'
-        ? `/component-hub/components/${request.componentId}`
-        : null),
-  });
-  const all = [...items, ...requestReviewItems(request, review), notificationPut(request.userId, notification)];
+  const linkTo =
+    applied.linkTo ??
+    (request.componentId && request.requestType !== 'delete'
+      ? `/component-hub/components/${request.componentId}`
+      : null);
+  const settings = await getNotificationSettings(request.userId);
+  const all = [
+    ...applied.items,
+    ...requestReviewItems(request, review),
+    ...(settings.appRequestDecision
+      ? [notificationPut(request.userId, decisionNotification(request, decision.status, decision.reviewNotes, linkTo))]
+      : []),
+  ];
   try {
-    if (componentIds.length) await commitCatalogueChange(componentIds, all);
+    if (applied.componentIds.length) await commitCatalogueChange(applied.componentIds, all);
     else await transact(all);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const latest = await getRequest(id);
+    const latest = await getRequest(request.id);
     throw new Conflict(latest?.status !== 'pending' ? messages.requestAlreadyReviewed : messages.requestRetry);
   }
   recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {
     requestType: request.requestType,
     approvalRequestId: request.id,
   });
+  const reviewed = { ...request, ...review };
   if (!approved && request.requestType === 'attachment')
     await discardAttachment(request.componentId!, request.attachmentId!);
+  if (approved && request.requestType === 'delete') await closeRequestsOfDeletedPart(request.componentId!, request.id);
+  const decided: DecisionEmail = {
+    request: reviewed,
+    decision: decision.status,
+    reviewNotes: decision.reviewNotes,
+    linkTo,
+  };
+  await emailDecision(decided);
+  return toApprovalRequest(reviewed);
+};
+
+export const reviewRequest = async (reviewer: User, id: string, decision: Decision): Promise<ApprovalRequest> => {
+  const request = await getRequest(id);
+  if (!request) throw new NotFound(messages.requestNotFound);
+  return reviewStored(reviewer, request, decision);
+};
+
+/** A bulk review stops starting requests after this long, to answer within the function's time. */
+export const BULK_REVIEW_DEADLINE_MS = 20_000;
+
+/**
+ * Reviews several requests with one note, oldest first, each in its own transaction exactly as
+ * a single review (so each applied edit gets its own version, and a request reviewed elsewhere
+ * meanwhile is reported, not applied twice). Answers what was applied and what was not, and why.
+ * When a service stops answering, the rest are not attempted (trying again is safe).
+ */
+export const bulkReview = async (reviewer: User, input: BulkReviewInput): Promise<BulkReviewSummary> => {
+  const ids = [...new Set(input.ids.map((id) => id.toUpperCase()))].sort();
+  const deadline = Date.now() + BULK_REVIEW_DEADLINE_MS;
+  const summary: BulkReviewSummary = { status: input.status, applied: [], failed: [] };
+  let stopped: string | undefined;
+  for (const id of ids) {
+    if (!stopped && Date.now() > deadline) stopped = messages.bulkOutOfTime;
+    if (stopped) {
+      summary.failed.push({ id, componentReference: null, message: stopped });
+      continue;
+    }
+    let reference: string | null = null;
+    try {
+      const request = await getRequest(id);
+      if (!request) throw new NotFound(messages.requestNotFound);
+      reference = requestReference(request);
+      await reviewStored(reviewer, request, input);
+      summary.applied.push({ id, componentReference: reference });
+    } catch (error) {
+      if (error instanceof DomainError)
+        summary.failed.push({ id, componentReference: reference, message: error.message });
+      else if (isServiceUnavailable(error)) {
+        stopped = messages.bulkNotAttempted;
+        summary.failed.push({ id, componentReference: reference, message: stopped });
+      } else throw error;
+    }
+  }
+  return summary;
+};
+
+/**
+ * The submitter takes back their own pending request: it closes as `withdrawn` (once: a review
+ * landing first wins), a pending upload's row goes in the same transaction, and the request's
+ * files after it.
+ */
+export const withdrawRequest = async (user: User, id: string): Promise<ApprovalRequest> => {
+  const request = await getRequest(id);
+  // Another user's request is not theirs to see, so it is not found.
+  if (!request || request.userId !== user.id) throw new NotFound(messages.requestNotFound);
+  if (request.status !== 'pending') throw new Conflict(messages.requestNotPending);
+  const review = {
+    status: 'withdrawn' as const,
+    reviewedBy: displayName(user),
+    reviewedByUserId: user.id,
+    reviewNotes: messages.requestWithdrawnNote,
+    reviewedAt: new Date().toISOString(),
+  };
+  const attachment =
+    request.requestType === 'attachment' && request.attachmentId
+      ? await getAttachment(request.componentId!, request.attachmentId)
+      : undefined;
+  const items = requestReviewItems(request, review);
+  if (attachment && !attachment.isApproved)
+    items.push(attachmentDeleteItem(attachment.componentId, attachment.id, { isApproved: false }));
+  try {
+    await transact(items);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const latest = await getRequest(id);
+    throw new Conflict(latest?.status !== 'pending' ? messages.requestNotPending : messages.requestRetry);
+  }
+  recordMetric('RequestsWithdrawn', 1, { requestType: request.requestType, approvalRequestId: request.id });
+  await discardRequestFiles(request, attachment && !attachment.isApproved ? attachment.objectKey : undefined);
   return toApprovalRequest({ ...request, ...review });
+};
+
+/**
+ * 'Revert to this version': an edit request (reviewed like any other) restoring the values that
+ * version had for every field changed since, where they differ from the part's values now.
+ */
+export const revertToVersion = async (user: User, componentId: number, versionNumber: number) => {
+  const component = await existingComponent(componentId);
+  const versions = await listVersions(componentId);
+  if (!versions.some((version) => version.versionNumber === versionNumber))
+    throw new NotFound(messages.versionNotFound);
+  const restored: Record<string, unknown> = {};
+  const later = versions
+    .filter((version) => version.versionNumber > versionNumber)
+    .sort((a, b) => a.versionNumber - b.versionNumber);
+  for (const version of later)
+    for (const field of version.changedFields)
+      if (editableFields.has(field) && field !== 'username' && !(field in restored))
+        restored[field] = version.previousData[field] ?? null;
+  const changes = Object.fromEntries(
+    Object.entries(restored).filter(([field, value]) => !sameValue(component[field as ComponentField], value)),
+  );
+  if (Object.keys(changes).length === 0) throw new Invalid(messages.revertNothing(versionNumber));
+  return submitRequest(user, {
+    requestType: 'edit',
+    componentId,
+    componentReference: component.reference,
+    baseVersion: component.version,
+    data: changes,
+    previousData: Object.fromEntries(
+      Object.keys(changes).map((field) => [field, component[field as ComponentField] ?? null]),
+    ),
+    revertOf: versionNumber,
+  });
 };

@@ -20,16 +20,19 @@ import {
   markAttachmentMissing,
   type StoredAttachment,
 } from '#repositories/attachments';
-import { getComponent } from '#repositories/components';
+import { commitCatalogueChange } from '#repositories/catalogue';
+import { componentVersionBump, getComponent } from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import { notificationPut } from '#repositories/notifications';
 import { isConditionFailure, transact } from '#repositories/table';
+import { versionPut } from '#repositories/versions';
 import type { User } from '#repositories/users';
 import { displayName, submitRequest } from './approvals';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { deleteFileQuietly, downloadUrl, fileExists, inspectFile, putFile } from './file-store';
 import { fileMatchesType, SNIFF_BYTES } from './file-types';
 import { newNotification } from './notifications';
+import { requestSubject } from './request-texts';
 import { claimUpload, decodeInlineFile } from './uploads';
 
 /*
@@ -92,7 +95,8 @@ export const submitAttachment = async (
   componentId: number,
   input: AddAttachmentInput,
 ): Promise<{ requestId: string; attachmentId: string }> => {
-  if (!(await getComponent(componentId))) throw new NotFound(messages.componentNotFound);
+  const component = await getComponent(componentId);
+  if (!component) throw new NotFound(messages.componentNotFound);
   const fileName = sanitiseFileName(input.fileName);
   const fileType = input.fileType;
   const id = ulid();
@@ -142,6 +146,7 @@ export const submitAttachment = async (
         id: requestId,
         requestType: 'attachment',
         componentId,
+        componentReference: component.reference,
         attachmentId: id,
         data: { fileName, fileType, componentId },
       },
@@ -192,23 +197,77 @@ export const deleteAttachmentAs = async (
       const notification = newNotification({
         type: 'error',
         title: 'Request rejected',
-        message: `Your attachment request for ${attachment.fileName} was rejected: ${messages.attachmentDeletedNote}`,
+        message: messages.requestDecisionNotice(
+          'attachment',
+          requestSubject(request),
+          'rejected',
+          messages.attachmentDeletedNote,
+        ),
         linkTo: `/component-hub/components/${componentId}`,
       });
       closing.push(notificationPut(request.userId, notification));
     }
   }
+  const removal = [attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }), ...closing];
   try {
-    await transact([
-      attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }),
-      ...closing,
-    ]);
+    if (attachment.isApproved) await removeApprovedAttachment(user, attachment, removal);
+    else await transact(removal);
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(messages.attachmentChangedMeanwhile);
     throw error;
   }
+  // On AWS the bucket is versioned: the deleted object stays restorable for 30 days.
   await deleteFileQuietly(attachment.objectKey, 'a deleted attachment blob');
   return { message: messages.attachmentDeleted };
+};
+
+/**
+ * Removing a published attachment is part of the part's history: the row goes in one
+ * transaction with a version entry 'Attachment removed: <name>' that keeps what the file was and
+ * where its bytes were (the part moves to that version; a concurrent change to it is read again
+ * and the removal retried). A part that no longer exists has no history to extend.
+ */
+const removeApprovedAttachment = async (
+  user: User,
+  attachment: StoredAttachment,
+  removal: TransactItem[],
+): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    const component = await getComponent(attachment.componentId);
+    if (!component) return transact(removal);
+    const now = new Date().toISOString();
+    const version = component.version + 1;
+    try {
+      await commitCatalogueChange(
+        [component.id],
+        [
+          ...removal,
+          componentVersionBump(component.id, component.version, now),
+          versionPut(component.id, {
+            versionNumber: version,
+            changeDescription: messages.attachmentRemovedVersion(attachment.fileName),
+            changedFields: [],
+            previousData: {},
+            changeData: {},
+            username: displayName(user),
+            createdAt: now,
+            removedAttachment: {
+              id: attachment.id,
+              fileName: attachment.fileName,
+              fileType: attachment.fileType,
+              size: attachment.size,
+              objectKey: attachment.objectKey,
+            },
+          }),
+        ],
+      );
+      return;
+    } catch (error) {
+      // The part moved to another version meanwhile (an approved edit): read it again.
+      if (!isConditionFailure(error) || attempt >= 3 || !(await getAttachment(attachment.componentId, attachment.id)))
+        throw error;
+    }
+  }
 };
 
 /** Where `GET /api/attachments/{id}/download` sends the browser; a pending file only for its uploader and admins. */

@@ -15,7 +15,9 @@ import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
 import { NotFound } from '#lib/errors';
 import { getComponent, getComponents } from '#repositories/components';
+import { countPendingRequestsOf } from '#repositories/approval-requests';
 import { readCounter } from '#repositories/counters';
+import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
 import type { IndexQuery } from './search/search-index';
@@ -155,11 +157,15 @@ export const listComponentOptions = async (): Promise<ComponentOptions> => {
 };
 
 /**
- * The dashboard's counts. pendingApprovals reads the `pending-approvals` counter, which the
- * approval engine moves in the same transaction that creates or reviews a request; until that
- * engine exists nothing counts and it reads 0.
+ * The dashboard's counts. Pending Approvals counts what the viewer can see in the list beside
+ * it: every waiting request for an administrator (the `pending-approvals` counter, which the
+ * approval engine moves in the transactions that file and close requests), their own for a user.
  */
-export const getCatalogueStats = async (): Promise<CatalogueStats> => {
-  const [index, pendingApprovals] = await Promise.all([catalogueSearch().current(), readCounter('pending-approvals')]);
-  return { ...index.stats(), pendingApprovals };
+export const getCatalogueStats = async (viewer: User): Promise<CatalogueStats> => {
+  const isAdmin = viewer.role === 'admin';
+  const [index, pendingApprovals] = await Promise.all([
+    catalogueSearch().current(),
+    isAdmin ? readCounter('pending-approvals') : countPendingRequestsOf(viewer.id),
+  ]);
+  return { ...index.stats(), pendingApprovals, pendingApprovalsScope: isAdmin ? 'all' : 'own' };
 };

@@ -22,7 +22,7 @@ export const sendEmail = async (email: Email): Promise<void> => {
   );
 };
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A short email with one call to action, in text and HTML. */

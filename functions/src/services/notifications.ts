@@ -8,6 +8,12 @@ import {
   markNotificationRead,
   putNotifications,
 } from '#repositories/notifications';
+import type { NotificationSettings, NotificationSettingsPatch } from '#shared/schemas/notifications';
+import {
+  getNotificationSettings,
+  getNotificationSettingsOf,
+  updateNotificationSettings,
+} from '#repositories/notification-settings';
 import { listUsers } from '#repositories/users';
 
 export const newNotification = (
@@ -23,11 +29,30 @@ export const newNotification = (
   message: fields.message,
 });
 
-/** Tells every administrator (one notification each). */
-export const notifyAdmins = async (fields: Parameters<typeof newNotification>[0]): Promise<void> => {
-  const admins = (await listUsers()).filter((user) => user.role === 'admin');
-  await putNotifications(admins.map((admin) => ({ userId: admin.id, notification: newNotification(fields) })));
+/**
+ * Tells every administrator who keeps waiting requests in their bell (one notification each),
+ * except `except`: an administrator is not told about their own request (their image batch's).
+ */
+export const notifyAdmins = async (
+  fields: Parameters<typeof newNotification>[0],
+  options: { except?: string } = {},
+): Promise<void> => {
+  const admins = (await listUsers()).filter((user) => user.role === 'admin' && user.id !== options.except);
+  const settings = await getNotificationSettingsOf(admins.map((admin) => admin.id));
+  await putNotifications(
+    admins
+      .filter((admin) => settings.get(admin.id)?.appNewRequest !== false)
+      .map((admin) => ({ userId: admin.id, notification: newNotification(fields) })),
+  );
 };
+
+export const notificationSettingsOf = (userId: string): Promise<NotificationSettings> =>
+  getNotificationSettings(userId);
+
+export const changeNotificationSettings = (
+  userId: string,
+  patch: NotificationSettingsPatch,
+): Promise<NotificationSettings> => updateNotificationSettings(userId, patch, new Date().toISOString());
 
 export const notificationsOf = (userId: string): Promise<Notification[]> => listNotifications(userId);
 

@@ -1,7 +1,7 @@
 import type { RecentComponentView } from '#shared/schemas/approvals';
 import { messages } from '#shared/messages';
 import { NotFound } from '#lib/errors';
-import { getComponent } from '#repositories/components';
+import { getComponent, getComponents } from '#repositories/components';
 import type { User } from '#repositories/users';
 import { listRecentViews, putView } from '#repositories/views';
 
@@ -14,5 +14,17 @@ export const recordView = async (user: User, componentId: number): Promise<Recen
   return view;
 };
 
-export const recentViews = (user: User, limit: number): Promise<RecentComponentView[]> =>
-  listRecentViews(user.id, limit);
+/** The user's last views, newest first; a part deleted since says so, so its link is not a dead end. */
+export const recentViews = async (user: User, limit: number): Promise<RecentComponentView[]> => {
+  const views = await listRecentViews(user.id, limit);
+  if (views.length === 0) return views;
+  const existing = new Set(
+    (
+      await getComponents(
+        views.map((view) => view.id),
+        { fields: ['reference'] },
+      )
+    ).map((component) => component.id),
+  );
+  return views.map((view) => (existing.has(view.id) ? view : { ...view, deleted: true }));
+};

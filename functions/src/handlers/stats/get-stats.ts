@@ -2,5 +2,5 @@ import { httpHandler } from '#lib/http';
 import { getCatalogueStats } from '#services/components';
 
 export const handler = httpHandler({
-  handler: async () => getCatalogueStats(),
+  handler: async ({ requireSession }) => getCatalogueStats(requireSession().user),
 });

@@ -1,0 +1,8 @@
+import { requestIdPathSchema } from '#shared/schemas/approvals';
+import { httpHandler } from '#lib/http';
+import { withdrawRequest } from '#services/approvals';
+
+export const handler = httpHandler({
+  schema: { path: requestIdPathSchema },
+  handler: async ({ path, requireSession }) => withdrawRequest(requireSession().user, path.id.toUpperCase()),
+});

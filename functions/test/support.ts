@@ -48,3 +48,30 @@ export const signedInClient = async (api: { client(): TestClient }, role: Role):
   client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
   return client;
 };
+
+/** A small file that reads as a PDF by its bytes. */
+export const pdfBytes = (size = 2048): Buffer => {
+  const bytes = Buffer.alloc(size, 0x20);
+  bytes.write('%PDF-1.4\n', 0, 'latin1');
+  return bytes;
+};
+
+/** The browser's part of a presigned upload: a ticket from the API, the file straight to S3; the upload key. */
+export const uploadThroughApi = async (
+  client: TestClient,
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<string> => {
+  const ticket = await client.post<{ url: string; fields: Record<string, string>; uploadKey: string }>('/api/uploads', {
+    fileName: file.name,
+    fileType: file.type,
+    size: file.bytes.length,
+  });
+  if (ticket.status !== 200)
+    throw new Error(`POST /api/uploads answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const sent = await fetch(ticket.body.url, { method: 'POST', body: form });
+  if (sent.status !== 204) throw new Error(`the upload to S3 answered ${sent.status}: ${await sent.text()}`);
+  return ticket.body.uploadKey;
+};

@@ -41,7 +41,7 @@ import { componentFileKinds, componentFileProblem } from '#shared/schemas/files'
 import { discardAttachment } from './attachment-files';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
-import { emailDecision, type DecisionEmail } from './request-emails';
+import { emailDecision } from './request-emails';
 import { requestReference, requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
 import { claimUpload } from './uploads';
@@ -487,7 +487,8 @@ const applyItems = async (
         );
         if (clashing.length) throw new Conflict(messages.requestConflict(clashing));
       }
-      const changedFields = Object.keys(changes);
+      // In the catalogue's field order: the stored map keeps none.
+      const changedFields = componentFields.filter((field) => field in changes) as string[];
       const version = current.version + 1;
       return {
         componentIds: [id],
@@ -540,65 +541,70 @@ type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
  */
 const reviewStored = async (reviewer: User, request: StoredRequest, decision: Decision): Promise<ApprovalRequest> => {
   if (request.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
-  const now = new Date().toISOString();
   const approved = decision.status === 'approved';
-  let applied: Awaited<ReturnType<typeof applyItems>> = { items: [], componentIds: [], linkTo: null };
-  if (approved) {
-    try {
-      applied = await applyItems(request, reviewer, now);
-    } catch (error) {
-      if (error instanceof PartGone)
-        await closeForDeletedPart(request).catch((failure: unknown) =>
-          logger.warn('request of a deleted part not closed', { requestId: request.id, error: failure as Error }),
-        );
-      throw error;
-    }
-  }
-  const review = {
-    status: decision.status,
-    reviewedBy: reviewer.username || reviewer.email,
-    reviewedByUserId: reviewer.id,
-    reviewNotes: decision.reviewNotes,
-    reviewedAt: now,
-    ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
-  };
-  const linkTo =
-    applied.linkTo ??
-    (request.componentId && request.requestType !== 'delete'
-      ? `/component-hub/components/${request.componentId}`
-      : null);
   const settings = await getNotificationSettings(request.userId);
-  const all = [
-    ...applied.items,
-    ...requestReviewItems(request, review),
-    ...(settings.appRequestDecision
-      ? [notificationPut(request.userId, decisionNotification(request, decision.status, decision.reviewNotes, linkTo))]
-      : []),
-  ];
-  try {
-    if (applied.componentIds.length) await commitCatalogueChange(applied.componentIds, all);
-    else await transact(all);
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const latest = await getRequest(request.id);
-    throw new Conflict(latest?.status !== 'pending' ? messages.requestAlreadyReviewed : messages.requestRetry);
+  for (let attempt = 1; ; attempt++) {
+    const now = new Date().toISOString();
+    let applied: Awaited<ReturnType<typeof applyItems>> = { items: [], componentIds: [], linkTo: null };
+    if (approved) {
+      try {
+        applied = await applyItems(request, reviewer, now);
+      } catch (error) {
+        if (error instanceof PartGone)
+          await closeForDeletedPart(request).catch((failure: unknown) =>
+            logger.warn('request of a deleted part not closed', { requestId: request.id, error: failure as Error }),
+          );
+        throw error;
+      }
+    }
+    const review = {
+      status: decision.status,
+      reviewedBy: reviewer.username || reviewer.email,
+      reviewedByUserId: reviewer.id,
+      reviewNotes: decision.reviewNotes,
+      reviewedAt: now,
+      ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
+    };
+    const linkTo =
+      applied.linkTo ??
+      (request.componentId && request.requestType !== 'delete'
+        ? `/component-hub/components/${request.componentId}`
+        : null);
+    const all = [
+      ...applied.items,
+      ...requestReviewItems(request, review),
+      ...(settings.appRequestDecision
+        ? [
+            notificationPut(
+              request.userId,
+              decisionNotification(request, decision.status, decision.reviewNotes, linkTo),
+            ),
+          ]
+        : []),
+    ];
+    try {
+      if (applied.componentIds.length) await commitCatalogueChange(applied.componentIds, all);
+      else await transact(all);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const latest = await getRequest(request.id);
+      if (latest?.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
+      // Still pending: the part moved to another version meanwhile. Read it again and re-apply.
+      if (attempt < 3) continue;
+      throw new Conflict(messages.requestRetry);
+    }
+    recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {
+      requestType: request.requestType,
+      approvalRequestId: request.id,
+    });
+    const reviewed = { ...request, ...review };
+    if (!approved && request.requestType === 'attachment')
+      await discardAttachment(request.componentId!, request.attachmentId!);
+    if (approved && request.requestType === 'delete')
+      await closeRequestsOfDeletedPart(request.componentId!, request.id);
+    await emailDecision({ request: reviewed, decision: decision.status, reviewNotes: decision.reviewNotes, linkTo });
+    return toApprovalRequest(reviewed);
   }
-  recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {
-    requestType: request.requestType,
-    approvalRequestId: request.id,
-  });
-  const reviewed = { ...request, ...review };
-  if (!approved && request.requestType === 'attachment')
-    await discardAttachment(request.componentId!, request.attachmentId!);
-  if (approved && request.requestType === 'delete') await closeRequestsOfDeletedPart(request.componentId!, request.id);
-  const decided: DecisionEmail = {
-    request: reviewed,
-    decision: decision.status,
-    reviewNotes: decision.reviewNotes,
-    linkTo,
-  };
-  await emailDecision(decided);
-  return toApprovalRequest(reviewed);
 };
 
 export const reviewRequest = async (reviewer: User, id: string, decision: Decision): Promise<ApprovalRequest> => {
@@ -632,7 +638,9 @@ export const bulkReview = async (reviewer: User, input: BulkReviewInput): Promis
       const request = await getRequest(id);
       if (!request) throw new NotFound(messages.requestNotFound);
       reference = requestReference(request);
-      await reviewStored(reviewer, request, input);
+      // Sent again after an answer was lost: this reviewer already made this decision.
+      const alreadyDone = request.status === input.status && request.reviewedByUserId === reviewer.id;
+      if (!alreadyDone) await reviewStored(reviewer, request, input);
       summary.applied.push({ id, componentReference: reference });
     } catch (error) {
       if (error instanceof DomainError)
@@ -655,6 +663,8 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
   const request = await getRequest(id);
   // Another user's request is not theirs to see, so it is not found.
   if (!request || request.userId !== user.id) throw new NotFound(messages.requestNotFound);
+  // Sent again after an answer was lost: it is done.
+  if (request.status === 'withdrawn') return toApprovalRequest(request);
   if (request.status !== 'pending') throw new Conflict(messages.requestNotPending);
   const review = {
     status: 'withdrawn' as const,
@@ -675,6 +685,7 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const latest = await getRequest(id);
+    if (latest?.status === 'withdrawn') return toApprovalRequest(latest);
     throw new Conflict(latest?.status !== 'pending' ? messages.requestNotPending : messages.requestRetry);
   }
   recordMetric('RequestsWithdrawn', 1, { requestType: request.requestType, approvalRequestId: request.id });

@@ -175,6 +175,8 @@ export const messages = {
   deletionAlreadyPending: (reference: string) =>
     `A deletion request for ${reference} is already waiting for review. Wait for the administrators to decide on it.`,
   bulkNotAttempted: 'Not reviewed: Component Hub could not reach one of its services. Select it and try again.',
+  bulkOutcomeUnknown:
+    'Perhaps not reviewed: Component Hub lost contact with one of its services during this one. Select it and try again (a review that went through is not repeated).',
   bulkOutOfTime: 'Not reviewed: the batch ran out of time. Select it and try again.',
   bulkDuplicate: 'Listed twice: reviewed once',
   versionNumberInvalid: 'The version number must be a whole number',

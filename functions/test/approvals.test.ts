@@ -221,10 +221,16 @@ describe('deletions and rejections', () => {
       0,
     );
     expect((await user.client.get<Version[]>(`${path}/versions`)).body).toHaveLength(1);
+    // The deletion closed the part's other pending requests, with the reason.
     expect(await review(admin.client, laterEdit.body.requestId, 'approved')).toMatchObject({
       status: 409,
-      body: { message: messages.requestComponentGone },
+      body: { message: messages.requestAlreadyReviewed },
     });
+    expect(
+      (await user.client.get<ApprovalRequest[]>('/api/approval-requests?status=rejected')).body.find(
+        (r) => r.id === laterEdit.body.requestId,
+      ),
+    ).toMatchObject({ reviewNotes: messages.requestClosedComponentDeleted(component.reference) });
   });
 });
 

@@ -647,7 +647,7 @@ export const bulkReview = async (reviewer: User, input: BulkReviewInput): Promis
         summary.failed.push({ id, componentReference: reference, message: error.message });
       else if (isServiceUnavailable(error)) {
         stopped = messages.bulkNotAttempted;
-        summary.failed.push({ id, componentReference: reference, message: stopped });
+        summary.failed.push({ id, componentReference: reference, message: messages.bulkOutcomeUnknown });
       } else throw error;
     }
   }

@@ -5,6 +5,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
@@ -52,8 +53,13 @@ const logicalIdOf = (fnStack: Stack, cfn: CfnFunction): string => fnStack.resolv
 const actionsOfFunction = (built: ComponentHubApp, handler: string): string[] => {
   const fn = built.api.functions.get(handler);
   if (!fn) throw new Error(`no function for ${handler}`);
+  return actionsOfRole(built, fn.role);
+};
+
+/** Actions granted to one role of the API stack. */
+const actionsOfRole = (built: ComponentHubApp, role: IConstruct): string[] => {
   const template = Template.fromStack(built.api);
-  const roleId = built.api.resolve((fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
+  const roleId = built.api.resolve((role.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
   const resources = template.toJSON().Resources as Resources;
   const policyIds = Object.entries(resources)
     .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
@@ -110,12 +116,12 @@ describe('CDK app', () => {
   describe('API stack', () => {
     const routeFunctions = () =>
       api.findResources('AWS::Lambda::Function', {
-        Properties: { Environment: { Variables: { TABLE_NAME: Match.anyValue() } } },
+        Properties: { Environment: { Variables: { CSRF_SECRET_ARN: Match.anyValue() } } },
       });
 
-    it('has one Lambda function per manifest route, and no other function', () => {
+    it('has one Lambda function per manifest route, and only the digest sender besides', () => {
       expect(Object.keys(routeFunctions())).toHaveLength(routes.length);
-      expect(Object.keys(api.findResources('AWS::Lambda::Function'))).toHaveLength(routes.length);
+      expect(Object.keys(api.findResources('AWS::Lambda::Function'))).toHaveLength(routes.length + 1);
       for (const route of routes) {
         const fn = built.api.functions.get(route.handler);
         expect(fn, route.handler).toBeDefined();
@@ -123,11 +129,14 @@ describe('CDK app', () => {
       }
     });
 
-    it('gives the distributor searches and the Excel import 29 s and every other function 10 s', () => {
+    it('gives the distributor searches, the Excel import and bulk review 29 s and every other function 10 s', () => {
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { Timeout: number } };
-        const long = route.handler.startsWith('distributors/search-') || route.handler === 'import/import-excel';
+        const long =
+          route.handler.startsWith('distributors/search-') ||
+          route.handler === 'import/import-excel' ||
+          route.handler === 'approvals/bulk-review-approval-requests';
         expect(resource.Properties.Timeout, route.handler).toBe(long ? 29 : 10);
       }
     });
@@ -159,7 +168,7 @@ describe('CDK app', () => {
       }
       // Every function writes to its own log group, which has a retention.
       const logGroups = api.findResources('AWS::Logs::LogGroup');
-      expect(Object.keys(logGroups)).toHaveLength(routes.length);
+      expect(Object.keys(logGroups)).toHaveLength(routes.length + 1);
       for (const group of Object.values(logGroups)) {
         expect((group.Properties as { RetentionInDays?: number }).RetentionInDays).toBeGreaterThan(0);
       }
@@ -247,6 +256,26 @@ describe('CDK app', () => {
       });
       const secret = api.findResources('AWS::SecretsManager::Secret');
       expect(Object.values(secret)[0]!.Properties).not.toHaveProperty('SecretString');
+    });
+
+    it('runs the approval digest sender every 5 minutes, allowed to read the table and send from the sender identity only', () => {
+      const cfn = built.api.approvalDigests.function.node.defaultChild as CfnFunction;
+      const id = logicalIdOf(built.api, cfn);
+      const fn = api.toJSON().Resources[id] as {
+        Properties: { Timeout: number; Environment: { Variables: Record<string, unknown> } };
+      };
+      expect(fn.Properties.Timeout).toBe(60);
+      expect(Object.keys(fn.Properties.Environment.Variables).sort()).toEqual(
+        ['APP_URL', 'BUCKET_NAME', 'MAIL_FROM', 'NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'TABLE_NAME'].sort(),
+      );
+      api.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(5 minutes)',
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })],
+      });
+      const actions = actionsOfRole(built, built.api.approvalDigests.role);
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail']));
+      expect(actions.filter((action) => /^(s3|secretsmanager|states):/.test(action))).toEqual([]);
     });
 
     it('has the SES sender identity from context', () => {

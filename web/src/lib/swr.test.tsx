@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../testing/setup';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import useSWR, { SWRConfig } from 'swr';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { FRESH_FOR_MS, createQueryCache, createSwrConfig, isRetryable, retryDelay } from './swr';
 
@@ -64,5 +64,72 @@ describe('query cache rules (spec §7)', () => {
     now += 60 * 1000;
     queryCache.cache.sweep();
     expect(queryCache.cache.get('/thing')).toBeUndefined();
+  });
+
+  describe('polling', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** Mounts `readers` hooks of one key under the app's SWR configuration and counts the fetches over `ms`. */
+    const fetchesOver = async (ms: number, options: { refreshInterval?: number; readers?: number } = {}) => {
+      vi.useFakeTimers();
+      let fetches = 0;
+      const fetcher = async () => ++fetches;
+      const Reader = () => {
+        const { data } = useSWR('/polled', fetcher, { refreshInterval: options.refreshInterval });
+        return <p>{data ?? 'loading'}</p>;
+      };
+      const view = render(
+        <SWRConfig value={createSwrConfig()}>
+          {Array.from({ length: options.readers ?? 1 }, (_, index) => (
+            <Reader key={index} />
+          ))}
+        </SWRConfig>,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ms);
+      });
+      view.unmount();
+      return fetches;
+    };
+
+    it('asks again at every 30 s poll instead of treating it as a duplicate within the 5-minute freshness', async () => {
+      // Mounted at 0 s, polls at 30, 60, 90 and 120 s.
+      expect(await fetchesOver(125_000, { refreshInterval: 30_000 })).toBe(5);
+    });
+
+    it('polls a read that starts polling after it was first read (a batch that starts)', async () => {
+      vi.useFakeTimers();
+      let fetches = 0;
+      const fetcher = async () => ++fetches;
+      const Reader = ({ polling }: { polling: boolean }) => {
+        const { data } = useSWR('/later', fetcher, { refreshInterval: polling ? 5_000 : 0 });
+        return <p>{data ?? 'loading'}</p>;
+      };
+      const config = createSwrConfig();
+      const view = render(
+        <SWRConfig value={config}>
+          <Reader polling={false} />
+        </SWRConfig>,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      expect(fetches).toBe(1);
+      view.rerender(
+        <SWRConfig value={config}>
+          <Reader polling />
+        </SWRConfig>,
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(16_000);
+      });
+      expect(fetches).toBe(4);
+      view.unmount();
+    });
+
+    it('still shares one request between readers mounted together, and keeps unpolled reads fresh for 5 minutes', async () => {
+      expect(await fetchesOver(1_000, { refreshInterval: 30_000, readers: 3 })).toBe(1);
+      expect(await fetchesOver(125_000)).toBe(1);
+    });
   });
 });

@@ -82,6 +82,31 @@ export const createQueryCache = (ttlMs = UNUSED_ENTRY_TTL_MS, now: () => number 
   return { cache, trackUsage };
 };
 
+/**
+ * A read that polls (the bell every 30 s, a running batch every second, the image counts during
+ * a batch) must really ask each time. SWR's own polling asks "with deduplication": any request
+ * made within `dedupingInterval` before counts as this one, and with the 5-minute freshness as
+ * that interval it swallowed every poll but one in five minutes. So polling is done here: SWR
+ * is told not to poll, and a timer revalidates the key at the interval while the page is
+ * visible, which always asks the server (requests in flight are still shared). The interval may
+ * depend on the latest answer (a batch is polled only while it runs).
+ */
+export const pollsAlwaysAsk: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const { refreshInterval } = config;
+  const result = useSWRNext(key, fetcher, refreshInterval ? { ...config, refreshInterval: 0 } : config);
+  const interval = typeof refreshInterval === 'function' ? refreshInterval(result.data) : (refreshInterval ?? 0);
+  const serialized = key === null || key === undefined || key === false ? '' : unstable_serialize(key);
+  const { mutate } = result;
+  useEffect(() => {
+    if (!interval || !serialized) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void mutate();
+    }, interval);
+    return () => clearInterval(timer);
+  }, [interval, serialized, mutate]);
+  return result;
+};
+
 export const createSwrConfig = (queryCache: QueryCache = createQueryCache()): SWRConfiguration => ({
   fetcher: defaultFetcher,
   dedupingInterval: FRESH_FOR_MS,
@@ -92,5 +117,5 @@ export const createSwrConfig = (queryCache: QueryCache = createQueryCache()): SW
     setTimeout(() => void revalidate({ retryCount }), retryDelay(retryCount - 1));
   },
   provider: () => queryCache.cache,
-  use: [queryCache.trackUsage],
+  use: [queryCache.trackUsage, pollsAlwaysAsk],
 });

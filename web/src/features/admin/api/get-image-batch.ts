@@ -9,8 +9,6 @@ export const BATCH_POLL_MS = 1000;
 export const useImageBatch = () => {
   const { data, error, mutate } = useSWR<ImageBatchResponse | null>(IMAGE_BATCH_KEY, {
     refreshInterval: (latest) => (latest?.batch?.status === 'running' ? BATCH_POLL_MS : 0),
-    // The app's 5-minute deduplication would swallow every poll.
-    dedupingInterval: 0,
   });
   return {
     batch: data?.batch ?? undefined,

@@ -2,9 +2,16 @@ import useSWR from 'swr';
 import type { ImageStats } from '#shared/schemas/images';
 
 export const IMAGE_STATS_KEY = '/admin/image-stats';
+/** How often the counts are read while a batch runs, so the cards move with the progress line. */
+export const STATS_POLL_MS = 5000;
 
-/** GET /api/admin/image-stats: coverage, success rate, the last processed parts and coverage per class. */
-export const useImageStats = () => {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<ImageStats | null>(IMAGE_STATS_KEY);
+/**
+ * GET /api/admin/image-stats: coverage, success rate, the last processed parts and coverage per
+ * class; read again every few seconds while `polling` (a batch is running).
+ */
+export const useImageStats = (polling = false) => {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<ImageStats | null>(IMAGE_STATS_KEY, {
+    refreshInterval: polling ? STATS_POLL_MS : 0,
+  });
   return { stats: data ?? undefined, error: error as unknown, isLoading, isValidating, reload: () => mutate() };
 };

@@ -177,6 +177,25 @@ describe('Image Management tab', () => {
     });
   });
 
+  it('moves the stat cards with a running batch, not only its progress line', { timeout: 20_000 }, async () => {
+    let reads = 0;
+    const server = adminApi({
+      'GET /api/admin/image-batch': { body: { batch: batch({}) } },
+      'GET /api/admin/image-stats': () => ({
+        body: { ...stats, componentsWithImages: 50 + reads, componentsWithoutImages: 150 - reads++ },
+      }),
+    });
+    renderScreen(
+      <SWRConfig value={{ dedupingInterval: FRESH_FOR_MS }}>
+        <ImageManagement />
+      </SWRConfig>,
+    );
+    const withImages = await screen.findByRole('region', { name: 'With Images' });
+    await waitFor(() => expect(withImages).toHaveTextContent('With Images50'));
+    await waitFor(() => expect(withImages).toHaveTextContent('With Images51'), { timeout: 12_000 });
+    expect(server.callsTo('GET /api/admin/image-stats').length).toBeGreaterThanOrEqual(2);
+  });
+
   it("shows the spec's failure toast with the server's reason", async () => {
     adminApi({
       'POST /api/admin/process-images': { status: 409, body: { message: 'An image batch is already running.' } },

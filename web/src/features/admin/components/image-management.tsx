@@ -127,9 +127,9 @@ const RecentImageRow = ({ image }: { image: RecentImage }) => {
  * a time), the running batch's progress, the last parts processed and the recent images.
  */
 export const ImageManagement = () => {
-  const { stats, reload: reloadStats, isValidating } = useImageStats();
-  const { images, reload: reloadImages } = useRecentImages();
   const { batch, reload: reloadBatch } = useImageBatch();
+  const { stats, reload: reloadStats, isValidating } = useImageStats(batch?.status === 'running');
+  const { images, reload: reloadImages } = useRecentImages();
   const classes = useComponentClasses();
   const [componentClass, setComponentClass] = useState(ALL_CLASSES);
   const [starting, setStarting] = useState<BatchProvider | undefined>();

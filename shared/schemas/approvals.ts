@@ -70,6 +70,8 @@ export interface ApprovalRequest {
   requestType: RequestType;
   status: RequestStatus;
   username: string;
+  /** The submitter's user id (a user sees only their own requests; it tells an admin which are theirs). */
+  userId: string;
   createdAt: string;
   requestData: Record<string, unknown>;
   componentId: number | null;

@@ -90,6 +90,7 @@ export const toApprovalRequest = (request: StoredRequest, now: PartNow = { check
     requestType: request.requestType,
     status: request.status,
     username: request.username,
+    userId: request.userId,
     createdAt: request.createdAt,
     requestData: requestDataOf(request),
     componentId: request.componentId ?? null,

@@ -76,10 +76,16 @@ describe('shell', () => {
     expect(within(drawer).getByText('admin')).toBeInTheDocument();
   });
 
-  it('hides Admin Dashboard from a user and shows the email when there is no username', async () => {
+  it('hides the admin pages (Import Excel, Approval Queue, Admin Dashboard) from a user and shows the email when there is no username', async () => {
     mockApi({ 'GET /api/user': { body: member } });
     renderRoutes(routes, '/component-hub');
     const drawer = await openDrawer();
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Settings']);
     expect(within(drawer).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     expect(within(drawer).getByText('jo@example.com')).toBeInTheDocument();
   });

@@ -21,13 +21,16 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The sidebar's links, in the spec's order (§2 "Sidebar and top bar"). */
+/**
+ * The sidebar's links, in the spec's order (§2 "Sidebar and top bar"). Import Excel and Approval
+ * Queue are shown to administrators only: a user would only meet 'Access Denied' behind them.
+ */
 export const navItems: readonly NavItem[] = [
   { label: 'Dashboard', href: paths.hub.dashboard.href(), icon: LayoutDashboard, end: true },
   { label: 'Components', href: paths.hub.components.href(), icon: List },
   { label: 'Add New Component', href: paths.hub.addComponent.href(), icon: CirclePlus },
-  { label: 'Import Excel', href: paths.hub.importExcel.href(), icon: FileSpreadsheet },
-  { label: 'Approval Queue', href: paths.hub.approvalQueue.href(), icon: ClipboardCheck },
+  { label: 'Import Excel', href: paths.hub.importExcel.href(), icon: FileSpreadsheet, role: 'admin' },
+  { label: 'Approval Queue', href: paths.hub.approvalQueue.href(), icon: ClipboardCheck, role: 'admin' },
   { label: 'Admin Dashboard', href: paths.hub.admin.href(), icon: ShieldCheck, role: 'admin' },
   { label: 'Settings', href: paths.hub.settings.href(), icon: Settings },
 ];

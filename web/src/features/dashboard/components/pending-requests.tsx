@@ -1,41 +1,146 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { RequestType } from '#shared/schemas/approvals';
+import type { ApprovalRequest, RequestType } from '#shared/schemas/approvals';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { AppLink } from '../../../components/ui/link';
+import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
 import { usePendingRequests } from '../api/get-pending-requests';
+import { useWithdrawRequest } from '../api/withdraw-request';
 import { ListCard } from './list-card';
 
-/** Spec §2: 'New Component' for new, 'Component Edit' for edit, otherwise 'New Attachment'. */
+/** Spec §2 labels; a deletion says what it is ('Component Deletion', not the fallback 'New Attachment'). */
 export const requestTypeLabel = (type: RequestType | string): string =>
-  type === 'new' ? 'New Component' : type === 'edit' ? 'Component Edit' : 'New Attachment';
+  type === 'new'
+    ? 'New Component'
+    : type === 'edit'
+      ? 'Component Edit'
+      : type === 'delete'
+        ? 'Component Deletion'
+        : 'New Attachment';
 
-/** Spec §2 Dashboard: 'Pending Approval Requests', the first 5, each with a 'Review' link to the queue. */
+/** The part a request is about: a link to it while it exists; a new part, or a deleted one, by name only. */
+const PartName = ({ request }: { request: ApprovalRequest }) => {
+  const reference = request.componentReference ?? (request.componentId ? `Component ${request.componentId}` : null);
+  if (!reference) return null;
+  if (request.componentDeleted)
+    return (
+      <Text fontSize="sm" overflowWrap="anywhere">
+        {reference}{' '}
+        <Text as="span" color="fg.muted">
+          (this part was deleted)
+        </Text>
+      </Text>
+    );
+  if (request.requestType === 'new' || request.componentId === null)
+    return (
+      <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
+        {reference}
+      </Text>
+    );
+  return (
+    <AppLink
+      to={paths.hub.component.href(request.componentId)}
+      fontSize="sm"
+      fontWeight="medium"
+      overflowWrap="anywhere"
+    >
+      {reference}
+    </AppLink>
+  );
+};
+
+/**
+ * Spec §2 Dashboard: 'Pending Approval Requests', the first 5, each naming its part. Review
+ * links lead administrators to the queue (a user cannot open it); a submitter can withdraw
+ * their own request here.
+ */
 export const PendingRequests = () => {
   const { requests } = usePendingRequests();
+  const { user } = useUser();
+  const withdraw = useWithdrawRequest();
+  const [withdrawing, setWithdrawing] = useState<ApprovalRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isAdmin = user?.role === 'admin';
+
+  const confirmWithdraw = async () => {
+    if (!withdrawing) return;
+    setBusy(true);
+    try {
+      await withdraw(withdrawing.id);
+      notify({ type: 'success', title: 'Request Withdrawn', description: 'Your request has been withdrawn.' });
+      setWithdrawing(null);
+    } catch (error) {
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to withdraw the request: ${errorMessage(error, 'Failed to withdraw the request')}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <ListCard
-      title="Pending Approval Requests"
-      items={requests}
-      empty="No pending requests."
-      itemKey={(request) => request.id}
-      renderItem={(request) => (
-        <>
-          <Stack gap="0.5" minWidth="0">
-            <Badge colorPalette="orange" variant="subtle" alignSelf="flex-start">
-              {requestTypeLabel(request.requestType)}
-            </Badge>
-            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-              Submitted by {request.username}
-            </Text>
-          </Stack>
-          <Button asChild size="sm" variant="outline" flexShrink={0}>
-            <RouterLink to={paths.hub.approvalQueue.href()}>Review</RouterLink>
-          </Button>
-        </>
-      )}
-    />
+    <>
+      <ListCard
+        title="Pending Approval Requests"
+        items={requests}
+        empty="No pending requests."
+        itemKey={(request) => request.id}
+        renderItem={(request) => (
+          <>
+            <Stack gap="0.5" minWidth="0">
+              <Badge colorPalette="orange" variant="subtle" alignSelf="flex-start">
+                {requestTypeLabel(request.requestType)}
+              </Badge>
+              <PartName request={request} />
+              <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                Submitted by {request.username}
+              </Text>
+            </Stack>
+            <HStack gap="2" flexShrink={0} wrap="wrap" justify="flex-end">
+              {user && request.userId === user.id && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => setWithdrawing(request)}
+                  aria-label={`Withdraw ${requestTypeLabel(request.requestType).toLowerCase()} request for ${request.componentReference ?? request.id}`}
+                >
+                  Withdraw
+                </Button>
+              )}
+              {isAdmin && (
+                <Button asChild size="sm" variant="outline">
+                  <RouterLink to={paths.hub.approvalQueue.href()}>Review</RouterLink>
+                </Button>
+              )}
+            </HStack>
+          </>
+        )}
+      />
+      <FormDialog
+        title="Withdraw Request"
+        description={
+          withdrawing
+            ? `Withdraw your ${requestTypeLabel(withdrawing.requestType).toLowerCase()} request${withdrawing.componentReference ? ` for ${withdrawing.componentReference}` : ''}? The administrators will no longer see it, and anything it uploaded is deleted.`
+            : undefined
+        }
+        open={withdrawing !== null}
+        onClose={() => setWithdrawing(null)}
+        onSubmit={confirmWithdraw}
+        submitLabel="Withdraw"
+        submittingLabel="Withdrawing..."
+        isSubmitting={busy}
+        destructive
+      />
+    </>
   );
 };

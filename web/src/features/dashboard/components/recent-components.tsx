@@ -1,3 +1,4 @@
+import { Badge } from '@chakra-ui/react/badge';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -8,7 +9,10 @@ import { ListCard } from './list-card';
 
 const viewedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Spec §2 Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link. */
+/**
+ * Spec §2 Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link;
+ * a part deleted since says so instead of leading to a page that is gone.
+ */
 export const RecentComponents = () => {
   const { views } = useRecentComponents();
   return (
@@ -26,12 +30,23 @@ export const RecentComponents = () => {
             <Text fontSize="sm" color="fg.muted">
               Viewed at <time dateTime={view.viewedAt}>{viewedAtFormat.format(new Date(view.viewedAt))}</time>
             </Text>
+            {view.deleted && (
+              <Text fontSize="sm" color="fg.muted">
+                This part has been deleted.
+              </Text>
+            )}
           </Stack>
-          <Button asChild size="sm" variant="outline" flexShrink={0}>
-            <RouterLink to={paths.hub.component.href(view.id)} aria-label={`View ${view.componentReference}`}>
-              View
-            </RouterLink>
-          </Button>
+          {view.deleted ? (
+            <Badge colorPalette="gray" variant="subtle" flexShrink={0}>
+              Deleted
+            </Badge>
+          ) : (
+            <Button asChild size="sm" variant="outline" flexShrink={0}>
+              <RouterLink to={paths.hub.component.href(view.id)} aria-label={`View ${view.componentReference}`}>
+                View
+              </RouterLink>
+            </Button>
+          )}
         </>
       )}
     />

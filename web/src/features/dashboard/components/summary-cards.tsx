@@ -3,7 +3,11 @@ import { Clock, Database, Factory, FileText } from 'lucide-react';
 import { StatCard } from '../../../components/ui/stat-card';
 import { useCatalogueStats } from '../api/get-catalogue-stats';
 
-/** Spec §2 Dashboard: the four summary cards. A failed load shows a dash rather than a skeleton for ever. */
+/**
+ * Spec §2 Dashboard: the four summary cards. A failed load shows a dash rather than a skeleton
+ * for ever. Pending Approvals counts what the list beside it shows: a user's own requests, or
+ * every request for an administrator, and says which.
+ */
 export const SummaryCards = () => {
   const { stats, error } = useCatalogueStats();
   const figure = (value: number | undefined) => (error ? '—' : value?.toLocaleString());
@@ -23,6 +27,7 @@ export const SummaryCards = () => {
       <StatCard
         label="Pending Approvals"
         value={figure(stats?.pendingApprovals)}
+        help={stats && (stats.pendingApprovalsScope === 'own' ? 'Your requests' : 'All requests')}
         icon={<Clock size={18} aria-hidden />}
       />
     </SimpleGrid>

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, RecentComponentView } from '#shared/schemas/approvals';
-import { mockApi, type MockResponse } from '../../../testing/mock-api';
+import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { DashboardRoute } from './dashboard';
 
@@ -12,30 +12,68 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stats = { totalComponents: 1234, withDatasheets: 180, manufacturers: 9, pendingApprovals: 7 };
+const stats = {
+  totalComponents: 1234,
+  withDatasheets: 180,
+  manufacturers: 9,
+  pendingApprovals: 7,
+  pendingApprovalsScope: 'all',
+};
 
-const aRequest = (id: number, requestType: ApprovalRequest['requestType']): ApprovalRequest => ({
+const person = (role: 'admin' | 'user', id = `${role}-1`) => ({
+  id,
+  email: `${id}@example.com`,
+  username: id,
+  name: '',
+  firstName: '',
+  lastName: '',
+  role,
+});
+
+const aRequest = (
+  id: number,
+  requestType: ApprovalRequest['requestType'],
+  extra: Partial<ApprovalRequest> = {},
+): ApprovalRequest => ({
   id: `01JREQ${String(id).padStart(20, '0')}`,
   requestType,
   status: 'pending',
   username: `user${id}`,
+  userId: `u${id}`,
   createdAt: '2025-03-01T10:00:00.000Z',
   requestData: {},
-  componentId: id,
+  componentId: requestType === 'new' ? null : id,
   previousData: null,
   reviewedBy: null,
   reviewNotes: null,
   reviewedAt: null,
+  componentReference: `REF-${id}`,
+  componentDeleted: false,
+  currentData: null,
+  staleFields: [],
+  componentChanged: false,
+  revertOf: null,
+  ...extra,
 });
 
 const views: RecentComponentView[] = [
   { id: 12, componentReference: '3RT2015-1BB41', viewedAt: '2025-03-02T08:30:00.000Z' },
-  { id: 40, componentReference: 'PKZM0-10-C', viewedAt: '2025-03-01T16:05:00.000Z' },
+  { id: 40, componentReference: 'PKZM0-10-C', viewedAt: '2025-03-01T16:05:00.000Z', deleted: true },
 ];
 
-const renderDashboard = (answers: { recent?: MockResponse; pending?: MockResponse } = {}) => {
+const renderDashboard = (
+  answers: {
+    recent?: MockResponse;
+    pending?: MockResponse | Handler;
+    stats?: MockResponse;
+    user?: ReturnType<typeof person>;
+    extra?: Record<string, MockResponse | Handler>;
+  } = {},
+) => {
   const server = mockApi({
-    'GET /api/stats': { body: stats },
+    'GET /api/user': { body: answers.user ?? person('admin') },
+    'GET /api/csrf-token': csrfHandler,
+    'GET /api/stats': answers.stats ?? { body: stats },
     'GET /api/recent-components': answers.recent ?? { body: views },
     'GET /api/approval-requests': answers.pending ?? {
       body: [
@@ -47,6 +85,7 @@ const renderDashboard = (answers: { recent?: MockResponse; pending?: MockRespons
         aRequest(6, 'edit'),
       ],
     },
+    ...answers.extra,
   });
   const result = renderScreen(<DashboardRoute />, '/component-hub', {
     '/component-hub/components': 'component list',
@@ -69,16 +108,20 @@ describe('dashboard', () => {
     ]) {
       expect(await within(screen.getByRole('region', { name: label })).findByText(value!)).toBeInTheDocument();
     }
+    expect(
+      within(screen.getByRole('region', { name: 'Pending Approvals' })).getByText('All requests'),
+    ).toBeInTheDocument();
     expect(server.calls.map((call) => call.path).sort()).toEqual([
       '/api/approval-requests?status=pending',
       '/api/recent-components?limit=5',
       '/api/stats',
+      '/api/user',
     ]);
     await userEvent.click(screen.getByRole('link', { name: 'Go to Search' }));
     expect(await screen.findByText('component list')).toBeInTheDocument();
   });
 
-  it("lists recent views with 'Viewed at' and a View link to the component", async () => {
+  it("lists recent views with 'Viewed at' and a View link to the component; a deleted part says so, without a link", async () => {
     renderDashboard();
     const recent = screen.getByRole('region', { name: 'Recent Components' });
     const items = await within(recent).findAllByRole('listitem');
@@ -89,21 +132,71 @@ describe('dashboard', () => {
       'href',
       '/component-hub/components/12',
     );
+    expect(items[1]).toHaveTextContent('This part has been deleted.');
+    expect(within(items[1]!).getByText('Deleted')).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it("lists the first 5 pending requests with the spec's labels, the submitter and a Review link", async () => {
-    renderDashboard();
+  it('lists the first 5 pending requests by label and part, linking to the part, with Review links for an admin', async () => {
+    renderDashboard({
+      pending: {
+        body: [
+          aRequest(1, 'new'),
+          aRequest(2, 'edit'),
+          aRequest(3, 'attachment'),
+          aRequest(4, 'delete', { componentDeleted: true }),
+          aRequest(5, 'new'),
+          aRequest(6, 'edit'),
+        ],
+      },
+    });
     const pending = screen.getByRole('region', { name: 'Pending Approval Requests' });
     const items = await within(pending).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'New ComponentSubmitted by user1Review',
-      'Component EditSubmitted by user2Review',
-      'New AttachmentSubmitted by user3Review',
-      'New AttachmentSubmitted by user4Review',
-      'New ComponentSubmitted by user5Review',
+      'New ComponentREF-1Submitted by user1Review',
+      'Component EditREF-2Submitted by user2Review',
+      'New AttachmentREF-3Submitted by user3Review',
+      'Component DeletionREF-4 (this part was deleted)Submitted by user4Review',
+      'New ComponentREF-5Submitted by user5Review',
     ]);
+    expect(within(items[1]!).getByRole('link', { name: 'REF-2' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/2',
+    );
+    expect(within(items[0]!).queryByRole('link', { name: 'REF-1' })).not.toBeInTheDocument();
+    expect(within(items[3]!).queryByRole('link', { name: /REF-4/ })).not.toBeInTheDocument();
     await userEvent.click(within(items[1]!).getByRole('link', { name: 'Review' }));
     expect(await screen.findByText('approval queue')).toBeInTheDocument();
+  });
+
+  it('shows a user their own pending count and requests, without Review links, and lets them withdraw one', async () => {
+    const me = person('user', 'u2');
+    let withdrawn = false;
+    const { server } = renderDashboard({
+      user: me,
+      stats: { body: { ...stats, pendingApprovals: 1, pendingApprovalsScope: 'own' } },
+      pending: () => ({ body: withdrawn ? [] : [aRequest(2, 'edit', { userId: me.id })] }),
+      extra: {
+        [`POST /api/approval-requests/${aRequest(2, 'edit').id}/withdraw`]: () => {
+          withdrawn = true;
+          return { body: { ...aRequest(2, 'edit'), status: 'withdrawn' } };
+        },
+      },
+    });
+    const card = screen.getByRole('region', { name: 'Pending Approvals' });
+    expect(await within(card).findByText('Your requests')).toBeInTheDocument();
+    expect(within(card).getByText('1')).toBeInTheDocument();
+    const pending = screen.getByRole('region', { name: 'Pending Approval Requests' });
+    const [item] = await within(pending).findAllByRole('listitem');
+    expect(within(item!).queryByRole('link', { name: 'Review' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(item!).getByRole('button', { name: 'Withdraw component edit request for REF-2' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw Request' });
+    expect(dialog).toHaveTextContent('Withdraw your component edit request for REF-2?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Your request has been withdrawn.')).toBeInTheDocument();
+    expect(await within(pending).findByText('No pending requests.')).toBeInTheDocument();
+    expect(server.callsTo(`POST /api/approval-requests/${aRequest(2, 'edit').id}/withdraw`)).toHaveLength(1);
   });
 
   it('shows the empty texts when the lists are empty or their endpoints are missing', async () => {

@@ -1,0 +1,21 @@
+import { useSWRConfig } from 'swr';
+import type { ApprovalRequest } from '#shared/schemas/approvals';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/approval-requests/{id}/withdraw: the submitter takes back a pending request. */
+export const withdrawRequest = (id: string) =>
+  api.post<ApprovalRequest>(`/approval-requests/${encodeURIComponent(id)}/withdraw`);
+
+/** Withdraws, then has the pending lists and the counts read again (after a refusal too). */
+export const useWithdrawRequest = () => {
+  const { mutate } = useSWRConfig();
+  return async (id: string) => {
+    try {
+      return await withdrawRequest(id);
+    } finally {
+      await mutate(
+        (key) => typeof key === 'string' && (key.startsWith('/approval-requests') || key === '/stats'),
+      ).catch(() => undefined);
+    }
+  };
+};

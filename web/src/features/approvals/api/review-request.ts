@@ -21,7 +21,7 @@ export const reviewRequest = (id: string, { status, reviewNotes, reviewedBy }: R
   });
 
 /** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
-const changedByReview = (key: unknown): boolean => {
+export const changedByReview = (key: unknown): boolean => {
   const path = Array.isArray(key) ? (key[0] as unknown) : key;
   return (
     typeof path === 'string' &&

@@ -1,6 +1,7 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -14,6 +15,7 @@ import type { ReviewDecision } from '../api/review-request';
 import { RequestChanges } from './request-changes';
 import { formatDateTime, requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';
 import { ReviewDialog } from './review-dialog';
+import { StaleNotice } from './stale-notice';
 
 const Detail = ({ label, children }: { label: string; children: string }) => (
   <Text fontSize="sm" overflowWrap="anywhere">
@@ -24,22 +26,70 @@ const Detail = ({ label, children }: { label: string; children: string }) => (
   </Text>
 );
 
+/** The part the request is about, by reference: a link while it exists, a note once it is deleted. */
+const PartLine = ({ request }: { request: ApprovalRequest }) => {
+  const reference = request.componentReference ?? (request.componentId ? `Component ${request.componentId}` : null);
+  if (!reference) return null;
+  const linked = request.componentId !== null && !request.componentDeleted;
+  return (
+    <Text fontSize="sm" overflowWrap="anywhere">
+      <Text as="span" color="fg.muted">
+        Part:{' '}
+      </Text>
+      {linked ? (
+        <AppLink to={paths.hub.component.href(request.componentId!)} fontWeight="semibold">
+          {reference}
+        </AppLink>
+      ) : (
+        <Text as="span" fontWeight="semibold">
+          {reference}
+        </Text>
+      )}
+      {request.componentDeleted && (
+        <Text as="span" color="fg.muted">
+          {' '}
+          (this part was deleted)
+        </Text>
+      )}
+    </Text>
+  );
+};
+
+interface RequestCardProps {
+  request: ApprovalRequest;
+  /** Pending cards can be picked for a bulk review. */
+  selected?: boolean;
+  onSelectedChange?: (selected: boolean) => void;
+}
+
 /**
- * One approval request (spec §2 Approval Queue): type icon and label, status badge, request id,
- * submitter and time, what it would change; Reject and Approve while pending, the review after.
+ * One approval request (spec §2 Approval Queue): type icon and label, status badge, the part by
+ * reference, request id, submitter and time, what it would change (with the part's values now
+ * and a warning when the part changed since); Reject and Approve while pending, the review after.
  */
-export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
+export const RequestCard = ({ request, selected, onSelectedChange }: RequestCardProps) => {
   const [decision, setDecision] = useState<ReviewDecision | null>(null);
   const Icon = requestTypeIcon(request.requestType);
   const label = requestTypeLabel(request.requestType);
   const headingId = `request-${request.id}`;
-  const showComponentLink = request.componentId !== null && request.requestType !== 'new';
+  const pending = request.status === 'pending';
+  const subject = request.componentReference ?? request.id;
 
   return (
     <Panel as="article" aria-labelledby={headingId} p={{ base: '4', md: '5' }}>
       <Stack gap="3">
         <HStack justify="space-between" align="flex-start" gap="3">
           <HStack gap="2" minWidth="0">
+            {pending && onSelectedChange && (
+              <Checkbox.Root
+                checked={selected ?? false}
+                onCheckedChange={(details) => onSelectedChange(details.checked === true)}
+                colorPalette="blue"
+              >
+                <Checkbox.HiddenInput aria-label={`Select ${label.toLowerCase()} request for ${subject}`} />
+                <Checkbox.Control />
+              </Checkbox.Root>
+            )}
             <Box color="blue.700" flexShrink={0} bg="blue.50" borderRadius="md" p="1.5">
               <Icon size={18} aria-hidden />
             </Box>
@@ -53,21 +103,16 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
         </HStack>
 
         <Stack gap="0.5">
+          <PartLine request={request} />
           <Detail label="Request ID">{request.id}</Detail>
           <Detail label="Submitted by">{request.username}</Detail>
           <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
-          {showComponentLink && (
-            <Text fontSize="sm">
-              <AppLink to={paths.hub.component.href(request.componentId!)}>
-                View component {request.componentId}
-              </AppLink>
-            </Text>
-          )}
         </Stack>
 
+        <StaleNotice request={request} />
         <RequestChanges request={request} />
 
-        {request.status === 'pending' ? (
+        {pending ? (
           <HStack justify="flex-end" gap="2" borderTopWidth="1px" pt="3" wrap="wrap">
             <Button
               variant="outline"
@@ -103,14 +148,16 @@ export const RequestCard = ({ request }: { request: ApprovalRequest }) => {
             >
               {request.reviewNotes || 'No notes provided'}
             </Text>
-            <Detail label="Reviewed by">{request.reviewedBy ?? ''}</Detail>
-            <Detail label="Reviewed at">{formatDateTime(request.reviewedAt)}</Detail>
+            <Detail label={request.status === 'withdrawn' ? 'Withdrawn by' : 'Reviewed by'}>
+              {request.reviewedBy ?? ''}
+            </Detail>
+            <Detail label={request.status === 'withdrawn' ? 'Withdrawn at' : 'Reviewed at'}>
+              {formatDateTime(request.reviewedAt)}
+            </Detail>
           </Stack>
         )}
       </Stack>
-      {request.status === 'pending' && (
-        <ReviewDialog request={request} decision={decision} onClose={() => setDecision(null)} />
-      )}
+      {pending && <ReviewDialog request={request} decision={decision} onClose={() => setDecision(null)} />}
     </Panel>
   );
 };

@@ -53,36 +53,57 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 );
 
 /**
- * An edit: each changed field, its value when the edit was proposed and the proposed one, side by
- * side. Once reviewed, the first is no longer the current value, so it is called 'Previous'.
+ * An edit: each changed field, the part's value and the proposed one side by side. While
+ * pending, the first is the part's value now (with the value it had when the edit was proposed,
+ * when that differs); once reviewed, it is the value the edit replaced, called 'Previous'.
  */
 const EditChanges = ({ request }: { request: ApprovalRequest }) => {
   const fields = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field));
-  const before = request.status === 'pending' ? 'Current' : 'Previous';
+  const pending = request.status === 'pending';
+  const before = pending ? (request.currentData ?? request.previousData) : request.previousData;
   return (
     <Section title="Proposed changes">
+      {request.revertOf !== null && (
+        <Text fontSize="sm" mb="2">
+          Restores the values of version {request.revertOf}.
+        </Text>
+      )}
       <Stack as="dl" gap="3">
-        {fields.map((field) => (
-          <Box key={field}>
-            <Text as="dt" fontWeight="semibold" fontSize="sm">
-              {fieldLabel(field)}
-            </Text>
-            <Grid as="dd" templateColumns="repeat(2, minmax(0, 1fr))" gap="2" mt="1" fontSize="sm">
-              <Box bg="red.50" borderWidth="1px" borderColor="red.200" borderRadius="md" p="2">
-                <Text fontSize="xs" fontWeight="medium" color="red.800">
-                  {before}
-                </Text>
-                <Value>{displayValue(field, request.previousData?.[field])}</Value>
-              </Box>
-              <Box bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="md" p="2">
-                <Text fontSize="xs" fontWeight="medium" color="green.800">
-                  Proposed
-                </Text>
-                <Value>{displayValue(field, request.requestData[field])}</Value>
-              </Box>
-            </Grid>
-          </Box>
-        ))}
+        {fields.map((field) => {
+          const stale = pending && request.staleFields.includes(field);
+          return (
+            <Box key={field}>
+              <Text as="dt" fontWeight="semibold" fontSize="sm">
+                {fieldLabel(field)}
+              </Text>
+              <Grid as="dd" templateColumns="repeat(2, minmax(0, 1fr))" gap="2" mt="1" fontSize="sm">
+                <Box
+                  bg={stale ? 'orange.50' : 'red.50'}
+                  borderWidth="1px"
+                  borderColor={stale ? 'orange.300' : 'red.200'}
+                  borderRadius="md"
+                  p="2"
+                >
+                  <Text fontSize="xs" fontWeight="medium" color={stale ? 'orange.900' : 'red.800'}>
+                    {pending ? 'Current' : 'Previous'}
+                  </Text>
+                  <Value>{displayValue(field, before?.[field])}</Value>
+                  {stale && (
+                    <Text fontSize="xs" color="orange.900" mt="1">
+                      When proposed: {displayValue(field, request.previousData?.[field]) ?? '(empty)'}
+                    </Text>
+                  )}
+                </Box>
+                <Box bg="green.50" borderWidth="1px" borderColor="green.200" borderRadius="md" p="2">
+                  <Text fontSize="xs" fontWeight="medium" color="green.800">
+                    Proposed
+                  </Text>
+                  <Value>{displayValue(field, request.requestData[field])}</Value>
+                </Box>
+              </Grid>
+            </Box>
+          );
+        })}
       </Stack>
     </Section>
   );
@@ -154,7 +175,7 @@ const DeletionDetails = ({ request }: { request: ApprovalRequest }) => (
   </Section>
 );
 
-/** What approving the request would change (issue 6 §4). */
+/** What approving the request would change. */
 export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
   switch (request.requestType) {
     case 'edit':

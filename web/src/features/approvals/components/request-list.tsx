@@ -2,14 +2,17 @@ import { Alert } from '@chakra-ui/react/alert';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
 import type { RequestStatus } from '#shared/schemas/approvals';
 import { Panel } from '../../../components/ui/page';
 import { loadFailureMessage, useApprovalRequests } from '../api/get-approval-requests';
+import { BulkBar } from './bulk-review';
 import { RequestCard } from './request-card';
 
-/** The requests of one status: loading, failure, empty, or one card each. */
+/** The requests of one status: loading, failure, empty, or one card each; pending ones can be reviewed together. */
 export const RequestList = ({ status }: { status: RequestStatus }) => {
   const { requests, error } = useApprovalRequests(status);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (error && !requests) {
     return (
@@ -38,10 +41,32 @@ export const RequestList = ({ status }: { status: RequestStatus }) => {
       </Panel>
     );
   }
+  if (status !== 'pending')
+    return (
+      <Stack gap="4">
+        {requests.map((request) => (
+          <RequestCard key={request.id} request={request} />
+        ))}
+      </Stack>
+    );
+  // A request reviewed or gone meanwhile is no longer selected.
+  const shown = new Set(requests.map((request) => request.id));
+  const chosen = new Set([...selected].filter((id) => shown.has(id)));
   return (
     <Stack gap="4">
+      <BulkBar requests={requests} selected={chosen} onSelect={setSelected} />
       {requests.map((request) => (
-        <RequestCard key={request.id} request={request} />
+        <RequestCard
+          key={request.id}
+          request={request}
+          selected={chosen.has(request.id)}
+          onSelectedChange={(on) => {
+            const next = new Set(chosen);
+            if (on) next.add(request.id);
+            else next.delete(request.id);
+            setSelected(next);
+          }}
+        />
       ))}
     </Stack>
   );

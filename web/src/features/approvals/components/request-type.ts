@@ -17,9 +17,15 @@ export const statusLabels: Record<RequestStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
 };
 
-export const statusColors: Record<RequestStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
+export const statusColors: Record<RequestStatus, string> = {
+  pending: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'gray',
+};
 
 /** A request's time in the viewer's locale. */
 export const formatDateTime = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');

@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react/box';
 import { Field } from '@chakra-ui/react/field';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { useReviewRequest, type ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
+import { StaleNotice } from './stale-notice';
 
 const wording: Record<ReviewDecision, { title: string; action: string; busy: string; toast: string; verb: string }> = {
   approved: {
@@ -70,7 +72,7 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
   return (
     <FormDialog
       title={words.title}
-      description={`${requestTypeLabel(request.requestType)} request ${request.id}, submitted by ${request.username}.`}
+      description={`${requestTypeLabel(request.requestType)} request ${request.componentReference ? `for ${request.componentReference} ` : ''}(${request.id}), submitted by ${request.username}.`}
       open={decision !== null}
       onClose={close}
       onSubmit={submit}
@@ -79,6 +81,11 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
       isSubmitting={isSubmitting}
       destructive={decision === 'rejected'}
     >
+      {decision === 'approved' && (
+        <Box mb="4">
+          <StaleNotice request={request} />
+        </Box>
+      )}
       <Field.Root>
         <Field.Label>Review Notes</Field.Label>
         <Textarea

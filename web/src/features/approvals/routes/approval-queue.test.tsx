@@ -31,10 +31,18 @@ const request = (id: string, fields: Partial<ApprovalRequest>): ApprovalRequest 
   reviewedBy: null,
   reviewNotes: null,
   reviewedAt: null,
+  userId: 'u-jo',
+  componentReference: null,
+  componentDeleted: false,
+  currentData: null,
+  staleFields: [],
+  componentChanged: false,
+  revertOf: null,
   ...fields,
 });
 
 const newRequest = request('01JNEW0000000000000000000A', {
+  componentReference: '3RT2015-1BB41',
   requestData: {
     reference: '3RT2015-1BB41',
     class: 'Relay',
@@ -48,12 +56,15 @@ const editRequest = request('01JEDIT000000000000000000B', {
   requestType: 'edit',
   username: 'sam',
   componentId: 7,
+  componentReference: 'PKZM0-10',
   requestData: { description: 'Contactor, 3 kW', username: 'sam' },
   previousData: { description: 'Contactor' },
+  currentData: { description: 'Contactor' },
 });
 const attachmentRequest = request('01JATT0000000000000000000C', {
   requestType: 'attachment',
   componentId: 7,
+  componentReference: 'PKZM0-10',
   requestData: { fileName: 'wiring.pdf', fileType: 'application/pdf', componentId: 7, attachmentId: '01JFILE' },
 });
 
@@ -116,10 +127,7 @@ describe('approval queue', () => {
     expect(within(changes).getByText('Current').parentElement).toHaveTextContent('Contactor');
     expect(within(changes).getByText('Proposed').parentElement).toHaveTextContent('Contactor, 3 kW');
     expect(within(changes).queryByText('Username')).not.toBeInTheDocument();
-    expect(within(edit).getByRole('link', { name: 'View component 7' })).toHaveAttribute(
-      'href',
-      '/component-hub/components/7',
-    );
+    expect(within(edit).getByRole('link', { name: 'PKZM0-10' })).toHaveAttribute('href', '/component-hub/components/7');
 
     const upload = screen.getByRole('article', { name: 'New Attachment' });
     expect(within(upload).getByRole('link', { name: 'wiring.pdf' })).toHaveAttribute(
@@ -246,5 +254,134 @@ describe('approval queue', () => {
     });
     renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
     expect(await screen.findByText('Failed to load approval requests: 500 Internal Server Error')).toBeInTheDocument();
+  });
+
+  it('warns on the card and in the Approve dialog when the part changed since the edit was proposed, showing its value now', async () => {
+    const stale = request('01JSTALE00000000000000000D', {
+      requestType: 'edit',
+      componentId: 9,
+      componentReference: '3RT2015-1BB41',
+      requestData: { description: 'Mine' },
+      previousData: { description: 'Original' },
+      currentData: { description: 'Theirs' },
+      staleFields: ['description'],
+      componentChanged: true,
+    });
+    const merging = request('01JMERGE00000000000000000E', {
+      requestType: 'edit',
+      componentId: 9,
+      componentReference: '3RT2015-1BB41',
+      requestData: { series: 'S2' },
+      previousData: { series: null },
+      currentData: { series: null },
+      componentChanged: true,
+    });
+    mockApi({ 'GET /api/user': { body: admin }, 'GET /api/approval-requests': { body: [stale, merging] } });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const [staleCard, mergingCard] = await screen.findAllByRole('article', { name: 'Component Edit' });
+    expect(within(staleCard!).getByText('The part changed since this edit was proposed')).toBeInTheDocument();
+    expect(
+      within(staleCard!).getByText(
+        'Description: Original when proposed, Theirs now. Approving will fail: reject it, or ask for a new edit.',
+      ),
+    ).toBeInTheDocument();
+    const changes = within(staleCard!).getByRole('region', { name: 'Proposed changes' });
+    expect(within(changes).getByText('Current').parentElement).toHaveTextContent('Theirs');
+    expect(within(changes).getByText('When proposed: Original')).toBeInTheDocument();
+    expect(within(changes).getByText('Proposed').parentElement).toHaveTextContent('Mine');
+    expect(within(mergingCard!).getByText('The part changed since this request was made')).toBeInTheDocument();
+
+    await userEvent.click(within(staleCard!).getByRole('button', { name: /^Approve/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Request' });
+    expect(within(dialog).getByText('The part changed since this edit was proposed')).toBeInTheDocument();
+  });
+
+  it('names a deleted part without a link', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': ({ query }) => ({
+        body:
+          query.get('status') === 'rejected'
+            ? [{ ...editRequest, status: 'rejected', componentDeleted: true, reviewNotes: 'Closed automatically' }]
+            : [],
+      }),
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Rejected' }));
+    const card = await screen.findByRole('article', { name: 'Component Edit' });
+    expect(card).toHaveTextContent('Part: PKZM0-10 (this part was deleted)');
+    expect(within(card).queryByRole('link', { name: 'PKZM0-10' })).not.toBeInTheDocument();
+  });
+
+  it('approves the selected requests together with one note, and shows what was applied and what was not', async () => {
+    let pending = [newRequest, editRequest, attachmentRequest];
+    const server = mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/approval-requests': ({ query }) => ({ body: query.get('status') === 'pending' ? pending : [] }),
+      'POST /api/approval-requests/bulk-review': ({ body }) => {
+        const { ids } = body as { ids: string[] };
+        pending = pending.filter((r) => !ids.includes(r.id));
+        return {
+          body: {
+            status: 'approved',
+            applied: [{ id: newRequest.id, componentReference: '3RT2015-1BB41' }],
+            failed: [
+              {
+                id: editRequest.id,
+                componentReference: 'PKZM0-10',
+                message:
+                  'The component changed since this edit was proposed: description. Reject it, or ask for a new edit.',
+              },
+            ],
+          },
+        };
+      },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const approveSelected = await screen.findByRole('button', { name: 'Approve selected' });
+    expect(approveSelected).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select new component request for 3RT2015-1BB41' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select component edit request for PKZM0-10' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await userEvent.click(approveSelected);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 requests' });
+    await userEvent.type(within(dialog).getByLabelText('Review Notes'), 'Checked in the weekly review');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    const summary = await screen.findByRole('dialog', { name: 'Bulk Review Summary' });
+    expect(summary).toHaveTextContent('Approved 1 request; 1 request not applied.');
+    expect(
+      within(within(summary).getByRole('region', { name: 'Approved' })).getByText('3RT2015-1BB41'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByRole('region', { name: 'Not applied' })).toHaveTextContent(
+      'PKZM0-10: The component changed since this edit was proposed',
+    );
+    expect(server.callsTo('POST /api/approval-requests/bulk-review')[0]!.body).toEqual({
+      ids: [newRequest.id, editRequest.id],
+      status: 'approved',
+      reviewNotes: 'Checked in the weekly review',
+    });
+    await userEvent.click(within(summary).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(screen.getByText('Select all')).toBeInTheDocument();
+  });
+
+  it('lists withdrawn requests under their own tab', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': ({ query }) => ({
+        body:
+          query.get('status') === 'withdrawn'
+            ? [{ ...editRequest, status: 'withdrawn', reviewedBy: 'sam', reviewNotes: 'Withdrawn by the submitter' }]
+            : [],
+      }),
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Withdrawn' }));
+    const card = await screen.findByRole('article', { name: 'Component Edit' });
+    expect(within(card).getByText('Withdrawn by the submitter')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Withdrawn by: sam');
+    expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

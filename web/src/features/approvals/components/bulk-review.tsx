@@ -1,0 +1,193 @@
+import { Button } from '@chakra-ui/react/button';
+import { Checkbox } from '@chakra-ui/react/checkbox';
+import { Dialog } from '@chakra-ui/react/dialog';
+import { Field } from '@chakra-ui/react/field';
+import { Heading } from '@chakra-ui/react/heading';
+import { Portal } from '@chakra-ui/react/portal';
+import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Text } from '@chakra-ui/react/text';
+import { Textarea } from '@chakra-ui/react/textarea';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest, type BulkReviewSummary } from '#shared/schemas/approvals';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { Panel } from '../../../components/ui/page';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { useBulkReview } from '../api/bulk-review';
+import type { ReviewDecision } from '../api/review-request';
+
+interface BulkBarProps {
+  requests: readonly ApprovalRequest[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: ReadonlySet<string>) => void;
+}
+
+const plural = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
+
+/** What a bulk review did: what was applied, and what was not and why. */
+const SummaryDialog = ({ summary, onClose }: { summary: BulkReviewSummary | null; onClose: () => void }) => {
+  const verb = summary?.status === 'approved' ? 'Approved' : 'Rejected';
+  return (
+    <Dialog.Root open={summary !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Bulk Review Summary</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {summary && (
+                <Stack gap="4">
+                  <Dialog.Description>
+                    {verb} {plural(summary.applied.length)}
+                    {summary.failed.length ? `; ${plural(summary.failed.length)} not applied.` : '.'}
+                  </Dialog.Description>
+                  {summary.applied.length > 0 && (
+                    <Stack gap="1" as="section" aria-label={verb}>
+                      <Heading as="h3" size="sm">
+                        {verb}
+                      </Heading>
+                      <Stack as="ul" gap="0.5" listStyleType="none">
+                        {summary.applied.map((entry) => (
+                          <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
+                            {entry.componentReference ?? entry.id}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Stack>
+                  )}
+                  {summary.failed.length > 0 && (
+                    <Stack gap="1" as="section" aria-label="Not applied">
+                      <Heading as="h3" size="sm">
+                        Not applied
+                      </Heading>
+                      <Stack as="ul" gap="1" listStyleType="none">
+                        {summary.failed.map((entry) => (
+                          <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
+                            <Text as="span" fontWeight="semibold">
+                              {entry.componentReference ?? entry.id}
+                            </Text>
+                            : {entry.message}
+                          </Text>
+                        ))}
+                      </Stack>
+                    </Stack>
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button colorPalette="blue">Close</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};
+
+/**
+ * Above the pending list: select all, and approve or reject the selected requests together
+ * with one review note; each is applied once on the server, and a summary says what happened.
+ */
+export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
+  const bulkReview = useBulkReview();
+  const [decision, setDecision] = useState<ReviewDecision | null>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [summary, setSummary] = useState<BulkReviewSummary | null>(null);
+  const count = selected.size;
+  const all = requests.length > 0 && count === requests.length;
+  const stale = requests.filter((request) => selected.has(request.id) && request.staleFields.length > 0);
+
+  const close = () => {
+    setDecision(null);
+    setNotes('');
+  };
+
+  const submit = async () => {
+    if (!decision) return;
+    setBusy(true);
+    try {
+      const ids = requests.filter((request) => selected.has(request.id)).map((request) => request.id);
+      const result = await bulkReview(ids, decision, notes);
+      onSelect(new Set());
+      close();
+      setSummary(result);
+    } catch (error) {
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to process requests: ${errorMessage(error, 'Failed to process requests')}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel py="3" px={{ base: '3', md: '4' }}>
+      <HStack justify="space-between" gap="3" wrap="wrap">
+        <Checkbox.Root
+          checked={all ? true : count > 0 ? 'indeterminate' : false}
+          onCheckedChange={(details) =>
+            onSelect(details.checked === true ? new Set(requests.map((request) => request.id)) : new Set())
+          }
+          colorPalette="blue"
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{count ? `${count} selected` : 'Select all'}</Checkbox.Label>
+        </Checkbox.Root>
+        <HStack gap="2" wrap="wrap">
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={count === 0}
+            onClick={() => setDecision('rejected')}
+          >
+            <X aria-hidden />
+            Reject selected
+          </Button>
+          <Button size="sm" colorPalette="green" disabled={count === 0} onClick={() => setDecision('approved')}>
+            <Check aria-hidden />
+            Approve selected
+          </Button>
+        </HStack>
+      </HStack>
+      <FormDialog
+        title={decision === 'rejected' ? `Reject ${plural(count)}` : `Approve ${plural(count)}`}
+        description={
+          decision === 'approved' && stale.length > 0
+            ? `${plural(stale.length)} changed since proposed (${stale.map((request) => request.componentReference ?? request.id).join(', ')}) and will not be applied; the others will, each once.`
+            : `The same review notes go to every submitter. Each request is ${decision === 'rejected' ? 'rejected' : 'applied'} on its own; a summary follows.`
+        }
+        open={decision !== null}
+        onClose={close}
+        onSubmit={submit}
+        submitLabel={decision === 'rejected' ? 'Reject' : 'Approve'}
+        submittingLabel={decision === 'rejected' ? 'Rejecting...' : 'Approving...'}
+        isSubmitting={busy}
+        destructive={decision === 'rejected'}
+      >
+        <Field.Root>
+          <Field.Label>Review Notes</Field.Label>
+          <Textarea
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            maxLength={REVIEW_NOTES_MAX_LENGTH}
+            rows={4}
+            placeholder="Optional notes for the submitters"
+            bg="bg"
+          />
+        </Field.Root>
+      </FormDialog>
+      <SummaryDialog summary={summary} onClose={() => setSummary(null)} />
+    </Panel>
+  );
+};

@@ -30,7 +30,8 @@ describe('settings tabs', () => {
     expect(tabForHash('#security', false)).toBe('security');
     expect(tabForHash('#users', true)).toBe('users');
     expect(tabForHash('#users', false)).toBe('profile');
-    expect(tabForHash('#notifications', true)).toBe('profile');
+    expect(tabForHash('#notifications', true)).toBe('notifications');
+    expect(tabForHash('#notifications', false)).toBe('notifications');
     expect(tabForHash('', true)).toBe('profile');
   });
 
@@ -45,6 +46,18 @@ describe('settings tabs', () => {
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#users');
     expect(await screen.findByRole('tab', { name: 'User Management', selected: true })).toBeInTheDocument();
     expect(screen.getByText('users feature')).toBeInTheDocument();
+  });
+});
+
+describe('notifications tab', () => {
+  it("opens at #notifications (the settings menu's 'Notification Settings') with the notifications feature", async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    renderScreen(
+      <SettingsRoute userManagement={usersTab} notifications={<p>notifications feature</p>} />,
+      '/component-hub/settings#notifications',
+    );
+    expect(await screen.findByRole('tab', { name: 'Notifications', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('notifications feature')).toBeInTheDocument();
   });
 });
 

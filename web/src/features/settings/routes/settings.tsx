@@ -9,23 +9,35 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileForm } from '../components/profile-form';
 
-type Tab = 'profile' | 'security' | 'users';
+type Tab = 'profile' | 'security' | 'notifications' | 'users';
 
-/** The tab an anchor opens: #security and (for admins) #users have tabs; anything else is the profile. */
+/** The tab an anchor opens: #security, #notifications and (for admins) #users have tabs; anything else is the profile. */
 export const tabForHash = (hash: string, isAdmin: boolean): Tab => {
   const anchor = hash.replace(/^#/, '');
   if (anchor === 'security') return 'security';
+  if (anchor === 'notifications') return 'notifications';
   if (anchor === 'users' && isAdmin) return 'users';
   return 'profile';
 };
 
-const hashForTab: Record<Tab, string> = { profile: '', security: '#security', users: '#users' };
+const hashForTab: Record<Tab, string> = {
+  profile: '',
+  security: '#security',
+  notifications: '#notifications',
+  users: '#users',
+};
 
 /**
- * /component-hub/settings (spec §2 "Settings page"). The User Management tab's content comes from
- * the users feature, which the app's route composes in.
+ * /component-hub/settings (spec §2 "Settings page"). The Notifications and User Management tabs'
+ * contents come from the notifications and users features, which the app's route composes in.
  */
-export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode }) => {
+export const SettingsRoute = ({
+  userManagement,
+  notifications,
+}: {
+  userManagement: ReactNode;
+  notifications?: ReactNode;
+}) => {
   const { user } = useUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,6 +62,9 @@ export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode })
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">
             Security
           </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="notifications">
+            Notifications
+          </Tabs.Trigger>
           {isAdmin && (
             <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
               User Management
@@ -65,6 +80,7 @@ export const SettingsRoute = ({ userManagement }: { userManagement: ReactNode })
         <Tabs.Content value="security">
           <ChangePasswordForm />
         </Tabs.Content>
+        <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
       </Tabs.Root>
     </Stack>

@@ -23,3 +23,7 @@ export const proposeEdit = (id: number, field: ComponentField, value: string, us
 /** POST /api/components/{id}/delete-request `{ username }`. */
 export const requestDeletion = (id: number, username: string) =>
   api.post<RequestAnswer>(`/components/${id}/delete-request`, { username });
+
+/** POST /api/components/{id}/versions/{versionNumber}/revert: an `edit` request restoring that version's values. */
+export const requestRevert = (id: number, versionNumber: number) =>
+  api.post<RequestAnswer>(`/components/${id}/versions/${versionNumber}/revert`);

@@ -15,7 +15,10 @@ import { distributorLabels, type DistributorName } from '#shared/schemas/distrib
 import type { Attachment } from '#shared/schemas/files';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { useSWRConfig } from 'swr';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { deleteAttachment, useReloadAttachments } from '../api/attachments';
+import { versionsKey } from '../api/get-versions';
 import { useRefreshRequests } from '../api/change-requests';
 import { formatSize, groupAttachments } from './attachment-groups';
 
@@ -60,18 +63,26 @@ interface AttachmentsTabProps {
 /**
  * Spec §2 Attachments tab: the approved images as thumbnails, the documents (and the component's
  * own file fields) as download links, the uploads awaiting approval, or 'No attachments'.
+ * Deleting a file asks first; a published file's removal becomes a version of the part.
  */
 export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: AttachmentsTabProps) => {
-  const [deleting, setDeleting] = useState<string>();
+  const [confirming, setConfirming] = useState<Attachment | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const reloadAttachments = useReloadAttachments();
   const refreshRequests = useRefreshRequests();
+  const { mutate } = useSWRConfig();
 
-  const remove = async (attachment: Attachment) => {
-    setDeleting(attachment.id);
+  const remove = async () => {
+    const attachment = confirming;
+    if (!attachment) return;
+    setDeleting(true);
     try {
       await deleteAttachment(component.id, attachment.id);
       notify({ type: 'success', title: 'Attachment Deleted', description: 'The attachment has been deleted.' });
+      setConfirming(null);
       refreshRequests();
+      // A published file's removal is a version of the part.
+      if (attachment.isApproved) void mutate(versionsKey(component.id));
     } catch (error) {
       notify({
         type: 'error',
@@ -79,7 +90,7 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
         description: `Failed to delete attachment: ${errorMessage(error, 'Failed to delete attachment')}`,
       });
     } finally {
-      setDeleting(undefined);
+      setDeleting(false);
       void reloadAttachments(component.id);
     }
   };
@@ -90,11 +101,28 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
       size="xs"
       variant="ghost"
       colorPalette="red"
-      loading={deleting === attachment.id}
-      onClick={() => void remove(attachment)}
+      onClick={() => setConfirming(attachment)}
     >
       <Trash2 />
     </IconButton>
+  );
+
+  const confirmation = (
+    <FormDialog
+      title="Delete Attachment"
+      description={
+        confirming?.isApproved
+          ? `Delete ${confirming.fileName} from ${component.reference}? Everyone stops seeing it at once. The removal is recorded in the version history, and an administrator can restore the file for 30 days.`
+          : `Delete ${confirming?.fileName ?? ''}? It has not been approved yet; its approval request is closed.`
+      }
+      open={confirming !== null}
+      onClose={() => setConfirming(null)}
+      onSubmit={remove}
+      submitLabel="Delete"
+      submittingLabel="Deleting..."
+      isSubmitting={deleting}
+      destructive
+    />
   );
 
   const uploadButton = (
@@ -126,6 +154,7 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
 
   return (
     <Stack gap="6">
+      {confirmation}
       {uploadButton}
       {images.length > 0 && (
         <Section title="Images">

@@ -3,10 +3,10 @@ import { Button } from '@chakra-ui/react/button';
 import { Grid } from '@chakra-ui/react/grid';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { Version } from '#shared/schemas/approvals';
 import { componentFieldLabels, componentFileFields, type ComponentField } from '#shared/schemas/component';
@@ -88,7 +88,14 @@ const VersionChanges = ({ version }: { version: Version }) => {
  * Spec §2 History tab: the versions, newest first (the API's order), each expandable to its
  * changed fields' previous and new values; 'No version history available.' when there are none.
  */
-export const HistoryTab = ({ versions }: { versions: readonly Version[] | undefined }) => {
+export const HistoryTab = ({
+  versions,
+  onRevert,
+}: {
+  versions: readonly Version[] | undefined;
+  /** 'Revert to this version', offered on every version but the newest. */
+  onRevert?: (version: Version) => void;
+}) => {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   if (versions === undefined) {
     return (
@@ -115,7 +122,7 @@ export const HistoryTab = ({ versions }: { versions: readonly Version[] | undefi
           <Table.ColumnHeader width="1%">Version</Table.ColumnHeader>
           <Table.ColumnHeader>Change</Table.ColumnHeader>
           <Table.ColumnHeader width="1%" textAlign="end">
-            Details
+            Actions
           </Table.ColumnHeader>
         </Table.Row>
       </Table.Header>
@@ -138,18 +145,31 @@ export const HistoryTab = ({ versions }: { versions: readonly Version[] | undefi
                   </Text>
                 </Table.Cell>
                 <Table.Cell textAlign="end" verticalAlign="top">
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    onClick={() => toggle(version.id)}
-                    aria-expanded={expanded}
-                    aria-controls={expanded ? detailsId : undefined}
-                    aria-label={`${expanded ? 'Hide' : 'Show'} changes of version ${version.versionNumber}`}
-                    disabled={version.changedFields.length === 0}
-                  >
-                    {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                    {expanded ? 'Hide' : 'Show'}
-                  </Button>
+                  <HStack gap="1" justify="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                    {onRevert && version.versionNumber !== versions[0]?.versionNumber && (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        onClick={() => onRevert(version)}
+                        aria-label={`Revert to version ${version.versionNumber}`}
+                      >
+                        <Undo2 aria-hidden />
+                        Revert to this version
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => toggle(version.id)}
+                      aria-expanded={expanded}
+                      aria-controls={expanded ? detailsId : undefined}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} changes of version ${version.versionNumber}`}
+                      disabled={version.changedFields.length === 0}
+                    >
+                      {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                      {expanded ? 'Hide' : 'Show'}
+                    </Button>
+                  </HStack>
                 </Table.Cell>
               </Table.Row>
               {expanded && (

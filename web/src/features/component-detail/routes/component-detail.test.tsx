@@ -387,6 +387,13 @@ describe('component detail', () => {
         name: 'Delete draft.png',
       }),
     );
+    // Nothing goes before the confirmation.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Attachment' });
+    expect(confirm).toHaveTextContent(
+      'Delete draft.png? It has not been approved yet; its approval request is closed.',
+    );
+    expect(server.callsTo('DELETE /api/components/7/attachments/01JPEND')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await toastWith('Attachment Deleted', 'The attachment has been deleted.');
     await waitFor(() => expect(within(panel).queryByRole('list', { name: 'Pending Approval' })).toBeNull());
     expect(server.callsTo('DELETE /api/components/7/attachments/01JPEND')).toHaveLength(1);
@@ -429,6 +436,87 @@ describe('component detail', () => {
     expect(within(table).getAllByText('Previous')).toHaveLength(1);
     expect(within(table).getAllByText('New')).toHaveLength(1);
     expect(within(table).getByText('Reference').nextElementSibling).toHaveTextContent('3RT2015-1BB41');
+  });
+
+  it('lets an administrator delete a published file only after confirming, and shows the removal in the history', async () => {
+    let attachments = [anAttachment('01JDOC', { fileName: 'datasheet.pdf' })];
+    let versions = [version(1, { changedFields: ['reference'], changeData: { reference: '3RT2015-1BB41' } })];
+    const { server } = renderDetail({
+      extra: {
+        'GET /api/user': { body: { ...user, role: 'admin' } },
+        'GET /api/components/7/attachments': () => ({ body: attachments }),
+        'GET /api/components/7/versions': () => ({ body: versions }),
+        'DELETE /api/components/7/attachments/01JDOC': () => {
+          attachments = [];
+          versions = [version(2, { changeDescription: 'Attachment removed: datasheet.pdf' }), ...versions];
+          return { body: { message: 'The attachment has been deleted.' } };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: /^Attachments/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete datasheet.pdf' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Attachment' });
+    expect(confirm).toHaveTextContent(
+      'Delete datasheet.pdf from 3RT2015-1BB41? Everyone stops seeing it at once. The removal is recorded in the version history, and an administrator can restore the file for 30 days.',
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('DELETE /api/components/7/attachments/01JDOC')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'datasheet.pdf' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete datasheet.pdf' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Attachment' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await toastWith('Attachment Deleted', 'The attachment has been deleted.');
+    expect(server.callsTo('DELETE /api/components/7/attachments/01JDOC')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('tab', { name: 'Version History' }));
+    expect(await screen.findByText('Attachment removed: datasheet.pdf')).toBeInTheDocument();
+  });
+
+  it("offers 'Revert to this version' on older versions and files it as a request after confirming", async () => {
+    const { server } = renderDetail({
+      versions: [
+        version(3, { changedFields: ['width'], previousData: { width: 40 }, changeData: { width: 45 } }),
+        version(2, {
+          changedFields: ['description'],
+          previousData: { description: 'A' },
+          changeData: { description: 'B' },
+        }),
+        version(1, { changedFields: ['reference'], changeData: { reference: '3RT2015-1BB41' } }),
+      ],
+      extra: {
+        'POST /api/components/7/versions/1/revert': { status: 201, body: { requestId: '01JREVERT0000000000000000A' } },
+        'POST /api/components/7/versions/2/revert': {
+          status: 400,
+          body: { message: 'The part already has the values of version 2: there is nothing to revert.' },
+        },
+        'GET /api/approval-requests': { body: [] },
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Version History' }));
+    const table = await screen.findByRole('table', { name: 'Version History' });
+    expect(within(table).queryByRole('button', { name: 'Revert to version 3' })).toBeNull();
+    await userEvent.click(within(table).getByRole('button', { name: 'Revert to version 1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revert to Version 1' });
+    expect(confirm).toHaveTextContent('restores the values version 1 had for every field changed since');
+    expect(server.callsTo('POST /api/components/7/versions/1/revert')).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Submit for Approval' }));
+    const submitted = await screen.findByRole('dialog', { name: 'Revert Submitted' });
+    expect(within(submitted).getByTestId('request-id')).toHaveTextContent('01JREVERT0000000000000000A');
+    await userEvent.click(within(submitted).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Revert to version 2' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Revert to Version 2' })).getByRole('button', {
+        name: 'Submit for Approval',
+      }),
+    );
+    await toastWith(
+      'Error',
+      'Failed to submit the revert: The part already has the values of version 2: there is nothing to revert.',
+    );
   });
 
   it("says 'No version history available.'", async () => {

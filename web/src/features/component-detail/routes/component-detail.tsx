@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { Panel } from '../../../components/ui/page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
@@ -30,6 +31,7 @@ import { EditFieldDialog } from '../components/edit-field-dialog';
 import { additionalGroup, detailGroups, technicalGroups, type EditableField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
 import { HistoryTab } from '../components/history-tab';
+import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
 import { UploadDialog } from '../components/upload-dialog';
 
@@ -72,6 +74,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   const [editing, setEditing] = useState<EditableField | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadRequestId, setUploadRequestId] = useState<string | null>(null);
+  const [reverting, setReverting] = useState<Version | null>(null);
   const pending = attachments?.filter((attachment) => !attachment.isApproved).length ?? 0;
 
   return (
@@ -162,7 +165,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                   />
                 </Tabs.Content>
                 <Tabs.Content value="history" p="0">
-                  <HistoryTab versions={versions} />
+                  <HistoryTab versions={versions} onRevert={setReverting} />
                 </Tabs.Content>
               </Box>
             </Tabs.Root>
@@ -185,6 +188,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         onClose={() => setUploading(false)}
         onSubmitted={setUploadRequestId}
       />
+      <RevertVersion component={component} version={reverting} onClose={() => setReverting(null)} />
       <RequestSubmittedDialog
         title="File Submitted Successfully"
         description="Your file has been submitted for approval."

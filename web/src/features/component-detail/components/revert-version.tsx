@@ -1,0 +1,67 @@
+import type { Version } from '#shared/schemas/approvals';
+import type { Component } from '#shared/schemas/component';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { requestRevert, useRefreshRequests } from '../api/change-requests';
+
+interface RevertVersionProps {
+  component: Component;
+  /** The version to go back to; the dialog is open while there is one. */
+  version: Version | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Revert to this version': a confirmation, then an edit request restoring that version's values
+ * of every field changed since; like any edit it changes the part only once approved.
+ */
+export const RevertVersion = ({ component, version, onClose }: RevertVersionProps) => {
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState<{ requestId: string; versionNumber: number } | null>(null);
+  const refreshRequests = useRefreshRequests();
+
+  const submit = async () => {
+    if (!version) return;
+    setBusy(true);
+    try {
+      const answer = await requestRevert(component.id, version.versionNumber);
+      refreshRequests();
+      onClose();
+      setSubmitted({ requestId: answer.requestId, versionNumber: version.versionNumber });
+    } catch (error) {
+      notify({
+        type: 'error',
+        title: 'Error',
+        description: `Failed to submit the revert: ${errorMessage(error, 'Failed to submit the revert')}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <FormDialog
+        title={`Revert to Version ${version?.versionNumber ?? ''}`}
+        description={`This proposes an edit of ${component.reference} that restores the values version ${version?.versionNumber ?? ''} had for every field changed since. Like any edit, it is published once an administrator approves it.`}
+        open={version !== null}
+        onClose={onClose}
+        onSubmit={submit}
+        submitLabel="Submit for Approval"
+        submittingLabel="Submitting..."
+        isSubmitting={busy}
+      />
+      <RequestSubmittedDialog
+        title="Revert Submitted"
+        description={`Your request to restore version ${submitted?.versionNumber ?? ''} of ${component.reference} has been submitted for approval.`}
+        requestId={submitted?.requestId ?? null}
+        onClose={() => setSubmitted(null)}
+      >
+        The part keeps its current values until an administrator approves it.
+      </RequestSubmittedDialog>
+    </>
+  );
+};

@@ -17,6 +17,10 @@ export interface JourneyContext {
   url: (appPath: string) => string;
   /** axe-core and screenshots at 1280 and 375 px of the page as it is now. */
   checkPage: (screen: string) => Promise<void>;
+  /** The same for another page of the journey (a second person's browser). */
+  checkOtherPage: (other: Page, screen: string) => Promise<void>;
+  /** Screenshots only, for a page that is not the app's (the SES inbox). */
+  photograph: (other: Page, screen: string) => Promise<void>;
   /** Logs in through the login form and waits for the hub. */
   login: (account: Pick<Account, 'email' | 'password'>) => Promise<void>;
 }
@@ -86,8 +90,8 @@ export const createJourneyContext = (
   const url = (appPath: string) => `${stack.origin}/app${appPath}`;
   let shot = 0;
 
-  const axe = async (screen: string, width: number) => {
-    const results = await new AxeBuilder({ page }).analyze();
+  const axe = async (target: Page, screen: string, width: number) => {
+    const results = await new AxeBuilder({ page: target }).analyze();
     const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
     if (blocking.length > 0) {
       const detail = blocking
@@ -102,20 +106,23 @@ export const createJourneyContext = (
     }
   };
 
-  const checkPage = async (screen: string) => {
+  const shoot = async (target: Page, screen: string, judge: boolean) => {
     await mkdir(screenshotDir, { recursive: true });
     shot += 1;
     const base = `${String(journeyIndex).padStart(2, '0')}-${String(shot).padStart(2, '0')}-${screen}`;
-    const original = page.viewportSize() ?? DESKTOP;
+    const original = target.viewportSize() ?? DESKTOP;
     for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
+      await target.setViewportSize(size);
       // Let layout and entry animations settle before judging and photographing the page.
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(screenshotDir, `${base}-${size.width}.png`), fullPage: true });
-      await axe(screen, size.width);
+      await target.waitForTimeout(400);
+      await target.screenshot({ path: path.join(screenshotDir, `${base}-${size.width}.png`), fullPage: true });
+      if (judge) await axe(target, screen, size.width);
     }
-    await page.setViewportSize(original);
+    await target.setViewportSize(original);
   };
+  const checkOtherPage = (target: Page, screen: string) => shoot(target, screen, true);
+  const photograph = (target: Page, screen: string) => shoot(target, screen, false);
+  const checkPage = (screen: string) => checkOtherPage(page, screen);
 
   const login = async (account: Pick<Account, 'email' | 'password'>) => {
     await page.goto(url('/auth'));
@@ -125,5 +132,5 @@ export const createJourneyContext = (
     await expectUrl(page, /\/app\/component-hub$/);
   };
 
-  return { stack, context, page, url, checkPage, login };
+  return { stack, context, page, url, checkPage, checkOtherPage, photograph, login };
 };

@@ -71,6 +71,9 @@ export const startStack = async (): Promise<Stack> => {
       TABLE_NAME: tableName,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      // Digest emails go out within seconds, so a journey can read one.
+      APPROVAL_DIGEST_CHECK_SECONDS: '5',
+      APPROVAL_DIGEST_INTERVAL_MINUTES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -12,10 +12,10 @@ const logout = async (page: Page) => {
 const fileInput = (page: Page, label: string) => page.locator(`input[type="file"][aria-label="${label}"]`);
 
 /** An API call in the browser's session (its cookies), with the CSRF token the way the SPA sends it. */
-const apiCall = async <T>(
+export const apiCall = async <T>(
   context: BrowserContext,
   origin: string,
-  method: 'GET' | 'PATCH',
+  method: 'GET' | 'PATCH' | 'POST',
   path: string,
   data?: unknown,
 ): Promise<T> => {
@@ -30,11 +30,11 @@ const apiCall = async <T>(
 };
 
 /** The queue's card for one request. */
-const requestCard = (page: Page, requestId: string): Locator =>
+export const requestCard = (page: Page, requestId: string): Locator =>
   page.getByRole('article').filter({ hasText: requestId });
 
 /** The bell, whatever its unread count says. */
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
+export const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
 
 export const approvalsJourneys: Journey[] = [
   {
@@ -186,11 +186,12 @@ export const approvalsJourneys: Journey[] = [
         .filter({ hasText: `Submitted by ${account.username}` });
       await expectVisible(pendingCard, "the user's requests under 'Pending Approval Requests'");
       expectEqual(await pendingCard.count(), 4, "the user's pending requests on the dashboard");
-      // Spec §2: 'New Component', 'Component Edit', otherwise 'New Attachment' (the upload and the deletion).
+      // Spec §2's labels, and a deletion called what it is.
       for (const [label, count] of [
         ['New Component', 1],
         ['Component Edit', 1],
-        ['New Attachment', 2],
+        ['New Attachment', 1],
+        ['Component Deletion', 1],
       ] as const) {
         expectEqual(
           await pendingCard.filter({ has: page.getByText(label, { exact: true }) }).count(),
@@ -306,7 +307,7 @@ export const approvalsJourneys: Journey[] = [
       const editNote = note('Request approved', 'Your edit request');
       const uploadNote = note(
         'Request approved',
-        `Your attachment request for ${fileName} was approved: ${uploadNotes}`,
+        `Your attachment request for ${component.reference} (${fileName}) was approved: ${uploadNotes}`,
       );
       const newNote = note('Request rejected', `Your new component request for ${reference} was rejected: ${newNotes}`);
       const deleteNote = note(

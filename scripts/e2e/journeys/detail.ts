@@ -193,6 +193,10 @@ export const detailJourneys: Journey[] = [
         .filter({ hasText: 'front-view.png' })
         .getByRole('button', { name: 'Delete front-view.png' })
         .click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete Attachment' })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
       await expectVisible(
         toast(page, 'Attachment Deleted', 'The attachment has been deleted.'),
         "'Attachment Deleted'",

@@ -1,4 +1,5 @@
 import type { Journey } from '../harness.ts';
+import { approvalsLiveJourneys } from './approvals-live.ts';
 import { approvalsJourneys } from './approvals.ts';
 import { authJourneys } from './auth.ts';
 import { catalogueJourneys } from './catalogue.ts';
@@ -26,6 +27,7 @@ export const journeys: Journey[] = [
   ...imagesJourneys,
   ...detailJourneys,
   ...approvalsJourneys,
+  ...approvalsLiveJourneys,
   ...importExcelJourneys,
   ...settingsJourneys,
 ];

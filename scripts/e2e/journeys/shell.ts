@@ -55,7 +55,7 @@ export const shellJourneys: Journey[] = [
       for (const [item, tab] of [
         ['Security Settings', 'Security'],
         ['User Management', 'User Management'],
-        ['Notification Settings', 'Profile'],
+        ['Notification Settings', 'Notifications'],
         ['Profile Settings', 'Profile'],
       ] as const) {
         await page.getByRole('button', { name: 'Settings menu' }).click();
@@ -92,7 +92,8 @@ export const shellJourneys: Journey[] = [
       const account = await createAccount(stack, 'plainuser');
       await login(account);
       const sidebar = page.getByRole('navigation', { name: 'Main' });
-      await expectHidden(sidebar.getByRole('link', { name: 'Admin Dashboard' }), 'the Admin Dashboard link');
+      for (const link of ['Admin Dashboard', 'Import Excel', 'Approval Queue'])
+        await expectHidden(sidebar.getByRole('link', { name: link }), `the ${link} link`);
       await expectVisible(page.getByText(account.username, { exact: true }), 'the username in the sidebar footer');
 
       for (const target of ['/component-hub/admin', '/component-hub/approval-queue', '/component-hub/import-excel']) {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { fetchSentEmails } from '../../local/ses.ts';
 import { createAccount, type Account } from '../accounts.ts';
 import { expectEqual, expectHidden, expectUrl, expectVisible, toast, type Journey } from '../harness.ts';
-import { apiCall, bell } from './approvals.ts';
+import { apiCall, bell, requestCard } from './approvals.ts';
 import { pdf, requestIdIn, tab, upload } from './detail.ts';
 
 /** The spec's poll is every 30 s; an approval must reach an open bell within this. */
@@ -56,9 +56,19 @@ export const approvalsLiveJourneys: Journey[] = [
         await edit.getByLabel('New value').fill(staleText);
         await edit.getByRole('button', { name: 'Submit for Approval' }).click();
         await expectVisible(toast(page, 'Update Submitted'), "'Update Submitted'");
-        await apiCall(context, stack.origin, 'PATCH', `/components/${p1.id}`, { description: winnerText });
-        await apiCall(context, stack.origin, 'PATCH', `/components/${p2.id}`, { description: `Live P2 ${stamp}` });
-        await apiCall(context, stack.origin, 'PATCH', `/components/${p2.id}`, { series: `LIVE-${stamp}` });
+        const propose = async (id: number, change: Record<string, string>) =>
+          (await apiCall<{ requestId: string }>(context, stack.origin, 'PATCH', `/components/${id}`, change)).requestId;
+        const winnerId = await propose(p1.id, { description: winnerText });
+        const p2DescriptionId = await propose(p2.id, { description: `Live P2 ${stamp}` });
+        const p2SeriesId = await propose(p2.id, { series: `LIVE-${stamp}` });
+        const staleId = (
+          await apiCall<{ id: string; requestData: Record<string, unknown> }[]>(
+            context,
+            stack.origin,
+            'GET',
+            '/approval-requests?status=pending',
+          )
+        ).find((request) => request.requestData.description === staleText)!.id;
         await tab(page, 'Attachments').click();
         const fileName = `live-${stamp.toLowerCase()}.pdf`;
         await upload(page, { name: fileName, mimeType: 'application/pdf', buffer: pdf });
@@ -118,8 +128,8 @@ export const approvalsLiveJourneys: Journey[] = [
 
         // The administrator approves the later edit; the user's open page is left alone.
         await admin.goto(url('/component-hub/approval-queue'));
-        const cardWith = (text: string) => admin.getByRole('article').filter({ hasText: text });
-        const winner = cardWith(winnerText);
+        const cardOf = (requestId: string) => requestCard(admin, requestId);
+        const winner = cardOf(winnerId);
         await expectVisible(winner, 'the later edit in the queue');
         await winner.getByRole('button', { name: /^Approve/ }).click();
         await admin.getByRole('dialog', { name: 'Approve Request' }).getByRole('button', { name: 'Approve' }).click();
@@ -142,7 +152,7 @@ export const approvalsLiveJourneys: Journey[] = [
         await page.keyboard.press('Escape');
 
         // The earlier edit is flagged before anyone clicks Approve.
-        const stale = cardWith(staleText);
+        const stale = cardOf(staleId);
         await expectVisible(stale.getByText('The part changed since this edit was proposed'), 'the stale-edit warning');
         await expectVisible(
           stale.getByRole('region', { name: 'Proposed changes' }).getByText(winnerText, { exact: true }),
@@ -151,10 +161,10 @@ export const approvalsLiveJourneys: Journey[] = [
         await checkOtherPage(admin, 'queue-stale-edit');
 
         // Several approved together with one note: each applied once, the stale one reported.
-        await select(stale);
-        await select(cardWith(`Live P2 ${stamp}`));
-        await select(cardWith(`LIVE-${stamp}`));
-        await select(admin.getByRole('article').filter({ hasText: uploadRequestId }));
+        for (const id of [staleId, p2DescriptionId, p2SeriesId, uploadRequestId]) {
+          expectEqual(await cardOf(id).count(), 1, `the cards of request ${id}`);
+          await select(cardOf(id));
+        }
         await expectVisible(admin.getByText('4 selected'), "'4 selected'");
         await admin.getByRole('button', { name: 'Approve selected' }).click();
         const bulk = admin.getByRole('dialog', { name: 'Approve 4 requests' });
@@ -205,7 +215,7 @@ export const approvalsLiveJourneys: Journey[] = [
         const revertRequestId = await requestIdIn(reverted);
         await reverted.getByRole('button', { name: 'Close' }).click();
         await admin.reload();
-        const revertCard = admin.getByRole('article').filter({ hasText: revertRequestId });
+        const revertCard = cardOf(revertRequestId);
         await expectVisible(
           revertCard.getByText(`Restores the values of version ${p2.version}.`),
           'the revert in the queue',
@@ -231,6 +241,10 @@ export const approvalsLiveJourneys: Journey[] = [
           'the removal in the version history',
         );
         await checkOtherPage(admin, 'history-attachment-removed');
+      } catch (error) {
+        // The administrator's screen at the moment of failure (the runner photographs the user's).
+        await photograph(admin, 'FAILED-administrator').catch(() => undefined);
+        throw error;
       } finally {
         await adminContext.close();
       }

@@ -3,7 +3,8 @@ import { Button } from '@chakra-ui/react/button';
 import { Grid } from '@chakra-ui/react/grid';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { HStack, Stack } from '@chakra-ui/react/stack';
+import { Stack } from '@chakra-ui/react/stack';
+import { chakra } from '@chakra-ui/react/styled-system';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
@@ -145,7 +146,7 @@ export const HistoryTab = ({
                   </Text>
                 </Table.Cell>
                 <Table.Cell textAlign="end" verticalAlign="top">
-                  <HStack gap="1" justify="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                  <Stack direction={{ base: 'column', sm: 'row' }} gap="1" justify="flex-end" align="flex-end">
                     {onRevert && version.versionNumber !== versions[0]?.versionNumber && (
                       <Button
                         size="xs"
@@ -154,7 +155,7 @@ export const HistoryTab = ({
                         aria-label={`Revert to version ${version.versionNumber}`}
                       >
                         <Undo2 aria-hidden />
-                        Revert to this version
+                        <chakra.span display={{ base: 'none', md: 'inline' }}>Revert to this version</chakra.span>
                       </Button>
                     )}
                     <Button
@@ -169,7 +170,7 @@ export const HistoryTab = ({
                       {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                       {expanded ? 'Hide' : 'Show'}
                     </Button>
-                  </HStack>
+                  </Stack>
                 </Table.Cell>
               </Table.Row>
               {expanded && (

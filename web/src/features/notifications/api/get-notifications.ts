@@ -1,4 +1,5 @@
-import useSWR from 'swr';
+import { useEffect, useRef } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import type { Notification } from '#shared/schemas/approvals';
 
 /** Spec §7, §9: the bell asks again every 30 seconds. */
@@ -14,4 +15,35 @@ export const useNotifications = (username: string | undefined) => {
     refreshInterval: NOTIFICATIONS_POLL_MS,
   });
   return { notifications: data ?? undefined, error: error as unknown, isLoading, mutate };
+};
+
+/** Reads whose answers a new notification says changed: requests, counts, parts, recent views. */
+const changedByNews = (key: unknown): boolean => {
+  const path = Array.isArray(key) ? (key[0] as unknown) : key;
+  return (
+    typeof path === 'string' &&
+    ['/approval-requests', '/stats', '/components', '/recent-components'].some((prefix) => path.startsWith(prefix))
+  );
+};
+
+/**
+ * When a poll brings a notification newer than any seen (a request approved, a new one waiting),
+ * the pages open beside the bell read their requests and counts again, so the dashboard agrees
+ * with the bell without a reload. The first answer only sets the mark.
+ */
+export const useRefreshOnNews = (notifications: readonly Notification[] | undefined) => {
+  const { mutate } = useSWRConfig();
+  const newestSeen = useRef<string | undefined>(undefined);
+  const newest = notifications?.reduce<string | undefined>(
+    (max, item) => (!max || item.id > max ? item.id : max),
+    undefined,
+  );
+  const loaded = notifications !== undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    const mark = newest ?? '';
+    const before = newestSeen.current;
+    if (before === undefined || mark > before) newestSeen.current = mark;
+    if (before !== undefined && mark > before) void mutate(changedByNews).catch(() => undefined);
+  }, [loaded, newest, mutate]);
 };

@@ -2,6 +2,7 @@
 import '../../../testing/setup';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '#shared/schemas/approvals';
 import { csrfHandler, mockApi } from '../../../testing/mock-api';
@@ -167,5 +168,38 @@ describe('notification bell', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     expect(polls()).toBe(2);
+  });
+
+  it('has the pages beside it read their requests and counts again when news arrives, not at every poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let notifications: Notification[] = [note('01A', { read: true })];
+    const server = mockApi({
+      'GET /api/user': { body: user },
+      'GET /api/notifications': () => ({ body: notifications }),
+      'GET /api/stats': { body: {} },
+    });
+    const Dashboard = () => {
+      useSWR('/stats');
+      return null;
+    };
+    renderScreen(
+      <>
+        <NotificationBell />
+        <Dashboard />
+      </>,
+      '/component-hub',
+    );
+    await screen.findByRole('button', { name: 'Notifications' });
+    const statsReads = () => server.callsTo('GET /api/stats').length;
+    await vi.waitFor(() => expect(statsReads()).toBe(1));
+
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
+    expect(server.callsTo('GET /api/notifications')).toHaveLength(2);
+    expect(statsReads()).toBe(1);
+
+    notifications = [note('01B', { title: 'Request approved' }), ...notifications];
+    await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(statsReads()).toBe(2));
   });
 });

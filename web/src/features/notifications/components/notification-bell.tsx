@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import type { Notification } from '#shared/schemas/approvals';
 import { APP_BASE } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
-import { useNotifications } from '../api/get-notifications';
+import { useNotifications, useRefreshOnNews } from '../api/get-notifications';
 import { deleteNotification, markNotificationRead } from '../api/update-notification';
 
 type Kind = Notification['type'];
@@ -122,6 +122,7 @@ export const NotificationBell = () => {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { notifications, error, mutate } = useNotifications(user?.username);
+  useRefreshOnNews(notifications);
   const unread = notifications?.filter((notification) => !notification.read).length ?? 0;
 
   const update = (change: (list: Notification[]) => Notification[]) =>

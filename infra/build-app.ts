@@ -2,6 +2,7 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
+import { physicalFunctionName } from './constructs/api-function.ts';
 import { ApiStack } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
@@ -126,7 +127,10 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     namePrefix: prefix,
     httpApi: web.httpApi,
     table: data.table,
-    functions: [...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
+    functions: [
+      ...[...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
+      { label: 'jobs/send-approval-digests', functionName: physicalFunctionName(api.stackName, 'ApprovalDigests') },
+    ],
     stateMachine: jobs.imageBatches,
     ...(alarmEmail ? { alarmEmail } : {}),
   });

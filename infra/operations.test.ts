@@ -99,10 +99,15 @@ describe('monitoring stack', () => {
   it("alarms on every API function's errors and throttles, by its literal name (no export per function)", () => {
     const apiFunctions = Template.fromStack(built.api).findResources('AWS::Lambda::Function');
     const names = Object.values(apiFunctions).map((fn) => (fn.Properties as { FunctionName: string }).FunctionName);
-    expect(names).toHaveLength(routes.length);
+    // One per route, and the scheduled digest sender.
+    expect(names).toHaveLength(routes.length + 1);
     for (const name of names) expect(typeof name, 'a literal function name').toBe('string');
-    for (const fn of built.api.functions.values()) {
-      const id = fn.node.id;
+    const monitored = [
+      ...[...built.api.functions.values()].map((fn) => ({ id: fn.node.id, functionName: fn.functionName })),
+      { id: 'JobsSendApprovalDigests', functionName: names.find((name) => name.endsWith('-ApprovalDigests'))! },
+    ];
+    for (const fn of monitored) {
+      const id = fn.id;
       for (const [suffix, metricName] of [
         ['Errors', 'Errors'],
         ['Throttles', 'Throttles'],
@@ -145,7 +150,8 @@ describe('monitoring stack', () => {
   });
 
   it('has no other alarms, so every one of them is documented above', () => {
-    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * routes.length + 7);
+    // Errors and throttles of each route function and of the digest sender, and seven others.
+    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * (routes.length + 1) + 7);
   });
 
   it('sends the alarms to an SNS topic that enforces TLS, with the email from context', () => {

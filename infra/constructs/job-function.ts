@@ -18,6 +18,8 @@ export interface JobFunctionProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly timeout: Duration;
   readonly memorySize?: number;
+  /** A literal name (see physicalFunctionName), for functions the monitoring stack alarms on by name. */
+  readonly functionName?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export class JobFunction extends Construct {
       logGroup: this.logGroup,
       tracing: Tracing.ACTIVE,
       description: props.description,
+      ...(props.functionName && { functionName: props.functionName }),
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: lambdaBundling,
     });

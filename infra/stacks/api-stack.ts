@@ -12,7 +12,7 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
-import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
+import { ApiFunction, constructIdFor, physicalFunctionName } from '../constructs/api-function.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
@@ -233,6 +233,7 @@ export class ApiStack extends Stack {
       job: 'send-approval-digests',
       description: 'Emails administrators a digest of new approval requests',
       timeout: Duration.minutes(1),
+      functionName: physicalFunctionName(this.stackName, 'ApprovalDigests'),
       environment: {
         TABLE_NAME: environment.TABLE_NAME,
         BUCKET_NAME: environment.BUCKET_NAME,
@@ -242,6 +243,7 @@ export class ApiStack extends Stack {
         ...(props.approvalDigestIntervalMinutes !== undefined && {
           APPROVAL_DIGEST_INTERVAL_MINUTES: String(props.approvalDigestIntervalMinutes),
         }),
+        ...props.extraEnvironment,
       },
     });
     this.approvalDigests.role.addToPolicy(tableAccess);

@@ -14,6 +14,7 @@ export const needs = [
   'bucket-delete',
   'distributor-credentials',
   'batches',
+  'oidc-client-secret',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -37,6 +38,16 @@ export const routes = [
   { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user' },
   { method: 'POST', path: '/api/change-password', handler: 'auth/change-password', access: 'user' },
   { method: 'POST', path: '/api/invites/accept', handler: 'auth/accept-invite', access: 'public' },
+  // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
+  { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/sso/callback',
+    handler: 'sso/finish-sign-in',
+    access: 'public',
+    needs: ['oidc-client-secret'],
+  },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
   { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin' },
   { method: 'DELETE', path: '/api/users/{id}', handler: 'users/delete-user', access: 'admin' },

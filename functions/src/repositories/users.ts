@@ -254,3 +254,25 @@ export const deleteUser = async (user: User): Promise<boolean> => {
     throw error;
   }
 };
+
+/**
+ * A pending invitee who signed in through single sign-on: the invitation counts as accepted
+ * (no password is set). False when already accepted or re-invited meanwhile.
+ */
+export const acceptInvitationBySingleSignOn = async (id: string, invitedAt: string, now: string): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(id),
+        UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
+        ExpressionAttributeValues: { ':now': now, ':invitedAt': invitedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -20,6 +20,7 @@ import {
 } from '#repositories/users';
 import { hashPassword } from './auth/passwords';
 import { startSession } from './auth/sessions';
+import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
 import { linkEmail, sendEmail } from './mail';
 
@@ -51,6 +52,7 @@ const existingUser = async (id: string): Promise<User> => {
 export const deleteUserAsAdmin = async (actor: User, id: string): Promise<void> => {
   if (actor.id === id) throw new Forbidden(messages.cannotDeleteOwnAccount);
   const user = await existingUser(id);
+  await rememberDeletedUser(user.email);
   if (!(await deleteUser(user))) throw new Conflict(messages.lastAdminDelete);
 };
 

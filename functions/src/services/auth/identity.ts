@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import type { LoginInput, ProfileInput, PublicUser, Role } from '#shared/schemas/auth';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
-import { Conflict, Invalid, Unauthorized } from '#lib/errors';
+import { Conflict, Forbidden, Invalid, Unauthorized } from '#lib/errors';
 import { consumeToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
 import {
@@ -20,6 +20,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
 import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
 import { randomToken, sha256 } from './tokens';
+import { rememberDeletedUser } from './sso/accounts';
+import { passwordLoginRefusal } from './sso/settings';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -83,6 +85,9 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
+  // With PASSWORD_LOGIN=admins-only everyone else signs in through single sign-on.
+  const refusal = passwordLoginRefusal(user.role);
+  if (refusal) throw new Forbidden(refusal);
   await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
   const { token } = await startSession(user);
   return { user, token };
@@ -133,8 +138,9 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
   const subjects = forgotSubjects(email, clientIp);
   await takeAttempt(subjects);
   const user = await getUserByEmail(email);
-  // A pending invitee sets a password through the invitation, not a reset.
-  if (user?.passwordHash) {
+  // A pending invitee sets a password through the invitation, not a reset; nor does someone
+  // who may not sign in with a password (PASSWORD_LOGIN=admins-only).
+  if (user?.passwordHash && !passwordLoginRefusal(user.role)) {
     const token = randomToken();
     const now = new Date();
     await putToken('RESET', {
@@ -175,6 +181,7 @@ export const resetPassword = async (token: string, password: string): Promise<vo
 
 /** Deletes the caller's account and so its sessions; the last administrator cannot. */
 export const deleteOwnAccount = async (user: User, sessionTokenHash: string): Promise<void> => {
+  await rememberDeletedUser(user.email);
   if (!(await deleteUser(user))) throw new Conflict(messages.lastAdminSelfDelete);
   await endSession(sessionTokenHash);
 };

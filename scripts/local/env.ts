@@ -44,6 +44,17 @@ export interface FunctionEnvInput {
   readonly distributors?: DistributorEnv;
   /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
   readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
+  /** Single sign-on through the local OpenID provider (scripts/local/oidc-provider.ts). */
+  readonly sso?: LocalSsoEnv;
+}
+
+export interface LocalSsoEnv {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly adminGroups: string;
+  readonly allowedDomains: string;
+  readonly label: string;
 }
 
 export interface DistributorEnv {
@@ -85,6 +96,15 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint,
     IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn,
   }),
+  ...(input.sso && {
+    OIDC_ISSUER: input.sso.issuer,
+    OIDC_CLIENT_ID: input.sso.clientId,
+    OIDC_CLIENT_SECRET: input.sso.clientSecret,
+    OIDC_SCOPES: 'openid email profile groups',
+    OIDC_ADMIN_GROUPS: input.sso.adminGroups,
+    OIDC_ALLOWED_DOMAINS: input.sso.allowedDomains,
+    OIDC_BUTTON_LABEL: input.sso.label,
+  }),
   ...(input.distributors?.mouser && {
     MOUSER_API_URL: input.distributors.mouser.apiUrl,
     MOUSER_API_KEY: input.distributors.mouser.apiKey,
@@ -94,5 +114,10 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
 export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
   for (const name of ['AWS_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'CSRF_SECRET_ARN']) delete env[name];
+  if (input.sso) {
+    for (const name of ['OIDC_CLIENT_SECRET_ARN', 'OIDC_ALLOWED_GROUPS', 'OIDC_GROUPS_CLAIM', 'OIDC_REDIRECT_URI']) {
+      delete env[name];
+    }
+  }
   Object.assign(env, functionEnv(input));
 };

@@ -76,7 +76,42 @@ export interface ApiStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
   readonly imageBatches?: IStateMachine;
+  /** Single sign-on with the company's OpenID provider (context `oidc*`); absent: password login only. */
+  readonly sso?: SsoProps;
+  /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
+  readonly passwordLogin?: 'on' | 'admins-only';
 }
+
+export interface SsoProps {
+  readonly issuer: string;
+  readonly clientId: string;
+  /** The Secrets Manager secret (complete ARN) holding the client secret as plain text; none for a public client. */
+  readonly clientSecretArn?: string;
+  readonly scopes?: string;
+  readonly groupsClaim?: string;
+  readonly adminGroups?: string;
+  readonly allowedDomains?: string;
+  readonly allowedGroups?: string;
+  readonly buttonLabel?: string;
+}
+
+/** Where the provider sends people back: the callback route on the site's own origin. */
+export const ssoCallbackUrl = (appUrl: string): string => `${appUrl}/api/sso/callback`;
+
+const ssoEnvironment = (sso: SsoProps | undefined, appUrl: string): Record<string, string> =>
+  sso
+    ? {
+        OIDC_ISSUER: sso.issuer,
+        OIDC_CLIENT_ID: sso.clientId,
+        OIDC_REDIRECT_URI: ssoCallbackUrl(appUrl),
+        ...(sso.scopes && { OIDC_SCOPES: sso.scopes }),
+        ...(sso.groupsClaim && { OIDC_GROUPS_CLAIM: sso.groupsClaim }),
+        ...(sso.adminGroups && { OIDC_ADMIN_GROUPS: sso.adminGroups }),
+        ...(sso.allowedDomains && { OIDC_ALLOWED_DOMAINS: sso.allowedDomains }),
+        ...(sso.allowedGroups && { OIDC_ALLOWED_GROUPS: sso.allowedGroups }),
+        ...(sso.buttonLabel && { OIDC_BUTTON_LABEL: sso.buttonLabel }),
+      }
+    : {};
 
 /**
  * One Lambda and one HTTP API route per entry of the route manifest, each function with the
@@ -118,8 +153,14 @@ export class ApiStack extends Stack {
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
       POWERTOOLS_SERVICE_NAME: 'component-hub',
+      PASSWORD_LOGIN: props.passwordLogin ?? 'on',
+      ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };
+    // Only the callback, which redeems the authorization code, can read the client secret.
+    const oidcClientSecret: ISecret | undefined = props.sso?.clientSecretArn
+      ? Secret.fromSecretCompleteArn(this, 'OidcClientSecret', props.sso.clientSecretArn)
+      : undefined;
     const distributorSecret: ISecret | undefined = props.distributorSecretArn
       ? Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn)
       : undefined;
@@ -133,6 +174,7 @@ export class ApiStack extends Stack {
       }
       const needs = routeNeeds(route);
       const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
+      const wantsOidcSecret = needs.includes('oidc-client-secret') && oidcClientSecret !== undefined;
       if (needs.includes('batches') && !props.imageBatches)
         throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
@@ -140,6 +182,7 @@ export class ApiStack extends Stack {
         environment: {
           ...environment,
           ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
+          ...(wantsOidcSecret && { OIDC_CLIENT_SECRET_ARN: oidcClientSecret.secretArn }),
           ...(needs.includes('batches') &&
             props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
         },
@@ -149,6 +192,7 @@ export class ApiStack extends Stack {
       fn.role.addToPolicy(tableAccess);
       this.csrfSecret.grantRead(fn.function);
       if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
+      if (wantsOidcSecret) oidcClientSecret.grantRead(fn.function);
       if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [
           {
@@ -163,6 +207,7 @@ export class ApiStack extends Stack {
       for (const need of needs) {
         switch (need) {
           case 'distributor-credentials':
+          case 'oidc-client-secret':
             break; // granted above, when a secret is configured
           case 'mail':
             this.senderIdentity.grantSendEmail(fn.function);
@@ -221,5 +266,13 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: `${props.httpApi.apiEndpoint}/` });
+    if (props.sso) {
+      new CfnOutput(this, 'SsoCallbackUrl', {
+        value: ssoCallbackUrl(props.appUrl),
+        description:
+          "Register this redirect URI with the OpenID provider (web platform); the login page's address for sign-out.",
+      });
+      new CfnOutput(this, 'SsoSignOutRedirectUrl', { value: `${props.appUrl}/app/auth` });
+    }
   }
 }

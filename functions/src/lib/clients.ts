@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESClient } from '@aws-sdk/client-ses';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
 
 /*
@@ -14,6 +15,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 let sesClient: SESClient | undefined;
 let s3Client: S3Client | undefined;
 let sfnClient: SFNClient | undefined;
+let secretsClient: SecretsManagerClient | undefined;
 
 /**
  * A service that does not answer must fail the request well inside the function's 10 s timeout,
@@ -27,6 +29,7 @@ export const CLIENT_TIMEOUTS = {
   dynamodb: { connectionTimeout: 1_000, requestTimeout: 1_500, throwOnRequestTimeout: true },
   s3: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
   ses: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+  secretsManager: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
 } as const;
 
 export const dynamo = (): DynamoDBDocumentClient =>
@@ -42,10 +45,15 @@ export const s3 = (): S3Client =>
 /** Step Functions (image batches); AWS_ENDPOINT_URL_SFN points it at the local endpoint. */
 export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({}));
 
+/** Secrets Manager, read through lib/secrets (cached there). */
+export const secretsManager = (): SecretsManagerClient =>
+  (secretsClient ??= new SecretsManagerClient({ requestHandler: CLIENT_TIMEOUTS.secretsManager }));
+
 /** Drops the cached clients, for tests that point the environment at another stack. */
 export const resetClients = (): void => {
   documentClient = undefined;
   sesClient = undefined;
   s3Client = undefined;
   sfnClient = undefined;
+  secretsClient = undefined;
 };

@@ -1,12 +1,10 @@
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import * as oidc from 'openid-client';
 import { config } from '#lib/config';
+import { readSecret } from '#lib/secrets';
 import type { SsoSettings } from './settings';
 
 /** Every exchange with the provider (discovery, keys, tokens) gives up after this many seconds. */
 const PROVIDER_TIMEOUT_SECONDS = 5;
-/** A rotated client secret is picked up within this time. */
-const SECRET_MAX_AGE_SECONDS = 300;
 
 const harden = (configuration: oidc.Configuration, settings: SsoSettings): void => {
   configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
@@ -47,9 +45,8 @@ const clientSecret = async (): Promise<string | undefined> => {
   const { OIDC_CLIENT_SECRET, OIDC_CLIENT_SECRET_ARN } = config();
   if (OIDC_CLIENT_SECRET) return OIDC_CLIENT_SECRET;
   if (!OIDC_CLIENT_SECRET_ARN) return undefined;
-  const value = await getSecret(OIDC_CLIENT_SECRET_ARN, { maxAge: SECRET_MAX_AGE_SECONDS });
-  if (typeof value !== 'string' || value === '') throw new Error('The OpenID Connect client secret is empty');
-  return value;
+  // Read through the shared reader: cached a few minutes, so a rotated secret is picked up.
+  return readSecret(OIDC_CLIENT_SECRET_ARN);
 };
 
 let secretBound:

@@ -10,7 +10,8 @@ const BASE = 'https://component-hub.invalid';
  */
 export const appReturnPath = (value: string | undefined): string | undefined => {
   if (value === undefined || value === '') return DEFAULT_RETURN_PATH;
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return undefined;
+  const hasControl = [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControl) return undefined;
   let url: URL;
   try {
     url = new URL(value, BASE);

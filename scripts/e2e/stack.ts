@@ -18,6 +18,8 @@ export interface Stack {
   dynamodbEndpoint: string;
   tableName: string;
   admin: { email: string; password: string };
+  /** The local OpenID provider's test people (one in the admins group) and their password. */
+  sso: { admin: string; user: string; outsider: string; password: string };
   /** Everything the server printed, for a failure report. */
   output: () => string;
   /** How the server ended, when it ended before `stop`. */
@@ -55,7 +57,19 @@ export const startStack = async (): Promise<Stack> => {
   await mkdir(sharedCache, { recursive: true });
   await symlink(sharedCache, path.join(dataDir, 'cache'), 'dir');
 
-  const [port, dynamodbPort, s3Port, sesPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [port, dynamodbPort, s3Port, sesPort, oidcProviderPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const sso = {
+    admin: 'ada.admin@componenthub.local',
+    user: 'ulla.user@componenthub.local',
+    outsider: 'olaf.outsider@partner.example',
+    password: 'E2e-Sso-Passw0rd!',
+  };
   const admin = { email: 'e2e-admin@componenthub.test', password: 'E2e-Admin-Passw0rd!' };
   const tableName = 'component-hub';
 
@@ -71,6 +85,9 @@ export const startStack = async (): Promise<Stack> => {
       TABLE_NAME: tableName,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      OIDC_PROVIDER_PORT: String(oidcProviderPort),
+      LOCAL_SSO_PASSWORD: sso.password,
+      OIDC_ISSUER: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,6 +138,7 @@ export const startStack = async (): Promise<Stack> => {
     dynamodbEndpoint: `http://127.0.0.1:${dynamodbPort}`,
     tableName,
     admin,
+    sso,
     output: () => output,
     exitedEarly: () => exit,
     stop,

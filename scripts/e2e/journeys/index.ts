@@ -9,6 +9,7 @@ import { landingJourneys } from './landing.ts';
 import { publicPages } from './public-pages.ts';
 import { settingsJourneys } from './settings.ts';
 import { shellJourneys } from './shell.ts';
+import { ssoJourneys } from './sso.ts';
 import { usersJourneys } from './users.ts';
 
 /**
@@ -18,6 +19,7 @@ import { usersJourneys } from './users.ts';
 export const journeys: Journey[] = [
   ...publicPages,
   ...authJourneys,
+  ...ssoJourneys,
   ...shellJourneys,
   ...landingJourneys,
   ...usersJourneys,

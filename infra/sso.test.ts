@@ -99,7 +99,7 @@ describe('single sign-on in the CDK app', () => {
   it('leaves single sign-on out without the context, with password login for everyone', () => {
     const template = Template.fromStack(buildTestApp().api);
     expect(JSON.stringify(template.toJSON())).not.toContain('OIDC_');
-    for (const fn of functionsOf(template)) expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBe('on');
+    for (const fn of functionsOf(template)) expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBeUndefined();
     expect(template.findOutputs('SsoCallbackUrl')).toEqual({});
   });
 

@@ -153,7 +153,8 @@ export class ApiStack extends Stack {
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
       POWERTOOLS_SERVICE_NAME: 'component-hub',
-      PASSWORD_LOGIN: props.passwordLogin ?? 'on',
+      // Only when it differs from the functions' default (`on`).
+      ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
       ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };

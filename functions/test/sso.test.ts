@@ -19,7 +19,9 @@ import {
   useLocalSso,
 } from '../../scripts/test/sso';
 import type { TestPerson } from '../../scripts/local/oidc-provider';
-import { createLoginUser, signedInClient, STRONG_PASSWORD } from './support';
+import { createLoginUser, createSignedInUser, signedInClient, STRONG_PASSWORD } from './support';
+import { deleteUserAsAdmin } from '#services/users';
+import { isServiceUnavailable } from '#lib/errors';
 
 /*
  * Single sign-on against a real OpenID provider on loopback (the local one `npm start` runs):
@@ -463,6 +465,44 @@ describe('races', () => {
     expect((await a.browser.get<{ id: string }>('/api/user')).body.id).toBe(user.id);
     expect((await b.browser.get<{ id: string }>('/api/user')).body.id).toBe(user.id);
     expect(await stack.readEmails(email)).toHaveLength(1);
+  });
+});
+
+describe('deleting a user, which now remembers the address first', () => {
+  it('two administrators deleting the same user at once: one deletes, the other is refused; the person stays out', async () => {
+    const [first, second] = await Promise.all([signedInClient(api, 'admin'), signedInClient(api, 'admin')]);
+    const someone = newPerson();
+    const { me } = await signedIn(someone);
+    const answers = await Promise.all([first.delete(`/api/users/${me.id}`), second.delete(`/api/users/${me.id}`)]);
+    // One deletes; the other is refused (its status is the users service's business), never a 5xx.
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    expect(await getUser(me.id)).toBeUndefined();
+    refusedWith((await signIn(someone)).location, 'account_deleted');
+  });
+
+  it('DynamoDB down during a deletion: refused as unavailable, the user is still there and can still sign in', async () => {
+    const { user: admin } = await createSignedInUser('admin');
+    const someone = newPerson();
+    const { me } = await signedIn(someone);
+    const proxy = await startFaultProxy(stack.endpoints.dynamodb);
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+    resetClients();
+    try {
+      proxy.set('down');
+      const failure = await deleteUserAsAdmin(admin, me.id).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isServiceUnavailable(failure)).toBe(true);
+      proxy.set('up');
+      expect(await getUser(me.id)).toBeDefined();
+      expect((await signedIn(someone)).me.id).toBe(me.id);
+    } finally {
+      process.env.AWS_ENDPOINT_URL_DYNAMODB = stack.endpoints.dynamodb;
+      resetClients();
+      await proxy.close();
+    }
   });
 });
 

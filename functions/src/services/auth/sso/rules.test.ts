@@ -43,7 +43,9 @@ describe('personFromClaims', () => {
   });
 
   it("takes Entra ID's verified-domain claim as a verified email, and nothing else", () => {
-    expect(personFromClaims(claims({ email_verified: undefined, xms_edov: true }), settings()).emailVerified).toBe(true);
+    expect(personFromClaims(claims({ email_verified: undefined, xms_edov: true }), settings()).emailVerified).toBe(
+      true,
+    );
     expect(personFromClaims(claims({ email_verified: 'true' }), settings()).emailVerified).toBe(false);
     expect(personFromClaims(claims({ email: '' }), settings()).email).toBeUndefined();
   });

@@ -72,7 +72,11 @@ describe('changing the account email', () => {
     const elsewhere = await signedIn(email);
     const newEmail = uniqueEmail('moved');
 
-    const moved = await here.patch('/api/user', { ...profileOf(user), email: newEmail, currentPassword: STRONG_PASSWORD });
+    const moved = await here.patch('/api/user', {
+      ...profileOf(user),
+      email: newEmail,
+      currentPassword: STRONG_PASSWORD,
+    });
     expect(moved).toMatchObject({ status: 200, body: { email: newEmail } });
     expect((await here.get('/api/user')).body).toMatchObject({ email: newEmail });
     expect((await elsewhere.get('/api/user')).status).toBe(401);

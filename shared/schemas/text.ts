@@ -8,6 +8,7 @@ import { messages } from '../messages';
  * without its pair, which is no character at all and breaks encoders. With the `u` flag a
  * proper surrogate pair is one code point and does not match.
  */
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters refused
 const UNSAFE_TEXT = /[\u0000\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/u;
 
 export const isSafeText = (text: string): boolean => !UNSAFE_TEXT.test(text);

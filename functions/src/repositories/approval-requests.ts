@@ -104,18 +104,18 @@ export const listRequests = async (
   const items = await queryAll(
     {
       ...(options.userId
-          ? {
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk',
-              FilterExpression: '#status = :status',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
-            }
-          : {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
-            }),
+        ? {
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
+          }
+        : {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
+          }),
       ScanIndexForward: false,
     },
     { until: (found) => found.length >= max },

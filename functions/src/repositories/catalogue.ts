@@ -37,7 +37,7 @@ export interface CatalogueChange {
   componentIds: number[];
 }
 
-export const CHANGE_RETENTION_DAYS = 30;
+const CHANGE_RETENTION_DAYS = 30;
 /** Ids per change-log item: far below the 400 KB item limit, and 99 of them fit a transaction. */
 const IDS_PER_PART = 5_000;
 const MAX_TRANSACTION_ITEMS = 100;

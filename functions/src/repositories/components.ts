@@ -187,11 +187,6 @@ export const componentDelete = (id: number): TransactItem => ({
   Delete: { TableName: tableName(), Key: componentKey(id), ConditionExpression: 'attribute_exists(pk)' },
 });
 
-/** Writes one component and its catalogue revision in one transaction. */
-export const putComponent = async (component: Component, options: { mustBeNew?: boolean } = {}): Promise<void> => {
-  await commitCatalogueChange([component.id], [componentPut(component, options)]);
-};
-
 /** Changes one component (see componentUpdate) and records the change; a condition failure when its version moved. */
 export const updateComponent = async (
   id: number,

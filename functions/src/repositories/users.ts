@@ -38,7 +38,7 @@ export interface User {
 const userKey = (id: string) => ({ pk: userPartition(id), sk: 'META' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'META' });
 /** Usernames are unique whatever their case or Unicode form. */
-export const foldUsername = (username: string): string => username.normalize('NFKC').toLowerCase();
+const foldUsername = (username: string): string => username.normalize('NFKC').toLowerCase();
 const usernameKey = (username: string) => ({ pk: `USERNAME#${foldUsername(username)}`, sk: 'META' });
 const credentialKey = (id: string) => ({ pk: `PASSWORD#${id}`, sk: 'META' });
 /** Counts active administrators so the last one can never be removed, even by two requests at once. */
@@ -225,8 +225,7 @@ export const isUsernameFree = async (username: string, userId?: string): Promise
 export type ProfileChanges = Pick<User, 'username' | 'firstName' | 'lastName' | 'name' | 'email'>;
 
 export type ProfileOutcome =
-  | { outcome: 'updated'; sessionVersion: number }
-  | { outcome: 'email-taken' | 'username-taken' | 'stale' };
+  { outcome: 'updated'; sessionVersion: number } | { outcome: 'email-taken' | 'username-taken' | 'stale' };
 
 /**
  * Writes the profile fields alone, moving the email and username claims when they change. A new

@@ -130,7 +130,8 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
 const activateOnSignIn = async (user: User): Promise<User> => {
   let current: User | undefined = user;
   for (let attempt = 0; current && !isActive(current) && attempt < 5; attempt++) {
-    if (await activateUser(current, new Date().toISOString())) return { ...current, acceptedInviteAt: new Date().toISOString() };
+    if (await activateUser(current, new Date().toISOString()))
+      return { ...current, acceptedInviteAt: new Date().toISOString() };
     current = await getUser(user.id);
   }
   if (!current) throw new Unauthorized(messages.invalidCredentials);

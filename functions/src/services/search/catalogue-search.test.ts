@@ -150,7 +150,11 @@ describe('catalogue search freshness', () => {
     const [component] = await createComponents([part('VERSIONED')], { username: 'test' });
     const revision = (await readCatalogueRevision()).revision;
     await expect(
-      updateComponent(component!.id, { reference: 'LOST-UPDATE' }, { expectedVersion: 2, updatedAt: component!.updatedAt }),
+      updateComponent(
+        component!.id,
+        { reference: 'LOST-UPDATE' },
+        { expectedVersion: 2, updatedAt: component!.updatedAt },
+      ),
     ).rejects.toMatchObject({
       name: 'TransactionCanceledException',
     });

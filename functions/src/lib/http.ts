@@ -8,6 +8,7 @@ import { findRoute, isMutating, type HttpMethod } from '#shared/routes';
 import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
+import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
 import {
@@ -323,5 +324,6 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
       if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
       return json(200, answer);
     });
-  return (event, context) => stack(event, context as HttpContext);
+  return (event, context) =>
+    withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () => stack(event, context as HttpContext));
 };

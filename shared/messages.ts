@@ -44,6 +44,14 @@ export const messages = {
   inviteActiveUser: 'A user with this email already has an active account',
   invitationInvalid:
     'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.',
+  usernameTaken: 'This username is already taken',
+  currentPasswordToChangeEmail: 'Enter your current password to change your email address',
+  currentPasswordToDeleteAccount: 'Enter your current password to delete your account',
+  setOwnPasswordHere:
+    'To change your own password, use Change Password in your settings: it asks for your current password.',
+  foreignOrigin: 'This request came from another site and was refused',
+  textControlCharacters: (label: string) =>
+    `${label} contains invisible control characters (text direction overrides or null characters). Remove them and try again.`,
   invitationSent: 'Invitation sent',
   userCreated: 'User created',
   roleUpdated: 'Role updated',

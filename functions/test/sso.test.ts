@@ -113,7 +113,7 @@ describe('accounts', () => {
     expect(link?.userId).toBe(me.id);
 
     // No password: password login and forgot-password do not apply.
-    expect((await getUser(me.id))?.passwordHash).toBe('');
+    expect((await getUser(me.id))?.hasPassword).toBe(false);
     const login = await api.client().post('/api/login', { email: someone.email, password: someone.password });
     expect(login.status).toBe(401);
     expect((await api.client().post('/api/forgot-password', { email: someone.email })).status).toBe(200);

@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
+import { identityKeyGuards } from '../constructs/identity-guards.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
 /** What a route's handler may need beyond the table (the manifest's optional `needs`). */
@@ -35,8 +36,9 @@ export const routeNeeds = (route: RouteDefinition): readonly RouteNeed[] => {
 
 /**
  * Item reads and writes on the table and queries on its indexes, named one by one: no
- * `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of their
- * own; they are checked against the item actions they contain.)
+ * `dynamodb:*`, no `index/*`, no table administration, and no Scan (nothing reads the table
+ * whole; a Scan would walk past every session, hash and token). (Transactions need no action of
+ * their own; they are checked against the item actions they contain.)
  */
 export const tableItemAccess = (table: ITable): PolicyStatement =>
   new PolicyStatement({
@@ -44,7 +46,6 @@ export const tableItemAccess = (table: ITable): PolicyStatement =>
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:Query',
-      'dynamodb:Scan',
       'dynamodb:ConditionCheckItem',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
@@ -191,6 +192,7 @@ export class ApiStack extends Stack {
       this.functions.set(route.handler, fn);
 
       fn.role.addToPolicy(tableAccess);
+      for (const guard of identityKeyGuards(props.table, needs)) fn.role.addToPolicy(guard);
       this.csrfSecret.grantRead(fn.function);
       if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
       if (wantsOidcSecret) oidcClientSecret.grantRead(fn.function);
@@ -210,6 +212,10 @@ export class ApiStack extends Stack {
           case 'distributor-credentials':
           case 'oidc-client-secret':
             break; // granted above, when a secret is configured
+          case 'credentials':
+          case 'email-tokens':
+          case 'sessions':
+            break; // identity items: left out of the denies above
           case 'mail':
             this.senderIdentity.grantSendEmail(fn.function);
             break;

@@ -72,6 +72,8 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
   APP_URL: input.appUrl,
   CSRF_SECRET: input.csrfSecret,
+  // DynamoDB Local evaluates no IAM: the per-route identity denies are enforced in the client.
+  IDENTITY_KEY_GUARD: 'true',
   AWS_REGION: LOCAL_REGION,
   AWS_DEFAULT_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

@@ -5,6 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
+import { addIdentityKeyGuard } from './identity-key-guard';
 
 /*
  * One client of each kind per container, created on first use. Endpoints come from the
@@ -32,10 +33,16 @@ export const CLIENT_TIMEOUTS = {
   secretsManager: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
 } as const;
 
-export const dynamo = (): DynamoDBDocumentClient =>
-  (documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: CLIENT_TIMEOUTS.dynamodb }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  }));
+export const dynamo = (): DynamoDBDocumentClient => {
+  if (!documentClient) {
+    documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: CLIENT_TIMEOUTS.dynamodb }), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+    // Locally, what IAM refuses a route on AWS is refused here too (DynamoDB Local has no IAM).
+    if (config().IDENTITY_KEY_GUARD) addIdentityKeyGuard(documentClient.middlewareStack);
+  }
+  return documentClient;
+};
 
 export const ses = (): SESClient => (sesClient ??= new SESClient({ requestHandler: CLIENT_TIMEOUTS.ses }));
 

@@ -17,6 +17,11 @@ const envSchema = z.object({
   CSRF_SECRET: z.string().min(32).optional(),
   CSRF_SECRET_ARN: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * The local stack and the tests refuse, as IAM does on AWS, a route's DynamoDB request on
+   * identity items its manifest entry does not name (lib/identity-key-guard.ts). Off on AWS.
+   */
+  IDENTITY_KEY_GUARD: z.stringbool().default(false),
   /** Floor for forgot-password answers so a known and an unknown address take the same time. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
 

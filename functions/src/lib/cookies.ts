@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import { SESSION_ABSOLUTE_SECONDS } from '#services/auth/sessions';
 
 export const SESSION_COOKIE = 'ch_session';
-/** Binds CSRF tokens before login; lives across login so a token fetched earlier stays valid. */
+/** Binds CSRF tokens before login; replaced at every login, and not accepted while signed in. */
 export const PRESESSION_COOKIE = 'ch_presession';
 
 const attributes = (secure: boolean, maxAge: number) =>

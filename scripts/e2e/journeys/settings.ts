@@ -38,6 +38,29 @@ export const settingsJourneys: Journey[] = [
     },
   },
   {
+    name: 'email change asks for the current password, then keeps this session',
+    run: async ({ page, url, stack, login, checkPage }) => {
+      const account = await createAccount(stack, 'moving');
+      await login(account);
+      await page.goto(url('/component-hub/settings'));
+      await expectVisible(page.getByLabel('Email'), 'the profile form');
+      const newEmail = account.email.replace('@', '.moved@');
+      await page.getByLabel('Email').fill(newEmail);
+      await expectVisible(page.getByLabel('Current Password'), 'the current-password field for a new email');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectVisible(
+        page.getByText('Enter your current password to change your email address'),
+        'the current-password message',
+      );
+      await checkPage('settings-email-change');
+      await page.getByLabel('Current Password').fill(account.password);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectVisible(toast(page, 'Profile updated'), "the toast 'Profile updated'");
+      await page.reload();
+      await expectValue(page.getByLabel('Email'), newEmail, 'the new email after a reload, in the same session');
+    },
+  },
+  {
     name: 'password change: wrong current password, mismatch, success, log in with the new one',
     run: async ({ page, url, stack, login, checkPage }) => {
       const account = await createAccount(stack, 'password');
@@ -72,7 +95,7 @@ export const settingsJourneys: Journey[] = [
     },
   },
   {
-    name: 'self-deletion needs the exact phrase, then logs out; the last admin cannot delete themselves',
+    name: 'self-deletion needs the exact phrase and the current password, then logs out; the last admin cannot delete themselves',
     run: async ({ page, url, stack, login, checkPage }) => {
       const account = await createAccount(stack, 'deleteme');
       await login(account);
@@ -85,7 +108,12 @@ export const settingsJourneys: Journey[] = [
       await dialog.getByLabel('Confirmation phrase').fill('Delete My Account');
       expectEqual(await confirm.isDisabled(), true, 'confirm disabled for a phrase in other case');
       await dialog.getByLabel('Confirmation phrase').fill('delete my account');
-      expectEqual(await confirm.isDisabled(), false, 'confirm enabled by the exact phrase');
+      expectEqual(await confirm.isDisabled(), true, 'confirm disabled without the current password');
+      await dialog.getByLabel('Current Password').fill('Wrong-Passw0rd!');
+      expectEqual(await confirm.isDisabled(), false, 'confirm enabled by the exact phrase and a password');
+      await confirm.click();
+      await expectVisible(dialog.getByText('Current password is incorrect'), 'the wrong-password message');
+      await dialog.getByLabel('Current Password').fill(account.password);
       await checkPage('delete-account-dialog');
       await confirm.click();
       await expectUrl(page, /\/app\/auth$/, 5000);
@@ -99,6 +127,7 @@ export const settingsJourneys: Journey[] = [
       await page.goto(url('/component-hub/settings'));
       await page.getByRole('button', { name: 'Delete My Account' }).click();
       await page.getByRole('alertdialog').getByLabel('Confirmation phrase').fill('delete my account');
+      await page.getByRole('alertdialog').getByLabel('Current Password').fill(stack.admin.password);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete My Account' }).click();
       await expectVisible(toast(page, 'Failed to delete account'), "'Failed to delete account' for the last admin");
       await page.waitForTimeout(1500);

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import type { Role } from '#shared/schemas/auth';
 import type { SsoErrorCode } from '#shared/schemas/sso';
 import { config } from '#lib/config';
+import { Conflict } from '#lib/errors';
 import { logger } from '#lib/logger';
 import {
   getIdentityLink,
@@ -10,15 +11,9 @@ import {
   putIdentityLink,
   recordDeletedEmail,
 } from '#repositories/sso';
-import {
-  acceptInvitationBySingleSignOn,
-  changeRole,
-  createUser,
-  getUser,
-  getUserByEmail,
-  type User,
-} from '#repositories/users';
+import { acceptInvitationBySingleSignOn, changeRole, getUser, getUserByEmail, type User } from '#repositories/users';
 import { linkEmail, sendEmail } from '../../mail';
+import { createUserWithUsername } from '../new-user';
 import { isAllowed, roleFromGroups, type ProviderPerson } from './rules';
 import type { SsoSettings } from './settings';
 
@@ -70,7 +65,7 @@ const adoptAccount = async (user: User, settings: SsoSettings, now: string, tell
     if (await acceptInvitationBySingleSignOn(user.id, user.invitedAt, now))
       adopted = { ...user, acceptedInviteAt: now };
   }
-  if (tell && (user.passwordHash !== '' || user.invitedAt)) await tellLinked(adopted, settings);
+  if (tell && (user.hasPassword || user.invitedAt)) await tellLinked(adopted, settings);
   return adopted;
 };
 
@@ -85,7 +80,7 @@ const newUser = (person: ProviderPerson, email: string, role: Role, now: string)
     lastName: rest.join(' '),
     role,
     // No password: this account signs in through the provider only.
-    passwordHash: '',
+    hasPassword: false,
     sessionVersion: 0,
     passwordChangedAt: now,
     createdAt: now,
@@ -119,12 +114,18 @@ const findOrCreate = async (
   if (await isDeletedEmail(person.email)) throw new SsoRefusal('account_deleted');
   const user = newUser(person, person.email, role ?? 'user', now);
   // Claims the address first: of two first sign-ins at once, one creates, the other links.
-  if (!(await createUser(user))) return RACE;
-  if (!(await putIdentityLink({ issuer: person.issuer, subject: person.subject, userId: user.id, linkedAt: now }))) {
-    const winner = await getIdentityLink(person.issuer, person.subject);
-    if (winner?.userId !== user.id) return RACE;
+  let created: User;
+  try {
+    created = await createUserWithUsername(user, { usernameChosen: false });
+  } catch (error) {
+    if (error instanceof Conflict) return RACE;
+    throw error;
   }
-  return user;
+  if (!(await putIdentityLink({ issuer: person.issuer, subject: person.subject, userId: created.id, linkedAt: now }))) {
+    const winner = await getIdentityLink(person.issuer, person.subject);
+    if (winner?.userId !== created.id) return RACE;
+  }
+  return created;
 };
 
 /** Applies the role the groups give; the user as stored afterwards (a new role ends older sessions). */

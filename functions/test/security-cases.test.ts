@@ -233,6 +233,8 @@ class HostBrowser {
     if (this.host) headers.host = this.host;
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Node sends a DELETE body only with its length: it does not chunk that method by default.
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
     return new Promise((resolve, reject) => {
       const call = httpRequest(new URL(path, api.client().baseUrl), { method, headers }, (response) => {
         let text = '';

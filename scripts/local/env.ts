@@ -18,6 +18,14 @@ export const LOCAL_REGION = 'us-east-1';
 
 export const DEFAULT_TABLE_NAME = 'component-hub';
 export const DEFAULT_BUCKET_NAME = 'component-hub-attachments';
+/**
+ * How long the functions' AWS clients wait for the local servers (CLIENT_TIMEOUT_MS). Deployed
+ * functions give up after 1.5 to 2.5 s so a silent service answers 503 inside the Lambda's 10 s;
+ * on a laptop or a test machine shared with other work a healthy DynamoDB Local can take longer,
+ * and a seed or import must not fail for that.
+ */
+export const LOCAL_CLIENT_TIMEOUT_MS = 30_000;
+
 export const DEFAULT_MAIL_FROM = 'Component Hub <no-reply@componenthub.local>';
 
 /** DATA_DIR (default `.local` in the repository), resolved against the repository root. */
@@ -87,6 +95,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   // sends for streamed bodies by default: it would store the chunk framing inside the object.
   AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
   AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  CLIENT_TIMEOUT_MS: String(LOCAL_CLIENT_TIMEOUT_MS),
   // No instance metadata service on a laptop; do not wait for one.
   AWS_EC2_METADATA_DISABLED: 'true',
   ...(input.distributors?.digikey && {

@@ -27,6 +27,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { SiteRouterFunction } from '../constructs/site-router.ts';
 import { acknowledgeWildcards } from '../nag.ts';
+import { awsS3Origins, siteContentSecurityPolicy, siteHeaderSettings } from '../site-headers.ts';
 
 export interface WebStackProps extends StackProps {
   /** `ComponentHub-<stage>`, for names people read in the console. */
@@ -45,22 +46,6 @@ export interface WebStackProps extends StackProps {
   readonly destroyWithStack?: boolean;
 }
 
-/** Content-Security-Policy of the SPA. The browser talks to its own origin and to S3 only. */
-export const siteContentSecurityPolicy = (s3Origins: string): string =>
-  [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Chakra UI (emotion) injects <style> elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${s3Origins}`,
-    "font-src 'self' data:",
-    // Presigned POST uploads go straight to the attachments bucket.
-    `connect-src 'self' ${s3Origins}`,
-    `form-action 'self' ${s3Origins}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
 
 /**
  * The public edge: one CloudFront origin for the browser, serving the SPA from a private bucket
@@ -152,27 +137,31 @@ export class WebStack extends Stack {
     const router = new SiteRouterFunction(this, 'SiteRouter', {
       comment: `${props.namePrefix}: / -> /app/, SPA fallback to /app/index.html`,
     });
-    const s3Origins = `https://*.s3.${this.region}.${this.urlSuffix} https://*.s3.${this.urlSuffix}`;
+    const s3Origins = awsS3Origins(this.region, this.urlSuffix);
+    // The settings are shared with the local server (site-headers.ts), so local runs see this policy.
     const siteHeaders = new ResponseHeadersPolicy(this, 'SiteSecurityHeaders', {
       comment: `${props.namePrefix}: security headers of the SPA`,
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: siteContentSecurityPolicy(s3Origins), override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        // Reset and invite links carry their token in the URL: never send it on in a Referer.
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+        frameOptions: { frameOption: siteHeaderSettings.frameOption as HeadersFrameOption, override: true },
+        referrerPolicy: {
+          referrerPolicy: siteHeaderSettings.referrerPolicy as HeadersReferrerPolicy,
           override: true,
         },
-        xssProtection: { protection: false, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(siteHeaderSettings.hstsMaxAgeSeconds),
+          includeSubdomains: siteHeaderSettings.hstsIncludeSubdomains,
+          override: true,
+        },
+        xssProtection: { protection: siteHeaderSettings.xssProtection, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
+        customHeaders: Object.entries(siteHeaderSettings.custom).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
       },
     });
     // The API sets its own headers (nosniff, no-store ...); the edge adds HSTS and fills gaps only.

@@ -250,7 +250,7 @@ const main = async (): Promise<void> => {
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 
-  const server = await startLocalServer({ port: settings.port });
+  const server = await startLocalServer({ port: settings.port, s3Endpoint: endpoints.s3 });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
   // The first batch would otherwise wait for the CDK app to load.
   warmLocalStepFunctions().catch((error: unknown) =>

@@ -39,6 +39,8 @@ export interface FunctionEnvInput {
   readonly bucketName: string;
   readonly appUrl: string;
   readonly csrfSecret: string;
+  /** The secret the local edge (the API gateway in edge mode) adds to every API request, as CloudFront does. */
+  readonly originVerifySecret?: string;
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
@@ -61,6 +63,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
   APP_URL: input.appUrl,
   CSRF_SECRET: input.csrfSecret,
+  ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
   AWS_REGION: LOCAL_REGION,
   AWS_DEFAULT_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -93,6 +96,14 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
 export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
-  for (const name of ['AWS_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'CSRF_SECRET_ARN']) delete env[name];
+  for (const name of [
+    'AWS_PROFILE',
+    'AWS_SESSION_TOKEN',
+    'AWS_ENDPOINT_URL',
+    'CSRF_SECRET_ARN',
+    'ORIGIN_VERIFY_SECRET',
+    'ORIGIN_VERIFY_SECRET_ARN',
+  ])
+    delete env[name];
   Object.assign(env, functionEnv(input));
 };

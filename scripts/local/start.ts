@@ -219,12 +219,15 @@ const main = async (): Promise<void> => {
   if (tableCreated) log(`Created table ${settings.tableName}`);
   if (bucket.created) log(`Created bucket ${settings.bucketName}`);
 
+  // The local server stands in for CloudFront in front of the API, with a secret of this run's own.
+  const originVerifySecret = newCsrfSecret();
   applyFunctionEnv({
     endpoints,
     tableName: settings.tableName,
     bucketName: settings.bucketName,
     appUrl: appOrigin,
     csrfSecret: secrets.csrfSecret,
+    originVerifySecret,
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
     distributors,
     stepFunctions,
@@ -250,7 +253,11 @@ const main = async (): Promise<void> => {
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 
-  const server = await startLocalServer({ port: settings.port, s3Endpoint: endpoints.s3 });
+  const server = await startLocalServer({
+    port: settings.port,
+    s3Endpoint: endpoints.s3,
+    api: { edge: { originVerifySecret } },
+  });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
   // The first batch would otherwise wait for the CDK app to load.
   warmLocalStepFunctions().catch((error: unknown) =>

@@ -62,6 +62,8 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     bucketName,
     appUrl,
     csrfSecret: randomBytes(32).toString('base64url'),
+    // The test API stands in for CloudFront, as npm start does (scripts/test/api-client.ts).
+    originVerifySecret: randomBytes(32).toString('base64url'),
     mailFrom,
     distributors: {
       digikey: { apiUrl: distributors.url, clientId: distributors.tenant, clientSecret: 'test-secret' },

@@ -16,6 +16,13 @@ const envSchema = z.object({
   /** HMAC key binding CSRF tokens to a session; on AWS read from Secrets Manager instead. */
   CSRF_SECRET: z.string().min(32).optional(),
   CSRF_SECRET_ARN: z.string().optional(),
+  /**
+   * The secret CloudFront sends to the API in `x-origin-verify` (on AWS the Secrets Manager secret
+   * named by the ARN). When set, a request without it is refused (it did not come through
+   * CloudFront) and the client's address is the viewer address CloudFront forwards.
+   */
+  ORIGIN_VERIFY_SECRET: optionalSetting,
+  ORIGIN_VERIFY_SECRET_ARN: optionalSetting,
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
   /** Floor for forgot-password answers so a known and an unknown address take the same time. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),

@@ -9,6 +9,7 @@ import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
+import { isOriginSecret, ORIGIN_VERIFY_HEADER, originVerifySecret, VIEWER_ADDRESS_HEADER, viewerAddress } from './edge';
 import {
   DomainError,
   Forbidden,
@@ -35,6 +36,7 @@ type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends ZodType ?
 
 export interface RequestInfo {
   id: string;
+  /** The client's address: behind CloudFront the viewer's (see lib/edge.ts), else the connection's. */
   sourceIp: string;
   /** False only on plain-http loopback (the local stack): cookies drop `Secure` there. */
   secure: boolean;
@@ -125,6 +127,23 @@ const requestLog = (): Middleware => {
     onError: finish,
   };
 };
+
+/**
+ * Behind CloudFront (an origin-verify secret configured): refuses a request that does not carry
+ * the secret, so nobody reaches the functions around the edge, and takes the client's address
+ * from the viewer address CloudFront forwarded, which only such a request can be trusted for.
+ */
+const trustedEdge = (): Middleware => ({
+  before: async (request) => {
+    const secret = await originVerifySecret();
+    if (secret === undefined) return;
+    const { headers } = request.event;
+    if (!isOriginSecret(headers[ORIGIN_VERIFY_HEADER], secret)) throw new Forbidden(messages.forbidden);
+    const viewer = viewerAddress(headers[VIEWER_ADDRESS_HEADER]);
+    if (viewer) request.context.requestInfo.sourceIp = viewer;
+    else logger.warn('no viewer address from CloudFront', { requestId: request.context.requestInfo.id });
+  },
+});
 
 /** The largest JSON body a route takes unless it says otherwise: every field's limit fits well inside. */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
@@ -257,7 +276,7 @@ const stripHstsOnPlainHttp = (): Middleware => {
 };
 
 /**
- * Wraps a route handler in the one fixed middleware stack: log, security headers, JSON body,
+ * Wraps a route handler in the one fixed middleware stack: log, the edge check, security headers, JSON body,
  * session and role check from the manifest, CSRF, zod validation, error mapping.
  */
 export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
@@ -268,6 +287,7 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
 }): LambdaHandler => {
   const stack = middy<Event, Result, Error, HttpContext>()
     .use(requestLog())
+    .use(trustedEdge())
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
     .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))

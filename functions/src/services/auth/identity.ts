@@ -18,7 +18,13 @@ import {
 import { linkEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
-import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
+import {
+  claimResetEmail,
+  forgetAccountFailures,
+  releaseResetEmail,
+  takeForgotPasswordAttempt,
+  takeLoginAttempt,
+} from './throttle';
 import { randomToken, sha256 } from './tokens';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -68,22 +74,23 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
   return user;
 };
 
-const loginSubjects = (email: string, clientIp: string) => [`login:account:${email}`, `login:client:${clientIp}`];
-
 /**
  * Checks the credentials; one answer for a wrong email and a wrong password, and the same work
- * for both. After five failures for the account or the client in 15 minutes: 429.
+ * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
+ * throttle.ts for why failures at the account alone never refuse anyone.
  */
 export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
-  const subjects = loginSubjects(input.email, clientIp);
-  await takeAttempt(subjects);
+  const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
-  await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
+  if (!user || !valid) {
+    await attempt.failed();
+    throw new Unauthorized(messages.invalidCredentials);
+  }
+  await attempt.succeeded();
   const { token } = await startSession(user);
   return { user, token };
 };
@@ -122,19 +129,18 @@ export const changePassword = async (
   await keepSession(sessionTokenHash, version);
 };
 
-const forgotSubjects = (email: string, clientIp: string) => [`forgot:account:${email}`, `forgot:client:${clientIp}`];
-
 /**
  * Emails a reset link when the account exists. The answer, and its timing, are the same either
- * way: the work is padded to a floor so a caller cannot tell which emails have accounts.
+ * way: the work is padded to a floor so a caller cannot tell which emails have accounts. Only the
+ * client's own requests are limited; an account gets at most one email per interval, and a
+ * request inside it leaves the link already sent working (throttle.ts).
  */
 export const requestPasswordReset = async (email: string, clientIp: string): Promise<void> => {
   const started = Date.now();
-  const subjects = forgotSubjects(email, clientIp);
-  await takeAttempt(subjects);
+  await takeForgotPasswordAttempt(clientIp);
   const user = await getUserByEmail(email);
   // A pending invitee sets a password through the invitation, not a reset.
-  if (user?.passwordHash) {
+  if (user?.passwordHash && (await claimResetEmail(user.id))) {
     const token = randomToken();
     const now = new Date();
     await putToken('RESET', {
@@ -155,7 +161,10 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
         url,
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
       ),
-    ).catch((error: unknown) => logger.error('reset email not sent', { error: error as Error }));
+    ).catch(async (error: unknown) => {
+      logger.error('reset email not sent', { error: error as Error });
+      await releaseResetEmail(user.id).catch(() => undefined);
+    });
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
@@ -170,7 +179,7 @@ export const resetPassword = async (token: string, password: string): Promise<vo
   // A link older than the last password change is void: only the newest intent counts.
   if (!user || user.passwordChangedAt > stored.createdAt) throw invalid;
   await setPassword(user.id, await hashPassword(password), new Date().toISOString());
-  await clearThrottle(loginSubjects(user.email, '')[0]!);
+  await forgetAccountFailures(user.email);
 };
 
 /** Deletes the caller's account and so its sessions; the last administrator cannot. */

@@ -76,6 +76,8 @@ export interface ApiStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
   readonly imageBatches?: IStateMachine;
+  /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
+  readonly originVerifySecret?: ISecret;
 }
 
 /**
@@ -117,6 +119,7 @@ export class ApiStack extends Stack {
       MAIL_FROM: `Component Hub <${props.senderEmail}>`,
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
+      ...(props.originVerifySecret && { ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn }),
       POWERTOOLS_SERVICE_NAME: 'component-hub',
       ...props.extraEnvironment,
     };
@@ -148,6 +151,7 @@ export class ApiStack extends Stack {
 
       fn.role.addToPolicy(tableAccess);
       this.csrfSecret.grantRead(fn.function);
+      props.originVerifySecret?.grantRead(fn.function);
       if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
       if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [

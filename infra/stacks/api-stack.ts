@@ -192,6 +192,11 @@ export class ApiStack extends Stack {
               }),
             );
             break;
+          case 'bucket-list':
+            fn.role.addToPolicy(
+              new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+            );
+            break;
           case 'batches':
             // Starts executions of that one state machine; nothing else of Step Functions.
             props.imageBatches!.grantStartExecution(fn.role);

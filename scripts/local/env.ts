@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { writeLimitKinds } from '#shared/routes';
+import { writeLimitVariable } from '#lib/config';
 
 /** A bad setting in the environment: reported with its message alone, no stack trace. */
 export class SettingError extends Error {
@@ -46,7 +48,16 @@ export interface FunctionEnvInput {
   readonly distributors?: DistributorEnv;
   /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
   readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
+  /**
+   * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
+   * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
+   */
+  readonly writeLimits?: 'unlimited';
 }
+
+/** Every WRITE_LIMIT_<KIND> set far beyond what any test or benchmark does. */
+export const unlimitedWriteLimits = (): Record<string, string> =>
+  Object.fromEntries(writeLimitKinds.map((kind) => [writeLimitVariable(kind), '1000000/100000000']));
 
 export interface DistributorEnv {
   readonly digikey?: { readonly apiUrl: string; readonly clientId: string; readonly clientSecret: string };
@@ -92,6 +103,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     MOUSER_API_URL: input.distributors.mouser.apiUrl,
     MOUSER_API_KEY: input.distributors.mouser.apiKey,
   }),
+  ...(input.writeLimits === 'unlimited' && unlimitedWriteLimits()),
 });
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
@@ -103,6 +115,7 @@ export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv
     'CSRF_SECRET_ARN',
     'ORIGIN_VERIFY_SECRET',
     'ORIGIN_VERIFY_SECRET_ARN',
+    ...writeLimitKinds.map(writeLimitVariable),
   ])
     delete env[name];
   Object.assign(env, functionEnv(input));

@@ -4,10 +4,11 @@ import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { parseCookie } from 'cookie';
 import type { z, ZodError, ZodType } from 'zod';
-import { findRoute, isMutating, type HttpMethod } from '#shared/routes';
+import { findRoute, isMutating, writeLimitOf, type HttpMethod } from '#shared/routes';
 import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
+import { takeWriteSlot } from '#services/write-limits';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
 import { isOriginSecret, ORIGIN_VERIFY_HEADER, originVerifySecret, VIEWER_ADDRESS_HEADER, viewerAddress } from './edge';
 import {
@@ -41,6 +42,11 @@ export interface RequestInfo {
   /** False only on plain-http loopback (the local stack): cookies drop `Secure` there. */
   secure: boolean;
   cookies: Record<string, string | undefined>;
+  /**
+   * The client's token for a write it may send again after an unknown outcome (the
+   * `Idempotency-Key` header); the services that take it make that write once.
+   */
+  idempotencyKey: string | undefined;
 }
 
 export interface HandlerInput<S extends Schemas> {
@@ -101,6 +107,7 @@ const describeRequest = (event: Event, context: Context): RequestInfo => {
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
     secure: !(proto === 'http' && isLoopback(event.headers.host ?? '')),
     cookies: parseCookie((event.cookies ?? []).join('; ')),
+    idempotencyKey: event.headers['idempotency-key']?.trim().slice(0, 200) || undefined,
   };
 };
 
@@ -195,6 +202,16 @@ const authorize = (): Middleware => ({
   },
 });
 
+/** A signed-in user's write counts against their allowance for its kind (429 past it). */
+const writeLimits = (): Middleware => ({
+  before: async (request) => {
+    const route = findRoute(request.event.routeKey);
+    const kind = route && writeLimitOf(route);
+    const user = request.context.session?.user;
+    if (kind && user) await takeWriteSlot(user.id, kind);
+  },
+});
+
 const fieldErrors = (error: ZodError, prefix?: string): FieldErrors => {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
@@ -277,7 +294,7 @@ const stripHstsOnPlainHttp = (): Middleware => {
 
 /**
  * Wraps a route handler in the one fixed middleware stack: log, the edge check, security headers, JSON body,
- * session and role check from the manifest, CSRF, zod validation, error mapping.
+ * session and role check from the manifest, CSRF, per-user write limits, zod validation, error mapping.
  */
 export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
   schema?: S;
@@ -292,6 +309,7 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
     .use(securityHeaders())
     .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))
     .use(authorize())
+    .use(writeLimits())
     .use(validate(options.schema ?? {}))
     .use(errorMapper())
     .handler(async (_event, context) => {

@@ -19,6 +19,32 @@ export const isConditionFailure = (error: unknown): boolean =>
     Array.isArray(error.CancellationReasons) &&
     error.CancellationReasons.some((reason: { Code?: string }) => reason.Code === 'ConditionalCheckFailed'));
 
+/**
+ * Which items of a cancelled transaction failed their condition (their indexes in the items
+ * given); empty for any other error.
+ */
+export const failedConditions = (error: unknown): number[] => {
+  if (hasName(error, 'ConditionalCheckFailedException')) return [0];
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  if (!hasName(error, 'TransactionCanceledException') || !Array.isArray(reasons)) return [];
+  return reasons.flatMap((reason, index) => (reason?.Code === 'ConditionalCheckFailed' ? [index] : []));
+};
+
+/**
+ * True when DynamoDB answered that it did not apply the write (a failed condition, a cancelled
+ * transaction, throttling, a bad request: any 4xx). Anything else (a timeout, a dropped
+ * connection, a 5xx) leaves the outcome unknown: the write may have landed, or may land yet, so
+ * nothing it may have committed is to be undone on its account.
+ */
+export const wasRefused = (error: unknown): boolean => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return (
+    (status !== undefined && status >= 400 && status < 500) ||
+    hasName(error, 'ConditionalCheckFailedException') ||
+    hasName(error, 'TransactionCanceledException')
+  );
+};
+
 const isTransactionConflict = (error: unknown): boolean =>
   hasName(error, 'TransactionConflictException') ||
   (hasName(error, 'TransactionCanceledException') &&

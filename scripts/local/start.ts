@@ -244,12 +244,17 @@ const main = async (): Promise<void> => {
   const { seedCatalogue } = await import('#services/seed-catalogue');
   const catalogue = await seedCatalogue();
   if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
-  // s3rver has no lifecycle rules: uploads nobody attached are swept here, at start and hourly.
-  const { sweepStaleUploads } = await import('#services/uploads');
+  // s3rver has no lifecycle rules, and there is no scheduler: the reconciliation the jobs stack runs
+  // every few hours on AWS (uploads never attached, files without rows, rows without files) runs
+  // here at start and hourly.
+  const { reconcileStorage } = await import('#services/reconciliation');
   const sweep = () =>
-    sweepStaleUploads()
-      .then((count) => count && console.log(`[local] Removed ${count} upload${count === 1 ? '' : 's'} never attached`))
-      .catch((error: unknown) => console.error('[local] Sweeping old uploads failed:', error));
+    reconcileStorage()
+      .then(({ repaired, reported }) => {
+        for (const { what, key } of repaired) console.log(`[local] Reconciliation: ${what} (${key})`);
+        for (const { what, key } of reported) console.warn(`[local] Reconciliation found: ${what} (${key})`);
+      })
+      .catch((error: unknown) => console.error('[local] Reconciling the bucket with the table failed:', error));
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 

@@ -1,13 +1,13 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { isConditionFailure, tableName } from './table';
+import { tableName } from './table';
 
 /**
  * Bytes a user has waiting for review (pending attachments, the files of pending new-component
  * requests): `QUOTA#<userId>` / `META` with `pendingBytes`. It moves only inside the transactions
- * that file and close requests, so it cannot drift from them; the reconciliation recounts it
- * from the rows all the same.
+ * that file and close requests, so it cannot drift from them; the reconciliation compares it
+ * with the rows all the same.
  */
 const quotaKey = (userId: string) => ({ pk: `QUOTA#${userId}`, sk: 'META' });
 
@@ -38,29 +38,4 @@ export const readPendingBytes = async (userId: string): Promise<number> => {
     new GetCommand({ TableName: tableName(), Key: quotaKey(userId), ConsistentRead: true }),
   );
   return Number(Item?.pendingBytes ?? 0);
-};
-
-/**
- * Sets the count to what the rows say, only if it still holds `expected` (a write that moved it
- * meanwhile wins; the next reconciliation looks again). True when it was set.
- */
-export const correctPendingBytes = async (userId: string, expected: number, actual: number): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: quotaKey(userId),
-        UpdateExpression: 'SET pendingBytes = :actual, entity = :entity',
-        ConditionExpression:
-          expected === 0
-            ? 'attribute_not_exists(pendingBytes) OR pendingBytes = :expected'
-            : 'pendingBytes = :expected',
-        ExpressionAttributeValues: { ':actual': actual, ':expected': expected, ':entity': 'pending-storage' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 };

@@ -93,10 +93,10 @@ const writeLimitSetting = (kind: WriteLimitKind) =>
       const text = value?.trim();
       if (!text) return defaultWriteLimits[kind];
       const match = /^(\d+)\s*\/\s*(\d+)$/.exec(text);
-      if (!match || Number(match[1]) < 1 || Number(match[2]) < Number(match[1])) {
+      if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
         ctx.addIssue({
           code: 'custom',
-          message: `${writeLimitVariable(kind)} must be <per minute>/<per day>, e.g. 10/200, at least 1 a minute`,
+          message: `${writeLimitVariable(kind)} must be <per minute>/<per day>, e.g. 10/200, each at least 1`,
         });
         return z.NEVER;
       }

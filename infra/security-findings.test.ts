@@ -4,12 +4,14 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#lib/edge';
 import type { ComponentHubApp } from './build-app.ts';
 import { awsS3Origins, siteSecurityHeaders } from './site-headers.ts';
 import { buildTestApp } from './test-app.ts';
+import { RECONCILE_EVERY } from './stacks/jobs-stack.ts';
 
 /*
- * The edge in front of the API: CloudFront forwards the viewer's address and proves with a secret
+ * What the security review's findings changed in the stacks. The edge in front of the API: CloudFront forwards the viewer's address and proves with a secret
  * header that a request came through it; every API function is given that secret (and refuses
  * requests without it, see functions/test/login-throttle.test.ts). And the SPA's response
- * headers are the ones the local server sends (infra/site-headers.ts).
+ * headers are the ones the local server sends (infra/site-headers.ts). And the scheduled
+ * reconciliation of the bucket with the table.
  */
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -125,5 +127,67 @@ describe('the edge', () => {
       ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header.toLowerCase(), item.Value])),
     };
     expect(fromCloudFront).toEqual(siteSecurityHeaders(awsS3Origins('eu-west-1', 'amazonaws.com'), { https: true }));
+  });
+});
+
+describe('the scheduled reconciliation', () => {
+  let built: ComponentHubApp;
+  let jobs: Template;
+
+  beforeAll(() => {
+    built = buildTestApp();
+    jobs = Template.fromStack(built.jobs);
+  });
+
+  it('runs the reconcile-storage job on a schedule, with retries', () => {
+    const fnId = built.jobs.resolve(
+      (built.jobs.reconciliation.function.node.defaultChild as unknown as { logicalId: string }).logicalId,
+    ) as string;
+    expect(RECONCILE_EVERY.toHours()).toBeLessThanOrEqual(24);
+    jobs.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `rate(${RECONCILE_EVERY.toHours()} hours)`,
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } })],
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+    });
+    const fn = jobs.findResources('AWS::Lambda::Function')[fnId] as Resource;
+    expect(fn.Properties.Timeout).toBe(900);
+    expect(JSON.stringify(fn.Properties.Environment)).toContain('TABLE_NAME');
+  });
+
+  it('may list the bucket and delete objects, scan and update the table, and nothing more of S3', () => {
+    const roleId = built.jobs.resolve(
+      (built.jobs.reconciliation.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
+    ) as string;
+    const actions = Object.values(jobs.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify((policy as Resource).Properties.Roles).includes(roleId))
+      .flatMap(
+        (policy) =>
+          ((policy as Resource).Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
+      )
+      .flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+    expect(actions).toEqual(
+      expect.arrayContaining(['s3:ListBucket', 's3:DeleteObject', 'dynamodb:Scan', 'dynamodb:UpdateItem']),
+    );
+    expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  });
+});
+
+describe('route grants for the new checks', () => {
+  it("lets the upload and new-component routes list the bucket (a user's waiting uploads count against their quota)", () => {
+    const built = buildTestApp();
+    const api = Template.fromStack(built.api);
+    for (const handler of ['files/create-upload', 'components/create-component']) {
+      const fn = built.api.functions.get(handler)!;
+      const roleId = built.api.resolve((fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId);
+      const statements = Object.values(api.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify((policy as Resource).Properties.Roles).includes(String(roleId)))
+        .map((policy) => JSON.stringify(policy));
+      expect(statements.join(), handler).toContain('s3:ListBucket');
+    }
   });
 });

@@ -11,7 +11,7 @@ import { listAttachments } from '#repositories/attachments';
 import { epochSeconds } from '#repositories/table';
 import { putToken } from '#repositories/tokens';
 import { login, requestPasswordReset } from '#services/auth/identity';
-import { LOGIN_LIMITS } from '#services/auth/throttle';
+import { LOGIN_LIMITS, takeLoginAttempt } from '#services/auth/throttle';
 import { randomToken, sha256 } from '#services/auth/tokens';
 import { inviteUser } from '#services/users';
 import { useTestStack } from '../../scripts/test/stack';
@@ -359,12 +359,13 @@ describe('throttles under parallel requests', () => {
     });
   });
 
-  it('lets one client try only 20 of 40 simultaneous logins across accounts', async () => {
+  it('lets one client through for only 20 of 40 simultaneous attempts across accounts', async () => {
+    // The guard alone (no password hashing): 40 scrypt hashes at once would only measure the machine.
     const limit = LOGIN_LIMITS.perClient;
     const outcome = await settle(
-      Array.from({ length: 40 }, () => login({ email: uniqueEmail('guess'), password: 'Wrong!Pass1' }, '203.0.113.7')),
+      Array.from({ length: 40 }, () => takeLoginAttempt(uniqueEmail('guess'), '203.0.113.7')),
     );
-    expect(outcome).toEqual({ ok: 0, refused: limit, throttled: 40 - limit });
+    expect(outcome).toEqual({ ok: limit, refused: 0, throttled: 40 - limit });
   });
 
   it('sends one reset email for 20 simultaneous forgot-password requests from 20 addresses', async () => {

@@ -68,6 +68,11 @@ export const messages = {
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
   requestRetry: 'The component changed while this request was being approved. Please try again.',
   notificationNotFound: 'Notification not found',
+  tooManyWrites: (what: string, limit: number, period: 'minute' | 'day', wait: string) =>
+    `You can ${what.replace('{n}', String(limit))} a ${period}. Please try again in ${wait}.`,
+  pendingStorageFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    `Your files waiting for review already take ${usedMegabytes} MB of the ${quotaMegabytes} MB you may have waiting. Delete some of them, or wait until an administrator has reviewed them, before uploading more.`,
+  uploadWrongKind: 'This upload was made for another kind of file. Upload the file again.',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { SignInOptions as LoginPageOptions } from '#shared/schemas/sso';
-import { clearThrottle } from '#services/auth/throttle';
+import { clearSignInCallbackAttempts } from '#services/auth/throttle';
 import { getIdentityLink } from '#repositories/sso';
 import { changeRole, getUser, getUserByEmail, listUsers } from '#repositories/users';
 import { resetClients } from '#lib/clients';
@@ -33,7 +33,7 @@ const sso = useLocalSso(api);
 
 beforeEach(async () => {
   // Each test starts with the client's allowance whole; the throttle has a test of its own.
-  await clearThrottle('sso:client:127.0.0.1');
+  await clearSignInCallbackAttempts('127.0.0.1');
   sso.configure({});
 });
 

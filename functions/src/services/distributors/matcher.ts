@@ -44,13 +44,14 @@ const fold = (text: string): string =>
  * `CT` or `TR` written into a maker's number, as in 0402B104K160CT, is part of it), except
  * Digi-Key's own order numbers, which end in a packaging code directly before `-ND`.
  */
-const packagingSuffixes: readonly RegExp[] = [
+const packagingSuffixes: readonly (readonly [RegExp, string])[] = [
   // Digi-Key order numbers: cut tape, tape and reel, Digi-Reel, or none, then -ND.
-  /(?:CT|TR|DKR)?-ND$/,
-  // Analog Devices (Linear Technology): #TR, #TRPBF, #PBF.
-  /#TR(?=PBF$)|#(?:TR|PBF)$/,
+  [/(?:CT|TR|DKR)?-ND$/, ''],
+  // Analog Devices (Linear Technology): #TRPBF is #PBF on a reel; #TR and #PBF themselves.
+  [/#TR(?=PBF$)/, '#'],
+  [/#(?:TR|PBF)$/, ''],
   // Reel, tape and bulk written after a separator, and lead-free markings.
-  /[-/#](?:TR|T&R|REEL|TAPE|BULK|PBF|LF)$/,
+  [/[-/](?:TR|T&R|REEL|TAPE|BULK|PBF|LF)$/, ''],
 ];
 
 /** A maker's or distributor's part number in the form the matcher compares. */
@@ -58,7 +59,7 @@ export const normalisePartNumber = (partNumber: string): string => {
   let text = fold(partNumber);
   for (let previous = ''; previous !== text; ) {
     previous = text;
-    for (const suffix of packagingSuffixes) text = text.replace(suffix, '');
+    for (const [suffix, replacement] of packagingSuffixes) text = text.replace(suffix, replacement);
   }
   return text.replace(/[\s\-_./\\]+/g, '');
 };

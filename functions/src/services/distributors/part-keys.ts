@@ -9,11 +9,12 @@ const DISTRIBUTOR_PREFIX = /^(\d{2,3})-(?=\S{4,})(.+)$/;
 
 export const withoutDistributorPrefix = (key: string): string | undefined => {
   const match = DISTRIBUTOR_PREFIX.exec(key.trim());
-  // A maker's own number may start with digits and a dash too (TE 1-1418448-1, Molex 53398-0271):
-  // only the 2-3 digit prefixes of distributors are taken off, and only before a letter-bearing or long rest.
+  // A maker's own number may start with digits and a dash too (TE 1-1418448-1, Molex 53398-0271,
+  // Harting 09-14-000-9960): only a 2-3 digit prefix is taken off, and only before a rest that
+  // has letters or is one long run of digits (an order number such as Phoenix Contact's).
   if (!match) return undefined;
   const rest = match[2]!;
-  return /[A-Za-z]/.test(rest) || rest.replace(/\D/g, '').length >= 6 ? rest : undefined;
+  return /[A-Za-z]/.test(rest) || /^\d{6,}$/.test(rest) ? rest : undefined;
 };
 
 /**

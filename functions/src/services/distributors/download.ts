@@ -174,6 +174,10 @@ interface Exchange {
 /** One GET; a redirect is not followed here (its target is checked like any link). */
 const get = (url: URL, options: DownloadOptions, trusted: boolean, signal: AbortSignal): Promise<Exchange> =>
   new Promise((resolve, reject) => {
+    // An address written as an IP is connected to without a lookup: it is judged here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (!trusted && isIP(literal) && !isPublicAddress(literal))
+      return reject(new FileRejected('address', `${literal} is not a public address`));
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, {
       method: 'GET',

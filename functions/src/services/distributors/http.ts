@@ -112,7 +112,7 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
 
       if (response.status === 429 || response.status === 503) {
         const text = await response.text().catch(() => '');
-        const now = Date.now();
+        const now = call.limiter?.now() ?? Date.now();
         const refusal =
           call.readRefusal?.({ status: response.status, headers: response.headers, text }, now) ??
           (response.status === 429

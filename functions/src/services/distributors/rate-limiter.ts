@@ -28,6 +28,8 @@ export interface RateLimiter {
    * `resumesAt` (the day windows up to then carry the pause).
    */
   stopUntil(resumesAt: Date, reason: string): Promise<void>;
+  /** The limiter's clock (epoch milliseconds): a refusal's reset is reckoned from it. */
+  now(): number;
 }
 
 export const windowOf = (subject: string, span: number, nowSeconds: number): RateWindow => {
@@ -84,6 +86,7 @@ export const createRateLimiter = (
         await pause(wait, signal);
       }
     },
+    now: () => clock(),
     stopUntil: async (resumesAt, reason) => {
       const nowSeconds = Math.floor(clock() / 1000);
       const until = Math.ceil(resumesAt.getTime() / 1000);

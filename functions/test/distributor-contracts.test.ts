@@ -17,7 +17,7 @@ import {
   DistributorRefused,
 } from '#services/distributors/errors';
 import { isGenericPhoto } from '#services/distributors/generic-photos';
-import { bestMatch } from '#services/distributors/matcher';
+import { AUTO_APPROVE_CONFIDENCE, bestMatch } from '#services/distributors/matcher';
 import { createMouserClient } from '#services/distributors/mouser';
 import { partSearchKeys } from '#services/distributors/part-keys';
 import { createRateLimiter, windowOf } from '#services/distributors/rate-limiter';
@@ -132,14 +132,18 @@ const KEYWORD = 'POST /products/v4/search/keyword';
 const MOUSER_PART = 'POST /api/v1/search/partnumber';
 const MOUSER_KEYWORD = 'POST /api/v1/search/keyword';
 
-/** The product's matcher over what a client answers for each of the part's keys, as a search does. */
+/** The product's matcher over what a client answers for the part's keys in turn, as a search does (until a publishable match). */
 const matchPart = async (
   client: Distributor,
   part: { reference: string; articleNumber?: string; commercialReference?: string; manufacturer: string },
 ) => {
   const keys = partSearchKeys(part);
   const candidates: DistributorCandidate[] = [];
-  for (const key of keys) candidates.push(...(await client.findPart(key, part.manufacturer)));
+  for (const key of keys) {
+    candidates.push(...(await client.findPart(key, part.manufacturer)));
+    const match = bestMatch({ reference: part.reference, manufacturer: part.manufacturer, otherKeys: keys }, candidates);
+    if (match && match.confidence >= AUTO_APPROVE_CONFIDENCE) return match;
+  }
   return bestMatch({ reference: part.reference, manufacturer: part.manufacturer, otherKeys: keys }, candidates);
 };
 

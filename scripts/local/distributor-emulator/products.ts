@@ -276,5 +276,7 @@ export const listedAt = (product: ListedProduct, provider: EmulatedProvider): bo
 
 export const photoOf = (product: ListedProduct, provider: EmulatedProvider): PhotoKind =>
   product.photo !== null && typeof product.photo === 'object'
-    ? (product.photo[provider] ?? 'photo')
+    ? provider in product.photo
+      ? (product.photo[provider] ?? null)
+      : 'photo'
     : product.photo;

@@ -11,11 +11,7 @@ import { createComponents } from '#repositories/components';
 import { readRateWindowState } from '#repositories/rate-limits';
 import { createDigiKeyClient } from '#services/distributors/digikey';
 import { downloadFile, planDownload } from '#services/distributors/download';
-import {
-  DistributorCannotSearch,
-  DistributorDailyLimit,
-  DistributorRefused,
-} from '#services/distributors/errors';
+import { DistributorCannotSearch, DistributorDailyLimit, DistributorRefused } from '#services/distributors/errors';
 import { isGenericPhoto } from '#services/distributors/generic-photos';
 import { AUTO_APPROVE_CONFIDENCE, bestMatch } from '#services/distributors/matcher';
 import { createMouserClient } from '#services/distributors/mouser';
@@ -141,7 +137,10 @@ const matchPart = async (
   const candidates: DistributorCandidate[] = [];
   for (const key of keys) {
     candidates.push(...(await client.findPart(key, part.manufacturer)));
-    const match = bestMatch({ reference: part.reference, manufacturer: part.manufacturer, otherKeys: keys }, candidates);
+    const match = bestMatch(
+      { reference: part.reference, manufacturer: part.manufacturer, otherKeys: keys },
+      candidates,
+    );
     if (match && match.confidence >= AUTO_APPROVE_CONFIDENCE) return match;
   }
   return bestMatch({ reference: part.reference, manufacturer: part.manufacturer, otherKeys: keys }, candidates);
@@ -215,9 +214,7 @@ describe('Digi-Key answers, replayed', () => {
     replay.queue(KEYWORD, fixture('digikey-keyword-3m-heat-shrink'));
     const candidates = await digiKey().findPart('FP-301');
     const series = candidates.filter((candidate) => candidate.imageUrl && isGenericPhoto(candidate.imageUrl));
-    expect(series.map((candidate) => candidate.manufacturerPartNumber).sort()).toEqual([
-      `FP-301 1/16" CR 1000'`,
-    ]);
+    expect(series.map((candidate) => candidate.manufacturerPartNumber).sort()).toEqual([`FP-301 1/16" CR 1000'`]);
     expect(candidates).toHaveLength(4);
   });
 
@@ -292,9 +289,9 @@ describe('Mouser answers, replayed', () => {
     expect(JSON.parse(replay.requests.at(-1)!.body)).toEqual({
       SearchByPartRequest: { mouserPartNumber: '863-BAT54SLT1G', partSearchOptions: 'Exact' },
     });
-    expect(
-      bestMatch({ reference: '863-BAT54SLT1G', manufacturer: 'ON Semiconductor' }, [part!]),
-    ).toMatchObject({ confidence: 1 });
+    expect(bestMatch({ reference: '863-BAT54SLT1G', manufacturer: 'ON Semiconductor' }, [part!])).toMatchObject({
+      confidence: 1,
+    });
   });
 
   it('reads a recorded keyword search in a Japanese locale, an empty datasheet link as none', async () => {
@@ -393,7 +390,11 @@ describe('the download path, replayed', () => {
 
   it('never fetches a link that resolves to a private or loopback address, whatever its scheme', async () => {
     replay.reset();
-    for (const address of [`${replay.url.replace('127.0.0.1', 'localhost')}/x.pdf`, 'https://127.0.0.1:1/x.pdf', 'http://[::1]:1/x.pdf'])
+    for (const address of [
+      `${replay.url.replace('127.0.0.1', 'localhost')}/x.pdf`,
+      'https://127.0.0.1:1/x.pdf',
+      'http://[::1]:1/x.pdf',
+    ])
       await expect(
         downloadFile(address, {
           accept: ['application/pdf'],
@@ -450,7 +451,10 @@ describe('a per-part search end to end, replayed', () => {
       headers: { 'content-type': 'image/jpeg' },
       body: productPhoto('mouser', 'SOT_23_3_t'),
     });
-    replay.serveFile('https://www.mouser.com/datasheet/2/308/BAT54SLT1_D-2309936.pdf', fixture('mouser-403-bot-protection'));
+    replay.serveFile(
+      'https://www.mouser.com/datasheet/2/308/BAT54SLT1_D-2309936.pdf',
+      fixture('mouser-403-bot-protection'),
+    );
     const user = await signedInClient(api, 'user');
     const part = await createPart({ reference: '863-BAT54SLT1G', manufacturer: 'ON Semiconductor' });
     const answer = await user.post<PartSearchResponse>(`/api/components/${part.id}/search-mouser`);
@@ -469,7 +473,12 @@ describe('a per-part search end to end, replayed', () => {
     const [photo, ...rest] = await listAttachments(part.id);
     expect(rest).toEqual([]);
     // Confidence 1, but a package picture: it waits in the approval queue.
-    expect(photo).toMatchObject({ isApproved: false, imageSource: 'mouser', sourceConfidence: 1, fileType: 'image/png' });
+    expect(photo).toMatchObject({
+      isApproved: false,
+      imageSource: 'mouser',
+      sourceConfidence: 1,
+      fileType: 'image/png',
+    });
     expect(photo!.requestId).toEqual(expect.any(String));
   });
 
@@ -477,10 +486,16 @@ describe('a per-part search end to end, replayed', () => {
     replay.reset();
     replay.queue(KEYWORD, fixture('digikey-429-daily-limit'));
     const user = await signedInClient(api, 'user');
-    const part = await createPart({ reference: 'PT 2,5-QUATTRO', articleNumber: '3209590', manufacturer: 'Phoenix Contact' });
+    const part = await createPart({
+      reference: 'PT 2,5-QUATTRO',
+      articleNumber: '3209590',
+      manufacturer: 'Phoenix Contact',
+    });
     const first = await user.post<{ message: string }>(`/api/components/${part.id}/search-digikey`);
     expect(first.status).toBe(503);
-    expect(first.body.message).toMatch(/^Digi-Key has reached its daily request limit for Component Hub\. Digi-Key searches resume at \d\d:\d\d UTC\.$/);
+    expect(first.body.message).toMatch(
+      /^Digi-Key has reached its daily request limit for Component Hub\. Digi-Key searches resume at \d\d:\d\d UTC\.$/,
+    );
     expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(28_000);
     const second = await user.post<{ message: string }>(`/api/components/${part.id}/search-digikey`);
     expect(second).toMatchObject({ status: 503, body: { message: first.body.message } });

@@ -131,7 +131,18 @@ describe('the distributor emulator', () => {
 });
 
 describe('the fixed product list', () => {
-  type Search = { SearchResults: { Parts: { ManufacturerPartNumber: string; Manufacturer: string; ImagePath: string | null; DataSheetUrl: string; MouserPartNumber: string }[] } | null; Errors: { Code: string; Message: string | null }[] };
+  type Search = {
+    SearchResults: {
+      Parts: {
+        ManufacturerPartNumber: string;
+        Manufacturer: string;
+        ImagePath: string | null;
+        DataSheetUrl: string;
+        MouserPartNumber: string;
+      }[];
+    } | null;
+    Errors: { Code: string; Message: string | null }[];
+  };
   const mouser = async (tenant: string, kind: 'partnumber' | 'keyword', text: string) =>
     (await (
       await post(
@@ -149,7 +160,11 @@ describe('the fixed product list', () => {
     // Phoenix Contact is listed under its order number, not the catalogue's type name.
     expect((await mouser(tenant, 'keyword', 'UT 10')).SearchResults?.Parts).toEqual([]);
     const [phoenix] = (await mouser(tenant, 'partnumber', '3044381')).SearchResults!.Parts;
-    expect(phoenix).toMatchObject({ ManufacturerPartNumber: '3044381', Manufacturer: 'Phoenix Contact', MouserPartNumber: '651-3044381' });
+    expect(phoenix).toMatchObject({
+      ManufacturerPartNumber: '3044381',
+      Manufacturer: 'Phoenix Contact',
+      MouserPartNumber: '651-3044381',
+    });
     // Found by the Mouser number too; a renamed maker under its new name.
     const [cui] = (await mouser(tenant, 'partnumber', '490-PJ-002A')).SearchResults!.Parts;
     expect(cui).toMatchObject({ ManufacturerPartNumber: 'PJ-002A', Manufacturer: 'Same Sky' });
@@ -201,11 +216,20 @@ describe('the fixed product list', () => {
     expect(daily.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(((await daily.json()) as { detail: string }).detail).toMatch(/^Daily Ratelimit exceeded/);
     const burst = await search();
-    expect([burst.status, burst.headers.get('retry-after'), burst.headers.get('x-burstlimit-remaining')]).toEqual([429, '2', '0']);
+    expect([burst.status, burst.headers.get('retry-after'), burst.headers.get('x-burstlimit-remaining')]).toEqual([
+      429,
+      '2',
+      '0',
+    ]);
     const unavailable = await search();
     expect([unavailable.status, unavailable.headers.get('x-ratelimit-limit')]).toEqual([503, '1000']);
-    const answer = (await (await search()).json()) as { Products: { ManufacturerProductNumber: string; Manufacturer: { Name: string } }[] };
-    expect(answer.Products[0]).toMatchObject({ ManufacturerProductNumber: '3044381', Manufacturer: { Name: 'Phoenix Contact' } });
+    const answer = (await (await search()).json()) as {
+      Products: { ManufacturerProductNumber: string; Manufacturer: { Name: string } }[];
+    };
+    expect(answer.Products[0]).toMatchObject({
+      ManufacturerProductNumber: '3044381',
+      Manufacturer: { Name: 'Phoenix Contact' },
+    });
   });
 
   it('serves a bot-protection 403 page from the file host when asked to', async () => {

@@ -125,7 +125,7 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
             call: call.label,
             resumesAt: refusal.resumesAt.toISOString(),
           });
-          await call.limiter?.stopUntil(refusal.resumesAt, stop.message);
+          await recordStop(call.limiter, stop);
           throw stop;
         }
         if (refusal?.kind === 'burst') {
@@ -180,6 +180,18 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
     // A timeout while reading the body, or the caller's deadline during a wait.
     if (isAbort(error) || signal?.aborted) throw new DistributorUnavailable(provider, { cause: error });
     throw error;
+  }
+};
+
+/**
+ * Keeps every instance from asking a provider that reported its daily limit. Failing to record
+ * it (the table unreachable) does not change the answer: the next refusal records it again.
+ */
+export const recordStop = async (limiter: RateLimiter | undefined, stop: DistributorDailyLimit): Promise<void> => {
+  try {
+    await limiter?.stopUntil(stop.resumesAt, stop.message);
+  } catch (error) {
+    logger.warn('distributor daily limit not recorded', { provider: stop.provider, error: error as Error });
   }
 };
 

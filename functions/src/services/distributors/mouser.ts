@@ -5,7 +5,7 @@ import {
   DistributorMalformedAnswer,
   DistributorRefused,
 } from './errors';
-import { callApi, readAnswer, webAddress, type CallPolicy } from './http';
+import { callApi, readAnswer, recordStop, webAddress, type CallPolicy } from './http';
 import type { RateLimiter } from './rate-limiter';
 import { asciiSearchText } from './search-text';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
@@ -92,7 +92,7 @@ export const createMouserClient = (settings: MouserSettings): Distributor => {
         .join('; ');
       if (codes.includes('toomanyrequests')) {
         const stop = new DistributorDailyLimit('mouser', nextUtcMidnight(clock()), clock());
-        await settings.limiter?.stopUntil(stop.resumesAt, stop.message);
+        await recordStop(settings.limiter, stop);
         throw stop;
       }
       if (/api ?key|unique identifier|unauthori[sz]ed|invalid key/i.test(text))

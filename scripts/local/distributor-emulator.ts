@@ -41,7 +41,13 @@ import { LOOPBACK } from './ports.ts';
 export { productPhoto, pngImage, type FileVariant } from './distributor-emulator/files.ts';
 export { listedProducts, type ListedProduct } from './distributor-emulator/products.ts';
 export { DIGIKEY_DAILY_RETRY_AFTER_SECONDS } from './distributor-emulator/digikey.ts';
-export type { EmulatedProduct, EmulatorEndpoint, Fault, FaultKind, TenantStats } from './distributor-emulator/tenants.ts';
+export type {
+  EmulatedProduct,
+  EmulatorEndpoint,
+  Fault,
+  FaultKind,
+  TenantStats,
+} from './distributor-emulator/tenants.ts';
 
 export interface DistributorEmulatorOptions {
   /** 0 picks a free port. */
@@ -193,7 +199,8 @@ export const startDistributorEmulator = async (options: DistributorEmulatorOptio
       if (route === 'POST /products/v4/search/keyword') return digiKeyKeywordSearch(digiKey, request, response, origin);
       if (request.method === 'GET' && details)
         return digiKeyProductDetails(digiKey, request, response, decodeURIComponent(details[1]!), origin);
-      if (route === 'POST /api/v1/search/partnumber') return mouserSearch(tenantOf, request, response, url, 'partnumber');
+      if (route === 'POST /api/v1/search/partnumber')
+        return mouserSearch(tenantOf, request, response, url, 'partnumber');
       if (route === 'POST /api/v1/search/keyword') return mouserSearch(tenantOf, request, response, url, 'keyword');
       if (request.method === 'GET' && url.pathname.startsWith('/files/')) return serveFile(response, url, origin);
       if (request.method === 'GET' && url.pathname.startsWith('/products/')) return productPageHtml(response, url);

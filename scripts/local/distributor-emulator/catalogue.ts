@@ -102,6 +102,7 @@ export const findOffers = (
       partial.push(offer);
   };
   for (const product of tenant.products.values()) consider(fromTenant(product, provider, files, origin));
-  for (const product of listedProducts) if (listedAt(product, provider)) consider(fromList(product, provider, files, origin));
+  for (const product of listedProducts)
+    if (listedAt(product, provider)) consider(fromList(product, provider, files, origin));
   return { exact, all: [...exact, ...partial].slice(0, limit) };
 };

@@ -166,7 +166,11 @@ const authorised = (
   const token = bearer ? context.tokens.get(bearer) : undefined;
   if (!token || token.expiresAt <= Date.now() || token.tenant !== clientId) {
     sendJson(response, 401, {
-      ...problem(401, 'Unauthorized', 'The Bearer token is invalid or has expired, or does not belong to X-DIGIKEY-Client-Id'),
+      ...problem(
+        401,
+        'Unauthorized',
+        'The Bearer token is invalid or has expired, or does not belong to X-DIGIKEY-Client-Id',
+      ),
     });
     record(tenant, endpoint, 401, request, body);
     return undefined;

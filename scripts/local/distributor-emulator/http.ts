@@ -30,8 +30,12 @@ export const send = (
   response.end(body);
 };
 
-export const sendJson = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  send(response, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+export const sendJson = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => send(response, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
 
 export const parseJson = (text: string): unknown => {
   try {

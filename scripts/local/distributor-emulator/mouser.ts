@@ -11,7 +11,12 @@ import { hashOf } from './files.ts';
 import { parseJson, readBody, send, sendJson } from './http.ts';
 import { record, takeFault, type Fault, type Tenant } from './tenants.ts';
 
-const mouserError = (code: string, message: string | null, propertyName: string | null, resourceKey: string | null = null) => ({
+const mouserError = (
+  code: string,
+  message: string | null,
+  propertyName: string | null,
+  resourceKey: string | null = null,
+) => ({
   Errors: [
     {
       Id: 0,

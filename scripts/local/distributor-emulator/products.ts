@@ -78,18 +78,16 @@ export const listedProducts: readonly ListedProduct[] = [
       ['PKZM0-12', '727444', 'Ir=12 A'],
       ['PKZM0-6,3', '727596', 'Ir=6.3 A'],
     ] as const
-  ).map(
-    ([mpn, article, rating]): ListedProduct => ({
-      mpn,
-      maker: both('Eaton'),
-      description: `MOTOR PROTECTIVE CIRCUIT BREAKER 3P ${rating}`,
-      digikeyNumbers: [`2985-${article}-ND`],
-      mouserNumber: `740-${mpn.replace(/,/g, '.')}`,
-      photo: 'photo',
-      datasheet: 'pdf',
-      catalogue: { reference: mpn, articleNumber: article, manufacturer: 'Eaton' },
-    }),
-  ),
+  ).map(([mpn, article, rating]): ListedProduct => ({
+    mpn,
+    maker: both('Eaton'),
+    description: `MOTOR PROTECTIVE CIRCUIT BREAKER 3P ${rating}`,
+    digikeyNumbers: [`2985-${article}-ND`],
+    mouserNumber: `740-${mpn.replace(/,/g, '.')}`,
+    photo: 'photo',
+    datasheet: 'pdf',
+    catalogue: { reference: mpn, articleNumber: article, manufacturer: 'Eaton' },
+  })),
   {
     mpn: '3RT2024-3AL21',
     maker: both('Siemens'),
@@ -272,7 +270,8 @@ export const listedProducts: readonly ListedProduct[] = [
 ];
 
 /** Whether the distributor lists the product. */
-export const listedAt = (product: ListedProduct, provider: EmulatedProvider): boolean => Boolean(product.maker[provider]);
+export const listedAt = (product: ListedProduct, provider: EmulatedProvider): boolean =>
+  Boolean(product.maker[provider]);
 
 export const photoOf = (product: ListedProduct, provider: EmulatedProvider): PhotoKind =>
   product.photo !== null && typeof product.photo === 'object'

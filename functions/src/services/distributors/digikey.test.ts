@@ -14,7 +14,12 @@ describe("Digi-Key's refusals", () => {
       readDigiKeyRefusal(
         answer(
           429,
-          { 'retry-after': '28416', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '28416' },
+          {
+            'retry-after': '28416',
+            'x-ratelimit-limit': '1000',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': '28416',
+          },
           '{"detail":"Daily Ratelimit exceeded. Please try again after the number of seconds in the Retry-After header"}',
         ),
         now,
@@ -24,7 +29,12 @@ describe("Digi-Key's refusals", () => {
       readDigiKeyRefusal(
         answer(
           429,
-          { 'retry-after': '3', 'x-burstlimit-limit': '120', 'x-burstlimit-remaining': '0', 'x-ratelimit-remaining': '640' },
+          {
+            'retry-after': '3',
+            'x-burstlimit-limit': '120',
+            'x-burstlimit-remaining': '0',
+            'x-ratelimit-remaining': '640',
+          },
           '{"detail":"BurstLimit exceeded"}',
         ),
         now,
@@ -45,7 +55,9 @@ describe("Digi-Key's refusals", () => {
   });
 
   it('counts a 503 with rate-limit headers as a throttle, and a bare 503 as a server error', () => {
-    expect(readDigiKeyRefusal(answer(503, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '212' }), now)).toEqual({
+    expect(
+      readDigiKeyRefusal(answer(503, { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '212' }), now),
+    ).toEqual({
       kind: 'burst',
       waitMs: 1000,
     });

@@ -123,7 +123,10 @@ const guardedLookup =
         const refused = found.find((entry) => !isPublicAddress(entry.address));
         if (found.length === 0 || refused)
           return callback(
-            new FileRejected('address', `${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`),
+            new FileRejected(
+              'address',
+              `${hostname} resolves to ${refused?.address ?? 'nothing'}, not a public address`,
+            ),
             '',
             0,
           );
@@ -257,9 +260,7 @@ export const downloadFile = async (address: string, options: DownloadOptions): P
       return await fetchOne(attempt, options, signal);
     } catch (error) {
       failure =
-        error instanceof FileRejected
-          ? error
-          : new FileRejected('failed', (error as Error).message || String(error));
+        error instanceof FileRejected ? error : new FileRejected('failed', (error as Error).message || String(error));
       // An answer that was a file of the wrong kind, or too large, is final; a refusal or an
       // unreachable https form lets the next (http) form be tried.
       if (failure.reason === 'type' || failure.reason === 'too-large' || failure.reason === 'address') break;

@@ -116,7 +116,10 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
         const refusal =
           call.readRefusal?.({ status: response.status, headers: response.headers, text }, now) ??
           (response.status === 429
-            ? { kind: 'burst' as const, waitMs: retryAfterMs(response.headers.get('retry-after'), now) ?? DEFAULT_RETRY_AFTER_MS }
+            ? {
+                kind: 'burst' as const,
+                waitMs: retryAfterMs(response.headers.get('retry-after'), now) ?? DEFAULT_RETRY_AFTER_MS,
+              }
             : undefined);
         if (refusal?.kind === 'daily') {
           const stop = new DistributorDailyLimit(provider, refusal.resumesAt, now);

@@ -57,7 +57,7 @@ const packagingSuffixes: readonly (readonly [RegExp, string])[] = [
 /** A maker's or distributor's part number in the form the matcher compares. */
 export const normalisePartNumber = (partNumber: string): string => {
   let text = fold(partNumber);
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     for (const [suffix, replacement] of packagingSuffixes) text = text.replace(suffix, replacement);
   }
@@ -67,37 +67,35 @@ export const normalisePartNumber = (partNumber: string): string => {
 /** Molex and others write the same number with and without its leading zeros (53398-0271, 0533980271). */
 const withoutLeadingZeros = (normalised: string): string => normalised.replace(/^0+(?=\d)/, '');
 
-const LEGAL_FORMS = new Set(
-  [
-    'gmbh',
-    'co',
-    'kg',
-    'ag',
-    'inc',
-    'incorporated',
-    'corp',
-    'corporation',
-    'company',
-    'ltd',
-    'limited',
-    'llc',
-    'plc',
-    'sa',
-    'sas',
-    'se',
-    'spa',
-    'bv',
-    'nv',
-    'ab',
-    'oy',
-    'kk',
-    'electric',
-    'electronics',
-    'connectivity',
-    'group',
-    'and',
-  ],
-);
+const LEGAL_FORMS = new Set([
+  'gmbh',
+  'co',
+  'kg',
+  'ag',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'company',
+  'ltd',
+  'limited',
+  'llc',
+  'plc',
+  'sa',
+  'sas',
+  'se',
+  'spa',
+  'bv',
+  'nv',
+  'ab',
+  'oy',
+  'kk',
+  'electric',
+  'electronics',
+  'connectivity',
+  'group',
+  'and',
+]);
 
 const nameWords = (name: string): string[] =>
   name

@@ -10,9 +10,15 @@ describe('search keys', () => {
       { reference: 'UT 10', articleNumber: '3044381', commercialReference: '651-3044381' },
       ['UT 10', '3044381', '651-3044381'],
     ],
-    [{ reference: '09 33 010 2601', articleNumber: '09330102601', commercialReference: '09 33 010 2601' }, ['09 33 010 2601', '09330102601']],
+    [
+      { reference: '09 33 010 2601', articleNumber: '09330102601', commercialReference: '09 33 010 2601' },
+      ['09 33 010 2601', '09330102601'],
+    ],
     [{ reference: '3RT2015-1BB41', articleNumber: '3rt2015-1bb41', commercialReference: ' ' }, ['3RT2015-1BB41']],
-    [{ reference: 'ÖLFLEX CLASSIC 110 3G1,5', articleNumber: '1119303', commercialReference: null }, ['ÖLFLEX CLASSIC 110 3G1,5', '1119303']],
+    [
+      { reference: 'ÖLFLEX CLASSIC 110 3G1,5', articleNumber: '1119303', commercialReference: null },
+      ['ÖLFLEX CLASSIC 110 3G1,5', '1119303'],
+    ],
   ])('%j -> %j', (part, keys) => {
     expect(partSearchKeys(part)).toEqual(keys);
   });

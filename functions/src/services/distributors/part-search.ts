@@ -290,9 +290,11 @@ export const searchPartFiles = async (
     answer = await findPartFiles(submitter, component, provider, 'search');
   } catch (error) {
     if (neverAsked(error))
-      await ticket.giveBack().catch((failure: unknown) =>
-        logger.warn('search allowance not given back', { userId: submitter.id, error: failure as Error }),
-      );
+      await ticket
+        .giveBack()
+        .catch((failure: unknown) =>
+          logger.warn('search allowance not given back', { userId: submitter.id, error: failure as Error }),
+        );
     if (isFailedSearch(error)) await recordOutcome(component, false, null);
     throw error;
   }

@@ -1,5 +1,11 @@
 import type { DistributorName } from '#shared/schemas/distributors';
-import { pauseRateWindow, readRateWindowState, returnRateSlot, takeRateSlot, type RateWindow } from '#repositories/rate-limits';
+import {
+  pauseRateWindow,
+  readRateWindowState,
+  returnRateSlot,
+  takeRateSlot,
+  type RateWindow,
+} from '#repositories/rate-limits';
 import { DistributorBudgetSpent, DistributorDailyLimit, DistributorThrottled } from './errors';
 import { pause } from './pause';
 import type { CallPurpose, RateLimits } from './types';

@@ -3,6 +3,7 @@ import { approvalsJourneys } from './approvals.ts';
 import { authJourneys } from './auth.ts';
 import { catalogueJourneys } from './catalogue.ts';
 import { detailJourneys } from './detail.ts';
+import { distributorLimitJourneys } from './distributor-limits.ts';
 import { imagesJourneys } from './images.ts';
 import { importExcelJourneys } from './import-excel.ts';
 import { landingJourneys } from './landing.ts';
@@ -27,5 +28,7 @@ export const journeys: Journey[] = [
   ...detailJourneys,
   ...approvalsJourneys,
   ...importExcelJourneys,
+  // After the other distributor searches: the Digi-Key daily limit it meets stays for the day.
+  ...distributorLimitJourneys,
   ...settingsJourneys,
 ];

@@ -296,14 +296,14 @@ export const ImageManagement = () => {
         </Stack>
       </Panel>
 
-      {stats && stats.distributors.length > 0 && (
+      {stats?.distributors?.length ? (
         <Panel as="section" aria-labelledby="distributors-heading">
           <Heading as="h2" size="md" id="distributors-heading" mb="4">
             Distributors Today
           </Heading>
           <DistributorStatusList statuses={stats.distributors} />
         </Panel>
-      )}
+      ) : null}
 
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <Panel as="section" aria-labelledby="processed-heading">

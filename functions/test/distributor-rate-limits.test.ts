@@ -109,7 +109,9 @@ describe('distributor rate limits', () => {
   });
 
   it('stop per-part searches at their share of the day and let batches use the rest', async () => {
-    const clock = fixedClock();
+    // A day of its own: the other tests spend days of 2031-01-01.
+    const at = Date.UTC(2031, 6, 7, 12, 0, 20);
+    const clock = () => at;
     const limits = { perMinute: 100, perDay: 5, batchReserve: 2 };
     const limiter = createRateLimiter('mouser', limits, { maxWaitMs: 0, clock });
     const searches = await Promise.allSettled(Array.from({ length: 6 }, () => limiter.take(undefined, 'search')));

@@ -128,4 +128,17 @@ describe('distributor rate limits', () => {
     });
     expect(refused.every((error) => error instanceof DistributorBudgetSpent)).toBe(true);
   });
+
+  it('keep the latest reset when several instances record a stop at once', async () => {
+    const at = Date.UTC(2031, 8, 9, 9, 0, 0);
+    const limiters = [1, 2, 3].map(() =>
+      createRateLimiter('mouser', { perMinute: 30, perDay: 1000 }, { maxWaitMs: 0, clock: () => at }),
+    );
+    const resets = [3, 7, 5, 9, 2, 8].map((hours) => new Date(at + hours * 3_600_000));
+    await Promise.all(resets.map((reset, index) => limiters[index % 3]!.stopUntil(reset, `reset in ${index}`)));
+    const day = await readRateWindowState(windowOf('mouser', 86_400, Math.floor(at / 1000)));
+    expect(day.pausedUntil).toBe((at + 9 * 3_600_000) / 1000);
+    expect(day.pauseReason).toBe('reset in 3');
+    expect(day.count).toBe(0);
+  });
 });

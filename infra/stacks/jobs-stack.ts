@@ -71,11 +71,13 @@ const providerLabels: Record<BatchProvider, string> = {
 };
 
 /**
- * Image-retrieval batches (ARCHITECTURE §9) as one state machine: list the parts without an
- * approved image (of one class, or all), search each at the chosen distributor(s) in a Map state
- * whose concurrency follows that distributor's rate limit, retrying with backoff while throttled
- * (a part that still fails is counted as failed), then end the batch with its summary. Any other
- * failure ends the batch as failed and fails the execution. Every event is logged and traced.
+ * Image-retrieval batches as one state machine: list the parts without an approved image (of one
+ * class, or all), search each at the chosen distributor(s) in a Map state whose concurrency
+ * follows that distributor's rate limit, retrying with backoff while a distributor's burst limit
+ * throttles (a part that still fails is counted as failed), then end the batch with its summary.
+ * A distributor's daily limit is not retried: the task reports it as a value, that distributor is
+ * not asked again until it resets, and Smart Search goes on with the other. Any other failure ends
+ * the batch as failed and fails the execution. Every event is logged and traced.
  *
  * The same definition runs locally (scripts/local/step-functions.ts), its tasks mapped to the
  * modules in {@link JobsStack.jobFunctions}.

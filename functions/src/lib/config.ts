@@ -49,6 +49,28 @@ const envSchema = z.object({
   DIGIKEY_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
   MOUSER_CALLS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MOUSER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
+  /** Share of each distributor's day budget kept for administrators' image batches (per-part searches stop below it). */
+  DISTRIBUTOR_BATCH_RESERVE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  /** Per-part distributor searches one person may start in a minute and in a UTC day. */
+  DISTRIBUTOR_USER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  DISTRIBUTOR_USER_SEARCHES_PER_DAY: z.coerce.number().int().min(1).default(100),
+  /**
+   * Makers' file hosts a plain-http datasheet or photo link may be fetched from when its https
+   * form fails (comma-separated host names); never a private or loopback address.
+   */
+  DISTRIBUTOR_HTTP_FILE_HOSTS: z
+    .string()
+    .default(
+      'www.phoenixcontact.com,phoenixcontact.com,www.molex.com,www.te.com,www.weidmueller.com,www.harting.com,' +
+        'www.wago.com,media.digikey.com,www.lappkabel.com,www.schneider-electric.com,www.eaton.com,www.abb.com,' +
+        'cache.industry.siemens.com,www.finder-relays.com,www.cui.com,www.sameskydevices.com',
+    )
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** One HTTP exchange with a distributor (a search, a token, a file download). */
   DISTRIBUTOR_TIMEOUT_MS: z.coerce.number().int().min(1).default(8000),
   /** A whole per-part search, retries and downloads included; below the function's own timeout. */

@@ -5,7 +5,7 @@ import { resetClients } from '#lib/clients';
 import { listAttachments } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
 import { readPendingBytes } from '#repositories/pending-storage';
-import { fileExists, listFiles } from '#services/file-store';
+import { fileExists } from '#services/file-store';
 import { reconcileStorage } from '#services/reconciliation';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';

@@ -67,7 +67,6 @@ export interface WebStackProps extends StackProps {
   readonly destroyWithStack?: boolean;
 }
 
-
 /**
  * The public edge: one CloudFront origin for the browser, serving the SPA from a private bucket
  * under `/app/*` and passing `/api/*` to the HTTP API, so cookies are first-party and no CORS

@@ -49,7 +49,8 @@ describe('the local server', () => {
     const expected = siteSecurityHeaders('http://127.0.0.1:4569', { https: false });
     for (const path of ['/app/', '/app/components/42', '/app/assets/main-XKQ4M2AB.js', '/app/missing.png', '/']) {
       const answer = await get(path);
-      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], `${path}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(expected))
+        expect(answer.headers[name], `${path}: ${name}`).toBe(value);
     }
     const csp = (await get('/app/')).headers['content-security-policy'];
     expect(csp).toBe(siteContentSecurityPolicy('http://127.0.0.1:4569'));

@@ -27,7 +27,8 @@ export interface TestApiOptions extends Omit<ApiGatewayOptions, 'edge'> {
 /** Starts the local server (API part) on an ephemeral 127.0.0.1 port. */
 export const startTestApi = async (options: TestApiOptions = {}): Promise<TestApi> => {
   const secret = process.env.ORIGIN_VERIFY_SECRET;
-  const edge = options.edge === false ? undefined : (options.edge ?? (secret ? { originVerifySecret: secret } : undefined));
+  const edge =
+    options.edge === false ? undefined : (options.edge ?? (secret ? { originVerifySecret: secret } : undefined));
   const server = await startLocalServer({ port: 0, api: { ...options, edge } });
   return { baseUrl: `http://127.0.0.1:${server.port}`, port: server.port, close: () => server.close() };
 };

@@ -51,7 +51,11 @@ export const idempotencyClaimPut = (
 };
 
 /** What an earlier write with this token made, if it landed and is not expired. */
-export const readIdempotencyClaim = async (scope: string, token: string, now = new Date()): Promise<Made | undefined> => {
+export const readIdempotencyClaim = async (
+  scope: string,
+  token: string,
+  now = new Date(),
+): Promise<Made | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: claimKey(scope, token), ConsistentRead: true }),
   );

@@ -245,7 +245,9 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
       ),
     );
   try {
-    const uploads = componentFileFields.flatMap((field) => (claimed[field] !== fields[field] ? [String(fields[field])] : []));
+    const uploads = componentFileFields.flatMap((field) =>
+      claimed[field] !== fields[field] ? [String(fields[field])] : [],
+    );
     if (bytes > 0) await assertPendingRoom(submitter.id, bytes, uploads);
     await submitRequest(
       submitter,
@@ -269,7 +271,8 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
       }
     }
     await dropCopies();
-    if (failed.includes(1)) throw pendingStorageFull(await pendingStorageOf(submitter.id, Object.values(fields).map(String)));
+    if (failed.includes(1))
+      throw pendingStorageFull(await pendingStorageOf(submitter.id, Object.values(fields).map(String)));
     throw error;
   }
   await deleteClaimedUploads(fields, claimed);

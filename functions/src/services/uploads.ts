@@ -70,7 +70,11 @@ export const pendingStorageFull = (usedBytes: number): TooLarge => {
 };
 
 /** Refuses (413) when `bytes` more would take the user past their pending-storage allowance. */
-export const assertPendingRoom = async (userId: string, bytes: number, claiming: readonly string[] = []): Promise<void> => {
+export const assertPendingRoom = async (
+  userId: string,
+  bytes: number,
+  claiming: readonly string[] = [],
+): Promise<void> => {
   const used = await pendingStorageOf(userId, claiming);
   if (used + bytes > pendingStorageQuota()) throw pendingStorageFull(used);
 };

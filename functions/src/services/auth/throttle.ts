@@ -87,7 +87,10 @@ export const takeLoginAttempt = async (
     addAttempt(keys.pair, THROTTLE_WINDOW_SECONDS, now),
     addAttempt(keys.client, THROTTLE_WINDOW_SECONDS, now),
   ]);
-  const blocking = [...(pair.count > pairLimit ? [pair] : []), ...(client.count > LOGIN_LIMITS.perClient ? [client] : [])];
+  const blocking = [
+    ...(pair.count > pairLimit ? [pair] : []),
+    ...(client.count > LOGIN_LIMITS.perClient ? [client] : []),
+  ];
   if (blocking.length > 0) {
     await Promise.all([removeAttempt(keys.pair, now), removeAttempt(keys.client, now)]);
     throw tooMany(blocking, now);

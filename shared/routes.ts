@@ -6,7 +6,13 @@
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
+/**
+ * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
+ * The identity items are kept from every function whose route does not name them: `credentials`
+ * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
+ * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
+ * session up and slide its expiry, which is how a request is signed in).
+ */
 export const needs = [
   'mail',
   'bucket-read',
@@ -16,6 +22,10 @@ export const needs = [
   'bucket-list',
   'distributor-credentials',
   'batches',
+  'oidc-client-secret',
+  'credentials',
+  'email-tokens',
+  'sessions',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -49,24 +59,87 @@ export interface RouteDefinition {
 
 export const routes = [
   { method: 'GET', path: '/api/csrf-token', handler: 'auth/get-csrf-token', access: 'public' },
-  { method: 'POST', path: '/api/login', handler: 'auth/login', access: 'public' },
-  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public' },
-  { method: 'POST', path: '/api/forgot-password', handler: 'auth/forgot-password', access: 'public', needs: ['mail'] },
-  { method: 'POST', path: '/api/reset-password', handler: 'auth/reset-password', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/login',
+    handler: 'auth/login',
+    access: 'public',
+    needs: ['credentials', 'sessions'],
+  },
+  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public', needs: ['sessions'] },
+  {
+    method: 'POST',
+    path: '/api/forgot-password',
+    handler: 'auth/forgot-password',
+    access: 'public',
+    needs: ['mail', 'email-tokens'],
+  },
+  {
+    method: 'POST',
+    path: '/api/reset-password',
+    handler: 'auth/reset-password',
+    access: 'public',
+    needs: ['email-tokens', 'credentials'],
+  },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', access: 'user' },
-  { method: 'PATCH', path: '/api/user', handler: 'auth/update-user', access: 'user', writeLimit: 'account' },
-  { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user', writeLimit: 'account' },
+  {
+    method: 'PATCH',
+    path: '/api/user',
+    handler: 'auth/update-user',
+    access: 'user',
+    needs: ['credentials', 'mail'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user',
+    handler: 'auth/delete-user',
+    access: 'user',
+    needs: ['credentials', 'sessions'],
+    writeLimit: 'account',
+  },
   {
     method: 'POST',
     path: '/api/change-password',
     handler: 'auth/change-password',
     access: 'user',
+    needs: ['credentials'],
     writeLimit: 'account',
   },
-  { method: 'POST', path: '/api/invites/accept', handler: 'auth/accept-invite', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/invites/accept',
+    handler: 'auth/accept-invite',
+    access: 'public',
+    needs: ['email-tokens', 'credentials', 'sessions'],
+  },
+  // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
+  { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/sso/callback',
+    handler: 'sso/finish-sign-in',
+    access: 'public',
+    needs: ['oidc-client-secret', 'sessions', 'mail'],
+  },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
-  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin', writeLimit: 'admin' },
-  { method: 'DELETE', path: '/api/users/{id}', handler: 'users/delete-user', access: 'admin', writeLimit: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/users',
+    handler: 'users/create-user',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    handler: 'users/delete-user',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
   {
     method: 'PATCH',
     path: '/api/users/{id}/role',
@@ -79,6 +152,7 @@ export const routes = [
     path: '/api/users/{id}/password',
     handler: 'users/set-user-password',
     access: 'admin',
+    needs: ['credentials'],
     writeLimit: 'admin',
   },
   {
@@ -86,7 +160,7 @@ export const routes = [
     path: '/api/invites',
     handler: 'users/invite-user',
     access: 'admin',
-    needs: ['mail'],
+    needs: ['mail', 'email-tokens'],
     writeLimit: 'admin',
   },
   {
@@ -180,8 +254,8 @@ export const routes = [
     path: '/api/components/{id}/attachments',
     handler: 'files/add-attachment',
     access: 'user',
-    writeLimit: 'uploads',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete'],
+    writeLimit: 'uploads',
   },
   {
     method: 'DELETE',
@@ -203,8 +277,8 @@ export const routes = [
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-delete'],
+    writeLimit: 'admin',
   },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   {
@@ -226,8 +300,8 @@ export const routes = [
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-delete'],
+    writeLimit: 'admin',
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   {
@@ -235,16 +309,16 @@ export const routes = [
     path: '/api/components/{id}/search-digikey',
     handler: 'distributors/search-digikey',
     access: 'user',
-    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   {
     method: 'POST',
     path: '/api/components/{id}/search-mouser',
     handler: 'distributors/search-mouser',
     access: 'user',
-    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
@@ -261,24 +335,24 @@ export const routes = [
     path: '/api/admin/process-images',
     handler: 'images/start-digikey-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
     path: '/api/admin/mouser/batch-retrieve-images',
     handler: 'images/start-mouser-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
     path: '/api/admin/unified/batch-retrieve-images',
     handler: 'images/start-unified-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
 ] as const satisfies readonly RouteDefinition[];
 

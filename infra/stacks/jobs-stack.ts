@@ -22,9 +22,11 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
+import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
+import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -124,6 +126,8 @@ export class JobsStack extends Stack {
         ...settings[job],
       });
       fn.role.addToPolicy(tableItemAccess(props.table));
+      for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+        fn.role.addToPolicy(guard);
       this.jobFunctions.set(job, fn);
       acknowledgeWildcards(fn.role, [
         {
@@ -244,6 +248,20 @@ export class JobsStack extends Stack {
       memorySize: 1024,
     });
     this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
+    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+      this.reconciliation.role.addToPolicy(guard);
+    // The one function that reads the table whole: a Scan that may return only the attributes that
+    // name files and their owners (never a hash, a token or a key), whatever it asks for.
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan'],
+        resources: [props.table.tableArn],
+        conditions: {
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SCANNED_ATTRIBUTES] },
+        },
+      }),
+    );
     this.reconciliation.role.addToPolicy(
       new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
     );

@@ -15,7 +15,13 @@ import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
+import {
+  componentDelete,
+  componentPut,
+  componentUpdate,
+  getComponent,
+  reserveComponentIds,
+} from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import {
   getRequest,
@@ -27,7 +33,7 @@ import {
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
-import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
+import { failedConditionIndexes, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
@@ -260,7 +266,7 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
   } catch (error) {
     // Unknown outcome: the request may have landed, holding these copies.
     if (error instanceof Error && !(error instanceof TooLarge) && !wasRefused(error)) throw error;
-    const failed = failedConditions(error);
+    const failed = failedConditionIndexes(error);
     if (failed.includes(0)) {
       // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
       const landed = await earlierNewRequest(scope, token);
@@ -381,9 +387,7 @@ const applyItems = async (
         componentIds: [id],
         linkTo: `/component-hub/components/${id}`,
         items: [
-          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, {
-            expectedVersion: current.version,
-          }),
+          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
           versionPut(id, {
             versionNumber: version,
             changeDescription: `Updated ${changedFields.join(', ')}`,

@@ -25,7 +25,7 @@ import type { TransactItem } from '#repositories/counters';
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
-import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
+import { failedConditionIndexes, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { displayName, submitRequest } from './approvals';
 import { sha256 } from './auth/tokens';
@@ -207,7 +207,7 @@ export const submitAttachment = async (
   } catch (error) {
     // Unknown outcome: the row may have landed (or land yet) naming this object: keep it.
     if (!wasRefused(error)) throw error;
-    const failed = failedConditions(error);
+    const failed = failedConditionIndexes(error);
     if (failed.includes(0)) {
       // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
       const landed = await earlierAttachment(scope, token, componentId);

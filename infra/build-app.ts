@@ -168,9 +168,9 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     senderEmail,
     ...(distributorSecretArn && { distributorSecretArn }),
     imageBatches: jobs.imageBatches,
+    originVerifySecret: web.originVerifySecret,
     ...(sso && { sso }),
     passwordLogin,
-    originVerifySecret: web.originVerifySecret,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

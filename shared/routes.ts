@@ -254,8 +254,8 @@ export const routes = [
     path: '/api/components/{id}/attachments',
     handler: 'files/add-attachment',
     access: 'user',
-    writeLimit: 'uploads',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete'],
+    writeLimit: 'uploads',
   },
   {
     method: 'DELETE',
@@ -277,8 +277,8 @@ export const routes = [
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-delete'],
+    writeLimit: 'admin',
   },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   {
@@ -300,8 +300,8 @@ export const routes = [
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-delete'],
+    writeLimit: 'admin',
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   {
@@ -309,16 +309,16 @@ export const routes = [
     path: '/api/components/{id}/search-digikey',
     handler: 'distributors/search-digikey',
     access: 'user',
-    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   {
     method: 'POST',
     path: '/api/components/{id}/search-mouser',
     handler: 'distributors/search-mouser',
     access: 'user',
-    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
@@ -335,24 +335,24 @@ export const routes = [
     path: '/api/admin/process-images',
     handler: 'images/start-digikey-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
     path: '/api/admin/mouser/batch-retrieve-images',
     handler: 'images/start-mouser-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
     path: '/api/admin/unified/batch-retrieve-images',
     handler: 'images/start-unified-batch',
     access: 'admin',
-    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -77,12 +77,12 @@ export interface ApiStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
   readonly imageBatches?: IStateMachine;
+  /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
+  readonly originVerifySecret?: ISecret;
   /** Single sign-on with the company's OpenID provider (context `oidc*`); absent: password login only. */
   readonly sso?: SsoProps;
   /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
   readonly passwordLogin?: 'on' | 'admins-only';
-  /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
-  readonly originVerifySecret?: ISecret;
 }
 
 export interface SsoProps {

@@ -56,13 +56,13 @@ export interface FunctionEnvInput {
   readonly distributors?: DistributorEnv;
   /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
   readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
-  /** Single sign-on through the local OpenID provider (scripts/local/oidc-provider.ts). */
-  readonly sso?: LocalSsoEnv;
   /**
    * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
    * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
    */
   readonly writeLimits?: 'unlimited';
+  /** Single sign-on through the local OpenID provider (scripts/local/oidc-provider.ts). */
+  readonly sso?: LocalSsoEnv;
 }
 
 export interface LocalSsoEnv {
@@ -93,9 +93,9 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
   APP_URL: input.appUrl,
   CSRF_SECRET: input.csrfSecret,
+  ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
   // DynamoDB Local evaluates no IAM: the per-route identity denies are enforced in the client.
   IDENTITY_KEY_GUARD: 'true',
-  ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
   AWS_REGION: LOCAL_REGION,
   AWS_DEFAULT_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -139,11 +139,6 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
 export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
-  if (input.sso) {
-    for (const name of ['OIDC_CLIENT_SECRET_ARN', 'OIDC_ALLOWED_GROUPS', 'OIDC_GROUPS_CLAIM', 'OIDC_REDIRECT_URI']) {
-      delete env[name];
-    }
-  }
   for (const name of [
     'AWS_PROFILE',
     'AWS_SESSION_TOKEN',
@@ -154,5 +149,10 @@ export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv
     ...writeLimitKinds.map(writeLimitVariable),
   ])
     delete env[name];
+  if (input.sso) {
+    for (const name of ['OIDC_CLIENT_SECRET_ARN', 'OIDC_ALLOWED_GROUPS', 'OIDC_GROUPS_CLAIM', 'OIDC_REDIRECT_URI']) {
+      delete env[name];
+    }
+  }
   Object.assign(env, functionEnv(input));
 };

@@ -10,6 +10,7 @@ export interface Attempts {
 
 const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META' });
 
+/** The window as it stands, when one is running. */
 export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),

@@ -100,10 +100,10 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
     await attempt.failed();
     throw new Unauthorized(messages.invalidCredentials);
   }
-  await attempt.succeeded();
   // With PASSWORD_LOGIN=admins-only everyone else signs in through single sign-on.
   const refusal = passwordLoginRefusal(user.role);
   if (refusal) throw new Forbidden(refusal);
+  await attempt.succeeded();
   if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
   const active = await activateOnSignIn(user);
   const { token } = await startSession(active);

@@ -105,6 +105,25 @@ export const takeLoginAttempt = async (
   };
 };
 
+/** Failures one client may have in the window for a single-purpose subject (single sign-on callbacks). */
+export const MAX_ATTEMPTS = 5;
+
+/**
+ * Counts an attempt against every subject (each a client, never an account alone) first, then
+ * refuses when any of them is past MAX_ATTEMPTS in the window: counting before checking is what
+ * makes the limit hold for parallel requests.
+ */
+export const takeAttempt = async (subjects: string[], now = new Date()): Promise<void> => {
+  const windows = await Promise.all(subjects.map((subject) => addAttempt(subject, THROTTLE_WINDOW_SECONDS, now)));
+  const blocking = windows.filter((window) => window.count > MAX_ATTEMPTS);
+  if (blocking.length > 0) throw tooMany(blocking, now);
+};
+
+/** An attempt that succeeded does not count against the subject. */
+export const giveBackAttempt = (subject: string): Promise<void> => removeAttempt(subject);
+
+export const clearThrottle = (subject: string): Promise<void> => clearAttempts(subject);
+
 /** A new password ends the attack on the old one: the account's failure count starts again. */
 export const forgetAccountFailures = (email: string): Promise<void> => clearAttempts(subjects(email, '').account);
 

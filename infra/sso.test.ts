@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
 import { ComponentHubNagChecks } from './nag.ts';
@@ -37,9 +37,15 @@ const nagFindings = (stack: Stack): string[] =>
 const siteDomainReference = (built: ComponentHubApp) =>
   built.api.resolve(built.web.distribution.distributionDomainName) as unknown;
 
-describe('single sign-on in the CDK app', () => {
+// Synthesizing the app takes tens of seconds on a busy machine.
+describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
+  let configured: ComponentHubApp;
+  beforeAll(() => {
+    configured = buildTestApp(ssoContext);
+  }, 180_000);
+
   it('makes a function and a route for the start and callback routes (and the login page options)', () => {
-    const built = buildTestApp(ssoContext);
+    const built = configured;
     const template = Template.fromStack(built.api);
     const ssoRoutes = routes.filter((route) => route.path.startsWith('/api/sso/'));
     expect(ssoRoutes.map(routeKey).sort()).toEqual([
@@ -54,7 +60,7 @@ describe('single sign-on in the CDK app', () => {
   });
 
   it('lets only the callback read the client secret, by ARN', () => {
-    const built = buildTestApp(ssoContext);
+    const built = configured;
     const template = Template.fromStack(built.api);
     const withSecret = functionsOf(template).filter((fn) => fn.Properties.Environment.Variables.OIDC_CLIENT_SECRET_ARN);
     expect(withSecret.map((fn) => fn.Properties.FunctionName)).toEqual([
@@ -74,7 +80,7 @@ describe('single sign-on in the CDK app', () => {
   });
 
   it('sets the callback URL from the CloudFront domain, and the settings on every function', () => {
-    const built = buildTestApp(ssoContext);
+    const built = configured;
     const template = Template.fromStack(built.api);
     const domain = siteDomainReference(built);
     const callback = { 'Fn::Join': ['', ['https://', domain, '/api/sso/callback']] };

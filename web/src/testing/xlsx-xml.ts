@@ -6,12 +6,23 @@
 import * as XLSX from 'xlsx';
 
 /** Every XML part of the package, by file name (`sheet1.xml`, `sharedStrings.xml` ...). */
-export const xlsxXmlParts = (bytes: ArrayBuffer | Uint8Array): Record<string, string> =>
-  Object.fromEntries(
-    XLSX.CFB.read(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), { type: 'array' })
-      .FileIndex.filter((entry) => entry.type === 2 && /\.(xml|rels)$/.test(entry.name))
-      .map((entry) => [entry.name, new TextDecoder().decode(entry.content as Uint8Array)]),
+interface PackageEntry {
+  type: number;
+  name: string;
+  content: unknown;
+}
+
+export const xlsxXmlParts = (bytes: ArrayBuffer | Uint8Array): Record<string, string> => {
+  const container = XLSX.CFB.read(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), { type: 'array' }) as {
+    FileIndex: PackageEntry[];
+  };
+  return Object.fromEntries(
+    container.FileIndex.filter((entry) => entry.type === 2 && /\.(xml|rels)$/.test(entry.name)).map((entry) => [
+      entry.name,
+      new TextDecoder().decode(entry.content as Uint8Array),
+    ]),
   );
+};
 
 const entities: Record<string, string> = { quot: '"', apos: "'", lt: '<', gt: '>', amp: '&' };
 

@@ -93,7 +93,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const distributorSecretArn = optionalString(app, 'distributorSecretArn');
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
-    description: `Component Hub (${stage}): the image-batch state machine and its task functions`,
+    description: `Component Hub (${stage}): the image-batch and Excel import state machines and their task functions`,
     table: data.table,
     attachmentsBucket: data.attachmentsBucket,
     ...(distributorSecretArn && { distributorSecretArn }),
@@ -109,6 +109,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     senderEmail,
     ...(distributorSecretArn && { distributorSecretArn }),
     imageBatches: jobs.imageBatches,
+    importJobs: jobs.imports.stateMachine,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

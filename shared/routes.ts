@@ -14,6 +14,7 @@ export const needs = [
   'bucket-delete',
   'distributor-credentials',
   'batches',
+  'import-jobs',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -127,12 +128,35 @@ export const routes = [
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
   { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
+  // Excel import: the upload becomes an import (its workbook kept under imports/), previewed and committed by the import state machine ('import-jobs').
   {
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
-    needs: ['bucket-read', 'bucket-delete'],
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
+  },
+  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/imports/{id}',
+    handler: 'import/get-import',
+    access: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/imports/{id}',
+    handler: 'import/change-import',
+    access: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'POST',
+    path: '/api/imports/{id}/commit',
+    handler: 'import/commit-import',
+    access: 'admin',
+    needs: ['import-jobs'],
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   {

@@ -76,6 +76,8 @@ export interface ApiStackProps extends StackProps {
   readonly extraEnvironment?: Readonly<Record<string, string>>;
   /** The image-batch state machine (the jobs stack), for routes that need 'batches'. */
   readonly imageBatches?: IStateMachine;
+  /** The Excel import state machine (the jobs stack), for routes that need 'import-jobs'. */
+  readonly importJobs?: IStateMachine;
 }
 
 /**
@@ -135,6 +137,8 @@ export class ApiStack extends Stack {
       const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
       if (needs.includes('batches') && !props.imageBatches)
         throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
+      if (needs.includes('import-jobs') && !props.importJobs)
+        throw new Error(`${route.handler} needs 'import-jobs' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
         route,
         environment: {
@@ -142,6 +146,8 @@ export class ApiStack extends Stack {
           ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
           ...(needs.includes('batches') &&
             props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+          ...(needs.includes('import-jobs') &&
+            props.importJobs && { IMPORT_JOBS_STATE_MACHINE_ARN: props.importJobs.stateMachineArn }),
         },
       });
       this.functions.set(route.handler, fn);
@@ -191,6 +197,11 @@ export class ApiStack extends Stack {
           case 'batches':
             // Starts executions of that one state machine; nothing else of Step Functions.
             props.imageBatches!.grantStartExecution(fn.role);
+            break;
+          case 'import-jobs':
+            // Starts import executions and asks whether one still runs (a commit that died is resumed).
+            props.importJobs!.grantStartExecution(fn.role);
+            props.importJobs!.grantExecution(fn.role, 'states:DescribeExecution');
             break;
           case 'bucket-delete':
             // Rejected uploads lose their blob.

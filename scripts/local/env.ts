@@ -42,8 +42,12 @@ export interface FunctionEnvInput {
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
-  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
-  readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
+  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches and imports. */
+  readonly stepFunctions?: {
+    readonly endpoint: string;
+    readonly stateMachineArn: string;
+    readonly importStateMachineArn?: string;
+  };
 }
 
 export interface DistributorEnv {
@@ -84,6 +88,9 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   ...(input.stepFunctions && {
     AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint,
     IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn,
+    ...(input.stepFunctions.importStateMachineArn && {
+      IMPORT_JOBS_STATE_MACHINE_ARN: input.stepFunctions.importStateMachineArn,
+    }),
   }),
   ...(input.distributors?.mouser && {
     MOUSER_API_URL: input.distributors.mouser.apiUrl,

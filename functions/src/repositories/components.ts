@@ -280,3 +280,78 @@ export const createComponents = async (
   }
   return components;
 };
+
+/** What matching an import against the catalogue needs of a component, and no more. */
+export interface ComponentIdentity {
+  id: number;
+  reference: string;
+  manufacturer: string | null;
+  version: number;
+}
+
+const identityFields = ['id', 'reference', 'manufacturer', 'version'] as const;
+
+const toIdentity = (item: Record<string, unknown>): ComponentIdentity => ({
+  id: Number(item.id),
+  reference: String(item.reference ?? ''),
+  manufacturer: typeof item.manufacturer === 'string' ? item.manufacturer : null,
+  version: Number(item.version ?? 1),
+});
+
+/** These components' identities (missing ids left out), consistent reads projected to four fields. */
+export const getComponentIdentities = async (ids: readonly number[]): Promise<ComponentIdentity[]> => {
+  const pages = await inParallel(chunk([...new Set(ids)], 100), 16, (part) => batchGet(part, identityFields));
+  return pages.flat().map(toIdentity);
+};
+
+/**
+ * Every component's identity, read by id from 1 to the id counter: a few dozen bytes each, so a
+ * catalogue of 100,000 parts is a few megabytes in memory (not the search index).
+ */
+export const listComponentIdentities = async (): Promise<ComponentIdentity[]> => {
+  const lastId = await readCounter('component');
+  return getComponentIdentities(Array.from({ length: lastId }, (_, index) => index + 1));
+};
+
+/**
+ * A transaction item that changes some fields of a component (null removes one) as its next
+ * version, only while it is still at `expectedVersion`: nothing else of the item is rewritten.
+ */
+export const componentFieldsUpdate = (
+  id: number,
+  changes: Readonly<Record<string, unknown>>,
+  expectedVersion: number,
+  updatedAt: string,
+): TransactItem => {
+  const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = {
+    ':expected': expectedVersion,
+    ':next': expectedVersion + 1,
+    ':updatedAt': updatedAt,
+  };
+  const sets = ['#version = :next', '#updatedAt = :updatedAt'];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([field, value], index) => {
+    names[`#f${index}`] = field;
+    if (value === null || value === undefined) removes.push(`#f${index}`);
+    else {
+      values[`:f${index}`] = value;
+      sets.push(`#f${index} = :f${index}`);
+      // The reference is also the index's sort key.
+      if (field === 'reference') {
+        names['#gsi1sk'] = 'gsi1sk';
+        sets.push(`#gsi1sk = :f${index}`);
+      }
+    }
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: componentKey(id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+};

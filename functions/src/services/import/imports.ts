@@ -49,6 +49,7 @@ import { decodeInlineFile, readUpload } from '../uploads';
 import { commitNextSlice } from './commit';
 import { previewPrefix, readPreviewSlice, workbookKey, writePreviewSlice } from './import-files';
 import { IdentityIndex } from './part-identity';
+import { applyColumnChoices } from './read-workbook';
 import { buildPreview, reportOf, type PreviewRow } from './preview';
 import { checkWorkbookBytes } from './workbook-guard';
 
@@ -63,8 +64,11 @@ import { checkWorkbookBytes } from './workbook-guard';
  * exact counts and a page of the row report. One commit runs at a time per catalogue.
  */
 
-/** A commit whose task has not written for this long is looked at: does its execution still run? */
-const HEARTBEAT_CHECK_MS = 15_000;
+/**
+ * A commit whose task has not written for this long is looked at: does its execution still run?
+ * (A slice writes a group every second or so; a stalled one is retried by its execution.)
+ */
+const HEARTBEAT_CHECK_MS = 3_000;
 /** A commit without a known execution that has not written for this long is dead. */
 const HEARTBEAT_DEAD_MS = 5 * 60_000;
 const RECENT_IMPORTS = 20;
@@ -463,6 +467,12 @@ export const changeImportOptions = async (
   if (!job) throw new NotFound(messages.importNotFound);
   if (job.commitRun > 0 || job.state === 'previewing') throw new Conflict(messages.importMappingLocked);
   const columnChoices = { ...job.columnChoices, ...input.columns };
+  // Checked here, so a choice that cannot be is refused before the preview is redone.
+  if (job.columns.length)
+    applyColumnChoices(
+      job.columns.map((column) => ({ ...column, field: column.suggested })),
+      columnChoices,
+    );
   const changed = await previewAgain(importId, job.previewVersion, {
     columnChoices,
     emptyCellsClear: input.emptyCellsClear ?? job.emptyCellsClear,
@@ -475,6 +485,7 @@ export const changeImportOptions = async (
   });
   await setPreviewExecution(importId, changed.previewVersion, executionArn);
   const previewed = await waitFor(importId, (current) => current.state !== 'previewing');
+  if (previewed.state === 'failed') throw previewError(previewed);
   return {
     status: previewed.state === 'previewing' ? 202 : 200,
     body: { ...toJob(previewed), ...(await rowsPage(previewed, { offset: 0, limit: 50 })), offset: 0, limit: 50 },

@@ -122,26 +122,33 @@ const invalidChoice = (message: string): never => {
   throw new Invalid(message, { columns: message });
 };
 
-/** The header with the administrator's choices applied: each field from one column, Reference and Class from one. */
-const applyChoices = (header: HeaderMatch, choices: ColumnChoices): HeaderMatch => {
-  const headed = header.headed.map((column) =>
+/**
+ * The headed columns with the administrator's choices applied (by the columns' suggestions,
+ * then the choices): each field from one column at most, Reference and Class from one each.
+ * Throws Invalid saying what is wrong.
+ */
+export const applyColumnChoices = (headed: readonly ImportColumn[], choices: ColumnChoices): ImportColumn[] => {
+  const chosen = headed.map((column) =>
     Object.hasOwn(choices, String(column.index)) ? { ...column, field: choices[String(column.index)] ?? null } : column,
   );
   for (const index of Object.keys(choices))
-    if (!header.headed.some((column) => String(column.index) === index))
+    if (!headed.some((column) => String(column.index) === index))
       invalidChoice(messages.importMappingUnknownColumn(columnName(Number(index))));
-  const columns = new Map<number, ComponentField>();
-  for (const column of headed) {
+  const taken = new Set<ComponentField>();
+  for (const column of chosen) {
     if (!column.field) continue;
-    if ([...columns.values()].includes(column.field))
-      invalidChoice(messages.importMappingTwice(componentFieldLabels[column.field]));
-    columns.set(column.index, column.field);
+    if (taken.has(column.field)) invalidChoice(messages.importMappingTwice(componentFieldLabels[column.field]));
+    taken.add(column.field);
   }
-  const fields = new Set(columns.values());
-  if (!fields.has('reference') || !fields.has('class')) invalidChoice(messages.importMappingRequired);
+  if (!taken.has('reference') || !taken.has('class')) invalidChoice(messages.importMappingRequired);
+  return chosen;
+};
+
+const applyChoices = (header: HeaderMatch, choices: ColumnChoices): HeaderMatch => {
+  const headed = applyColumnChoices(header.headed, choices);
   return {
     ...header,
-    columns,
+    columns: new Map(headed.flatMap((column) => (column.field ? [[column.index, column.field] as const] : []))),
     headed,
     ignored: headed.filter((column) => !column.field).map((column) => column.heading),
   };

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { ImportJob, ImportJobList, ImportJobResponse, ImportRowReport } from '#shared/schemas/import';
-import { dynamo, sfn } from '#lib/clients';
+import { dynamo, resetClients, sfn } from '#lib/clients';
 import { createComponents, deleteComponent, getComponent } from '#repositories/components';
 import { listCommittedGroups } from '#repositories/import-jobs';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
+import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook, type Cell } from '../../scripts/test/workbooks';
 import { createSignedInUser, signedInClient } from './support';
@@ -26,8 +27,13 @@ const api = useTestApi();
 
 let admin: TestClient;
 let adminName: string;
+/** Every DynamoDB call of this file (API, tasks, test) goes through it; 'up' unless a test says otherwise. */
+let dynamodbProxy: FaultProxy;
 
 beforeAll(async () => {
+  dynamodbProxy = await startFaultProxy(stack.endpoints.dynamodb);
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodbProxy.endpoint;
+  resetClients();
   const signed = await createSignedInUser('admin');
   admin = api.client();
   admin.setCookie('ch_session', signed.sessionToken);
@@ -36,6 +42,11 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  dynamodbProxy.set('up');
+});
+
+afterAll(async () => {
+  await dynamodbProxy.close();
 });
 
 let prefixCounter = 0;
@@ -488,5 +499,71 @@ describe('a commit under faults', () => {
     expect(Number(total.headers.get('x-total-count'))).toBe(1600);
     const ids = (await listCommittedGroups(job.importId, 0, 10)).flatMap((group) => group.rows.map(([, , id]) => id));
     expect(new Set(ids).size).toBe(1600);
+  }, 300_000);
+
+  it('waits out DynamoDB going silent mid-commit and ends with exact counts', async () => {
+    const p = uniquePrefix('HNG');
+    const job = await previewed('stall.xlsx', makeWorkbook({ headings, rows: newRows(p, 1000) }));
+    expect((await commit(job.importId)).status).toBe(202);
+    await waitForImport(job.importId, (current) => current.rowsDone > 0, 120_000);
+    dynamodbProxy.set('hang');
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    dynamodbProxy.set('up');
+    const done = await waitForImport(job.importId, ended);
+    expect(done).toMatchObject({ state: 'completed', rowsDone: 1000, written: { created: 1000, conflict: 0 } });
+    const total = await admin.get(`/api/components?${new URLSearchParams({ query: p, limit: '1' })}`);
+    expect(Number(total.headers.get('x-total-count'))).toBe(1000);
+    const ids = (await listCommittedGroups(job.importId, 0, 10)).flatMap((group) => group.rows.map(([, , id]) => id));
+    expect(ids).toHaveLength(1000);
+    expect(new Set(ids).size).toBe(1000);
+  }, 300_000);
+
+  it('races approvals of the same parts: no change is lost, each part’s versions follow one another', async () => {
+    const p = uniquePrefix('RACE');
+    const catalogue = await parts(
+      Array.from({ length: 300 }, (_, index) => ({
+        reference: `${p}-${index}`,
+        class: 'Relay',
+        manufacturer: 'ABB',
+        description: 'Before',
+      })),
+    );
+    const job = await previewed(
+      'race.xlsx',
+      makeWorkbook({
+        headings,
+        rows: catalogue.map((part) => [part.reference, 'Relay', 'ABB', 'From the file', null]),
+      }),
+    );
+    expect(job.preview.update).toBe(300);
+    const user = await signedInClient(api, 'user');
+    const raced = catalogue.filter((_, index) => index % 15 === 0);
+    const proposals = await Promise.all(
+      raced.map((part) => user.patch<{ requestId: string }>(`/api/components/${part.id}`, { series: 'Approved' })),
+    );
+    expect((await commit(job.importId)).status).toBe(202);
+    // An approval that lost the race to the import's write is told to try again (409), as a reviewer would.
+    const approve = async (requestId: string): Promise<number> => {
+      for (let attempt = 0; ; attempt++) {
+        const review = await admin.patch<{ message?: string }>(`/api/approval-requests/${requestId}`, {
+          status: 'approved',
+        });
+        if (review.status !== 409 || review.body.message !== messages.requestRetry || attempt === 10)
+          return review.status;
+      }
+    };
+    const reviews = await Promise.all(proposals.map((proposal) => approve(proposal.body.requestId)));
+    expect(reviews.every((status) => status === 200)).toBe(true);
+    const done = await waitForImport(job.importId, ended);
+    expect(done.state).toBe('completed');
+    expect(done.written.updated + done.written.conflict).toBe(300);
+    const conflicts = new Set((await report(job.importId, { filter: 'conflict' })).rows.map((row) => row.componentId));
+    for (const part of catalogue) {
+      const stored = (await getComponent(part.id))!;
+      const versions = (await versionsOf(part.id)).map((version) => version.versionNumber);
+      expect(versions).toEqual(Array.from({ length: stored.version }, (_, index) => stored.version - index));
+      expect(stored.description).toBe(conflicts.has(part.id) ? 'Before' : 'From the file');
+      if (raced.includes(part)) expect(stored.series).toBe('Approved');
+    }
   }, 300_000);
 });

@@ -17,7 +17,7 @@ import {
   type ImportValue,
 } from '#shared/schemas/import';
 import { checkRows, type AcceptedRow } from './check-rows';
-import { IdentityIndex, matchRows, sameManufacturer } from './part-identity';
+import { matchRows, sameManufacturer, type IdentityIndex } from './part-identity';
 import { readImportSheet, type ColumnChoices } from './read-workbook';
 
 /*

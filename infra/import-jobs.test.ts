@@ -120,8 +120,11 @@ describe('jobs stack: the Excel import state machine', () => {
     for (const route of routes) {
       const fnConstruct = built.api.functions.get(route.handler)!;
       const variables = (
-        api[built.api.resolve((fnConstruct.function.node.defaultChild as { logicalId: string }).logicalId) as string]!
-          .Properties.Environment as { Variables: Record<string, unknown> }
+        api[
+          built.api.resolve(
+            (fnConstruct.function.node.defaultChild as unknown as { logicalId: string }).logicalId,
+          ) as string
+        ]!.Properties.Environment as { Variables: Record<string, unknown> }
       ).Variables;
       expect('IMPORT_JOBS_STATE_MACHINE_ARN' in variables, route.handler).toBe(
         routeNeeds(route).includes('import-jobs'),

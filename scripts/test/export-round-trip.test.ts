@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { ImportJobResponse } from '#shared/schemas/import';
-import { createComponents, putComponent } from '#repositories/components';
+import { createComponents, updateComponent } from '#repositories/components';
 import { createSignedInUser } from '../../functions/test/support';
 import { buildExportWorkbook, workbookBytes } from '../../web/src/features/components/utils/export-workbook';
 import { useTestApi, type TestClient } from './api-client';
@@ -68,13 +68,10 @@ describe('export, then import the export', () => {
     );
     // A stored datasheet: the export writes the API's link to it, which stands for the stored file.
     const withFile = created[0]!;
-    await putComponent(
-      {
-        ...withFile,
-        dataSheet: `components/${withFile.id}/dataSheet/3RT2015.pdf`,
-        version: withFile.version + 1,
-      } as Component,
-      { expectedVersion: withFile.version },
+    await updateComponent(
+      withFile.id,
+      { dataSheet: `components/${withFile.id}/dataSheet/3RT2015.pdf` },
+      { expectedVersion: withFile.version, updatedAt: new Date().toISOString() },
     );
 
     const listed = await admin.get<Component[]>(`/api/components?${new URLSearchParams({ query: p, limit: '1000' })}`);

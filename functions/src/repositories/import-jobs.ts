@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/import';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { epochSeconds, isConditionFailure, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, isConditionFailure, queryAll, tableName, transact } from './table';
 
 /*
  * Excel imports (previews and their commits):
@@ -308,8 +308,8 @@ export const claimCommit = async (job: StoredImport, claim: CommitClaim): Promis
         }
       : {}),
   });
-  try {
-    await transact([
+  return conditionalWrite(() =>
+    transact([
       {
         Update: {
           TableName: tableName(),
@@ -341,12 +341,8 @@ export const claimCommit = async (job: StoredImport, claim: CommitClaim): Promis
           },
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 };
 
 /** Notes the execution that runs a preview (and, for the one-call import, its commit). */
@@ -377,28 +373,18 @@ const fromGroupItem = (item: Record<string, unknown>): CommittedGroup => ({
 });
 
 /** The groups committed of slices `from` to `to` (inclusive), in order. */
-export const listCommittedGroups = async (id: string, from: number, to: number): Promise<CommittedGroup[]> => {
-  const groups: CommittedGroup[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': `IMPORT#${id}`,
-          ':from': groupSortKey(from, 0),
-          ':to': groupSortKey(to, 999),
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    groups.push(...(page.Items ?? []).map(fromGroupItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return groups;
-};
+export const listCommittedGroups = async (id: string, from: number, to: number): Promise<CommittedGroup[]> =>
+  (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `IMPORT#${id}`,
+        ':from': groupSortKey(from, 0),
+        ':to': groupSortKey(to, 999),
+      },
+      ConsistentRead: true,
+    })
+  ).map(fromGroupItem);
 
 /**
  * The transaction items that record a group as committed: the group's marker (only if it is not
@@ -499,8 +485,8 @@ export const finishCommit = async (
 
 /** Frees the slot if this import holds it. */
 export const releaseImportSlot = async (id: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: slotKey,
@@ -508,8 +494,6 @@ export const releaseImportSlot = async (id: string): Promise<void> => {
         ConditionExpression: 'runningImportId = :id',
         ExpressionAttributeValues: { ':id': id },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

@@ -3,7 +3,7 @@ import type { Component } from '#shared/schemas/component';
 import { IMPORT_SLICE_ROWS, type ImportOutcome } from '#shared/schemas/import';
 import { logger } from '#lib/logger';
 import { commitCatalogueChange, readCatalogueChanges } from '#repositories/catalogue';
-import { componentFieldsUpdate, componentPut, getComponent, getComponentIdentities } from '#repositories/components';
+import { componentPut, componentUpdate, getComponent, getComponentIdentities } from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import {
   finishSlice,
@@ -14,7 +14,7 @@ import {
   type GroupRowOutcome,
   type StoredImport,
 } from '#repositories/import-jobs';
-import { isConditionFailure, transact } from '#repositories/table';
+import { failedConditionIndexes, isConditionFailure, transact } from '#repositories/table';
 import { initialVersion, versionPut } from '#repositories/versions';
 import { readPreviewSlice } from './import-files';
 import { isSamePart } from './part-identity';
@@ -98,12 +98,6 @@ const foreignChanges = async (
   return { checkedRevision, foreignParts: [...known.values()] };
 };
 
-/** The cancelled transaction's failed items, by index (DynamoDB lists a reason per item). */
-const failedItems = (error: unknown): number[] => {
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((reason, index) => (reason?.Code === 'ConditionalCheckFailed' ? [index] : []));
-};
-
 /** What happens when one committing admin writes the rows of a group. */
 const planGroup = (job: StoredImport, rows: readonly PreviewRow[], foreign: readonly ForeignPart[], now: string) => {
   const excluded = new Set(job.excludedRows);
@@ -146,7 +140,7 @@ const planGroup = (job: StoredImport, rows: readonly PreviewRow[], foreign: read
       outcome: 'updated',
       componentId: id,
       items: [
-        componentFieldsUpdate(id, row.values ?? {}, row.baseVersion!, now),
+        componentUpdate(id, row.values ?? {}, { expectedVersion: row.baseVersion!, updatedAt: now }),
         versionPut(id, {
           versionNumber: row.baseVersion! + 1,
           changeDescription,
@@ -192,7 +186,7 @@ const writeGroup = async (
       return 'written';
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const failed = failedItems(error);
+      const failed = failedConditionIndexes(error);
       if (failed.includes(writes.length)) return 'already';
       if (failed.includes(writes.length + 1)) return 'superseded';
       // Which rows' parts refused the write: each becomes a conflict, with why.

@@ -40,7 +40,7 @@ import {
   setPreviewExecution,
   type StoredImport,
 } from '#repositories/import-jobs';
-import { chunk, inParallel, sleep } from '#repositories/table';
+import { chunk, inParallel, sleep } from '#lib/concurrency';
 import type { User } from '#repositories/users';
 import { displayName } from '../approvals';
 import { sanitiseFileName } from '../file-names';

@@ -171,6 +171,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     importJobs: jobs.imports.stateMachine,
     ...(sso && { sso }),
     passwordLogin,
+    originVerifySecret: web.originVerifySecret,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

@@ -68,6 +68,11 @@ export const messages = {
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
   requestRetry: 'The component changed while this request was being approved. Please try again.',
   notificationNotFound: 'Notification not found',
+  tooManyWrites: (what: string, limit: number, period: 'minute' | 'day', wait: string) =>
+    `You can ${what.replace('{n}', String(limit))} a ${period}. Please try again in ${wait}.`,
+  pendingStorageFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    `Your files waiting for review already take ${usedMegabytes} MB of the ${quotaMegabytes} MB you may have waiting. Delete some of them, or wait until an administrator has reviewed them, before uploading more.`,
+  uploadWrongKind: 'This upload was made for another kind of file. Upload the file again.',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
@@ -190,6 +195,17 @@ export const messages = {
     `${provider} sent an answer that could not be read. Please try again later.`,
   distributorRefused: (provider: string) =>
     `${provider} refused the configured API credentials. Ask an administrator to check them.`,
+  /** `resumesAt` is when the distributor's own daily limit resets (HH:MM UTC). */
+  distributorDailyLimit: (provider: string, resumesAt: string) =>
+    `${provider} has reached its daily request limit for Component Hub. ${provider} searches resume at ${resumesAt} UTC.`,
+  distributorSearchShareSpent: (provider: string, limit: number, reserve: number) =>
+    `Today's ${provider} requests for part searches (${limit}) are used up; the remaining ${reserve} are kept for administrators' image batches. Searches resume after midnight UTC.`,
+  distributorCannotSearch: (provider: string, reference: string) =>
+    `${provider} cannot search for this reference: it refuses the characters in ${reference}, even written without accents.`,
+  searchAllowanceMinute: (limit: number, seconds: number) =>
+    `You have made ${limit} distributor searches in the last minute, the most one person may. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  searchAllowanceDay: (limit: number) =>
+    `You have used today's ${limit} distributor searches, the most one person may make in a day. Searches resume after midnight UTC.`,
 
   // Image batches (spec §2 Image Management, §8 image toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
@@ -197,6 +213,9 @@ export const messages = {
   /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */
   imageBatchStopped: (reason: string, left: number) =>
     `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
+  /** Smart Search: one distributor stopped (`reason` in its words) and the other took over. */
+  imageBatchFellBack: (stopped: string, reason: string, other: string) =>
+    `${stopped} stopped: ${reason} ${other} was asked for every remaining part.`,
   imageBatchFailed: 'The batch stopped because of an unexpected error.',
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',

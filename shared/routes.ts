@@ -18,6 +18,8 @@ export const needs = [
   'bucket-read',
   'bucket-write',
   'bucket-delete',
+  // Listing the caller's own uploads (what they have waiting counts against their storage).
+  'bucket-list',
   'distributor-credentials',
   'batches',
   'import-jobs',
@@ -28,6 +30,24 @@ export const needs = [
 ] as const;
 export type Need = (typeof needs)[number];
 
+/**
+ * What a write counts against in its caller's per-user limits, each with a per-minute and a
+ * per-day allowance (configuration: WRITE_LIMIT_<KIND>). A mutating route that names none counts
+ * as 'other'; public routes (login, forgot-password ...) have throttles of their own.
+ */
+export const writeLimitKinds = [
+  'comments',
+  'requests',
+  'uploads',
+  'views',
+  'notifications',
+  'account',
+  'distributor-searches',
+  'admin',
+  'other',
+] as const;
+export type WriteLimitKind = (typeof writeLimitKinds)[number];
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   /** API Gateway path, with `{param}` placeholders. */
@@ -35,6 +55,7 @@ export interface RouteDefinition {
   readonly handler: string;
   readonly access: Access;
   readonly needs?: readonly Need[];
+  readonly writeLimit?: WriteLimitKind;
 }
 
 export const routes = [
@@ -68,6 +89,7 @@ export const routes = [
     handler: 'auth/update-user',
     access: 'user',
     needs: ['credentials', 'mail'],
+    writeLimit: 'account',
   },
   {
     method: 'DELETE',
@@ -75,6 +97,7 @@ export const routes = [
     handler: 'auth/delete-user',
     access: 'user',
     needs: ['credentials', 'sessions'],
+    writeLimit: 'account',
   },
   {
     method: 'POST',
@@ -82,6 +105,7 @@ export const routes = [
     handler: 'auth/change-password',
     access: 'user',
     needs: ['credentials'],
+    writeLimit: 'account',
   },
   {
     method: 'POST',
@@ -101,21 +125,36 @@ export const routes = [
     needs: ['oidc-client-secret', 'sessions', 'mail'],
   },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
-  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin', needs: ['credentials'] },
+  {
+    method: 'POST',
+    path: '/api/users',
+    handler: 'users/create-user',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
   {
     method: 'DELETE',
     path: '/api/users/{id}',
     handler: 'users/delete-user',
     access: 'admin',
     needs: ['credentials'],
+    writeLimit: 'admin',
   },
-  { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
+  {
+    method: 'PATCH',
+    path: '/api/users/{id}/role',
+    handler: 'users/update-user-role',
+    access: 'admin',
+    writeLimit: 'admin',
+  },
   {
     method: 'PATCH',
     path: '/api/users/{id}/password',
     handler: 'users/set-user-password',
     access: 'admin',
     needs: ['credentials'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
@@ -123,6 +162,7 @@ export const routes = [
     handler: 'users/invite-user',
     access: 'admin',
     needs: ['mail', 'email-tokens'],
+    writeLimit: 'admin',
   },
   {
     method: 'GET',
@@ -154,16 +194,37 @@ export const routes = [
     needs: ['bucket-read'],
   },
   { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
-  { method: 'POST', path: '/api/components', handler: 'components/create-component', access: 'user' },
-  { method: 'PATCH', path: '/api/components/{id}', handler: 'components/propose-edit', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components',
+    handler: 'components/create-component',
+    access: 'user',
+    // Claims the form's uploads into requests/<id>/ (copy, sniff, delete the uploads).
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'bucket-list'],
+    writeLimit: 'requests',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/components/{id}',
+    handler: 'components/propose-edit',
+    access: 'user',
+    writeLimit: 'requests',
+  },
   {
     method: 'POST',
     path: '/api/components/{id}/delete-request',
     handler: 'components/request-deletion',
     access: 'user',
+    writeLimit: 'requests',
   },
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
-  { method: 'POST', path: '/api/components/{id}/view', handler: 'components/record-view', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/view',
+    handler: 'components/record-view',
+    access: 'user',
+    writeLimit: 'views',
+  },
   { method: 'GET', path: '/api/recent-components', handler: 'components/list-recent-components', access: 'user' },
   {
     method: 'GET',
@@ -173,14 +234,28 @@ export const routes = [
     needs: ['bucket-read'],
   },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
-  { method: 'POST', path: '/api/components/{id}/comments', handler: 'components/add-comment', access: 'user' },
-  { method: 'POST', path: '/api/uploads', handler: 'files/create-upload', access: 'user', needs: ['bucket-write'] },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/comments',
+    handler: 'components/add-comment',
+    access: 'user',
+    writeLimit: 'comments',
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    handler: 'files/create-upload',
+    access: 'user',
+    needs: ['bucket-write', 'bucket-list'],
+    writeLimit: 'uploads',
+  },
   { method: 'GET', path: '/api/components/{id}/attachments', handler: 'files/list-attachments', access: 'user' },
   {
     method: 'POST',
     path: '/api/components/{id}/attachments',
     handler: 'files/add-attachment',
     access: 'user',
+    writeLimit: 'uploads',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete'],
   },
   {
@@ -203,17 +278,31 @@ export const routes = [
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-delete'],
   },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
-  { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
-  { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
+  {
+    method: 'PATCH',
+    path: '/api/notifications/{id}',
+    handler: 'notifications/mark-notification-read',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/{id}',
+    handler: 'notifications/delete-notification',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
   // Excel import: the upload becomes an import (its workbook kept under imports/), previewed and committed by the import state machine ('import-jobs').
   {
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
   },
   { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
@@ -229,6 +318,7 @@ export const routes = [
     path: '/api/imports/{id}',
     handler: 'import/change-import',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-read', 'import-jobs'],
   },
   {
@@ -236,6 +326,7 @@ export const routes = [
     path: '/api/imports/{id}/commit',
     handler: 'import/commit-import',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['import-jobs'],
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
@@ -244,6 +335,7 @@ export const routes = [
     path: '/api/components/{id}/search-digikey',
     handler: 'distributors/search-digikey',
     access: 'user',
+    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
   },
   {
@@ -251,6 +343,7 @@ export const routes = [
     path: '/api/components/{id}/search-mouser',
     handler: 'distributors/search-mouser',
     access: 'user',
+    writeLimit: 'distributor-searches',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
   },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
@@ -268,6 +361,7 @@ export const routes = [
     path: '/api/admin/process-images',
     handler: 'images/start-digikey-batch',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
   },
   {
@@ -275,6 +369,7 @@ export const routes = [
     path: '/api/admin/mouser/batch-retrieve-images',
     handler: 'images/start-mouser-batch',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
   },
   {
@@ -282,6 +377,7 @@ export const routes = [
     path: '/api/admin/unified/batch-retrieve-images',
     handler: 'images/start-unified-batch',
     access: 'admin',
+    writeLimit: 'admin',
     needs: ['bucket-read', 'batches'],
   },
 ] as const satisfies readonly RouteDefinition[];
@@ -296,3 +392,7 @@ const byKey = new Map<string, RouteDefinition>(routes.map((route) => [routeKey(r
 export const findRoute = (key: string): RouteDefinition | undefined => byKey.get(key);
 
 export const isMutating = (method: HttpMethod): boolean => method !== 'GET';
+
+/** The per-user write limit a route counts against; undefined for reads and public routes. */
+export const writeLimitOf = (route: RouteDefinition): WriteLimitKind | undefined =>
+  isMutating(route.method) && route.access !== 'public' ? (route.writeLimit ?? 'other') : undefined;

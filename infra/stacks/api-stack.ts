@@ -83,6 +83,8 @@ export interface ApiStackProps extends StackProps {
   readonly sso?: SsoProps;
   /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
   readonly passwordLogin?: 'on' | 'admins-only';
+  /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
+  readonly originVerifySecret?: ISecret;
 }
 
 export interface SsoProps {
@@ -155,6 +157,7 @@ export class ApiStack extends Stack {
       MAIL_FROM: `Component Hub <${props.senderEmail}>`,
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
+      ...(props.originVerifySecret && { ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn }),
       POWERTOOLS_SERVICE_NAME: 'component-hub',
       // Only when it differs from the functions' default (`on`).
       ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
@@ -200,6 +203,7 @@ export class ApiStack extends Stack {
       fn.role.addToPolicy(tableAccess);
       for (const guard of identityKeyGuards(props.table, needs)) fn.role.addToPolicy(guard);
       this.csrfSecret.grantRead(fn.function);
+      props.originVerifySecret?.grantRead(fn.function);
       if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
       if (wantsOidcSecret) oidcClientSecret.grantRead(fn.function);
       if (needs.some((need) => need.startsWith('bucket-'))) {
@@ -244,6 +248,11 @@ export class ApiStack extends Stack {
                 actions: ['s3:PutObject'],
                 resources: [props.attachmentsBucket.arnForObjects('*')],
               }),
+            );
+            break;
+          case 'bucket-list':
+            fn.role.addToPolicy(
+              new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
             );
             break;
           case 'batches':

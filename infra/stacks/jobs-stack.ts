@@ -1,4 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -52,6 +54,9 @@ export const batchConcurrency = (limits: BatchRateLimits): Record<BatchProvider,
 export const batchJobs = ['list-batch-parts', 'search-batch-part', 'record-failed-batch-part', 'finish-batch'] as const;
 export type BatchJob = (typeof batchJobs)[number];
 
+/** How often the bucket and the table are reconciled (functions/src/services/reconciliation.ts). */
+export const RECONCILE_EVERY = Duration.hours(6);
+
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
   readonly attachmentsBucket: IBucket;
@@ -67,11 +72,13 @@ const providerLabels: Record<BatchProvider, string> = {
 };
 
 /**
- * Image-retrieval batches (ARCHITECTURE §9) as one state machine: list the parts without an
- * approved image (of one class, or all), search each at the chosen distributor(s) in a Map state
- * whose concurrency follows that distributor's rate limit, retrying with backoff while throttled
- * (a part that still fails is counted as failed), then end the batch with its summary. Any other
- * failure ends the batch as failed and fails the execution. Every event is logged and traced.
+ * Image-retrieval batches as one state machine: list the parts without an approved image (of one
+ * class, or all), search each at the chosen distributor(s) in a Map state whose concurrency
+ * follows that distributor's rate limit, retrying with backoff while a distributor's burst limit
+ * throttles (a part that still fails is counted as failed), then end the batch with its summary.
+ * A distributor's daily limit is not retried: the task reports it as a value, that distributor is
+ * not asked again until it resets, and Smart Search goes on with the other. Any other failure ends
+ * the batch as failed and fails the execution. Every event is logged and traced.
  *
  * The same definition runs locally (scripts/local/step-functions.ts), its tasks mapped to the
  * modules in {@link JobsStack.jobFunctions}. The stack also holds the Excel import's state
@@ -83,6 +90,8 @@ export class JobsStack extends Stack {
   readonly logGroup: LogGroup;
   /** Excel imports: their preview and commit state machine and its task functions. */
   readonly imports: ImportJobs;
+  /** The scheduled reconciliation of the bucket with the table. */
+  readonly reconciliation: JobFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -233,6 +242,39 @@ export class JobsStack extends Stack {
           .when(Condition.stringEquals('$.provider', 'mouser'), searchEach('mouser'))
           .otherwise(searchEach('both')),
       );
+
+    // ---- Reconciliation: files without rows and rows without files, on a schedule ----
+    this.reconciliation = new JobFunction(this, 'JobReconcileStorage', {
+      job: 'reconcile-storage',
+      description: 'Reconciles the attachments bucket with the table (orphaned files, missing files)',
+      environment,
+      // It lists the whole bucket and scans the table: minutes at 100,000 parts.
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    });
+    this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+    );
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucketObjects] }),
+    );
+    acknowledgeWildcards(this.reconciliation.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+      {
+        finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
+        reason:
+          'Deletes orphaned objects anywhere in the attachments bucket (uploads, attachments, request files); it never reads them.',
+      },
+    ]);
+    new Rule(this, 'ReconcileStorageSchedule', {
+      description: 'Runs the bucket/table reconciliation',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      targets: [new LambdaFunction(this.reconciliation.function, { retryAttempts: 2 })],
+    });
 
     this.logGroup = new LogGroup(this, 'ImageBatchLogs', {
       retention: RetentionDays.THREE_MONTHS,

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { writeLimitKinds } from '#shared/routes';
+import { writeLimitVariable } from '#lib/config';
 
 /** A bad setting in the environment: reported with its message alone, no stack trace. */
 export class SettingError extends Error {
@@ -47,6 +49,8 @@ export interface FunctionEnvInput {
   readonly bucketName: string;
   readonly appUrl: string;
   readonly csrfSecret: string;
+  /** The secret the local edge (the API gateway in edge mode) adds to every API request, as CloudFront does. */
+  readonly originVerifySecret?: string;
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
@@ -58,6 +62,11 @@ export interface FunctionEnvInput {
   };
   /** Single sign-on through the local OpenID provider (scripts/local/oidc-provider.ts). */
   readonly sso?: LocalSsoEnv;
+  /**
+   * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
+   * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
+   */
+  readonly writeLimits?: 'unlimited';
 }
 
 export interface LocalSsoEnv {
@@ -68,6 +77,10 @@ export interface LocalSsoEnv {
   readonly allowedDomains: string;
   readonly label: string;
 }
+
+/** Every WRITE_LIMIT_<KIND> set far beyond what any test or benchmark does. */
+export const unlimitedWriteLimits = (): Record<string, string> =>
+  Object.fromEntries(writeLimitKinds.map((kind) => [writeLimitVariable(kind), '1000000/100000000']));
 
 export interface DistributorEnv {
   readonly digikey?: { readonly apiUrl: string; readonly clientId: string; readonly clientSecret: string };
@@ -86,6 +99,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   CSRF_SECRET: input.csrfSecret,
   // DynamoDB Local evaluates no IAM: the per-route identity denies are enforced in the client.
   IDENTITY_KEY_GUARD: 'true',
+  ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
   AWS_REGION: LOCAL_REGION,
   AWS_DEFAULT_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -127,15 +141,25 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     MOUSER_API_URL: input.distributors.mouser.apiUrl,
     MOUSER_API_KEY: input.distributors.mouser.apiKey,
   }),
+  ...(input.writeLimits === 'unlimited' && unlimitedWriteLimits()),
 });
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
 export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
-  for (const name of ['AWS_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'CSRF_SECRET_ARN']) delete env[name];
   if (input.sso) {
     for (const name of ['OIDC_CLIENT_SECRET_ARN', 'OIDC_ALLOWED_GROUPS', 'OIDC_GROUPS_CLAIM', 'OIDC_REDIRECT_URI']) {
       delete env[name];
     }
   }
+  for (const name of [
+    'AWS_PROFILE',
+    'AWS_SESSION_TOKEN',
+    'AWS_ENDPOINT_URL',
+    'CSRF_SECRET_ARN',
+    'ORIGIN_VERIFY_SECRET',
+    'ORIGIN_VERIFY_SECRET_ARN',
+    ...writeLimitKinds.map(writeLimitVariable),
+  ])
+    delete env[name];
   Object.assign(env, functionEnv(input));
 };

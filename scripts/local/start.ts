@@ -264,12 +264,15 @@ const main = async (): Promise<void> => {
   if (tableCreated) log(`Created table ${settings.tableName}`);
   if (bucket.created) log(`Created bucket ${settings.bucketName}`);
 
+  // The local server stands in for CloudFront in front of the API, with a secret of this run's own.
+  const originVerifySecret = newCsrfSecret();
   applyFunctionEnv({
     endpoints,
     tableName: settings.tableName,
     bucketName: settings.bucketName,
     appUrl: appOrigin,
     csrfSecret: secrets.csrfSecret,
+    originVerifySecret,
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
     distributors,
     stepFunctions,
@@ -296,16 +299,25 @@ const main = async (): Promise<void> => {
   const { seedCatalogue } = await import('#services/seed-catalogue');
   const catalogue = await seedCatalogue();
   if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
-  // s3rver has no lifecycle rules: uploads nobody attached are swept here, at start and hourly.
-  const { sweepStaleUploads } = await import('#services/uploads');
+  // s3rver has no lifecycle rules, and there is no scheduler: the reconciliation the jobs stack runs
+  // every few hours on AWS (uploads never attached, files without rows, rows without files) runs
+  // here at start and hourly.
+  const { reconcileStorage } = await import('#services/reconciliation');
   const sweep = () =>
-    sweepStaleUploads()
-      .then((count) => count && console.log(`[local] Removed ${count} upload${count === 1 ? '' : 's'} never attached`))
-      .catch((error: unknown) => console.error('[local] Sweeping old uploads failed:', error));
+    reconcileStorage()
+      .then(({ repaired, reported }) => {
+        for (const { what, key } of repaired) console.log(`[local] Reconciliation: ${what} (${key})`);
+        for (const { what, key } of reported) console.warn(`[local] Reconciliation found: ${what} (${key})`);
+      })
+      .catch((error: unknown) => console.error('[local] Reconciling the bucket with the table failed:', error));
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
 
-  const server = await startLocalServer({ port: settings.port });
+  const server = await startLocalServer({
+    port: settings.port,
+    s3Endpoint: endpoints.s3,
+    api: { edge: { originVerifySecret } },
+  });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
   // The first batch would otherwise wait for the CDK app to load.
   warmLocalStepFunctions().catch((error: unknown) =>

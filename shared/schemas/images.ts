@@ -57,6 +57,21 @@ export interface ImageBatchResponse {
   batch: ImageBatch | null;
 }
 
+/**
+ * A distributor's standing today (beside the spec's image stats): calls used of its day budget,
+ * and when it cannot be asked, why, in words. `search-share-spent`: per-part searches have used
+ * their share, image batches may still use the rest.
+ */
+export interface DistributorStatus {
+  provider: DistributorName;
+  state: 'ready' | 'daily-limit' | 'budget-spent' | 'search-share-spent';
+  usedToday: number;
+  dailyLimit: number;
+  searchShare: number;
+  message: string | null;
+  resumesAt: string | null;
+}
+
 /** Spec §3 Image stats. `imageSuccessRate` is a percent (0 to 100). */
 export interface ImageStats {
   totalComponents: number;
@@ -66,6 +81,8 @@ export interface ImageStats {
   recentlyProcessed: { partNumber: string; success: boolean }[];
   /** Coverage per class, for the Overview chart (largest classes first). */
   byClass: { componentClass: string; total: number; withImages: number }[];
+  /** Each distributor's standing today. */
+  distributors: DistributorStatus[];
 }
 
 /** Spec §3 Recent image item. */

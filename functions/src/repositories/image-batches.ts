@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, isConditionFailure, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -14,7 +14,12 @@ export interface StoredImageBatch extends ImageBatch {
   startedByUserId: string;
   /** Why parts were skipped: a distributor could not be used (day budget spent, no or refused credentials). */
   stoppedBy?: { provider: DistributorName; reason: string };
+  /** Why a distributor stopped answering during the batch (the first reason each), while the other went on. */
+  digikeyStop?: string;
+  mouserStop?: string;
 }
+
+const stopAttribute = (provider: DistributorName) => `${provider}Stop` as const;
 
 const batchKey = (batchId: string) => ({ pk: `IMAGEBATCH#${batchId}`, sk: 'META' });
 const slotKey = { pk: 'IMAGEBATCH#slot', sk: 'META' };
@@ -149,6 +154,28 @@ export const markBatchStopped = async (
       }),
     ),
   );
+};
+
+/** Notes, once per distributor, why it stopped during the batch (a Smart Search goes on with the other). */
+export const markProviderStopped = async (
+  batchId: string,
+  provider: DistributorName,
+  reason: string,
+): Promise<void> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(batchId),
+        UpdateExpression: 'SET #stop = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#stop)',
+        ExpressionAttributeNames: { '#stop': stopAttribute(provider) },
+        ExpressionAttributeValues: { ':reason': reason },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 };
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */

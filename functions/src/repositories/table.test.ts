@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamo, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
-import { conditionalWrite, failedConditionIndexes, queryAll } from './table';
+import { conditionalWrite, failedConditions, queryAll } from './table';
 
 /* Offline: the paging loop and the conditional-write helper every repository uses. */
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -60,7 +60,7 @@ describe('conditionalWrite', () => {
       name: 'TransactionCanceledException',
       CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'ConditionalCheckFailed' }],
     });
-    expect(failedConditionIndexes(cancelled)).toEqual([1, 2]);
-    expect(failedConditionIndexes(new Error('other'))).toEqual([]);
+    expect(failedConditions(cancelled)).toEqual([1, 2]);
+    expect(failedConditions(new Error('other'))).toEqual([]);
   });
 });

@@ -28,13 +28,13 @@ export const isConditionFailure = (error: unknown): boolean =>
     error.CancellationReasons.some((reason: { Code?: string }) => reason.Code === 'ConditionalCheckFailed'));
 
 /**
- * The positions of a cancelled transaction's items whose own condition failed (empty for any
- * other error), so a caller can say which of its conditions did not hold.
+ * Which items of a cancelled transaction failed their condition (their indexes in the items
+ * given); empty for any other error.
  */
-export const failedConditionIndexes = (error: unknown): number[] => {
-  if (!hasName(error, 'TransactionCanceledException')) return [];
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  if (!Array.isArray(reasons)) return [];
+export const failedConditions = (error: unknown): number[] => {
+  if (hasName(error, 'ConditionalCheckFailedException')) return [0];
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  if (!hasName(error, 'TransactionCanceledException') || !Array.isArray(reasons)) return [];
   return reasons.flatMap((reason, index) => (reason?.Code === 'ConditionalCheckFailed' ? [index] : []));
 };
 
@@ -70,6 +70,21 @@ export const queryAll = async (
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey && !options.until?.(items));
   return items;
+};
+
+/**
+ * True when DynamoDB answered that it did not apply the write (a failed condition, a cancelled
+ * transaction, throttling, a bad request: any 4xx). Anything else (a timeout, a dropped
+ * connection, a 5xx) leaves the outcome unknown: the write may have landed, or may land yet, so
+ * nothing it may have committed is to be undone on its account.
+ */
+export const wasRefused = (error: unknown): boolean => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return (
+    (status !== undefined && status >= 400 && status < 500) ||
+    hasName(error, 'ConditionalCheckFailedException') ||
+    hasName(error, 'TransactionCanceledException')
+  );
 };
 
 const isTransactionConflict = (error: unknown): boolean =>

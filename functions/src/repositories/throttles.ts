@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
@@ -9,6 +9,14 @@ export interface Attempts {
 }
 
 const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META' });
+
+export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),
+  );
+  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
+  return { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
+};
 
 /**
  * Counts one attempt in the current window, opening a new window when none is running, and
@@ -75,3 +83,29 @@ export const removeAttempt = async (subject: string, now = new Date()): Promise<
 export const clearAttempts = async (subject: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(subject) }));
 };
+
+/**
+ * Opens a quiet interval for `subject` if none is running: true for the one caller that opened
+ * it (one conditional write, so parallel callers cannot both succeed), false while it runs.
+ */
+export const claimInterval = async (subject: string, seconds: number, now = new Date()): Promise<boolean> => {
+  const nowSeconds = epochSeconds(now);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: throttleKey(subject),
+        UpdateExpression: 'SET expiresAt = :end, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+        ExpressionAttributeValues: { ':end': nowSeconds + seconds, ':now': nowSeconds, ':entity': 'throttle' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Ends an interval early (what it guarded did not happen). */
+export const releaseInterval = (subject: string): Promise<void> => clearAttempts(subject);

@@ -3,7 +3,7 @@ import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
 import { userPartition } from './keys';
-import { conditionalWrite, failedConditionIndexes, isConditionFailure, queryAll, tableName, transact } from './table';
+import { conditionalWrite, failedConditions, isConditionFailure, queryAll, tableName, transact } from './table';
 
 export interface User {
   id: string;
@@ -207,7 +207,7 @@ export const createUser = async (user: User, passwordHash?: string): Promise<Cre
     await transact(items);
     return 'created';
   } catch (error) {
-    const failed = failedConditionIndexes(error);
+    const failed = failedConditions(error);
     if (failed.includes(1)) return 'email-taken';
     if (failed.includes(2)) return 'username-taken';
     throw error;
@@ -290,7 +290,7 @@ export const updateProfile = async (current: User, changes: ProfileChanges, now:
     await writeAll(items);
     return { outcome: 'updated', sessionVersion };
   } catch (error) {
-    const failed = failedConditionIndexes(error);
+    const failed = failedConditions(error);
     if (failed.includes(0)) return { outcome: 'stale' };
     if (emailChanged && failed.includes(emailIndex)) return { outcome: 'email-taken' };
     if (failed.includes(usernameIndex)) return { outcome: 'username-taken' };
@@ -446,7 +446,7 @@ export const acceptInvitation = async (
     await transact(items);
     return 'accepted';
   } catch (error) {
-    const failed = failedConditionIndexes(error);
+    const failed = failedConditions(error);
     if (failed.includes(0)) return 'stale';
     if (failed.includes(usernameIndex)) return 'username-taken';
     if (isConditionFailure(error)) return 'stale';
@@ -532,7 +532,7 @@ export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
     await transact(items);
     return 'deleted';
   } catch (error) {
-    const failed = failedConditionIndexes(error);
+    const failed = failedConditions(error);
     if (failed.includes(countIndex)) return 'last-admin';
     if (isConditionFailure(error)) return 'stale';
     throw error;
@@ -540,20 +540,27 @@ export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
 };
 
 /**
- * A pending invitee who signed in through single sign-on: the invitation counts as accepted
- * (no password is set). False when already accepted or re-invited meanwhile.
+ * A pending invitee who signed in through single sign-on: the invitation counts as accepted (no
+ * password is set), and an invited administrator now counts as one. False when already accepted,
+ * re-invited or given another role since `user` was read.
  */
-export const acceptInvitationBySingleSignOn = async (id: string, invitedAt: string, now: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+export const acceptInvitationBySingleSignOn = async (user: User, now: string): Promise<boolean> => {
+  if (isActive(user) || user.invitedAt === undefined) return false;
+  const items: TransactItem[] = [
+    {
+      Update: {
         TableName: tableName(),
-        Key: userKey(id),
+        Key: userKey(user.id),
         UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
-        ExpressionAttributeValues: { ':now': now, ':invitedAt': invitedAt },
-      }),
-    );
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },
+      },
+    },
+    ...(user.role === 'admin' ? [adminCountChange(1)] : []),
+  ];
+  try {
+    await writeAll(items);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

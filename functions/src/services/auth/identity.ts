@@ -23,7 +23,13 @@ import {
 import { linkEmail, noticeEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
-import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
+import {
+  claimResetEmail,
+  forgetAccountFailures,
+  releaseResetEmail,
+  takeForgotPasswordAttempt,
+  takeLoginAttempt,
+} from './throttle';
 import { randomToken, sha256 } from './tokens';
 import { rememberDeletedUser } from './sso/accounts';
 import { createUserWithUsername, emailTaken, usernameTaken } from './new-user';
@@ -77,26 +83,27 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
   });
 };
 
-const loginSubjects = (email: string, clientIp: string) => [`login:account:${email}`, `login:client:${clientIp}`];
-
 /**
  * Checks the credentials; one answer for a wrong email and a wrong password, and the same work
- * for both. After five failures for the account or the client in 15 minutes: 429.
+ * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
+ * throttle.ts for why failures at the account alone never refuse anyone.
  */
 export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
-  const subjects = loginSubjects(input.email, clientIp);
-  await takeAttempt(subjects);
+  const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
   const stored = user && (await getPasswordHash(user));
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
   const valid = stored
     ? await verifyPassword(input.password, stored.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!user || !stored || !valid) throw new Unauthorized(messages.invalidCredentials);
+  if (!user || !stored || !valid) {
+    await attempt.failed();
+    throw new Unauthorized(messages.invalidCredentials);
+  }
+  await attempt.succeeded();
   // With PASSWORD_LOGIN=admins-only everyone else signs in through single sign-on.
   const refusal = passwordLoginRefusal(user.role);
   if (refusal) throw new Forbidden(refusal);
-  await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
   if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
   const active = await activateOnSignIn(user);
   const { token } = await startSession(active);
@@ -228,20 +235,19 @@ export const changePassword = async (
   }
 };
 
-const forgotSubjects = (email: string, clientIp: string) => [`forgot:account:${email}`, `forgot:client:${clientIp}`];
-
 /**
  * Emails a reset link when the account exists. The answer, and its timing, are the same either
- * way: the work is padded to a floor so a caller cannot tell which emails have accounts.
+ * way: the work is padded to a floor so a caller cannot tell which emails have accounts. Only the
+ * client's own requests are limited; an account gets at most one email per interval, and a
+ * request inside it leaves the link already sent working (throttle.ts).
  */
 export const requestPasswordReset = async (email: string, clientIp: string): Promise<void> => {
   const started = Date.now();
-  const subjects = forgotSubjects(email, clientIp);
-  await takeAttempt(subjects);
+  await takeForgotPasswordAttempt(clientIp);
   const user = await getUserByEmail(email);
   // A pending invitee sets a password through the invitation, not a reset; nor does someone
   // who may not sign in with a password (PASSWORD_LOGIN=admins-only).
-  if (user?.hasPassword && !passwordLoginRefusal(user.role)) {
+  if (user?.hasPassword && !passwordLoginRefusal(user.role) && (await claimResetEmail(user.id))) {
     const token = randomToken();
     const now = new Date();
     // Only the newest link works: recorded on the user, checked (and cleared) when a link is used.
@@ -264,7 +270,10 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
         url,
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
       ),
-    ).catch((error: unknown) => logger.error('reset email not sent', { error: error as Error }));
+    ).catch(async (error: unknown) => {
+      logger.error('reset email not sent', { error: error as Error });
+      await releaseResetEmail(user.id).catch(() => undefined);
+    });
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
@@ -286,7 +295,7 @@ export const resetPassword = async (token: string, password: string): Promise<vo
       resetRequestedAt: stored.createdAt,
     });
     if (version !== undefined) {
-      await clearThrottle(loginSubjects(user.email, '')[0]!);
+      await forgetAccountFailures(user.email);
       return;
     }
   }

@@ -14,7 +14,7 @@ import {
   type GroupRowOutcome,
   type StoredImport,
 } from '#repositories/import-jobs';
-import { failedConditionIndexes, isConditionFailure, transact } from '#repositories/table';
+import { failedConditions, isConditionFailure, transact } from '#repositories/table';
 import { initialVersion, versionPut } from '#repositories/versions';
 import { readPreviewSlice } from './import-files';
 import { isSamePart } from './part-identity';
@@ -186,7 +186,7 @@ const writeGroup = async (
       return 'written';
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const failed = failedConditionIndexes(error);
+      const failed = failedConditions(error);
       if (failed.includes(writes.length)) return 'already';
       if (failed.includes(writes.length + 1)) return 'superseded';
       // Which rows' parts refused the write: each becomes a conflict, with why.

@@ -13,7 +13,7 @@ import { logger } from '#lib/logger';
 import { consumeSignInAttempt, putProviderSession, putSignInAttempt, takeProviderSession } from '#repositories/sso';
 import { epochSeconds } from '#repositories/table';
 import { startSession } from '../sessions';
-import { giveBackAttempt, takeAttempt } from '../throttle';
+import { takeSignInCallbackAttempt } from '../throttle';
 import { randomToken, sha256 } from '../tokens';
 import { SsoRefusal, userForPerson } from './accounts';
 import { discoverProvider, withClientSecret } from './provider';
@@ -158,10 +158,9 @@ const exchangeCode = async (
  */
 export const finishSignIn = async (query: Record<string, string>, request: BrowserRequest): Promise<Redirect> => {
   const clearAttempt = clearedSsoAttemptCookie(request.secure);
-  const throttleSubject = `sso:client:${request.sourceIp}`;
   try {
     const settings = requireSettings();
-    await takeAttempt([throttleSubject]);
+    const throttle = await takeSignInCallbackAttempt(request.sourceIp);
     const state = query.state;
     // Used once, whatever happens next: a replayed or second callback finds nothing.
     const attempt = state ? await consumeSignInAttempt(sha256(state)) : undefined;
@@ -179,7 +178,7 @@ export const finishSignIn = async (query: Record<string, string>, request: Brows
     const user = await userForPerson(personFromClaims(claims as Record<string, unknown>, settings), settings);
     const { token, session } = await startSession(user);
     if (tokens.id_token) await putProviderSession(session.tokenHash, tokens.id_token, session.absoluteExpiresAt);
-    await giveBackAttempt(throttleSubject);
+    await throttle.succeeded();
     logger.info('single sign-on', { userId: user.id, role: user.role });
     return { location: attempt.returnTo, cookies: [sessionCookie(token, request.secure), clearAttempt] };
   } catch (error) {

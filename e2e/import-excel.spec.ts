@@ -3,53 +3,80 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as XLSX from 'xlsx';
 import { messages } from '../shared/messages.ts';
-import { makeWorkbook } from '../scripts/test/workbooks.ts';
-import { expect, test, toast } from './fixtures.ts';
+import { makeWorkbook, type Cell } from '../scripts/test/workbooks.ts';
+import { apiCall, expect, test, toast } from './fixtures.ts';
 
 test.use({ role: 'admin' });
 
+/** Rows of new parts, enough for the commit to take a while (the progress bar is seen moving). */
+const NEW_ROWS = 1500;
+
 /**
- * The administrator's Excel import: a workbook with good rows, a bad number and a repeated row;
- * the report on screen and as a spreadsheet; an imported part found in the component list.
+ * The administrator's Excel import as a preview, then a commit: a library file that creates,
+ * updates, leaves alone and skips rows; a column given another field; a row unticked; the commit
+ * followed on its progress bar, the page left and come back to meanwhile, to the end and the
+ * 'Upload successful' toast; the report as a spreadsheet; the parts in the catalogue.
  */
-test('import excel: the admin imports a workbook, reads the report, finds an imported part', async ({
+test('import excel: the admin previews a workbook, changes a column, commits and watches it to the end', async ({
   page,
   checkPage,
 }) => {
+  test.setTimeout(600_000);
   const prefix = `E2E-IMP-${Date.now().toString(36).toUpperCase()}`;
-  const bytes = makeWorkbook({
-    name: 'Parts',
-    headings: ['Reference', 'Class', 'Manufacturer', 'Description', 'Width (mm)', 'Voltage', 'Unit price'],
+
+  // The library as it is in the catalogue: two parts, imported the spec's way (one call).
+  const base = makeWorkbook({
+    headings: ['Reference', 'Class', 'Manufacturer', 'Description', 'Series'],
     rows: [
-      [`${prefix}-1`, 'Relay', 'Siemens', 'Imported relay, 24 V coil', '45', '24 V', 12.5],
-      [`${prefix}-2`, 'Connector', 'Phoenix Contact', 'Imported plug, 4 poles', '12,5', null, 3.1],
-      [`${prefix}-3`, 'Terminal Block', 'Phoenix Contact', 'Imported feed-through block', null, '800 V', 0.4],
-      [`${prefix}-4`, 'Relay', 'ABB', 'A width nobody can read', 'wide', null, null],
-      [`${prefix}-2`, 'Connector', 'Phoenix Contact', 'The same plug again', null, null, null],
+      [`${prefix}-3RT2015-1BB41`, 'Relay', 'Siemens', 'Contactor 3 kW', 'S00'],
+      [`${prefix}-UIBIMP-005`, 'Connector', 'Siemens', 'Plug', 'UIB'],
     ],
+  });
+  const imported = await apiCall<{ count: number }>(page.request, 'POST', '/import-excel', {
+    fileName: 'library.xlsx',
+    fileData: base.toString('base64'),
+  });
+  expect(imported.count, 'the library imported').toBe(2);
+
+  // The updated library: one description changed, one part as it was (its range in a column
+  // the import does not know), new parts, a bad width and a repeated row.
+  const rows: Cell[][] = [
+    [`${prefix}-3rt2015 1bb41`, 'Relay', 'SIEMENS', 'Contactor 3 kW', null, 'S0'],
+    [`${prefix}-UIBIMP-005`, 'Connector', 'Siemens', 'Plug, 4 poles', null, 'UIB'],
+    [`${prefix}-BAD`, 'Relay', 'ABB', 'A width nobody can read', 'wide', null],
+    [`${prefix}-NEW-00001`, 'Relay', 'ABB', 'New relay 1', '45', null],
+    [`${prefix}-new 00001`, 'Relay', 'abb', 'The same relay again', null, null],
+    ...Array.from({ length: NEW_ROWS - 1 }, (_, index): Cell[] => [
+      `${prefix}-NEW-${String(index + 2).padStart(5, '0')}`,
+      'Relay',
+      ['ABB', 'Eaton', 'Siemens'][index % 3]!,
+      `New relay ${index + 2}`,
+      String(20 + (index % 30)),
+      null,
+    ]),
+  ];
+  const bytes = makeWorkbook({
+    name: 'Library',
+    headings: ['Reference', 'Class', 'Manufacturer', 'Description', 'Width (mm)', 'Range'],
+    rows,
   });
 
   await page.goto('/app/component-hub');
   await page.getByRole('link', { name: 'Import Excel' }).first().click();
-  await expect(page).toHaveURL(/\/component-hub\/import-excel$/);
+  await expect(page).toHaveURL(/\/component-hub\/import-excel/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import Components from Excel' })).toBeVisible();
-
   await page.getByRole('button', { name: 'Upload and Import' }).click();
   await expect(toast(page, messages.noFileSelectedTitle, messages.excelFileRequired)).toBeVisible();
   await checkPage('import-excel');
 
   await page.getByLabel('Excel file').setInputFiles({
-    name: 'e2e-parts.xlsx',
+    name: 'library v2.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: bytes,
   });
-  await expect(page.getByTestId('chosen-file').getByText('e2e-parts.xlsx'), 'the chosen file name').toBeVisible();
-  await expect(
-    page.getByTestId('chosen-file').getByText(`(${(bytes.length / 2 ** 20).toFixed(2)} MB)`),
-    'its size in MB',
-  ).toBeVisible();
+  await expect(page.getByTestId('chosen-file').getByText('library v2.xlsx')).toBeVisible();
 
-  // The import's answer waits until the busy button and the progress indicator have been seen.
+  // The preview's answer waits until the busy state has been seen.
   let release = () => {};
   const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/import-excel$/, async (route) => {
@@ -58,33 +85,58 @@ test('import excel: the admin imports a workbook, reads the report, finds an imp
   });
   await page.getByRole('button', { name: 'Upload and Import' }).click();
   await expect(page.getByRole('button', { name: /Uploading\.\.\./ }), "'Uploading...' while it runs").toBeVisible();
-  await expect(page.getByRole('progressbar'), 'the progress indicator while the server works').toBeVisible();
-  await expect(
-    page.getByText(/^Importing components\.\.\./),
-    'what the progress indicator is waiting for',
-  ).toBeVisible();
-  await checkPage('import-excel-progress');
+  await expect(page.getByText(/^Reading the workbook and comparing it with the catalogue/)).toBeVisible();
   release();
-  const result = page.getByRole('status').filter({ hasText: messages.importSucceededTitle });
-  await expect(result, "the 'Import Successful' alert").toBeVisible({ timeout: 30_000 });
-  await expect(
-    result.getByText(/3 components imported, 2 rows skipped\./),
-    'the counts imported and skipped',
-  ).toBeVisible();
-  await expect(page.getByText('Columns not imported (no field of that name and unit): Unit price')).toBeVisible();
-  const skipped = page.getByRole('table', { name: 'Skipped rows' });
-  await expect(
-    skipped
-      .getByRole('row')
-      .filter({ hasText: `${prefix}-4` })
-      .filter({ hasText: "Width (mm) must be a number, not 'wide'" }),
-    'the bad width row',
-  ).toBeVisible();
-  await expect(
-    skipped.getByRole('row').filter({ hasText: messages.importDuplicateInFile(3) }),
-    'the repeated row as a duplicate',
-  ).toBeVisible();
-  await checkPage('import-excel-report');
+
+  // The preview: totals, each row's action, the changes highlighted; nothing written yet.
+  await expect(page).toHaveURL(/import=[0-9A-Z]{26}/, { timeout: 60_000 });
+  await expect(page.getByTestId('total-create')).toContainText(String(NEW_ROWS), { timeout: 60_000 });
+  await expect(page.getByTestId('total-update')).toContainText('1');
+  await expect(page.getByTestId('total-unchanged')).toContainText('1');
+  await expect(page.getByTestId('total-skip')).toContainText('2');
+  const updated = page.getByTestId('import-row-3');
+  await expect(updated.locator('del').getByText('Plug', { exact: true }), 'the stored value struck out').toBeVisible();
+  await expect(updated.locator('ins').getByText('Plug, 4 poles'), 'the new value marked').toBeVisible();
+  await expect(page.getByTestId('import-row-4').getByText("Width (mm) must be a number, not 'wide'")).toBeVisible();
+  await expect(page.getByTestId('import-row-6').getByText(messages.importDuplicateInFile(5))).toBeVisible();
+  await checkPage('import-preview');
+
+  // The range column becomes the series: the unchanged part now changes S00 to S0.
+  await page.getByRole('combobox', { name: 'Field for column F (Range)' }).selectOption('series');
+  await expect(page.getByTestId('total-update')).toContainText('2', { timeout: 60_000 });
+  await expect(page.getByTestId('total-unchanged')).toContainText('0');
+  await expect(page.getByTestId('import-row-2').locator('ins').getByText('S0', { exact: true })).toBeVisible();
+
+  // Only the updates, to look at them, and one new row left out.
+  await page.getByTestId('total-update').click();
+  await expect(page.getByRole('table', { name: 'Rows of the workbook' }).locator('tbody tr')).toHaveCount(2);
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Import row 7' }).uncheck();
+  await expect(page.getByText('1 row left out')).toBeVisible();
+  await checkPage('import-preview-mapped');
+
+  // Commit, and follow it.
+  await page.getByRole('button', { name: `Import ${(NEW_ROWS + 1).toLocaleString('en-US')} rows` }).click();
+  const progress = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(progress, 'the progress bar').toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 120_000 })
+    .toBeGreaterThan(0);
+  await checkPage('import-committing');
+
+  // Leaving and coming back shows the same import, still moving or done.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Component Database' })).toBeVisible();
+  await page.getByRole('link', { name: 'Import Excel' }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'library v2.xlsx' })).toBeVisible();
+
+  const result = page.getByTestId('import-result');
+  await expect(result, "the 'Import Successful' result").toBeVisible({ timeout: 240_000 });
+  await expect(page.getByText(messages.importSucceededTitle)).toBeVisible();
+  await expect(result).toHaveText(
+    `${(NEW_ROWS - 1).toLocaleString('en-US')} components imported, 2 updated, 0 unchanged, 2 rows skipped, 1 left out.`,
+  );
+  await checkPage('import-done');
 
   // The report as a spreadsheet, read back.
   const dir = await mkdtemp(path.join(tmpdir(), 'import-report-'));
@@ -92,31 +144,30 @@ test('import excel: the admin imports a workbook, reads the report, finds an imp
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download report' }).click();
     const download = await downloaded;
-    expect(download.suggestedFilename(), 'the report file name').toBe('e2e-parts-import-report.xlsx');
+    expect(download.suggestedFilename()).toBe('library v2-import-report.xlsx');
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const report = XLSX.read(await readFile(file), { type: 'buffer' });
-    expect(report.SheetNames.join(','), 'the report sheets').toBe('Summary,Skipped rows');
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(report.Sheets['Skipped rows']!, { header: 1 });
-    expect(rows[0], 'the report header').toEqual(['Row', 'Reference', 'Field', 'Reason']);
-    expect(
-      rows.slice(1).map((row) => row[0]),
-      'the skipped sheet rows',
-    ).toEqual([5, 6]);
+    expect(report.SheetNames).toEqual(['Summary', 'Rows']);
+    const lines = XLSX.utils.sheet_to_json<string[]>(report.Sheets.Rows!, { header: 1 });
+    expect(lines[0]).toEqual(['Row', 'Reference', 'Manufacturer', 'Action', 'Outcome', 'Details']);
+    expect(lines).toHaveLength(NEW_ROWS + 5);
+    expect(lines.find((line) => line[0] === '3')!.slice(3)).toEqual([
+      'Update',
+      'Updated',
+      'Description: Plug → Plug, 4 poles',
+    ]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 
-  // An imported part in the list.
-  await page.goto(`/app/component-hub/components?query=${encodeURIComponent(`${prefix}-2`)}`);
-  const row = page
-    .getByRole('table', { name: 'Components' })
-    .locator('tbody tr')
-    .filter({ hasText: `${prefix}-2` });
-  await expect(row, 'the imported part in the component list').toBeVisible();
-  await expect(row.getByText('Phoenix Contact'), 'its manufacturer').toBeVisible();
-  await expect(
-    page.getByText('Showing 1 to 1 of 1 results', { exact: true }),
-    'exactly one match (the repeated row was not imported)',
-  ).toBeVisible();
+  // In the catalogue: the update with its history, a new part, not the row left out.
+  await page.goto(`/app/component-hub/components?query=${encodeURIComponent(`${prefix}-UIBIMP`)}`);
+  const part = page.getByRole('table', { name: 'Components' }).locator('tbody tr').filter({ hasText: 'Plug, 4 poles' });
+  await expect(part, 'the updated part in the list').toBeVisible();
+  await page.goto(`/app/component-hub/components?query=${encodeURIComponent(`${prefix}-NEW-00001`)}`);
+  await expect(page.getByText('Showing 1 to 1 of 1 results', { exact: true })).toBeVisible();
+  // Row 7 was left out.
+  await page.goto(`/app/component-hub/components?query=${encodeURIComponent(`${prefix}-NEW-00002`)}`);
+  await expect(page.getByText('No components found matching your search criteria.')).toBeVisible();
 });

@@ -142,9 +142,11 @@ describe('CDK app', () => {
         expect(props.LoggingConfig, logicalId).toEqual({ LogGroup: { Ref: expect.any(String) } });
         const env = (props.Environment as { Variables: Record<string, unknown> }).Variables;
         const batchArn = env.IMAGE_BATCH_STATE_MACHINE_ARN === undefined ? [] : ['IMAGE_BATCH_STATE_MACHINE_ARN'];
+        const importArn = env.IMPORT_JOBS_STATE_MACHINE_ARN === undefined ? [] : ['IMPORT_JOBS_STATE_MACHINE_ARN'];
         expect(Object.keys(env).sort(), logicalId).toEqual(
           [
             ...batchArn,
+            ...importArn,
             'APP_URL',
             'BUCKET_NAME',
             'CSRF_SECRET_ARN',
@@ -228,7 +230,10 @@ describe('CDK app', () => {
               !['xray:PutTraceSegments', 'xray:PutTelemetryRecords'].includes(action),
           ),
           route.handler,
-        ).toEqual(needs.includes('batches') ? ['states:StartExecution'] : []);
+        ).toEqual([
+          ...(needs.includes('batches') ? ['states:StartExecution'] : []),
+          ...(needs.includes('import-jobs') ? ['states:StartExecution', 'states:DescribeExecution'] : []),
+        ]);
       }
       const tableStatements = statementsOf(api).filter(({ statement }) =>
         asArray(statement.Action).some((action) => action.startsWith('dynamodb:')),

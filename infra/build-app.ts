@@ -152,7 +152,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const distributorSecretArn = optionalString(app, 'distributorSecretArn');
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
-    description: `Component Hub (${stage}): the image-batch state machine and its task functions`,
+    description: `Component Hub (${stage}): the image-batch and Excel import state machines and their task functions`,
     table: data.table,
     attachmentsBucket: data.attachmentsBucket,
     ...(distributorSecretArn && { distributorSecretArn }),
@@ -169,6 +169,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     ...(distributorSecretArn && { distributorSecretArn }),
     imageBatches: jobs.imageBatches,
     originVerifySecret: web.originVerifySecret,
+    importJobs: jobs.imports.stateMachine,
     ...(sso && { sso }),
     passwordLogin,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.

@@ -139,6 +139,40 @@ export const messages = {
   importDuplicateInFile: (row: number) => `duplicate: the same reference and manufacturer as row ${row}`,
   importFileNotKept: (label: string) =>
     `${label} was not kept: only a web address (http:// or https://) can be imported into it`,
+  // Previews and commits (the import as a job).
+  importUploadSucceededTitle: 'Upload successful',
+  importSummary: (counts: { created: number; updated: number; unchanged: number; skipped: number }) =>
+    [
+      `${counts.created} components added`,
+      ...(counts.updated ? [`${counts.updated} updated`] : []),
+      ...(counts.unchanged ? [`${counts.unchanged} unchanged`] : []),
+      ...(counts.skipped ? [`${counts.skipped} skipped`] : []),
+    ].join(', '),
+  importInBackground: (rows: number) =>
+    `The import of ${rows.toLocaleString('en-US')} rows goes on in the background; follow it on the Import Excel page.`,
+  importAmbiguousManufacturer: (count: number) =>
+    `the manufacturer is blank and ${count} components have this reference: give the manufacturer`,
+  importAmbiguousInFile: (rows: readonly number[]) =>
+    `the manufacturer is blank and rows ${rows.join(', ')} have this reference with different manufacturers: give the manufacturer`,
+  importConflictChanged:
+    'the component was changed since the preview; preview the file again to see its current values',
+  importConflictDeleted: 'the component was deleted since the preview',
+  importConflictAdded: 'a component with this reference and manufacturer was added since the preview',
+  importExcluded: 'left out by the administrator',
+  importNotFound: 'Import not found',
+  importCommitRunning: 'Another import is being written to the catalogue. Wait for it to finish, then commit this one.',
+  importNotCommittable: (state: string) => `This import cannot be committed: it is ${state}.`,
+  importAlreadyCommitting: 'This import is being written already.',
+  importMappingLocked: 'The columns can only be changed before the import is committed.',
+  importMappingTwice: (label: string) => `${label} is taken from two columns; choose one`,
+  importMappingRequired: 'Reference and Class must each come from a column',
+  importMappingUnknownColumn: (column: string) => `The sheet has no column ${column}`,
+  importJobsNotSetUp: 'Imports are not set up here (no state machine is configured).',
+  importStopped: (written: number, total: number, lastRow: number | null) =>
+    `The import stopped after ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows` +
+    (lastRow === null ? '; no row was written.' : ` (every row up to row ${lastRow} is done).`) +
+    ' Commit it again to finish the rest.',
+  importPreviewFailed: 'The preview stopped because of an unexpected error. Upload the file again.',
 
   // Comments (spec §5).
   commentRequired: 'Please enter a comment before submitting.',

@@ -22,6 +22,7 @@ export const needs = [
   'bucket-list',
   'distributor-credentials',
   'batches',
+  'import-jobs',
   'oidc-client-secret',
   'credentials',
   'email-tokens',
@@ -295,13 +296,38 @@ export const routes = [
     access: 'user',
     writeLimit: 'notifications',
   },
+  // Excel import: the upload becomes an import (its workbook kept under imports/), previewed and committed by the import state machine ('import-jobs').
   {
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
-    needs: ['bucket-read', 'bucket-delete'],
     writeLimit: 'admin',
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
+  },
+  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/imports/{id}',
+    handler: 'import/get-import',
+    access: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/imports/{id}',
+    handler: 'import/change-import',
+    access: 'admin',
+    writeLimit: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'POST',
+    path: '/api/imports/{id}/commit',
+    handler: 'import/commit-import',
+    access: 'admin',
+    writeLimit: 'admin',
+    needs: ['import-jobs'],
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   {

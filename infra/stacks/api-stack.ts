@@ -79,6 +79,8 @@ export interface ApiStackProps extends StackProps {
   readonly imageBatches?: IStateMachine;
   /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
   readonly originVerifySecret?: ISecret;
+  /** The Excel import state machine (the jobs stack), for routes that need 'import-jobs'. */
+  readonly importJobs?: IStateMachine;
   /** Single sign-on with the company's OpenID provider (context `oidc*`); absent: password login only. */
   readonly sso?: SsoProps;
   /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
@@ -182,6 +184,8 @@ export class ApiStack extends Stack {
       const wantsOidcSecret = needs.includes('oidc-client-secret') && oidcClientSecret !== undefined;
       if (needs.includes('batches') && !props.imageBatches)
         throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
+      if (needs.includes('import-jobs') && !props.importJobs)
+        throw new Error(`${route.handler} needs 'import-jobs' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
         route,
         environment: {
@@ -190,6 +194,8 @@ export class ApiStack extends Stack {
           ...(wantsOidcSecret && { OIDC_CLIENT_SECRET_ARN: oidcClientSecret.secretArn }),
           ...(needs.includes('batches') &&
             props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+          ...(needs.includes('import-jobs') &&
+            props.importJobs && { IMPORT_JOBS_STATE_MACHINE_ARN: props.importJobs.stateMachineArn }),
         },
       });
       this.functions.set(route.handler, fn);
@@ -252,6 +258,18 @@ export class ApiStack extends Stack {
           case 'batches':
             // Starts executions of that one state machine; nothing else of Step Functions.
             props.imageBatches!.grantStartExecution(fn.role);
+            break;
+          case 'import-jobs':
+            // Starts import executions and asks whether one still runs (a commit that died is resumed).
+            props.importJobs!.grantStartExecution(fn.role);
+            props.importJobs!.grantExecution(fn.role, 'states:DescribeExecution');
+            acknowledgeWildcards(fn.role, [
+              {
+                finding: /^Resource::arn:<AWS::Partition>:states:.*:execution:.*:\*$/,
+                reason:
+                  "DescribeExecution on the import state machine's executions (their names are made per import): only to tell whether a commit still runs.",
+              },
+            ]);
             break;
           case 'bucket-delete':
             // Rejected uploads lose their blob.

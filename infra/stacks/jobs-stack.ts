@@ -23,6 +23,7 @@ import type { Construct } from 'constructs';
 import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
 import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
+import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
@@ -81,12 +82,15 @@ const providerLabels: Record<BatchProvider, string> = {
  * the batch as failed and fails the execution. Every event is logged and traced.
  *
  * The same definition runs locally (scripts/local/step-functions.ts), its tasks mapped to the
- * modules in {@link JobsStack.jobFunctions}.
+ * modules in {@link JobsStack.jobFunctions}. The stack also holds the Excel import's state
+ * machine ({@link JobsStack.imports}).
  */
 export class JobsStack extends Stack {
   readonly imageBatches: StateMachine;
   readonly jobFunctions = new Map<BatchJob, JobFunction>();
   readonly logGroup: LogGroup;
+  /** Excel imports: their preview and commit state machine and its task functions. */
+  readonly imports: ImportJobs;
   /** The scheduled reconciliation of the bucket with the table. */
   readonly reconciliation: JobFunction;
 
@@ -311,5 +315,10 @@ export class JobsStack extends Stack {
           'X-Ray tracing and CloudWatch Logs delivery for the state machine: those actions (xray:PutTraceSegments, logs:CreateLogDelivery, ...) have no resource-level permissions.',
       },
     ]);
+
+    this.imports = new ImportJobs(this, 'Imports', {
+      table: props.table,
+      attachmentsBucket: props.attachmentsBucket,
+    });
   }
 }

@@ -54,8 +54,12 @@ export interface FunctionEnvInput {
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
-  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
-  readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
+  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches and imports. */
+  readonly stepFunctions?: {
+    readonly endpoint: string;
+    readonly stateMachineArn: string;
+    readonly importStateMachineArn?: string;
+  };
   /**
    * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
    * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
@@ -120,6 +124,9 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   ...(input.stepFunctions && {
     AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint,
     IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn,
+    ...(input.stepFunctions.importStateMachineArn && {
+      IMPORT_JOBS_STATE_MACHINE_ARN: input.stepFunctions.importStateMachineArn,
+    }),
   }),
   ...(input.sso && {
     OIDC_ISSUER: input.sso.issuer,

@@ -35,8 +35,8 @@ export interface TestStack {
    */
   readEmails(to?: string): Promise<SentEmail[]>;
   /**
-   * This file's local Step Functions endpoint (image batches run in this process against this
-   * file's table); set once the file's beforeAll ran.
+   * This file's local Step Functions endpoint (image batches and imports run in this process
+   * against this file's table); set once the file's beforeAll ran.
    */
   readonly stepFunctions: () => LocalStepFunctions;
 }
@@ -95,6 +95,7 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
       stepFunctions = localSfn;
       process.env.AWS_ENDPOINT_URL_SFN = localSfn.endpoint;
       process.env.IMAGE_BATCH_STATE_MACHINE_ARN = localSfn.stateMachineArn;
+      process.env.IMPORT_JOBS_STATE_MACHINE_ARN = localSfn.importStateMachineArn;
       resetConfig();
       resetClients();
     } finally {

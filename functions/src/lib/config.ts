@@ -81,6 +81,14 @@ const envSchema = z.object({
   /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */
   IMAGE_BATCH_MAX_PARTS: z.coerce.number().int().min(1).default(500),
 
+  /** The Excel import state machine (preview and commit); locally the local Step Functions endpoint. */
+  IMPORT_JOBS_STATE_MACHINE_ARN: optionalSetting,
+  /**
+   * How long an import call waits for its job (the spec's one-call import to finish, a preview to
+   * be ready) before answering 202 with the import id; below the route's timeout.
+   */
+  IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(22_000),
+
   /*
    * Single sign-on (OpenID Connect). Unset OIDC_ISSUER: no single sign-on. Lists are separated
    * by commas or spaces.

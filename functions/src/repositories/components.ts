@@ -301,3 +301,35 @@ export const createComponents = async (
   }
   return components;
 };
+
+/** What matching an import against the catalogue needs of a component, and no more. */
+export interface ComponentIdentity {
+  id: number;
+  reference: string;
+  manufacturer: string | null;
+  version: number;
+}
+
+const identityFields = ['id', 'reference', 'manufacturer', 'version'] as const;
+
+const toIdentity = (item: Record<string, unknown>): ComponentIdentity => ({
+  id: Number(item.id),
+  reference: String(item.reference ?? ''),
+  manufacturer: typeof item.manufacturer === 'string' ? item.manufacturer : null,
+  version: Number(item.version ?? 1),
+});
+
+/** These components' identities (missing ids left out), consistent reads projected to four fields. */
+export const getComponentIdentities = async (ids: readonly number[]): Promise<ComponentIdentity[]> => {
+  const pages = await inParallel(chunk([...new Set(ids)], 100), 16, (part) => batchGet(part, identityFields));
+  return pages.flat().map(toIdentity);
+};
+
+/**
+ * Every component's identity, read by id from 1 to the id counter: a few dozen bytes each, so a
+ * catalogue of 100,000 parts is a few megabytes in memory (not the search index).
+ */
+export const listComponentIdentities = async (): Promise<ComponentIdentity[]> => {
+  const lastId = await readCounter('component');
+  return getComponentIdentities(Array.from({ length: lastId }, (_, index) => index + 1));
+};

@@ -3,7 +3,7 @@ import { logger } from '#lib/logger';
 import { markAttachmentMissing } from '#repositories/attachments';
 import { scanStorageReferences, type StorageReferences } from '#repositories/storage-references';
 import { discardAttachment } from './attachment-files';
-import { deleteFileQuietly, listFiles, type ListedFile } from './file-store';
+import { deleteFileQuietly, deleteFilesOlderThan, listFiles, type ListedFile } from './file-store';
 import { sweepStaleUploads } from './uploads';
 
 /*
@@ -23,7 +23,9 @@ import { sweepStaleUploads } from './uploads';
  * - `components/<id>/...`: files of parts (seeded, or approved ones), kept even when the part is
  *   deleted (its versions still name them): reported, never deleted; a part naming a missing
  *   object is reported.
- * - `search/`: the search index snapshot, no rows. Anything else is reported.
+ * - `search/`: the search index snapshot, no rows.
+ * - `imports/<importId>/...`: an Excel import's workbook and preview, kept as long as the import
+ *   (30 days, the bucket's lifecycle rule on AWS): older ones deleted. Anything else is reported.
  *
  * Objects younger than the grace period are left alone: their write may still be in flight. A
  * user's count of bytes waiting for review that differs from what the rows say is reported (it
@@ -41,7 +43,9 @@ export interface Reconciliation {
 
 const ATTACHMENT_KEY = /^attachments\/(\d+)\/([0-9A-HJKMNP-TV-Z]{26})\//;
 const REQUEST_KEY = /^requests\/([0-9A-HJKMNP-TV-Z]{26})\//;
-const KNOWN_PREFIXES = ['uploads/', 'attachments/', 'requests/', 'components/', 'search/'];
+const KNOWN_PREFIXES = ['uploads/', 'attachments/', 'requests/', 'components/', 'search/', 'imports/'];
+/** An import and its files are kept this long (the table's TTL and the bucket's rule say the same). */
+const IMPORT_FILES_DAYS = 30;
 
 const isWebAddress = (value: string): boolean => /^https?:\/\//i.test(value);
 
@@ -61,6 +65,9 @@ export const reconcileStorage = async (options: { now?: Date; graceMs?: number }
 
   const sweptUploads = await sweepStaleUploads(now);
   if (sweptUploads) repaired(`${sweptUploads} uploads never attached, older than a day`, 'uploads/');
+
+  const oldImports = await deleteFilesOlderThan('imports/', new Date(now.getTime() - IMPORT_FILES_DAYS * 86_400_000));
+  if (oldImports) repaired(`${oldImports} files of imports older than ${IMPORT_FILES_DAYS} days`, 'imports/');
 
   const files = (await listFiles('')).filter((file) => !file.key.startsWith('uploads/'));
   const rows: StorageReferences = await scanStorageReferences();

@@ -1,0 +1,111 @@
+import { compactFolded, foldVariants } from './folding';
+
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+/** The narrowest code array that holds codes below `distinct`. */
+export const codesFor = (distinct: number, capacity: number): Codes =>
+  distinct <= 0xff ? new Uint8Array(capacity) : distinct <= 0xffff ? new Uint16Array(capacity) : new Uint32Array(capacity);
+
+/** Separates a value's forms in `forms`: folding turns control characters into spaces, so no search word holds it. */
+export const FORM_SEPARATOR = '\u0001';
+
+/**
+ * A dictionary-coded text column: each distinct value is kept once, with the codes of the
+ * components that hold it in a typed array as narrow as the dictionary allows (most fields
+ * have a few dozen values: one byte a component). Code 0 is "no value".
+ *
+ * A searched column also keeps each value's folded forms, joined by FORM_SEPARATOR: the plain
+ * and the spelled-out-umlaut folds, and for part-number columns the same without separators.
+ * A search word is in the value when it is in one of the forms.
+ */
+export class TextColumn {
+  values: string[] = [''];
+  /** Folded forms per code (searched columns only). */
+  forms: string[] | undefined;
+  /** The plain fold per code (searched columns only): sorting, suggestions, whole-value comparisons. */
+  folded: string[] | undefined;
+  codes: Codes;
+  private codeOf: Map<string, number> | undefined;
+
+  constructor(
+    capacity: number,
+    readonly searched: boolean,
+    readonly partNumber: boolean,
+  ) {
+    this.codes = new Uint8Array(capacity);
+    if (searched) {
+      this.forms = [''];
+      this.folded = [''];
+    }
+  }
+
+  /** Takes over a dictionary as a snapshot holds it (`values[0]` is the empty "no value"). */
+  adopt(values: string[], codes: ArrayLike<number>, capacity: number): void {
+    this.values = values;
+    this.codeOf = undefined;
+    this.codes = codesFor(values.length, capacity);
+    this.codes.set(codes);
+    if (this.searched) {
+      this.forms = [''];
+      this.folded = [''];
+      for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
+    }
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  encode(value: string | null): number {
+    if (!value) return 0;
+    // Built on first use: an index loaded from a snapshot may never need it.
+    this.codeOf ??= new Map(this.values.map((known, code) => [known, code]));
+    let code = this.codeOf.get(value);
+    if (code === undefined || code === 0) {
+      code = this.values.length;
+      this.values.push(value);
+      this.codeOf.set(value, code);
+      if (this.searched) this.addForms(value);
+      this.widenFor(code);
+    }
+    return code;
+  }
+
+  value(slot: number): string | null {
+    const code = this.codes[slot]!;
+    return code === 0 ? null : this.values[code]!;
+  }
+
+  /** Grows the code array to `capacity` slots, keeping its width. */
+  grow(capacity: number): void {
+    const next = new (this.codes.constructor as new (length: number) => Codes)(capacity);
+    next.set(this.codes);
+    this.codes = next;
+  }
+
+  /** Drops the lookup map (an index that is built will not take values for a while). */
+  forgetLookup(): void {
+    this.codeOf = undefined;
+  }
+
+  private widenFor(code: number): void {
+    const limit = this.codes instanceof Uint8Array ? 0xff : this.codes instanceof Uint16Array ? 0xffff : Infinity;
+    if (code <= limit) return;
+    const wider = codesFor(code + 1, this.codes.length);
+    wider.set(this.codes);
+    this.codes = wider;
+  }
+
+  private addForms(value: string): void {
+    const variants = foldVariants(value);
+    const plain = variants[0]!;
+    this.folded!.push(plain);
+    if (variants.length === 1) {
+      const compact = this.partNumber ? compactFolded(plain) : plain;
+      this.forms!.push(compact === plain ? plain : plain + FORM_SEPARATOR + compact);
+      return;
+    }
+    const all = this.partNumber ? [...new Set([...variants, ...variants.map(compactFolded)])] : variants;
+    this.forms!.push(all.join(FORM_SEPARATOR));
+  }
+}

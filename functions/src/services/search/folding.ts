@@ -33,7 +33,8 @@ const MARKS = /\p{M}/gu;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const DECIMAL_COMMA = /(\d),(?=\d)/g;
 const SPACES = /\s+/g;
-const NUMBER_THEN_UNIT = /(\d) (?=\p{L})/gu;
+/** A number standing alone (`24`, `2.5`, `-3`) and the space before a word after it. */
+const NUMBER_THEN_UNIT = /(^|[\s(])([+-]?\d+(?:[.,]\d+)?) (?=\p{L})/gu;
 const GERMAN_UMLAUTS = /[äöüÄÖÜ]/;
 const PART_NUMBER_SEPARATORS = /[\s\-./_,]+/g;
 
@@ -45,11 +46,28 @@ const tidy = (text: string): string =>
     .replace(DECIMAL_COMMA, '$1.')
     .replace(SPACES, ' ')
     .trim()
-    .replace(NUMBER_THEN_UNIT, '$1');
+    .replace(NUMBER_THEN_UNIT, '$1$2');
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
 const isLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+
 let buffer = new Uint16Array(256);
+
+/** Whether the word that ends at `end` in the buffer is a number standing alone: `24`, `2.5`, `-3`. */
+const endsWithNumber = (end: number): boolean => {
+  let start = end;
+  while (start > 0 && buffer[start - 1] !== 32 && buffer[start - 1] !== 40) start--;
+  let i = start;
+  if (buffer[i] === 43 || buffer[i] === 45) i++;
+  const digitsFrom = i;
+  while (i < end && isDigit(buffer[i]!)) i++;
+  if (i === digitsFrom) return false;
+  if (i === end) return true;
+  if (buffer[i] !== 46 && buffer[i] !== 44) return false;
+  const fractionFrom = ++i;
+  while (i < end && isDigit(buffer[i]!)) i++;
+  return i === end && i > fractionFrom;
+};
 
 /**
  * `tidy` for printable ASCII in one pass (most part data is such, and an index folds every
@@ -67,8 +85,8 @@ const tidyAscii = (text: string): string => {
       continue;
     }
     if (pendingSpace) {
-      // A number is joined to the unit after it.
-      if (!(isDigit(buffer[out - 1]!) && isLetter(code))) buffer[out++] = 32;
+      // A number standing alone is joined to the unit after it.
+      if (!(isLetter(code) && endsWithNumber(out))) buffer[out++] = 32;
       pendingSpace = false;
     }
     if (code >= 65 && code <= 90) code += 32;
@@ -118,7 +136,7 @@ export const partNumberKey = (text: string): string => compactFolded(foldText(te
 export const splitSearchText = (text: string): string[] =>
   text
     .normalize('NFKC')
-    .replace(/(\d)\s+(?=\p{L})/gu, '$1')
+    .replace(/(^|[\s(])([+-]?\d+(?:[.,]\d+)?)\s+(?=\p{L})/gu, '$1$2')
     .split(/\s+/)
     .filter((word) => foldText(word) !== '');
 

@@ -262,7 +262,8 @@ describe('SearchIndex', () => {
     expect(ids({ query: 'Allen Bradley' })).toEqual([8, 10, 9]);
     expect(ids({ query: 'Allen-Bradley' })).toEqual([8, 10, 9]);
     expect(ids({ query: 'allenbradley' })).toEqual([8, 10, 9]);
-    for (const spelling of ['2.5 mm²', '2,5mm²', '2.5mm2', '2,5 MM2']) expect(ids({ query: spelling }), spelling).toEqual([3]);
+    for (const spelling of ['2.5 mm²', '2,5mm²', '2.5mm2', '2,5 MM2'])
+      expect(ids({ query: spelling }), spelling).toEqual([3]);
     expect(ids({ query: '24 V' })).toEqual([1, 11]);
   });
 
@@ -478,7 +479,8 @@ describe('SearchIndex', () => {
             expect({ ids: actual.ids, total: actual.total }).toEqual({ ids: expected.ids, total: expected.total });
             // Ties at the cut of the top values aside, the counts agree.
             for (const field of ['class', 'manufacturer', 'type'] as const)
-              if (expected.facets[field].length < FACET_VALUES) expect(actual.facets?.[field]).toEqual(expected.facets[field]);
+              if (expected.facets[field].length < FACET_VALUES)
+                expect(actual.facets?.[field]).toEqual(expected.facets[field]);
           }
           expect(index.count(q)).toBe(expected.total);
         }

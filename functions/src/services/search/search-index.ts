@@ -54,7 +54,9 @@ type QuickField = (typeof quickSearchFields)[number];
 export type SearchedField = QuickField | SearchTextFilterField;
 
 /** Fields whose values are searched (quick search and the advanced text filters). */
-const searchedFields: readonly SearchedField[] = [...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields])];
+const searchedFields: readonly SearchedField[] = [
+  ...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields]),
+];
 
 /** Fields compared in part-number form too (separators do not matter). */
 export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>([
@@ -332,7 +334,8 @@ export class SearchIndex {
     if (query.offset >= end) return result;
     let groups: Int32Array[];
     if (sort === 'relevance' && plan.relevance) groups = this.byRelevance(hits, plan.relevance);
-    else if (sort === 'manufacturer' || sort === 'class' || sort === 'type') groups = this.byColumn(hits, sort, descending);
+    else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
+      groups = this.byColumn(hits, sort, descending);
     else groups = [hits];
     const reverse = sort === 'reference' && descending;
     const page: number[] = [];
@@ -425,7 +428,11 @@ export class SearchIndex {
     const out: { value: string; folded: string; count: number }[] = [];
     for (let code = 1; code < column.size; code++)
       if (counts[code]! > 0)
-        out.push({ value: column.values[code]!, folded: column.folded?.[code] ?? foldText(column.values[code]!), count: counts[code]! });
+        out.push({
+          value: column.values[code]!,
+          folded: column.folded?.[code] ?? foldText(column.values[code]!),
+          count: counts[code]!,
+        });
     return out;
   }
 
@@ -607,9 +614,7 @@ export class SearchIndex {
     const newSlots = this.slotCount - this.listedUpTo;
     let newValues = 0;
     searchedFields.forEach((field, index) => (newValues += this.text[field].size - postings.indexedUpTo[index]!));
-    return (
-      newSlots > Math.max(1024, this.liveCount / 20) || newValues > Math.max(1024, postings.totalIds / 20)
-    );
+    return newSlots > Math.max(1024, this.liveCount / 20) || newValues > Math.max(1024, postings.totalIds / 20);
   }
 
   /** The value index and the quick fields' slot lists, over everything appended so far. */
@@ -689,7 +694,9 @@ export class SearchIndex {
     const postings = this.postings!;
     const probes = new Map<string, 'all' | 'partNumber'>();
     for (const form of forms) probes.set(form, compactOnly ? 'partNumber' : 'all');
-    if (!compactOnly) for (const form of forms) if (!probes.has(compactFolded(form)) && compactFolded(form)) probes.set(compactFolded(form), 'partNumber');
+    if (!compactOnly)
+      for (const form of forms)
+        if (!probes.has(compactFolded(form)) && compactFolded(form)) probes.set(compactFolded(form), 'partNumber');
     const verdicts = new Map<SearchedField, Uint8Array>();
     const codes = new Map<SearchedField, number[]>();
     const columnIndex = new Map<SearchedField, number>();
@@ -742,7 +749,8 @@ export class SearchIndex {
         estimate = Infinity;
         break;
       }
-      for (const code of codes.get(field)!) if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
+      for (const code of codes.get(field)!)
+        if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
     }
     return {
       verdicts,
@@ -989,5 +997,4 @@ export class SearchIndex {
     }
     return facets;
   }
-
 }

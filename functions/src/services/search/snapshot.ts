@@ -108,7 +108,10 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
   const textByField = new Map(
     header.textFields.map((field, index) => {
       const width = header.codeWidths[index] as 1 | 2 | 4;
-      return [field, { values: header.dictionaries[index]!, codes: take(codeArray[width] as Uint8ArrayConstructor, width) }];
+      return [
+        field,
+        { values: header.dictionaries[index]!, codes: take(codeArray[width] as Uint8ArrayConstructor, width) },
+      ];
     }),
   );
   return {

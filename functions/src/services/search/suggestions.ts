@@ -103,7 +103,8 @@ export const suggestSearches = (index: SearchIndex, query: IndexQuery): SearchSu
           return chosen.text;
         })
         .join(' ');
-      if (index.count(withText(target.field, text)) > 0) offers.push({ suggestion: { field: target.field, text }, edits });
+      if (index.count(withText(target.field, text)) > 0)
+        offers.push({ suggestion: { field: target.field, text }, edits });
     }
   }
   const seen = new Set<string>();

@@ -4,7 +4,11 @@ export type Codes = Uint8Array | Uint16Array | Uint32Array;
 
 /** The narrowest code array that holds codes below `distinct`. */
 export const codesFor = (distinct: number, capacity: number): Codes =>
-  distinct <= 0xff ? new Uint8Array(capacity) : distinct <= 0xffff ? new Uint16Array(capacity) : new Uint32Array(capacity);
+  distinct <= 0xff
+    ? new Uint8Array(capacity)
+    : distinct <= 0xffff
+      ? new Uint16Array(capacity)
+      : new Uint32Array(capacity);
 
 /** Separates a value's forms in `forms`: folding turns control characters into spaces, so no search word holds it. */
 export const FORM_SEPARATOR = '\u0001';

@@ -48,7 +48,7 @@ const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
       if (large[low] === wanted) out[count++] = wanted;
     }
   } else {
-    for (let i = 0, j = 0; i < small.length && j < large.length; ) {
+    for (let i = 0, j = 0; i < small.length && j < large.length;) {
       const a = small[i]!;
       const b = large[j]!;
       if (a === b) {
@@ -83,7 +83,7 @@ const visitTrigrams = (
       const text = forms[code]!;
       const length = text.length;
       // Each form runs from `start` to the next separator (or the end).
-      for (let start = 0; start < length; ) {
+      for (let start = 0; start < length;) {
         let end = text.indexOf(FORM_SEPARATOR, start);
         if (end === -1) end = length;
         for (let i = start; i < end; i++) {

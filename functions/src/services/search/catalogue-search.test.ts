@@ -48,12 +48,12 @@ describe('catalogue search freshness', () => {
       username: 'test',
     });
     expect(await find(warm, { query: 'warm-' })).toMatchObject({ total: 2 });
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([added!.id]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([added!.id]);
 
     const current = (await getComponent(added!.id))!;
     await putComponent({ ...current, reference: 'WARM-2-RENAMED', voltage: 230, version: 2 }, { expectedVersion: 1 });
     expect((await find(warm, { query: 'renamed' })).ids).toEqual([added!.id]);
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([]);
 
     await deleteComponent(added!.id);
     expect((await find(warm, { query: 'warm-2' })).total).toBe(0);

@@ -25,6 +25,8 @@ describe('search text folding', () => {
     expect(foldText('10 μF')).toBe('10uf');
     expect(foldText('4,7 kΩ')).toBe('4.7kohm');
     expect(foldText('2,5 mm²')).toBe('2.5mm2');
+    expect(foldText('2,5 qmm')).toBe('2.5mm2');
+    expect(foldText('qmmx 2qmmx')).toBe('qmmx 2qmmx');
     expect(foldText('4×24VDC')).toBe('4x24vdc');
     expect(foldText('１２３')).toBe('123');
   });

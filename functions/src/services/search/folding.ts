@@ -9,7 +9,7 @@ import transliterate from '@sindresorhus/transliterate';
  *   their usual spelling out (`ü` → `ue`) as a second form, so `Weidmuller`, `Weidmueller` and
  *   `Weidmüller` all find one another.
  * - Micro is `u` (`µF` → `uf`), ohm is `ohm`, superscripts and full-width digits are plain digits
- *   (`mm²` → `mm2`), the multiplication sign is `x`.
+ *   (`mm²` → `mm2`, and German `2,5 qmm` too), the multiplication sign is `x`.
  * - A decimal comma between digits is a decimal point (`2,5` → `2.5`); runs of white space are one
  *   space, and a number is joined to the unit after it (`2.5 mm2` → `2.5mm2`, `24 V` → `24v`).
  * - The part-number key drops spaces, `-`, `.`, `/`, `_` and `,` (`750 1420`, `750-1420` and
@@ -96,11 +96,16 @@ const tidyAscii = (text: string): string => {
   return String.fromCharCode.apply(null, buffer.subarray(0, out) as unknown as number[]);
 };
 
+const SQUARE_MILLIMETRES = /(\d)qmm(?![a-z])/g;
+
 /** The folded form of a text: what every comparison in search uses. */
 export const foldText = (text: string): string => {
   // Plain ASCII (most part data) has nothing to transliterate.
-  if (PRINTABLE_ASCII.test(text)) return tidyAscii(text);
-  return tidy(transliterate(text.normalize('NFKD').replace(MARKS, ''), options));
+  const folded = PRINTABLE_ASCII.test(text)
+    ? tidyAscii(text)
+    : tidy(transliterate(text.normalize('NFKD').replace(MARKS, ''), options));
+  // German catalogues write square millimetres `qmm`.
+  return folded.includes('qmm') ? folded.replace(SQUARE_MILLIMETRES, '$1mm2') : folded;
 };
 
 /**
@@ -121,6 +126,17 @@ const HAS_PART_NUMBER_SEPARATOR = /[\s\-./_,]/;
 /** The part-number form of folded text: without the separators that do not matter in a part number. */
 export const compactFolded = (folded: string): string =>
   HAS_PART_NUMBER_SEPARATOR.test(folded) ? folded.replace(PART_NUMBER_SEPARATORS, '') : folded;
+
+const WORD_SPACING = /[\s\-_/]+/g;
+const HAS_WORD_SPACING = /[\s\-_/]/;
+
+/**
+ * Folded text with its words run together: without spaces, `-`, `_` and `/`, decimal points
+ * kept. How words of descriptive fields are compared when typed together (`ET200SP` finds
+ * `ET 200SP`, `RS232` finds `RS-232`) without a `2.5mm2` finding `1.25mm2`.
+ */
+export const joinedFolded = (folded: string): string =>
+  HAS_WORD_SPACING.test(folded) ? folded.replace(WORD_SPACING, '') : folded;
 
 /**
  * A part number's key: folded, without spaces, `-`, `.`, `/`, `_` and `,`. Two part numbers with

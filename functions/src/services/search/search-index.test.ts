@@ -8,7 +8,7 @@ import {
   type SearchFacetField,
   type SearchFacets,
 } from '#shared/schemas/component';
-import { compactFolded, foldText, foldVariants, searchWords } from './folding';
+import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from './folding';
 import {
   FACET_VALUES,
   partNumberFields,
@@ -31,10 +31,11 @@ const document = (id: number, fields: Partial<Record<keyof Component, unknown>> 
 // ------------------------------------------------------------------ the naive model
 
 type Doc = SearchDocument & Record<string, unknown>;
+/** A value's folded forms, and the same without separators (part numbers) or with words run together (the rest). */
 const formsOf = (value: unknown, partNumber: boolean): string[] => {
   if (typeof value !== 'string' || value === '') return [];
   const variants = foldVariants(value);
-  return partNumber ? [...variants, ...variants.map(compactFolded)] : variants;
+  return [...variants, ...variants.map(partNumber ? compactFolded : joinedFolded)];
 };
 /** A word (its folded variants) is in a value: some form of the word inside some form of the value. */
 const wordIn = (variants: string[], value: unknown, partNumber: boolean): boolean => {
@@ -265,6 +266,20 @@ describe('SearchIndex', () => {
     for (const spelling of ['2.5 mm²', '2,5mm²', '2.5mm2', '2,5 MM2'])
       expect(ids({ query: spelling }), spelling).toEqual([3]);
     expect(ids({ query: '24 V' })).toEqual([1, 11]);
+  });
+
+  it('finds the words of a description typed together, but not a short word inside a longer one', () => {
+    const live = SearchIndex.build([
+      document(1, { reference: '6ES7131-6BF01-0BA0', description: 'ET 200SP DI 8x24VDC ST', class: 'I/O Module' }),
+      document(2, { reference: '750-1652', description: 'Serial Interface RS-232 / RS-485', class: 'I/O Module' }),
+      document(3, { reference: 'S201-C16', class: 'Circuit Protection' }),
+    ]);
+    const found = (query: string) => live.search({ ...page, query }).ids;
+    expect(found('ET200SP')).toEqual([1]);
+    expect(found('rs232')).toEqual([2]);
+    expect(found('IO module')).toEqual([1, 2]);
+    expect(found('i/o')).toEqual([1, 2]);
+    expect(found('2.5mm2')).toEqual([]);
   });
 
   it('puts the exact part first, then references starting with the text, then the rest', () => {

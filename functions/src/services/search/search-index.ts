@@ -115,6 +115,10 @@ export interface IndexColumns {
   numbers: Record<StoredNumberField, Float64Array>;
 }
 
+const PART_NUMBER_COLUMNS = 1;
+const OTHER_COLUMNS = 2;
+const ALL_COLUMNS = PART_NUMBER_COLUMNS | OTHER_COLUMNS;
+
 /** The most facet values answered per field. */
 export const FACET_VALUES = 8;
 const facetFields: readonly SearchFacetField[] = ['class', 'manufacturer', 'type'];
@@ -692,11 +696,19 @@ export class SearchIndex {
    */
   private match(forms: readonly string[], fields: readonly SearchedField[], compactOnly: boolean): Match {
     const postings = this.postings!;
-    const probes = new Map<string, 'all' | 'partNumber'>();
-    for (const form of forms) probes.set(form, compactOnly ? 'partNumber' : 'all');
-    if (!compactOnly)
-      for (const form of forms)
-        if (!probes.has(compactFolded(form)) && compactFolded(form)) probes.set(compactFolded(form), 'partNumber');
+    // Each probe and the columns it is tried in: part-number columns (1), the others (2).
+    const probes = new Map<string, number>();
+    const offer = (probe: string, reach: number) => {
+      if (probe !== '') probes.set(probe, (probes.get(probe) ?? 0) | reach);
+    };
+    for (const form of forms) {
+      offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
+      if (compactOnly) continue;
+      // A word without separators finds them in a part number, and a word typed together finds
+      // the words of a description (its forms hold them run together); not the other way round:
+      // `i/o` is not `io` anywhere in a description.
+      offer(compactFolded(form), PART_NUMBER_COLUMNS);
+    }
     const verdicts = new Map<SearchedField, Uint8Array>();
     const codes = new Map<SearchedField, number[]>();
     const columnIndex = new Map<SearchedField, number>();
@@ -712,7 +724,9 @@ export class SearchIndex {
       codes.get(field)!.push(code);
     };
     for (const [probe, reach] of probes) {
-      const wanted = fields.filter((field) => reach === 'all' || partNumberFields.has(field));
+      const wanted = fields.filter(
+        (field) => (reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) !== 0,
+      );
       if (wanted.length === 0) continue;
       const candidates = postings.candidates(probe);
       for (const field of wanted) {

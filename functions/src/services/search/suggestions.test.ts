@@ -35,7 +35,9 @@ describe("'Did you mean' suggestions", () => {
   });
 
   it('corrects the reference and manufacturer filters too, keeping the rest of the search', () => {
-    expect(suggest({ ...page, text: { manufacturer: 'Bekchoff' } })).toEqual([{ field: 'manufacturer', text: 'Beckhoff' }]);
+    expect(suggest({ ...page, text: { manufacturer: 'Bekchoff' } })).toEqual([
+      { field: 'manufacturer', text: 'Beckhoff' },
+    ]);
     expect(suggest({ ...page, text: { reference: 'UR20-4DI-B', manufacturer: 'weidmüller' } })).toEqual([
       { field: 'reference', text: 'UR20-4DI-P' },
     ]);

@@ -1,4 +1,4 @@
-import { compactFolded, foldVariants } from './folding';
+import { compactFolded, foldVariants, joinedFolded } from './folding';
 
 export type Codes = Uint8Array | Uint16Array | Uint32Array;
 
@@ -19,8 +19,9 @@ export const FORM_SEPARATOR = '\u0001';
  * have a few dozen values: one byte a component). Code 0 is "no value".
  *
  * A searched column also keeps each value's folded forms, joined by FORM_SEPARATOR: the plain
- * and the spelled-out-umlaut folds, and for part-number columns the same without separators.
- * A search word is in the value when it is in one of the forms.
+ * and the spelled-out-umlaut folds, and the same without separators (part-number columns) or
+ * with their words run together (the others). A search word is in the value when it is in one
+ * of the forms.
  */
 export class TextColumn {
   values: string[] = [''];
@@ -104,12 +105,12 @@ export class TextColumn {
     const variants = foldVariants(value);
     const plain = variants[0]!;
     this.folded!.push(plain);
+    const squeeze = this.partNumber ? compactFolded : joinedFolded;
     if (variants.length === 1) {
-      const compact = this.partNumber ? compactFolded(plain) : plain;
-      this.forms!.push(compact === plain ? plain : plain + FORM_SEPARATOR + compact);
+      const squeezed = squeeze(plain);
+      this.forms!.push(squeezed === plain ? plain : plain + FORM_SEPARATOR + squeezed);
       return;
     }
-    const all = this.partNumber ? [...new Set([...variants, ...variants.map(compactFolded)])] : variants;
-    this.forms!.push(all.join(FORM_SEPARATOR));
+    this.forms!.push([...new Set([...variants, ...variants.map(squeeze)])].join(FORM_SEPARATOR));
   }
 }

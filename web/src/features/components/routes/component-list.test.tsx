@@ -273,7 +273,7 @@ describe('component list', () => {
       type: [{ value: 'Contactor', count: 42 }],
     };
     const server = mockApi({
-      'GET /api/components': ({ query }) => ({
+      'GET /api/components': ({ query }): MockResponse => ({
         body: catalogue.slice(0, 10),
         headers: {
           [TOTAL_COUNT_HEADER]: query.get('manufacturer') ? '21' : '42',
@@ -313,7 +313,7 @@ describe('component list', () => {
 
   it("offers 'Did you mean' links when nothing is found", async () => {
     mockApi({
-      'GET /api/components': ({ query }) =>
+      'GET /api/components': ({ query }): MockResponse =>
         query.get('query') === 'weidmuler'
           ? {
               body: [],

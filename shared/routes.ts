@@ -6,7 +6,13 @@
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
+/**
+ * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
+ * The identity items are kept from every function whose route does not name them: `credentials`
+ * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
+ * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
+ * session up and slide its expiry, which is how a request is signed in).
+ */
 export const needs = [
   'mail',
   'bucket-read',
@@ -14,6 +20,10 @@ export const needs = [
   'bucket-delete',
   'distributor-credentials',
   'batches',
+  'oidc-client-secret',
+  'credentials',
+  'email-tokens',
+  'sessions',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -28,21 +38,91 @@ export interface RouteDefinition {
 
 export const routes = [
   { method: 'GET', path: '/api/csrf-token', handler: 'auth/get-csrf-token', access: 'public' },
-  { method: 'POST', path: '/api/login', handler: 'auth/login', access: 'public' },
-  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public' },
-  { method: 'POST', path: '/api/forgot-password', handler: 'auth/forgot-password', access: 'public', needs: ['mail'] },
-  { method: 'POST', path: '/api/reset-password', handler: 'auth/reset-password', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/login',
+    handler: 'auth/login',
+    access: 'public',
+    needs: ['credentials', 'sessions'],
+  },
+  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public', needs: ['sessions'] },
+  {
+    method: 'POST',
+    path: '/api/forgot-password',
+    handler: 'auth/forgot-password',
+    access: 'public',
+    needs: ['mail', 'email-tokens'],
+  },
+  {
+    method: 'POST',
+    path: '/api/reset-password',
+    handler: 'auth/reset-password',
+    access: 'public',
+    needs: ['email-tokens', 'credentials'],
+  },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', access: 'user' },
-  { method: 'PATCH', path: '/api/user', handler: 'auth/update-user', access: 'user' },
-  { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user' },
-  { method: 'POST', path: '/api/change-password', handler: 'auth/change-password', access: 'user' },
-  { method: 'POST', path: '/api/invites/accept', handler: 'auth/accept-invite', access: 'public' },
+  {
+    method: 'PATCH',
+    path: '/api/user',
+    handler: 'auth/update-user',
+    access: 'user',
+    needs: ['credentials', 'mail'],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user',
+    handler: 'auth/delete-user',
+    access: 'user',
+    needs: ['credentials', 'sessions'],
+  },
+  {
+    method: 'POST',
+    path: '/api/change-password',
+    handler: 'auth/change-password',
+    access: 'user',
+    needs: ['credentials'],
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/accept',
+    handler: 'auth/accept-invite',
+    access: 'public',
+    needs: ['email-tokens', 'credentials', 'sessions'],
+  },
+  // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
+  { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/sso/callback',
+    handler: 'sso/finish-sign-in',
+    access: 'public',
+    needs: ['oidc-client-secret', 'sessions', 'mail'],
+  },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
-  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin' },
-  { method: 'DELETE', path: '/api/users/{id}', handler: 'users/delete-user', access: 'admin' },
+  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin', needs: ['credentials'] },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    handler: 'users/delete-user',
+    access: 'admin',
+    needs: ['credentials'],
+  },
   { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
-  { method: 'PATCH', path: '/api/users/{id}/password', handler: 'users/set-user-password', access: 'admin' },
-  { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
+  {
+    method: 'PATCH',
+    path: '/api/users/{id}/password',
+    handler: 'users/set-user-password',
+    access: 'admin',
+    needs: ['credentials'],
+  },
+  {
+    method: 'POST',
+    path: '/api/invites',
+    handler: 'users/invite-user',
+    access: 'admin',
+    needs: ['mail', 'email-tokens'],
+  },
   {
     method: 'GET',
     path: '/api/components',

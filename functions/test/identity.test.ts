@@ -110,6 +110,7 @@ describe('profile', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: `new-${email}`,
+      currentPassword: STRONG_PASSWORD,
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
@@ -124,7 +125,11 @@ describe('profile', () => {
 
     const short = await browser.patch('/api/user', { username: 'ab', email: `new-${email}` });
     expect(short).toMatchObject({ status: 400, body: { message: messages.usernameMinLength } });
-    const clash = await browser.patch('/api/user', { username: 'ada', email: taken.email });
+    const clash = await browser.patch('/api/user', {
+      username: 'ada',
+      email: taken.email,
+      currentPassword: STRONG_PASSWORD,
+    });
     expect(clash).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
   });
 });
@@ -221,7 +226,7 @@ describe('deleting your own account', () => {
     const { email } = await createLoginUser('user');
     const browser = await signedIn(email);
     const other = await signedIn(email);
-    expect((await browser.delete('/api/user')).status).toBe(204);
+    expect((await browser.delete('/api/user', { currentPassword: STRONG_PASSWORD })).status).toBe(204);
     expect((await browser.get('/api/user')).status).toBe(401);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await client().post('/api/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
@@ -231,7 +236,7 @@ describe('deleting your own account', () => {
     // This file's table starts empty: this admin is the only one.
     const { email } = await createLoginUser('admin');
     const browser = await signedIn(email);
-    const answer = await browser.delete('/api/user');
+    const answer = await browser.delete('/api/user', { currentPassword: STRONG_PASSWORD });
     expect(answer).toMatchObject({ status: 409, body: { message: messages.lastAdminSelfDelete } });
     expect((await browser.get('/api/user')).status).toBe(200);
   });

@@ -233,6 +233,8 @@ class HostBrowser {
     if (this.host) headers.host = this.host;
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Node sends a DELETE body only with its length: it does not chunk that method by default.
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
     return new Promise((resolve, reject) => {
       const call = httpRequest(new URL(path, api.client().baseUrl), { method, headers }, (response) => {
         let text = '';
@@ -280,12 +282,14 @@ describe('cookies', () => {
       const newcomer = new HostBrowser(host);
       const accepted = await newcomer.send('POST', '/api/invites/accept', {
         token: link,
-        username: 'invited',
+        username: `invited-${host ?? 'loopback'}`,
         password: STRONG_PASSWORD,
         confirmPassword: STRONG_PASSWORD,
       });
       expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
-      expect((await newcomer.send('DELETE', '/api/user')).status).toBeLessThan(300);
+      expect((await newcomer.send('DELETE', '/api/user', { currentPassword: STRONG_PASSWORD })).status).toBeLessThan(
+        300,
+      );
 
       const cookies = [...browser.setCookies, ...newcomer.setCookies];
       expect(cookies.filter((c) => c.startsWith('ch_session=')).length, cookies.join('\n')).toBeGreaterThanOrEqual(4);

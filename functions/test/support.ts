@@ -11,8 +11,7 @@ export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A real account with a real scrypt hash, for tests that log in through the API. */
-export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD) => {
-  const email = uniqueEmail(role);
+export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD, email = uniqueEmail(role)) => {
   const user = await createAccount({ email, password, role, name: 'Test Person' });
   return { user, email, password };
 };
@@ -31,13 +30,13 @@ export const createSignedInUser = async (role: Role): Promise<{ user: User; sess
     firstName: 'Matrix',
     lastName: 'Caller',
     role,
-    passwordHash: 'scrypt$unusable',
     sessionVersion: 0,
     passwordChangedAt: now,
     createdAt: now,
     updatedAt: now,
+    acceptedInviteAt: now,
   };
-  if (!(await createUser(user))) throw new Error('could not create test user');
+  if ((await createUser(user)) !== 'created') throw new Error('could not create test user');
   const { token } = await startSession(user);
   return { user, sessionToken: token };
 };

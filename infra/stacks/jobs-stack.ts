@@ -23,6 +23,7 @@ import { taskErrorNames } from '#lib/task-errors';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
+import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -117,6 +118,8 @@ export class JobsStack extends Stack {
         ...settings[job],
       });
       fn.role.addToPolicy(tableItemAccess(props.table));
+      for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+        fn.role.addToPolicy(guard);
       this.jobFunctions.set(job, fn);
       acknowledgeWildcards(fn.role, [
         {

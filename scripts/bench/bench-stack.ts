@@ -55,11 +55,11 @@ export const benchUser = async (role: User['role'], label = 'bench'): Promise<{ 
     firstName: 'Bench',
     lastName: '',
     role,
-    passwordHash: 'unusable',
     sessionVersion: 0,
     passwordChangedAt: now,
     createdAt: now,
     updatedAt: now,
+    acceptedInviteAt: now,
   };
   await createUser(user);
   const { token } = await startSession(user);

@@ -17,6 +17,11 @@ const envSchema = z.object({
   CSRF_SECRET: z.string().min(32).optional(),
   CSRF_SECRET_ARN: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * The local stack and the tests refuse, as IAM does on AWS, a route's DynamoDB request on
+   * identity items its manifest entry does not name (lib/identity-key-guard.ts). Off on AWS.
+   */
+  IDENTITY_KEY_GUARD: z.stringbool().default(false),
   /** Floor for forgot-password answers so a known and an unknown address take the same time. */
   FORGOT_PASSWORD_MIN_MS: z.coerce.number().int().min(0).default(400),
 
@@ -45,6 +50,27 @@ const envSchema = z.object({
   IMAGE_BATCH_STATE_MACHINE_ARN: optionalSetting,
   /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */
   IMAGE_BATCH_MAX_PARTS: z.coerce.number().int().min(1).default(500),
+
+  /*
+   * Single sign-on (OpenID Connect). Unset OIDC_ISSUER: no single sign-on. Lists are separated
+   * by commas or spaces.
+   */
+  OIDC_ISSUER: optionalSetting,
+  OIDC_CLIENT_ID: optionalSetting,
+  /** The client secret locally; on AWS a Secrets Manager secret (OIDC_CLIENT_SECRET_ARN) holds it. */
+  OIDC_CLIENT_SECRET: optionalSetting,
+  OIDC_CLIENT_SECRET_ARN: optionalSetting,
+  OIDC_SCOPES: z.string().trim().min(1).default('openid email profile'),
+  /** The ID token claim that lists the person's groups (Entra ID and Okta both call it `groups`). */
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
+  OIDC_ADMIN_GROUPS: optionalSetting,
+  OIDC_ALLOWED_DOMAINS: optionalSetting,
+  OIDC_ALLOWED_GROUPS: optionalSetting,
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('SSO'),
+  /** Where the provider sends people back; APP_URL + /api/sso/callback unless given. */
+  OIDC_REDIRECT_URI: optionalSetting,
+  /** `admins-only`: only administrators may sign in with a password (everyone else through SSO). */
+  PASSWORD_LOGIN: z.enum(['on', 'admins-only']).default('on'),
 });
 
 export type Config = z.infer<typeof envSchema>;

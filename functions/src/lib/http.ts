@@ -7,6 +7,8 @@ import type { z, ZodError, ZodType } from 'zod';
 import { findRoute, isMutating, type HttpMethod } from '#shared/routes';
 import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
+import { config } from './config';
+import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
 import {
@@ -152,7 +154,36 @@ const jsonBody = (maxBytes: number): Middleware => {
   };
 };
 
-/** Session from the cookie, then the manifest's access rule, then CSRF on mutating methods. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The origins the app is served from: APP_URL's, and on loopback the same port under any loopback name. */
+const ownOrigins = (): Set<string> => {
+  const app = new URL(config().APP_URL);
+  if (!LOOPBACK_NAMES.has(app.hostname)) return new Set([app.origin]);
+  return new Set([...LOOPBACK_NAMES].map((name) => `${app.protocol}//${name}${app.port ? `:${app.port}` : ''}`));
+};
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A browser names the page a request came from in Origin (or, failing that, Referer). When it
+ * does and that is not the app, the request is another site's and is refused whatever else it
+ * carries; callers that send neither (scripts, older clients) are left to the CSRF token.
+ */
+const isOwnOrigin = (headers: Event['headers']): boolean => {
+  const stated = headers.origin ?? headers.referer;
+  if (stated === undefined || stated === '') return true;
+  const origin = stated === 'null' ? 'null' : originOf(stated);
+  return origin !== undefined && ownOrigins().has(origin);
+};
+
+/** Session from the cookie, then the manifest's access rule, then Origin and CSRF on mutating methods. */
 const authorize = (): Middleware => ({
   before: async (request) => {
     const { event, context } = request;
@@ -165,12 +196,15 @@ const authorize = (): Middleware => ({
       if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
     }
     if (isMutating(route.method as HttpMethod)) {
-      const bindings = [
-        ...(context.session ? [`session:${context.session.session.tokenHash}`] : []),
-        ...(context.requestInfo.cookies[PRESESSION_COOKIE]
-          ? [`pre:${context.requestInfo.cookies[PRESESSION_COOKIE]}`]
-          : []),
-      ];
+      if (!isOwnOrigin(event.headers)) throw new Forbidden(messages.foreignOrigin);
+      // Signed in, only a token bound to the session counts: a pre-session cookie could have
+      // been planted by someone who knows its tokens.
+      const presession = context.requestInfo.cookies[PRESESSION_COOKIE];
+      const bindings = context.session
+        ? [`session:${context.session.session.tokenHash}`]
+        : presession
+          ? [`pre:${presession}`]
+          : [];
       if (!(await isValidCsrfToken(event.headers['x-csrf-token'], bindings))) throw new Forbidden(messages.csrfInvalid);
     }
   },
@@ -290,5 +324,6 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
       if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
       return json(200, answer);
     });
-  return (event, context) => stack(event, context as HttpContext);
+  return (event, context) =>
+    withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () => stack(event, context as HttpContext));
 };

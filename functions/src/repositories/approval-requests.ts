@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { counterChange, type TransactItem } from './counters';
-import { tableName } from './table';
+import { queryAll, tableName } from './table';
 
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the
@@ -101,31 +101,24 @@ export const listRequests = async (
   options: { userId?: string; max?: number } = {},
 ): Promise<StoredRequest[]> => {
   const max = options.max ?? 1000;
-  const requests: StoredRequest[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(options.userId
-          ? {
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk',
-              FilterExpression: '#status = :status',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
-            }
-          : {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
-            }),
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    requests.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && requests.length < max);
-  return requests.slice(0, max);
+  const items = await queryAll(
+    {
+      ...(options.userId
+        ? {
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
+          }
+        : {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
+          }),
+      ScanIndexForward: false,
+    },
+    { until: (found) => found.length >= max },
+  );
+  return items.slice(0, max).map(fromItem);
 };

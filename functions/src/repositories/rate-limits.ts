@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -26,9 +26,9 @@ const rateWindowKey = (window: Pick<RateWindow, 'subject' | 'start'>) => ({
  * Counts one call in the window if fewer than `limit` were counted; false when the window is full.
  * One conditional update, so parallel callers never count past the limit between them.
  */
-export const takeRateSlot = async (window: RateWindow, limit: number): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const takeRateSlot = async (window: RateWindow, limit: number): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -42,18 +42,13 @@ export const takeRateSlot = async (window: RateWindow, limit: number): Promise<b
           ':entity': 'rate-window',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /** Takes back a call counted by takeRateSlot that was never made (never below zero). */
 export const returnRateSlot = async (window: RateWindow): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -62,10 +57,8 @@ export const returnRateSlot = async (window: RateWindow): Promise<void> => {
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Calls counted in the window so far. */

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
@@ -9,14 +9,6 @@ export interface Attempts {
 }
 
 const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META' });
-
-export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  return { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
-};
 
 /**
  * Counts one attempt in the current window, opening a new window when none is running, and

@@ -15,7 +15,13 @@ import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
+import {
+  componentDelete,
+  componentPut,
+  componentUpdate,
+  getComponent,
+  reserveComponentIds,
+} from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import {
   getRequest,
@@ -296,9 +302,7 @@ const applyItems = async (
         componentIds: [id],
         linkTo: `/component-hub/components/${id}`,
         items: [
-          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, {
-            expectedVersion: current.version,
-          }),
+          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
           versionPut(id, {
             versionNumber: version,
             changeDescription: `Updated ${changedFields.join(', ')}`,

@@ -113,6 +113,8 @@ const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) =>
       (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
       Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
       Object.entries(query.numbers ?? {}).every(([field, range]) => {
+        // A range without ends asks nothing.
+        if (range!.min === undefined && range!.max === undefined) return true;
         const value = doc[field];
         return typeof value === 'number' && value >= (range!.min ?? -Infinity) && value <= (range!.max ?? Infinity);
       }),

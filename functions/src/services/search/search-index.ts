@@ -14,7 +14,7 @@ import {
   type SearchTextFilterField,
 } from '#shared/schemas/component';
 import { compactFolded, foldText, searchWords } from './folding';
-import { FORM_SEPARATOR, TextColumn, type Codes } from './text-column';
+import { TextColumn, splitForms, type Codes } from './text-column';
 import { ValuePostings } from './value-postings';
 
 /*
@@ -717,6 +717,7 @@ export class SearchIndex {
       codes.set(field, []);
       columnIndex.set(field, searchedFields.indexOf(field));
     }
+    const lookups = new Map<string, ReturnType<ValuePostings['candidates']>>();
     const mark = (field: SearchedField, code: number) => {
       const verdict = verdicts.get(field)!;
       if (verdict[code] === 1) return;
@@ -728,10 +729,17 @@ export class SearchIndex {
         (field) => (reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) !== 0,
       );
       if (wanted.length === 0) continue;
-      const candidates = postings.candidates(probe);
       for (const field of wanted) {
         const column = this.text[field];
         const forms = column.forms!;
+        // The index holds squeezed forms: it is asked for the probe squeezed, and what it
+        // lists is exact only when squeezing left the probe as it was.
+        const lookup = column.squeeze(probe);
+        const found =
+          lookup === ''
+            ? undefined
+            : (lookups.get(lookup) ?? lookups.set(lookup, postings.candidates(lookup)).get(lookup));
+        const candidates = found && { ids: found.ids, exact: found.exact && lookup === probe };
         const index = columnIndex.get(field)!;
         const base = postings.bases[index]!;
         const indexed = postings.indexedUpTo[index]!;
@@ -857,7 +865,7 @@ export class SearchIndex {
     const keysOf = (verdicts: (Uint8Array | undefined)[], code: number): string[] =>
       wholeKeys(condition.variants.filter((_, i) => verdicts[i]?.[code] === 1));
     const partNumberForms = (column: TextColumn, code: number): string[] =>
-      column.forms![code]!.split(FORM_SEPARATOR).map(compactFolded);
+      splitForms(column.forms![code]!).map(compactFolded);
     const groups: number[][] = [[], [], [], [], []];
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;

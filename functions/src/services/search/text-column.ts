@@ -10,18 +10,25 @@ export const codesFor = (distinct: number, capacity: number): Codes =>
       ? new Uint16Array(capacity)
       : new Uint32Array(capacity);
 
-/** Separates a value's forms in `forms`: folding turns control characters into spaces, so no search word holds it. */
+/**
+ * Separate a value's forms in `forms`: folding turns control characters into spaces, so no
+ * search word holds either. The forms before INDEXED_END are the ones the trigram index holds.
+ */
 export const FORM_SEPARATOR = '\u0001';
+export const INDEXED_END = '\u0002';
+/** Splits a value's `forms` into its forms. */
+export const splitForms = (forms: string): string[] => forms.split(/[\u0001\u0002]/);
 
 /**
  * A dictionary-coded text column: each distinct value is kept once, with the codes of the
  * components that hold it in a typed array as narrow as the dictionary allows (most fields
  * have a few dozen values: one byte a component). Code 0 is "no value".
  *
- * A searched column also keeps each value's folded forms, joined by FORM_SEPARATOR: the plain
- * and the spelled-out-umlaut folds, and the same without separators (part-number columns) or
- * with their words run together (the others). A search word is in the value when it is in one
- * of the forms.
+ * A searched column also keeps each value's folded forms: the plain and the spelled-out-umlaut
+ * folds, and the same without separators (part-number columns) or with their words run
+ * together (the others). A search word is in the value when it is in one of the forms. The
+ * squeezed forms come first and are all the trigram index needs: whatever is in a form, squeezed
+ * the same way, is in its squeezed form.
  */
 export class TextColumn {
   values: string[] = [''];
@@ -55,6 +62,11 @@ export class TextColumn {
       this.folded = [''];
       for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
     }
+  }
+
+  /** A probe as this column's trigram index holds it: squeezed as the column squeezes its forms. */
+  squeeze(folded: string): string {
+    return this.partNumber ? compactFolded(folded) : joinedFolded(folded);
   }
 
   get size(): number {
@@ -108,9 +120,11 @@ export class TextColumn {
     const squeeze = this.partNumber ? compactFolded : joinedFolded;
     if (variants.length === 1) {
       const squeezed = squeeze(plain);
-      this.forms!.push(squeezed === plain ? plain : plain + FORM_SEPARATOR + squeezed);
+      this.forms!.push(squeezed === plain ? plain : squeezed + INDEXED_END + plain);
       return;
     }
-    this.forms!.push([...new Set([...variants, ...variants.map(squeeze)])].join(FORM_SEPARATOR));
+    const squeezed = [...new Set(variants.map(squeeze))];
+    const rest = variants.filter((variant) => !squeezed.includes(variant));
+    this.forms!.push(squeezed.join(FORM_SEPARATOR) + (rest.length ? INDEXED_END + rest.join(FORM_SEPARATOR) : ''));
   }
 }

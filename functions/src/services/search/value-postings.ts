@@ -1,10 +1,11 @@
-import { FORM_SEPARATOR, type TextColumn } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
 
 /*
  * A trigram index over the distinct values of the searched columns (not over components: a
- * description that 5,000 parts share is indexed once). Each value has a global id: its column's
- * base plus its code. Every form of a value ends with two END marks, so every character starts
- * a trigram:
+ * description that 5,000 parts share is indexed once), of their squeezed forms (text-column.ts):
+ * a caller looks a word up squeezed the same way and checks the candidates. Each value has a
+ * global id: its column's base plus its code. Every form ends with two END marks, so every
+ * character starts a trigram:
  * - a trigram whose first two characters are ASCII has its own bucket (7 bits a character, any
  *   non-ASCII third character counted as WIDE), and buckets that share a first character, or a
  *   first pair, are adjacent: a one- or two-character term is one run of buckets and a
@@ -63,7 +64,8 @@ const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
 };
 
 /**
- * Every distinct trigram of every value (its forms split at FORM_SEPARATOR), once per value:
+ * Every distinct trigram of every value's indexed forms (up to INDEXED_END, split at
+ * FORM_SEPARATOR), once per value:
  * without `postings`, counts them into `counts[key + 1]`; with it, writes each value's id at
  * `counts[key]` (the bucket's next place) and moves that on.
  */
@@ -81,11 +83,12 @@ const visitTrigrams = (
     for (let code = 1; code < size; code++) {
       const id = base + code;
       const text = forms[code]!;
-      const length = text.length;
+      const indexedEnd = text.indexOf(INDEXED_END);
+      const length = indexedEnd === -1 ? text.length : indexedEnd;
       // Each form runs from `start` to the next separator (or the end).
       for (let start = 0; start < length;) {
         let end = text.indexOf(FORM_SEPARATOR, start);
-        if (end === -1) end = length;
+        if (end === -1 || end > length) end = length;
         for (let i = start; i < end; i++) {
           const key = trigramKey(
             text.charCodeAt(i),

@@ -91,6 +91,9 @@ export const messages = {
   searchLimitInvalid: (max: number) => `limit must be a whole number from 0 to ${max}`,
   searchOffsetInvalid: 'offset must be a whole number, 0 or more',
   searchTextTooLong: (max: number) => `Search text must be at most ${max} characters`,
+  searchRangeInvalid: (label: string) => `${label}: the "from" value must not be above the "to" value`,
+  searchSortInvalid: 'sort must be one of relevance, reference, manufacturer, class or type',
+  searchOrderInvalid: 'order must be asc or desc',
   searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
 
   // Files: uploads and attachments (spec §5 upload rules, §8 toasts; the API's own answers).

@@ -48,7 +48,7 @@ describe('catalogue search freshness', () => {
       username: 'test',
     });
     expect(await find(warm, { query: 'warm-' })).toMatchObject({ total: 2 });
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([added!.id]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([added!.id]);
 
     const current = (await getComponent(added!.id))!;
     await updateComponent(
@@ -57,7 +57,7 @@ describe('catalogue search freshness', () => {
       { expectedVersion: 1, updatedAt: new Date().toISOString() },
     );
     expect((await find(warm, { query: 'renamed' })).ids).toEqual([added!.id]);
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([]);
 
     await deleteComponent(added!.id);
     expect((await find(warm, { query: 'warm-2' })).total).toBe(0);

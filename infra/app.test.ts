@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +150,7 @@ describe('CDK app', () => {
             'CSRF_SECRET_ARN',
             'MAIL_FROM',
             'NODE_OPTIONS',
+            'ORIGIN_VERIFY_SECRET_ARN',
             'POWERTOOLS_SERVICE_NAME',
             'TABLE_NAME',
           ].sort(),
@@ -450,9 +451,8 @@ describe('CDK app', () => {
       const apiBehavior = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*');
       expect(apiBehavior).toBeDefined();
       expect(apiBehavior!.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
-      expect(apiBehavior!.OriginRequestPolicyId).toBe(
-        OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
-      );
+      // Its own origin request policy (the viewer address besides the API's headers): edge-security.test.ts.
+      expect(apiBehavior!.OriginRequestPolicyId).toEqual({ Ref: expect.stringMatching(/^ApiOriginRequests/) });
       expect(apiBehavior!.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
       expect(apiBehavior!.ViewerProtocolPolicy).toBe('redirect-to-https');
       const origin = config.Origins.find((o) => o.Id === apiBehavior!.TargetOriginId)!;

@@ -44,6 +44,14 @@ export const messages = {
   inviteActiveUser: 'A user with this email already has an active account',
   invitationInvalid:
     'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.',
+  usernameTaken: 'This username is already taken',
+  currentPasswordToChangeEmail: 'Enter your current password to change your email address',
+  currentPasswordToDeleteAccount: 'Enter your current password to delete your account',
+  setOwnPasswordHere:
+    'To change your own password, use Change Password in your settings: it asks for your current password.',
+  foreignOrigin: 'This request came from another site and was refused',
+  textControlCharacters: (label: string) =>
+    `${label} contains invisible control characters (text direction overrides or null characters). Remove them and try again.`,
   invitationSent: 'Invitation sent',
   userCreated: 'User created',
   roleUpdated: 'Role updated',
@@ -60,6 +68,11 @@ export const messages = {
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
   requestRetry: 'The component changed while this request was being approved. Please try again.',
   notificationNotFound: 'Notification not found',
+  tooManyWrites: (what: string, limit: number, period: 'minute' | 'day', wait: string) =>
+    `You can ${what.replace('{n}', String(limit))} a ${period}. Please try again in ${wait}.`,
+  pendingStorageFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    `Your files waiting for review already take ${usedMegabytes} MB of the ${quotaMegabytes} MB you may have waiting. Delete some of them, or wait until an administrator has reviewed them, before uploading more.`,
+  uploadWrongKind: 'This upload was made for another kind of file. Upload the file again.',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
@@ -173,4 +186,31 @@ export const messages = {
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',
   unifiedProcessingFailed: 'Failed to process unified images',
+
+  // Single sign-on (the login page shows these after a sign-in through the company's provider).
+  ssoButton: (label: string) => `Sign in with ${label}`,
+  passwordLoginAdminsOnly: (label: string) =>
+    `Password sign-in is for administrators only. Please use 'Sign in with ${label}'.`,
+  ssoErrors: {
+    not_configured: 'Single sign-on is not set up for Component Hub.',
+    return_invalid: 'The sign-in link pointed outside Component Hub, so it was not followed. Please sign in again.',
+    cancelled: 'The sign-in was cancelled or refused at your identity provider.',
+    provider_error: 'Your identity provider could not sign you in. Please try again.',
+    provider_unavailable: 'Your identity provider is not answering right now. Please try again in a moment.',
+    state_invalid: 'This sign-in has expired or was already used. Please sign in again.',
+    token_invalid:
+      "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it happens again, tell your administrator.",
+    not_allowed:
+      'Your company account is not allowed to use Component Hub (not in an allowed group or email domain). Ask your administrator for access.',
+    email_missing:
+      'Your identity provider did not share your email address, which Component Hub needs. Ask your administrator to check the single sign-on setup.',
+    email_unverified:
+      'Your identity provider has not verified your email address, so Component Hub cannot use it. Ask your administrator to check the single sign-on setup.',
+    account_deleted: 'Your Component Hub account was deleted. Ask an administrator to invite you again.',
+    last_admin:
+      "You are no longer in an administrators group, but you are Component Hub's last administrator, so you were not signed in. Sign in with your password, or make another user an administrator first.",
+    throttled: 'Too many sign-in attempts from this device. Please try again in a few minutes.',
+    unavailable: 'Component Hub cannot reach one of its services right now. Please try again in a moment.',
+    failed: 'Single sign-on failed unexpectedly. Please try again.',
+  },
 } as const;

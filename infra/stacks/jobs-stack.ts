@@ -1,4 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -23,6 +25,7 @@ import { taskErrorNames } from '#lib/task-errors';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
+import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -49,6 +52,9 @@ export const batchConcurrency = (limits: BatchRateLimits): Record<BatchProvider,
 /** The task modules under functions/src/jobs. */
 export const batchJobs = ['list-batch-parts', 'search-batch-part', 'record-failed-batch-part', 'finish-batch'] as const;
 export type BatchJob = (typeof batchJobs)[number];
+
+/** How often the bucket and the table are reconciled (functions/src/services/reconciliation.ts). */
+export const RECONCILE_EVERY = Duration.hours(6);
 
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
@@ -80,6 +86,8 @@ export class JobsStack extends Stack {
   readonly imageBatches: StateMachine;
   readonly jobFunctions = new Map<BatchJob, JobFunction>();
   readonly logGroup: LogGroup;
+  /** The scheduled reconciliation of the bucket with the table. */
+  readonly reconciliation: JobFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -119,6 +127,8 @@ export class JobsStack extends Stack {
         ...settings[job],
       });
       fn.role.addToPolicy(tableItemAccess(props.table));
+      for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+        fn.role.addToPolicy(guard);
       this.jobFunctions.set(job, fn);
       acknowledgeWildcards(fn.role, [
         {
@@ -228,6 +238,39 @@ export class JobsStack extends Stack {
           .when(Condition.stringEquals('$.provider', 'mouser'), searchEach('mouser'))
           .otherwise(searchEach('both')),
       );
+
+    // ---- Reconciliation: files without rows and rows without files, on a schedule ----
+    this.reconciliation = new JobFunction(this, 'JobReconcileStorage', {
+      job: 'reconcile-storage',
+      description: 'Reconciles the attachments bucket with the table (orphaned files, missing files)',
+      environment,
+      // It lists the whole bucket and scans the table: minutes at 100,000 parts.
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    });
+    this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+    );
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucketObjects] }),
+    );
+    acknowledgeWildcards(this.reconciliation.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+      {
+        finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
+        reason:
+          'Deletes orphaned objects anywhere in the attachments bucket (uploads, attachments, request files); it never reads them.',
+      },
+    ]);
+    new Rule(this, 'ReconcileStorageSchedule', {
+      description: 'Runs the bucket/table reconciliation',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      targets: [new LambdaFunction(this.reconciliation.function, { retryAttempts: 2 })],
+    });
 
     this.logGroup = new LogGroup(this, 'ImageBatchLogs', {
       retention: RetentionDays.THREE_MONTHS,

@@ -44,6 +44,12 @@ export interface TestStack {
 export interface TestStackOptions {
   /** Origin the emailed links point at; http://localhost:3000 unless given. */
   readonly appUrl?: string;
+  /**
+   * 'product': the product's per-user write limits (or what the file sets in WRITE_LIMIT_*), for
+   * files that test them; by default they are out of the way, since a test writes as one user far
+   * faster than a person would.
+   */
+  readonly writeLimits?: 'product';
 }
 
 export const useTestStack = (options: TestStackOptions = {}): TestStack => {
@@ -62,6 +68,9 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     bucketName,
     appUrl,
     csrfSecret: randomBytes(32).toString('base64url'),
+    // The test API stands in for CloudFront, as npm start does (scripts/test/api-client.ts).
+    originVerifySecret: randomBytes(32).toString('base64url'),
+    ...(options.writeLimits !== 'product' && { writeLimits: 'unlimited' as const }),
     mailFrom,
     distributors: {
       digikey: { apiUrl: distributors.url, clientId: distributors.tenant, clientSecret: 'test-secret' },

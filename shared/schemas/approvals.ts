@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { safeText } from './text';
 
 export const requestTypes = ['new', 'edit', 'attachment', 'delete'] as const;
 export type RequestType = (typeof requestTypes)[number];
@@ -21,8 +22,7 @@ export const requestIdPathSchema = z.object({
 /** The spec's body `{ status, reviewedBy, reviewNotes }`; reviewedBy is the session's admin, whatever is sent. */
 export const reviewRequestSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
-  reviewNotes: z
-    .string()
+  reviewNotes: safeText('Review notes')
     .trim()
     .max(REVIEW_NOTES_MAX_LENGTH, `Review notes must be at most ${REVIEW_NOTES_MAX_LENGTH} characters`)
     .nullish()

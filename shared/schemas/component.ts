@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { safeText } from './text';
 
 /*
  * The Component of spec §3: every field, grouped by kind. The lists drive the zod schemas
@@ -264,15 +265,17 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
 
 /** Optional text: trimmed, at most `max` characters; empty becomes null. */
 const textField = (field: ComponentField, max = COMPONENT_TEXT_MAX_LENGTH) =>
-  z
-    .string({ error: messages.textInvalid(componentFieldLabels[field]) })
+  safeText(componentFieldLabels[field], { error: messages.textInvalid(componentFieldLabels[field]) })
     .trim()
     .max(max, messages.textTooLong(componentFieldLabels[field], max))
     .nullish()
     .transform((value): string | null => (value ? value : null));
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(COMPONENT_TEXT_MAX_LENGTH, message);
+const requiredText = (field: ComponentField, message: string) =>
+  safeText(componentFieldLabels[field], { error: message })
+    .trim()
+    .min(1, message)
+    .max(COMPONENT_TEXT_MAX_LENGTH, message);
 
 type Shape<K extends string, T extends z.ZodType> = { [P in K]: T };
 const shapeOf = <K extends string, T extends z.ZodType>(keys: readonly K[], make: (key: K) => T): Shape<K, T> =>
@@ -293,8 +296,8 @@ export const componentInputSchema = z.object({
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
   ...shapeOf(componentIntegerFields, (field) => numberField(field, true)),
-  reference: requiredText(messages.referenceRequired),
-  class: requiredText(messages.classRequired),
+  reference: requiredText('reference', messages.referenceRequired),
+  class: requiredText('class', messages.classRequired),
 });
 export type ComponentInput = z.output<typeof componentInputSchema>;
 /** The fields of a component without its identity and bookkeeping. */

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { distributorNames, type DistributorName } from './distributors';
+import { safeText } from './text';
 
 /** Which distributors a batch asks: one of them, or 'both' (Smart Search: Digi-Key first, Mouser when Digi-Key finds nothing). */
 export const batchProviders = [...distributorNames, 'both'] as const;
@@ -17,7 +18,7 @@ export const batchProviderLabels: Record<BatchProvider, string> = {
 
 /** `{ componentClass? }`: an empty or absent class means every class. */
 export const startImageBatchSchema = z
-  .object({ componentClass: z.string().max(200).nullish() })
+  .object({ componentClass: safeText('Class').max(200).nullish() })
   .transform(({ componentClass }) => ({ componentClass: componentClass?.trim() || undefined }));
 export type StartImageBatchInput = z.input<typeof startImageBatchSchema>;
 

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { counterChange, type TransactItem } from './counters';
-import { tableName } from './table';
+import { pendingBytesRelease } from './pending-storage';
+import { queryAll, tableName } from './table';
 
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the
@@ -23,10 +24,14 @@ export interface StoredRequest {
   /** edit: the changed fields' values when proposed. */
   previousData?: Record<string, unknown>;
   attachmentId?: string;
+  /** Bytes of files the request holds while pending (its submitter's pending-storage count). */
+  pendingBytes?: number;
   reviewedBy?: string;
   reviewedByUserId?: string;
   reviewNotes?: string | null;
   reviewedAt?: string;
+  /** The client token of the review that closed it, so a retry of that review can tell it landed. */
+  reviewToken?: string;
 }
 
 const requestKey = (id: string) => ({ pk: `REQ#${id}`, sk: 'META' });
@@ -61,7 +66,8 @@ export const getRequest = async (id: string): Promise<StoredRequest | undefined>
 
 /**
  * The transaction items that close a pending request exactly once: the status changes only if
- * it is still `pending`, and the pending count drops with it.
+ * it is still `pending`, and the pending count drops with it, as does its submitter's count of
+ * bytes waiting for review.
  */
 export const requestReviewItems = (
   request: StoredRequest,
@@ -71,14 +77,14 @@ export const requestReviewItems = (
     reviewedByUserId: string;
     reviewNotes: string | null;
     reviewedAt: string;
+    reviewToken?: string;
   },
 ): TransactItem[] => [
   {
     Update: {
       TableName: tableName(),
       Key: requestKey(request.id),
-      UpdateExpression:
-        'SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at',
+      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.reviewToken ? ', reviewToken = :token' : ''}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -89,10 +95,12 @@ export const requestReviewItems = (
         ':notes': review.reviewNotes,
         ':at': review.reviewedAt,
         ':pending': 'pending',
+        ...(review.reviewToken && { ':token': review.reviewToken }),
       },
     },
   },
   counterChange('pending-approvals', -1),
+  ...(request.pendingBytes ? [pendingBytesRelease(request.userId, request.pendingBytes)] : []),
 ];
 
 /** Requests newest first: all of one status (gsi1), or one user's of that status (gsi2). */
@@ -101,31 +109,24 @@ export const listRequests = async (
   options: { userId?: string; max?: number } = {},
 ): Promise<StoredRequest[]> => {
   const max = options.max ?? 1000;
-  const requests: StoredRequest[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(options.userId
-          ? {
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk',
-              FilterExpression: '#status = :status',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
-            }
-          : {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
-            }),
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    requests.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && requests.length < max);
-  return requests.slice(0, max);
+  const items = await queryAll(
+    {
+      ...(options.userId
+        ? {
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
+          }
+        : {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
+          }),
+      ScanIndexForward: false,
+    },
+    { until: (found) => found.length >= max },
+  );
+  return items.slice(0, max).map(fromItem);
 };

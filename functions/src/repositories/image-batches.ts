@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -34,9 +34,9 @@ const fromItem = (item: Record<string, unknown>): StoredImageBatch => {
  * Stores a new running batch and makes it the running and latest one, unless another batch
  * runs and started after `staleBefore` (ISO): false then, and nothing is written.
  */
-export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: string): Promise<boolean> => {
-  try {
-    await transact([
+export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    transact([
       {
         Update: {
           TableName: tableName(),
@@ -58,13 +58,8 @@ export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: strin
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ]),
+  );
 
 export const getBatch = async (batchId: string): Promise<StoredImageBatch | undefined> => {
   const { Item } = await dynamo().send(
@@ -93,6 +88,7 @@ export const setBatchTotal = async (batchId: string, total: number): Promise<voi
       TableName: tableName(),
       Key: batchKey(batchId),
       UpdateExpression: 'SET #total = :total',
+      ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#total': 'total' },
       ExpressionAttributeValues: { ':total': total },
     }),
@@ -109,8 +105,8 @@ export const countBatchPart = async (
   outcome: { success: boolean; source: DistributorName | null },
 ): Promise<boolean> => {
   const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
-  try {
-    await transact([
+  return conditionalWrite(() =>
+    transact([
       {
         Put: {
           TableName: tableName(),
@@ -138,12 +134,8 @@ export const countBatchPart = async (
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 };
 
 /** Notes why the batch skips parts (the first reason only). */
@@ -151,8 +143,8 @@ export const markBatchStopped = async (
   batchId: string,
   stoppedBy: { provider: DistributorName; reason: string },
 ): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
@@ -160,10 +152,8 @@ export const markBatchStopped = async (
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stoppedBy)',
         ExpressionAttributeValues: { ':stoppedBy': stoppedBy },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Notes, once per distributor, why it stopped during the batch (a Smart Search goes on with the other). */
@@ -214,8 +204,8 @@ export const finishBatch = async (
 
 /** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
 export const releaseBatchSlot = async (batchId: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: slotKey,
@@ -223,8 +213,6 @@ export const releaseBatchSlot = async (batchId: string): Promise<void> => {
         ConditionExpression: 'runningBatchId = :id',
         ExpressionAttributeValues: { ':id': batchId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -27,9 +27,9 @@ const rateWindowKey = (window: Pick<RateWindow, 'subject' | 'start'>) => ({
  * at `nowSeconds` (a distributor's own daily limit, see pauseRateWindow); false otherwise. One
  * conditional update, so parallel callers never count past the limit between them.
  */
-export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds?: number): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds?: number): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -45,13 +45,8 @@ export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds
           ':entity': 'rate-window',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /**
  * Stops the window's calls until `until` (epoch seconds), noting why: a distributor answered that
@@ -59,8 +54,8 @@ export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds
  * pause never shortens a longer one.
  */
 export const pauseRateWindow = async (window: RateWindow, until: number, reason: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -74,16 +69,14 @@ export const pauseRateWindow = async (window: RateWindow, until: number, reason:
           ':entity': 'rate-window',
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Takes back a call counted by takeRateSlot that was never made (never below zero). */
 export const returnRateSlot = async (window: RateWindow): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -92,10 +85,8 @@ export const returnRateSlot = async (window: RateWindow): Promise<void> => {
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** A window as stored: calls counted, and a pause (epoch seconds, with its reason) if one was set. */

@@ -15,7 +15,13 @@ import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { componentDelete, componentPut, getComponent, reserveComponentIds } from '#repositories/components';
+import {
+  componentDelete,
+  componentPut,
+  componentUpdate,
+  getComponent,
+  reserveComponentIds,
+} from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import {
   getRequest,
@@ -25,15 +31,18 @@ import {
   type StoredRequest,
 } from '#repositories/approval-requests';
 import { notificationPut } from '#repositories/notifications';
-import { isConditionFailure, transact } from '#repositories/table';
+import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
+import { pendingBytesReserve } from '#repositories/pending-storage';
+import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
-import { discardAttachment } from './attachment-files';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
 import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
-import { claimUpload } from './uploads';
+import { sha256 } from './auth/tokens';
+import { discardRequestFiles } from './request-files';
+import { assertPendingRoom, claimUpload, pendingStorageFull, pendingStorageOf, pendingStorageQuota } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
 
 const typeLabels: Record<RequestType, string> = {
@@ -86,7 +95,9 @@ export const displayName = (user: User): string => user.username || user.name ||
 export const submitRequest = async (
   submitter: User,
   fields: Pick<StoredRequest, 'requestType' | 'data'> &
-    Partial<Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId'>>,
+    Partial<
+      Pick<StoredRequest, 'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId' | 'pendingBytes'>
+    >,
   extraItems: TransactItem[] = [],
 ): Promise<{ requestId: string }> => {
   const now = new Date();
@@ -141,23 +152,31 @@ const assertFileFieldsAre = (data: Record<string, unknown>, allowed: (value: str
  * request is filed, so the file outlives a slow review and the approved component keeps it.
  * The claimed copy is checked like an attachment (size, and the type sniffed from its bytes
  * against the field's rule: the datasheet PDF only, the SWE symbol images only); a refused file
- * leaves no copy behind, and neither do the files claimed before it.
+ * leaves no copy behind, and neither do the files claimed before it. The uploads themselves stay
+ * until the request is stored (`deleteClaimedUploads`), so a request can be sent again as it was.
  */
 const claimComponentFiles = async (
   submitter: User,
   requestId: string,
   data: Record<string, unknown>,
-): Promise<Record<string, unknown>> => {
+): Promise<{ claimed: Record<string, unknown>; bytes: number }> => {
   assertFileFieldsAre(data, (value) => isWebAddress(value) || value.startsWith('uploads/'));
   const claimed = { ...data };
   const stored: string[] = [];
+  let bytes = 0;
   try {
     for (const field of componentFileFields) {
       const key = data[field];
       if (typeof key !== 'string' || !key.startsWith('uploads/')) continue;
       const fileName = sanitiseFileName(key.split('/').at(-1) ?? field);
       const destination = `requests/${requestId}/${field}/${objectKeySegment(fileName, field)}`;
-      await claimUpload(submitter, key, destination, { contentType: 'application/octet-stream', fileName });
+      await claimUpload(
+        submitter,
+        key,
+        destination,
+        { contentType: 'application/octet-stream', fileName },
+        'component-file',
+      );
       stored.push(destination);
       const { size, head } = await inspectFile(destination, SNIFF_BYTES);
       const contentType = sniffComponentFileType(head);
@@ -169,29 +188,101 @@ const claimComponentFiles = async (
       // Stored under the type its bytes are, not the one the name claims.
       await copyFile(destination, destination, { contentType, fileName });
       claimed[field] = destination;
+      bytes += size;
     }
   } catch (error) {
     await Promise.all(stored.map((key) => deleteFileQuietly(key, 'a refused new-component file')));
     throw error;
   }
-  // The uploads go only once every file is taken, so a refused request can be sent again as it was.
-  await Promise.all(
+  return { claimed, bytes };
+};
+
+/** Once a request holds copies of the uploads, the uploads go. */
+const deleteClaimedUploads = (data: Record<string, unknown>, claimed: Record<string, unknown>) =>
+  Promise.all(
     componentFileFields.map((field) =>
-      claimed[field] !== data[field]
-        ? deleteFileQuietly(String(data[field]), 'claimed by a new-component request')
+      claimed[field] !== data[field] && typeof data[field] === 'string' && data[field].startsWith('uploads/')
+        ? deleteFileQuietly(data[field], 'claimed by a new-component request')
         : undefined,
     ),
   );
-  return claimed;
+
+/** The same JSON for the same data whatever the order of its keys. */
+const canonicalJson = (data: Record<string, unknown>): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))));
+
+/**
+ * What an earlier attempt with this token made, if it landed and its request is still waiting
+ * (then a retry answers with it); `stale` when the token names a request already reviewed, which
+ * a new request may take the token from.
+ */
+const earlierNewRequest = async (
+  scope: string,
+  token: string,
+): Promise<{ request?: StoredRequest; stale?: string }> => {
+  const made = await readIdempotencyClaim(scope, token);
+  if (!made) return {};
+  const request = await getRequest(String(made.id));
+  return request?.status === 'pending' ? { request } : { stale: String(made.id) };
 };
 
-export const submitNewComponent = async (submitter: User, data: ComponentData) => {
+/**
+ * Files a new-component request. Made once per client token (the Idempotency-Key header, else
+ * the submitted data itself): a caller who got no answer (a timeout) and sends the same again is
+ * answered with the request the first attempt filed, never given a second one. When the outcome
+ * is unknown nothing is undone: the copies stay for the retry, and the reconciliation removes
+ * them if the request never landed.
+ */
+export const submitNewComponent = async (submitter: User, data: ComponentData, clientToken?: string) => {
+  const fields = nonNull(data);
+  const scope = `${submitter.id}:new-component`;
+  const token = clientToken ?? `data:${sha256(canonicalJson(fields))}`;
+  const earlier = await earlierNewRequest(scope, token);
+  if (earlier.request) {
+    await deleteClaimedUploads(fields, earlier.request.data);
+    return { requestId: earlier.request.id };
+  }
   const id = ulid();
-  return submitRequest(submitter, {
-    id,
-    requestType: 'new',
-    data: await claimComponentFiles(submitter, id, nonNull(data)),
-  });
+  const { claimed, bytes } = await claimComponentFiles(submitter, id, fields);
+  const dropCopies = () =>
+    Promise.all(
+      componentFileFields.map((field) =>
+        claimed[field] !== fields[field] ? deleteFileQuietly(String(claimed[field]), 'an unfiled request copy') : null,
+      ),
+    );
+  try {
+    const uploads = componentFileFields.flatMap((field) =>
+      claimed[field] !== fields[field] ? [String(fields[field])] : [],
+    );
+    if (bytes > 0) await assertPendingRoom(submitter.id, bytes, uploads);
+    await submitRequest(
+      submitter,
+      { id, requestType: 'new', data: claimed, ...(bytes > 0 && { pendingBytes: bytes }) },
+      [
+        idempotencyClaimPut(scope, token, { id }, earlier.stale ? { replacing: earlier.stale } : {}),
+        ...(bytes > 0 ? [pendingBytesReserve(submitter.id, bytes, pendingStorageQuota())] : []),
+      ],
+    );
+  } catch (error) {
+    // Unknown outcome: the request may have landed, holding these copies.
+    if (error instanceof Error && !(error instanceof TooLarge) && !wasRefused(error)) throw error;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) {
+      // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
+      const landed = await earlierNewRequest(scope, token);
+      if (landed.request) {
+        if (landed.request.id !== id) await dropCopies();
+        await deleteClaimedUploads(fields, landed.request.data);
+        return { requestId: landed.request.id };
+      }
+    }
+    await dropCopies();
+    if (failed.includes(1))
+      throw pendingStorageFull(await pendingStorageOf(submitter.id, Object.values(fields).map(String)));
+    throw error;
+  }
+  await deleteClaimedUploads(fields, claimed);
+  return { requestId: id };
 };
 
 const editableFields = new Set<string>(componentFields);
@@ -296,9 +387,7 @@ const applyItems = async (
         componentIds: [id],
         linkTo: `/component-hub/components/${id}`,
         items: [
-          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, {
-            expectedVersion: current.version,
-          }),
+          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
           versionPut(id, {
             versionNumber: version,
             changeDescription: `Updated ${changedFields.join(', ')}`,
@@ -333,16 +422,21 @@ const applyItems = async (
  * Approves or rejects a pending request in one transaction: the request closes only while it is
  * still pending (so concurrent reviews apply it once), an approval writes its change with the
  * component's version as the condition and bumps the catalogue revision, and the submitter is
- * notified in the same write.
+ * notified in the same write. The review carries a client token (the Idempotency-Key header, else
+ * one of this call's own): a review whose answer was lost (a timeout) and is sent again with the
+ * same key is answered as the first was; without it the retry learns the request was reviewed.
+ * Either way what a rejection leaves to do afterwards (deleting the request's files) is done.
  */
 export const reviewRequest = async (
   reviewer: User,
   id: string,
   decision: { status: 'approved' | 'rejected'; reviewNotes: string | null },
+  clientToken?: string,
 ): Promise<ApprovalRequest> => {
   const request = await getRequest(id);
   if (!request) throw new NotFound(messages.requestNotFound);
-  if (request.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
+  const reviewToken = clientToken ?? ulid();
+  if (request.status !== 'pending') return finishReviewed(request, reviewToken);
   const now = new Date().toISOString();
   const review = {
     status: decision.status,
@@ -350,6 +444,7 @@ export const reviewRequest = async (
     reviewedByUserId: reviewer.id,
     reviewNotes: decision.reviewNotes,
     reviewedAt: now,
+    reviewToken,
   };
   const approved = decision.status === 'approved';
   const { items, componentIds, linkTo } = approved
@@ -373,13 +468,25 @@ export const reviewRequest = async (
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const latest = await getRequest(id);
-    throw new Conflict(latest?.status !== 'pending' ? messages.requestAlreadyReviewed : messages.requestRetry);
+    // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
+    if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
+    throw new Conflict(messages.requestRetry);
   }
   recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {
     requestType: request.requestType,
     approvalRequestId: request.id,
   });
-  if (!approved && request.requestType === 'attachment')
-    await discardAttachment(request.componentId!, request.attachmentId!);
-  return toApprovalRequest({ ...request, ...review });
+  const closed = { ...request, ...review };
+  if (!approved) await discardRequestFiles(closed);
+  return toApprovalRequest(closed);
+};
+
+/**
+ * A review of a request that is no longer pending: the answer to a retry of the review that
+ * closed it (same token), else 409. Files a rejection left behind are deleted either way.
+ */
+const finishReviewed = async (request: StoredRequest, reviewToken: string): Promise<ApprovalRequest> => {
+  if (request.status !== 'approved') await discardRequestFiles(request);
+  if (request.reviewToken !== reviewToken) throw new Conflict(messages.requestAlreadyReviewed);
+  return toApprovalRequest(request);
 };

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#lib/config';
-import { csrfTokenFor, isValidCsrfToken, resetCsrfSecret } from './csrf';
+import { csrfTokenFor, isValidCsrfToken } from './csrf';
 
 describe('csrf tokens', () => {
   beforeEach(() => {
     process.env.TABLE_NAME = 'unused';
     process.env.CSRF_SECRET = 'k'.repeat(40);
     resetConfig();
-    resetCsrfSecret();
   });
 
   it('accepts a token only for the binding it was made for', async () => {
@@ -22,7 +21,6 @@ describe('csrf tokens', () => {
     const token = await csrfTokenFor('pre:1');
     process.env.CSRF_SECRET = 'z'.repeat(40);
     resetConfig();
-    resetCsrfSecret();
     expect(await isValidCsrfToken(token, ['pre:1'])).toBe(false);
   });
 });

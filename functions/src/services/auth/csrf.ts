@@ -1,24 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '#lib/config';
+import { readSecret } from '#lib/secrets';
 
-let secret: Promise<string> | undefined;
-
-/** The HMAC key: from the environment locally, from Secrets Manager on AWS (read once per container). */
-const csrfSecret = (): Promise<string> =>
-  (secret ??= (async () => {
-    const { CSRF_SECRET, CSRF_SECRET_ARN } = config();
-    if (CSRF_SECRET) return CSRF_SECRET;
-    if (!CSRF_SECRET_ARN) throw new Error('CSRF_SECRET or CSRF_SECRET_ARN must be set');
-    const { SecretString } = await new SecretsManagerClient({}).send(
-      new GetSecretValueCommand({ SecretId: CSRF_SECRET_ARN }),
-    );
-    if (!SecretString) throw new Error('CSRF secret is empty');
-    return SecretString;
-  })());
-
-export const resetCsrfSecret = (): void => {
-  secret = undefined;
+/** The HMAC key: from the environment locally, from Secrets Manager on AWS. */
+const csrfSecret = async (): Promise<string> => {
+  const { CSRF_SECRET, CSRF_SECRET_ARN } = config();
+  if (CSRF_SECRET) return CSRF_SECRET;
+  if (!CSRF_SECRET_ARN) throw new Error('CSRF_SECRET or CSRF_SECRET_ARN must be set');
+  return readSecret(CSRF_SECRET_ARN);
 };
 
 /**

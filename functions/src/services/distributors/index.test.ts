@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#lib/config';
+import { resetSecrets } from '#lib/secrets';
 import { DistributorNotConfigured } from './errors';
 import { distributorFor } from './index';
 
@@ -10,6 +11,7 @@ const saved = { ...process.env };
 
 beforeEach(() => {
   secrets.reset();
+  resetSecrets();
   for (const name of ['DIGIKEY_CLIENT_ID', 'DIGIKEY_CLIENT_SECRET', 'MOUSER_API_KEY', 'DISTRIBUTOR_SECRET_ARN'])
     delete process.env[name];
   process.env.TABLE_NAME = 'offline';

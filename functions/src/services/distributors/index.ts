@@ -1,7 +1,7 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import type { DistributorName } from '#shared/schemas/distributors';
 import { config, type Config } from '#lib/config';
+import { readSecret } from '#lib/secrets';
 import { createDigiKeyClient } from './digikey';
 import { DistributorNotConfigured } from './errors';
 import { createMouserClient } from './mouser';
@@ -33,10 +33,7 @@ const readCredentials = async (settings: Config): Promise<Credentials> => {
     mouserApiKey: settings.MOUSER_API_KEY,
   };
   if (!settings.DISTRIBUTOR_SECRET_ARN) return fromEnv;
-  const { SecretString } = await new SecretsManagerClient({}).send(
-    new GetSecretValueCommand({ SecretId: settings.DISTRIBUTOR_SECRET_ARN }),
-  );
-  const stored = storedCredentials.parse(JSON.parse(SecretString ?? '{}'));
+  const stored = storedCredentials.parse(JSON.parse(await readSecret(settings.DISTRIBUTOR_SECRET_ARN)));
   return {
     digikeyClientId: fromEnv.digikeyClientId ?? (stored.digikeyClientId?.trim() || undefined),
     digikeyClientSecret: fromEnv.digikeyClientSecret ?? (stored.digikeyClientSecret?.trim() || undefined),

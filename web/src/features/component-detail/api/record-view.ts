@@ -19,5 +19,5 @@ export const useRecordView = (componentId: number | undefined, userId: string | 
       .then(() => mutate(isRecentViews))
       .catch((error: unknown) => console.error('Could not record the view', error));
     // One view per opened component, not again on each render (`mutate` is stable).
-  }, [componentId, userId]);
+  }, [componentId, userId, mutate]);
 };

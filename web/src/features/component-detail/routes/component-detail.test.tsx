@@ -9,7 +9,7 @@ import type { Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
 import { toaster } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
-import { aComponent } from '../../components/testing/component-fixture';
+import { aComponent } from '../../../testing/component-fixture';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { searchNotice } from '../components/distributor-search';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '#shared/schemas/component';
 import { mockApi } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
-import { aComponent } from '../testing/component-fixture';
+import { aComponent } from '../../../testing/component-fixture';
 import { ComponentListRoute } from './component-list';
 
 /*

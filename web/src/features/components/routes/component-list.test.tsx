@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER, type Component } from '#shared/schemas/component';
 import { mockApi, type MockResponse } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
-import { aComponent } from '../testing/component-fixture';
+import { aComponent } from '../../../testing/component-fixture';
 import { ComponentListRoute, HEADER_SEARCH_KEY } from './component-list';
 
 afterEach(() => {

@@ -70,13 +70,16 @@ export const ComponentListRoute = () => {
   }, [result, criteriaKey]);
   const total = result?.total ?? (known?.key === criteriaKey ? known.total : undefined);
 
-  const go = (state: ListState, replace = false) => setParams(listSearchParams(state), { replace });
+  const go = (state: ListState) => setParams(listSearchParams(state));
 
   // A link to a page past the end (the catalogue shrank since it was shared) shows the last page.
   const pages = result ? pageCount(result.total, PAGE_SIZE) : 0;
   useEffect(() => {
-    if (pages > 0 && page > pages) go({ criteria: JSON.parse(criteriaKey) as SearchCriteria, page: pages }, true);
-  }, [pages, page, criteriaKey]);
+    if (pages > 0 && page > pages)
+      setParams(listSearchParams({ criteria: JSON.parse(criteriaKey) as SearchCriteria, page: pages }), {
+        replace: true,
+      });
+  }, [pages, page, criteriaKey, setParams]);
 
   const changePage = (next: number) => {
     go({ criteria, page: next });

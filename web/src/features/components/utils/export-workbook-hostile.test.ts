@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { aComponent } from '../testing/component-fixture';
+import { aComponent } from '../../../testing/component-fixture';
 import { buildExportWorkbook, workbookBytes } from './export-workbook';
 
 /*

@@ -6,7 +6,7 @@ import { componentFieldLabels, componentFields, TOTAL_COUNT_HEADER } from '#shar
 import { clearCsrfToken } from '../../../lib/api-client';
 import { mockApi } from '../../../testing/mock-api';
 import { fetchAllMatching } from '../api/search-components';
-import { aComponent } from '../testing/component-fixture';
+import { aComponent } from '../../../testing/component-fixture';
 import {
   buildExportWorkbook,
   exportFileName,

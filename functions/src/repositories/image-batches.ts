@@ -162,8 +162,8 @@ export const markProviderStopped = async (
   provider: DistributorName,
   reason: string,
 ): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
@@ -172,10 +172,8 @@ export const markProviderStopped = async (
         ExpressionAttributeNames: { '#stop': stopAttribute(provider) },
         ExpressionAttributeValues: { ':reason': reason },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */

@@ -34,10 +34,21 @@ export interface Stack {
   distributorEmulatorPort: number;
   /** The administrator `npm start` seeds. */
   admin: { email: string; password: string };
+  /** The local OpenID provider `npm start` runs for single sign-on: its port and test people. */
+  oidcProviderPort: number;
+  sso: { admin: string; user: string; outsider: string; password: string };
 }
 
 const ADMIN = { email: 'e2e-admin@componenthub.test', password: 'E2e-Admin-Passw0rd!' };
+/** The people of scripts/local/oidc-provider.ts (one in the admins group), with the password given to it. */
+const SSO = {
+  admin: 'ada.admin@componenthub.local',
+  user: 'ulla.user@componenthub.local',
+  outsider: 'olaf.outsider@partner.example',
+  password: 'E2e-Sso-Passw0rd!',
+};
 const ENV_KEY = 'E2E_STACKS';
+const PORTS_PER_STACK = 6;
 
 /**
  * The stacks of this run. The runner picks the ports once and keeps them in the environment, which
@@ -47,17 +58,14 @@ export const planStacks = async (): Promise<Record<StackName, Stack>> => {
   const planned = process.env[ENV_KEY];
   if (planned) return JSON.parse(planned) as Record<StackName, Stack>;
   const ports = new Set<number>();
-  while (ports.size < STACK_NAMES.length * 5) ports.add(await findFreePort());
+  while (ports.size < STACK_NAMES.length * PORTS_PER_STACK) ports.add(await findFreePort());
   const free = [...ports];
   const stacks = Object.fromEntries(
     STACK_NAMES.map((name, index) => {
-      const [port, dynamodbPort, s3Port, sesPort, distributorEmulatorPort] = free.slice(index * 5, index * 5 + 5) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
+      const [port, dynamodbPort, s3Port, sesPort, oidcProviderPort, distributorEmulatorPort] = free.slice(
+        index * PORTS_PER_STACK,
+        (index + 1) * PORTS_PER_STACK,
+      ) as [number, number, number, number, number, number];
       const stack: Stack = {
         name,
         origin: `http://localhost:${port}`,
@@ -68,6 +76,8 @@ export const planStacks = async (): Promise<Record<StackName, Stack>> => {
         sesEndpoint: `http://127.0.0.1:${sesPort}`,
         distributorEmulatorPort,
         admin: ADMIN,
+        oidcProviderPort,
+        sso: SSO,
       };
       return [name, stack];
     }),
@@ -92,4 +102,8 @@ export const stackEnv = (stack: Stack): Record<string, string> => ({
   TABLE_NAME: 'component-hub',
   ADMIN_EMAIL: stack.admin.email,
   ADMIN_PASSWORD: stack.admin.password,
+  // Single sign-on through the local OpenID provider, on a port of this stack's own.
+  OIDC_ISSUER: '',
+  OIDC_PROVIDER_PORT: String(stack.oidcProviderPort),
+  LOCAL_SSO_PASSWORD: stack.sso.password,
 });

@@ -5,7 +5,8 @@ import type { SignInOptions as LoginPageOptions } from '#shared/schemas/sso';
 import { clearSignInCallbackAttempts } from '#services/auth/throttle';
 import { getIdentityLink } from '#repositories/sso';
 import { changeRole, getUser, getUserByEmail, listUsers } from '#repositories/users';
-import { resetClients } from '#lib/clients';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, resetClients } from '#lib/clients';
 import { startFaultProxy } from '../../scripts/test/fault-proxy';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
@@ -44,6 +45,15 @@ const newPerson = (groups: string[] = [], overrides: Partial<TestPerson> & { dom
   const someone = person(emailAt(domain), groups, rest);
   sso.provider().setPerson(someone);
   return someone;
+};
+
+/** The administrator count the last-admin rule relies on matches the active administrators. */
+const adminCountIsExact = async () => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: stack.tableName, Key: { pk: 'STATS#users', sk: 'META' }, ConsistentRead: true }),
+  );
+  const active = (await listUsers()).filter((user) => user.role === 'admin' && user.acceptedInviteAt).length;
+  expect(Number(Item?.adminCount ?? 0)).toBe(active);
 };
 
 const refusedWith = (location: string | undefined, code: string) =>
@@ -175,6 +185,7 @@ describe('accounts', () => {
     expect((await asAdmin.browser.get('/api/user')).status).toBe(401);
     sso.provider().setPerson({ ...someone, groups: [ADMIN_GROUP] });
     expect((await signedIn(someone)).me.role).toBe('admin');
+    await adminCountIsExact();
   });
 
   it('keeps roles set in the hub when no administrators group is configured', async () => {
@@ -185,6 +196,20 @@ describe('accounts', () => {
     expect((await signedIn(someone)).me).toMatchObject({ id: user.id, role: 'admin' });
     const newcomer = newPerson();
     expect((await signedIn(newcomer)).me.role).toBe('user');
+  });
+
+  it('an administrator invited in the hub who signs in through single sign-on is an active, counted administrator', async () => {
+    sso.configure({ OIDC_ADMIN_GROUPS: undefined });
+    const admin = await signedInClient(api, 'admin');
+    const email = emailAt(ALLOWED_DOMAIN, 'invited-admin');
+    expect((await admin.post('/api/invites', { email, role: 'admin' })).status).toBe(201);
+    const someone = person(email, []);
+    sso.provider().setPerson(someone);
+    const { me, browser } = await signedIn(someone);
+    expect(me.role).toBe('admin');
+    expect((await getUser(me.id))?.acceptedInviteAt).toBeDefined();
+    expect((await browser.get('/api/users')).status).toBe(200);
+    await adminCountIsExact();
   });
 
   it('refuses a person of another domain in no allowed group, and creates nobody', async () => {

@@ -540,20 +540,27 @@ export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
 };
 
 /**
- * A pending invitee who signed in through single sign-on: the invitation counts as accepted
- * (no password is set). False when already accepted or re-invited meanwhile.
+ * A pending invitee who signed in through single sign-on: the invitation counts as accepted (no
+ * password is set), and an invited administrator now counts as one. False when already accepted,
+ * re-invited or given another role since `user` was read.
  */
-export const acceptInvitationBySingleSignOn = async (id: string, invitedAt: string, now: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+export const acceptInvitationBySingleSignOn = async (user: User, now: string): Promise<boolean> => {
+  if (isActive(user) || user.invitedAt === undefined) return false;
+  const items: TransactItem[] = [
+    {
+      Update: {
         TableName: tableName(),
-        Key: userKey(id),
+        Key: userKey(user.id),
         UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
-        ExpressionAttributeValues: { ':now': now, ':invitedAt': invitedAt },
-      }),
-    );
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },
+      },
+    },
+    ...(user.role === 'admin' ? [adminCountChange(1)] : []),
+  ];
+  try {
+    await writeAll(items);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -130,8 +130,8 @@ export const releaseResetEmail = (userId: string): Promise<void> => releaseInter
 const signInCallbackSubject = (clientAddress: string) => `sso:client:${clientKeyOf(clientAddress)}`;
 
 /**
- * Counts a single sign-on callback against the client, as a login attempt is (429 past the
- * client's allowance); a sign-in that succeeds gives its attempt back.
+ * Counts a single sign-on callback against the client, as a login attempt at one account is (429
+ * past five failures in the window); a sign-in that succeeds gives its attempt back.
  */
 export const takeSignInCallbackAttempt = async (
   clientAddress: string,
@@ -139,7 +139,7 @@ export const takeSignInCallbackAttempt = async (
 ): Promise<{ succeeded(): Promise<void> }> => {
   const subject = signInCallbackSubject(clientAddress);
   const window = await addAttempt(subject, THROTTLE_WINDOW_SECONDS, now);
-  if (window.count > LOGIN_LIMITS.perClient) {
+  if (window.count > LOGIN_LIMITS.perAccountAndClient) {
     await removeAttempt(subject, now);
     throw tooMany([window], now);
   }

@@ -62,8 +62,7 @@ const linkExisting = async (
 const adoptAccount = async (user: User, settings: SsoSettings, now: string, tell: boolean): Promise<User> => {
   let adopted = user;
   if (user.invitedAt && !user.acceptedInviteAt) {
-    if (await acceptInvitationBySingleSignOn(user.id, user.invitedAt, now))
-      adopted = { ...user, acceptedInviteAt: now };
+    if (await acceptInvitationBySingleSignOn(user, now)) adopted = { ...user, acceptedInviteAt: now };
   }
   if (tell && (user.hasPassword || user.invitedAt)) await tellLinked(adopted, settings);
   return adopted;

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, isConditionFailure, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:

@@ -1,10 +1,18 @@
 import type { ImageStats } from '#shared/schemas/images';
+import { emulatorControl } from '../../scripts/local/distributor-emulator.ts';
 import { expect, test, toast } from '../fixtures.ts';
 
 /** How long a Smart Search batch of one demo class may take on this machine (the local state machine, the emulator). */
 const BATCH_TIMEOUT_MS = 120_000;
 
+/** The reason in words the product gives once Digi-Key has refused for the day. */
+const DAILY_LIMIT =
+  /Digi-Key has reached its daily request limit for Component Hub\. Digi-Key searches resume at \d\d:\d\d UTC\./;
+
 test.use({ role: 'admin' });
+// In this order, one after the other: the first batch sees no image yet, and Digi-Key's daily
+// limit (which lasts for the stack's life once reached) comes after it.
+test.describe.configure({ mode: 'default' });
 
 // On the seeded stack: the first image batch of the product, before any part has an image.
 test('images: admin starts a Smart Search batch on one class, watches the progress bar reach the end, and sees the recent images', async ({
@@ -86,4 +94,40 @@ test('images: admin starts a Smart Search batch on one class, watches the progre
     "a 'Success' badge among the processed parts",
   ).toBeVisible();
   await checkPage('admin-images-done');
+});
+
+// After the first batch: Digi-Key's daily limit stops every later Digi-Key call of this stack.
+test('distributors: under a Digi-Key daily limit the search toast and the Image Management tab say why', async ({
+  page,
+  stack,
+  checkPage,
+}) => {
+  // The local emulator answers as Digi-Key does once its daily limit is reached (429, a Retry-After of hours).
+  const emulator = emulatorControl(`http://127.0.0.1:${stack.distributorEmulatorPort}`, 'local-emulator');
+  await emulator.fault({ kind: 'daily-limit', provider: 'digikey', endpoint: 'search', times: 1000 });
+  try {
+    await page.goto('/app/component-hub/components?query=XB5BD42');
+    const row = page.getByRole('table', { name: 'Components' }).locator('tbody tr').first();
+    await expect(row.getByRole('link', { name: /^View / }), 'the part in the results').toBeVisible();
+    await row.locator('td').nth(2).click();
+    await expect(page).toHaveURL(/\/app\/component-hub\/components\/\d+$/);
+
+    await page.getByRole('button', { name: /^Search Digi-Key/ }).click();
+    const failed = toast(page, 'Digi-Key search failed');
+    await expect(failed, "the 'Digi-Key search failed' toast").toBeVisible({ timeout: 30_000 });
+    await expect(failed, 'the part and the reason in words').toContainText('Error searching for XB5BD42.');
+    await expect(failed, "Digi-Key's daily limit and when it resumes").toContainText(DAILY_LIMIT);
+    // The toast stays while the pointer is on it.
+    await failed.hover();
+    await checkPage('detail-digikey-daily-limit-toast');
+
+    await page.goto('/app/component-hub/admin');
+    await page.getByRole('tab', { name: 'Image Management' }).click();
+    const today = page.getByRole('region', { name: 'Distributors Today' });
+    await expect(today.getByText('Daily limit reached'), "Digi-Key's 'Daily limit reached' badge").toBeVisible();
+    await expect(today.getByText(DAILY_LIMIT), 'the reason in words on the dashboard').toBeVisible();
+    await checkPage('admin-images-digikey-daily-limit');
+  } finally {
+    await emulator.reset();
+  }
 });

@@ -30,6 +30,8 @@ export interface Stack {
   sesPort: number;
   /** The local SES server, whose store holds every email the product sent. */
   sesEndpoint: string;
+  /** The local distributor emulator (Digi-Key and Mouser), whose faults a journey may switch on. */
+  distributorEmulatorPort: number;
   /** The administrator `npm start` seeds. */
   admin: { email: string; password: string };
   /** The local OpenID provider `npm start` runs for single sign-on: its port and test people. */
@@ -46,7 +48,7 @@ const SSO = {
   password: 'E2e-Sso-Passw0rd!',
 };
 const ENV_KEY = 'E2E_STACKS';
-const PORTS_PER_STACK = 5;
+const PORTS_PER_STACK = 6;
 
 /**
  * The stacks of this run. The runner picks the ports once and keeps them in the environment, which
@@ -60,10 +62,10 @@ export const planStacks = async (): Promise<Record<StackName, Stack>> => {
   const free = [...ports];
   const stacks = Object.fromEntries(
     STACK_NAMES.map((name, index) => {
-      const [port, dynamodbPort, s3Port, sesPort, oidcProviderPort] = free.slice(
+      const [port, dynamodbPort, s3Port, sesPort, oidcProviderPort, distributorEmulatorPort] = free.slice(
         index * PORTS_PER_STACK,
         (index + 1) * PORTS_PER_STACK,
-      ) as [number, number, number, number, number];
+      ) as [number, number, number, number, number, number];
       const stack: Stack = {
         name,
         origin: `http://localhost:${port}`,
@@ -72,6 +74,7 @@ export const planStacks = async (): Promise<Record<StackName, Stack>> => {
         s3Port,
         sesPort,
         sesEndpoint: `http://127.0.0.1:${sesPort}`,
+        distributorEmulatorPort,
         admin: ADMIN,
         oidcProviderPort,
         sso: SSO,
@@ -95,6 +98,7 @@ export const stackEnv = (stack: Stack): Record<string, string> => ({
   DYNAMODB_PORT: String(stack.dynamodbPort),
   S3_PORT: String(stack.s3Port),
   SES_PORT: String(stack.sesPort),
+  DISTRIBUTOR_EMULATOR_PORT: String(stack.distributorEmulatorPort),
   TABLE_NAME: 'component-hub',
   ADMIN_EMAIL: stack.admin.email,
   ADMIN_PASSWORD: stack.admin.password,

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, isConditionFailure, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -162,8 +162,8 @@ export const markProviderStopped = async (
   provider: DistributorName,
   reason: string,
 ): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
@@ -172,10 +172,8 @@ export const markProviderStopped = async (
         ExpressionAttributeNames: { '#stop': stopAttribute(provider) },
         ExpressionAttributeValues: { ':reason': reason },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -54,8 +54,8 @@ export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds
  * pause never shortens a longer one.
  */
 export const pauseRateWindow = async (window: RateWindow, until: number, reason: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(window),
@@ -69,10 +69,8 @@ export const pauseRateWindow = async (window: RateWindow, until: number, reason:
           ':entity': 'rate-window',
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 /** Takes back a call counted by takeRateSlot that was never made (never below zero). */

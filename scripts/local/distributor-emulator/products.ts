@@ -67,6 +67,27 @@ export const listedProducts: readonly ListedProduct[] = [
     datasheet: 'pdf',
     catalogue: { reference: 'PT 16-QUATTRO YE', articleNumber: '3209792', manufacturer: 'Phoenix Contact' },
   },
+  {
+    mpn: '2903154',
+    maker: both('Phoenix Contact'),
+    description: 'AC/DC CONVERTER 24V 120W TRIO-PS-2G/3AC/24DC/5',
+    digikeyNumbers: ['277-2903154-ND'],
+    mouserNumber: '651-2903154',
+    photo: 'photo',
+    datasheet: 'pdf',
+    catalogue: { reference: 'TRIO-PS-2G/3AC/24DC/5', articleNumber: '2903154', manufacturer: 'Phoenix Contact' },
+  },
+  {
+    mpn: '2903040',
+    maker: both('Phoenix Contact'),
+    description: 'AC/DC CONVERTER 48V 480W UNO-PS/1AC/48DC/10',
+    digikeyNumbers: ['277-2903040-ND'],
+    mouserNumber: '651-2903040',
+    photo: 'photo',
+    datasheet: 'maker-http',
+    makerDatasheet: 'http://www.phoenixcontact.com/us/products/2903040/pdf',
+    catalogue: { reference: 'UNO-PS/1AC/48DC/10', articleNumber: '2903040', manufacturer: 'Phoenix Contact' },
+  },
   ...(
     [
       ['PKZM0-10-C', '727606', 'Ir=10 A, spring-cage'],

@@ -4,7 +4,7 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
 import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, startSession } from '#services/auth/sessions';
 import { getUserByEmail } from '#repositories/users';
-import { createLoginUser, STRONG_PASSWORD } from './support';
+import { createLoginUser, STRONG_PASSWORD, useSteppedClock } from './support';
 
 const stack = useTestStack();
 const { client } = useTestApi();
@@ -202,10 +202,11 @@ describe('forgot and reset password', () => {
   });
 
   it('voids an older link once the password has changed', async () => {
+    const clock = useSteppedClock();
     const { email } = await createLoginUser('user');
     await client().post('/api/forgot-password', { email });
     const older = await resetLink(email);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.tick();
     await client().post('/api/forgot-password', { email });
     const newer = await resetLink(email);
     expect(newer).not.toBe(older);

@@ -5,7 +5,7 @@ import { useTestApi } from '../../scripts/test/api-client';
 import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, startSession } from '#services/auth/sessions';
 import { getUserByEmail } from '#repositories/users';
 import { releaseResetEmail } from '#services/auth/throttle';
-import { createLoginUser, STRONG_PASSWORD } from './support';
+import { createLoginUser, STRONG_PASSWORD, useSteppedClock } from './support';
 
 const stack = useTestStack();
 const { client } = useTestApi();
@@ -208,10 +208,11 @@ describe('forgot and reset password', () => {
   });
 
   it('voids an older link once the password has changed', async () => {
+    const clock = useSteppedClock();
     const { email, user } = await createLoginUser('user');
     await client().post('/api/forgot-password', { email });
     const older = await resetLink(email);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.tick();
     // One email per account per interval: end the interval, as time would.
     await releaseResetEmail(user.id);
     await client().post('/api/forgot-password', { email });

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
+import { onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createUser, type User } from '#repositories/users';
 import type { UploadTicket } from '#shared/schemas/files';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
+
+/**
+ * The test's own clock instead of a sleep: the date (and only the date; timers still run) stands
+ * at the real time and moves when the test says, so writes that must carry a later timestamp than
+ * the one before get it without waiting. The real clock is back when the test ends.
+ */
+export const useSteppedClock = (): { tick: (ms?: number) => void } => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return { tick: (ms = 1_000) => vi.setSystemTime(Date.now() + ms) };
+};
 
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 

@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD, uniqueEmail } from './support';
+import { createLoginUser, STRONG_PASSWORD, uniqueEmail, useSteppedClock } from './support';
 
 const stack = useTestStack();
 const api = useTestApi();
@@ -165,11 +165,12 @@ describe('invitations', () => {
   });
 
   it('a second invitation voids the first link', async () => {
+    const clock = useSteppedClock();
     const { browser } = await adminSession();
     const email = uniqueEmail('twice');
     await browser.post('/api/invites', { email, role: 'user' });
     const first = await inviteLink(email);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.tick();
     expect((await browser.post('/api/invites', { email, role: 'admin' })).status).toBe(201);
     const second = await inviteLink(email);
     expect(second).not.toBe(first);

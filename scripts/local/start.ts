@@ -50,6 +50,7 @@ import {
 } from './oidc-provider.ts';
 import { generatePassword, newCsrfSecret, readSecrets, writeSecrets } from './secrets.ts';
 import { startLocalServer, defaultWebDist } from './server.ts';
+import { runStep } from './start-steps.ts';
 import { startSes, type LocalSes } from './ses.ts';
 import { startLocalStepFunctions, warmLocalStepFunctions } from './step-functions.ts';
 
@@ -256,11 +257,18 @@ const main = async (): Promise<void> => {
     : undefined;
   // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).
   const stepFunctions = remember('the local Step Functions endpoint', await startLocalStepFunctions({ log }));
-  const [tableCreated, bucket, secrets] = await Promise.all([
-    ensureTable(endpoints.dynamodb, settings.tableName),
-    ensureBucket(endpoints.s3, settings.bucketName, { corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`] }),
-    adminSecrets(),
-  ]);
+  const [tableCreated, bucket, secrets] = await runStep(
+    'Preparing the table, the bucket and the secrets',
+    `Run \`npm start\` again; if it fails the same way, check ${settings.dataDir} is writable and see the services' messages above.`,
+    () =>
+      Promise.all([
+        ensureTable(endpoints.dynamodb, settings.tableName),
+        ensureBucket(endpoints.s3, settings.bucketName, {
+          corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`],
+        }),
+        adminSecrets(),
+      ]),
+  );
   if (tableCreated) log(`Created table ${settings.tableName}`);
   if (bucket.created) log(`Created bucket ${settings.bucketName}`);
 
@@ -290,15 +298,34 @@ const main = async (): Promise<void> => {
 
   // Imported only now: the functions read their configuration from the environment set above.
   const { seedAdmin } = await import('#services/seed');
-  const admin = await seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' });
+  const admin = await runStep(
+    'Creating the administrator',
+    'Run `npm start` again: the administrator is created on the next start.',
+    () => seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' }),
+  );
   if (!admin.created && secrets.source === 'new') {
     // The account predates this password (it was made with ADMIN_PASSWORD): do not keep a wrong one.
     await writeSecrets(settings.dataDir, { csrfSecret: secrets.csrfSecret });
   }
-  // First start: a demo catalogue to search (a few hundred parts with datasheets); later starts skip it.
+  // First start: a demo catalogue to search (a few hundred parts with datasheets); a start cut
+  // short while seeding is completed by the next one; later starts skip it.
   const { seedCatalogue } = await import('#services/seed-catalogue');
-  const catalogue = await seedCatalogue();
-  if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
+  const catalogue = await runStep(
+    'Seeding the demo catalogue',
+    'Run `npm start` again: the seed continues where it stopped (on a busy machine, let it calm down first).',
+    () =>
+      seedCatalogue({
+        onProgress: (written, count) =>
+          written > 0 && written < count && log(`Demo catalogue: ${written} of ${count} parts`),
+      }),
+  );
+  if (catalogue.created) {
+    console.log(
+      catalogue.resumed
+        ? `[local] Completed the demo catalogue begun on an earlier start: ${catalogue.created} more components`
+        : `[local] Seeded a demo catalogue of ${catalogue.created} components`,
+    );
+  }
   // s3rver has no lifecycle rules, and there is no scheduler: the reconciliation the jobs stack runs
   // every few hours on AWS (uploads never attached, files without rows, rows without files) runs
   // here at start and hourly.
@@ -355,7 +382,10 @@ const main = async (): Promise<void> => {
 main().catch(async (error: unknown) => {
   if (stopping) return;
   // Errors about the machine or the settings need no stack trace; anything else gets one.
-  if (error instanceof Error && ['PortInUseError', 'JavaMissingError', 'SettingError'].includes(error.name)) {
+  if (
+    error instanceof Error &&
+    ['PortInUseError', 'JavaMissingError', 'SettingError', 'StartStepError'].includes(error.name)
+  ) {
     console.error(`\n[local] Could not start: ${error.message}`);
   } else {
     console.error('\n[local] Could not start:', error);

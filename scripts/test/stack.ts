@@ -54,6 +54,11 @@ export interface TestStackOptions {
 
 export const useTestStack = (options: TestStackOptions = {}): TestStack => {
   const endpoints = inject('localStack');
+  if (!endpoints) {
+    throw new Error(
+      'This file needs the local AWS stack: add it to the integration project in vitest.config.ts (the unit and web projects start no stack).',
+    );
+  }
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const tableName = `test-${id}`;
   const bucketName = `test-${id}`;

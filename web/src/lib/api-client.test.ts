@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../testing/setup';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '../testing/mock-api';
 import { ApiError, api, clearCsrfToken, errorMessage, idempotencyKeyFor } from './api-client';

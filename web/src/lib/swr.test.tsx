@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../testing/setup';
 import { render } from '@testing-library/react';
 import useSWR, { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';

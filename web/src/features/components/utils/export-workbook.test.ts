@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, TOTAL_COUNT_HEADER } from '#shared/schemas/component';

@@ -11,7 +11,19 @@ const features = readdirSync(`${import.meta.dirname}/web/src/features`, { withFi
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', 'web/dist/', '.local/', '.cache/', 'coverage/', 'test-results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'web/dist/',
+      '.local/',
+      '.cache/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/.auth/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

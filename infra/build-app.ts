@@ -3,7 +3,7 @@ import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { physicalFunctionName } from './constructs/api-function.ts';
-import { ApiStack } from './stacks/api-stack.ts';
+import { ApiStack, type SsoProps } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
@@ -33,6 +33,54 @@ const optionalString = (app: App, key: string): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context '${key}' must be a string`);
   return value;
+};
+
+/**
+ * Single sign-on from context: `oidcIssuer` (https), `oidcClientId`, `oidcClientSecretArn` (a
+ * Secrets Manager secret holding the client secret as plain text), `oidcScopes`,
+ * `oidcGroupsClaim`, `oidcAdminGroups`, `oidcAllowedDomains`, `oidcAllowedGroups` (comma
+ * separated), `oidcButtonLabel`. Without `oidcIssuer`: no single sign-on.
+ */
+const ssoContext = (app: App): SsoProps | undefined => {
+  const issuer = optionalString(app, 'oidcIssuer');
+  if (!issuer) return undefined;
+  if (!/^https:\/\/[^\s]+$/.test(issuer))
+    throw new Error(`Context 'oidcIssuer' must be an https URL (got '${issuer}')`);
+  const clientId = optionalString(app, 'oidcClientId');
+  if (!clientId) throw new Error("Context 'oidcClientId' is required with 'oidcIssuer'");
+  const clientSecretArn = optionalString(app, 'oidcClientSecretArn');
+  if (
+    clientSecretArn !== undefined &&
+    !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/.test(clientSecretArn)
+  ) {
+    throw new Error(`Context 'oidcClientSecretArn' must be a secret's complete ARN (with its 6-character suffix)`);
+  }
+  const props: SsoProps = {
+    issuer,
+    clientId,
+    ...(clientSecretArn && { clientSecretArn }),
+    ...Object.fromEntries(
+      (
+        [
+          ['scopes', 'oidcScopes'],
+          ['groupsClaim', 'oidcGroupsClaim'],
+          ['adminGroups', 'oidcAdminGroups'],
+          ['allowedDomains', 'oidcAllowedDomains'],
+          ['allowedGroups', 'oidcAllowedGroups'],
+          ['buttonLabel', 'oidcButtonLabel'],
+        ] as const
+      ).flatMap(([prop, key]) => {
+        const value = optionalString(app, key);
+        return value === undefined ? [] : [[prop, value]];
+      }),
+    ),
+  };
+  if (!props.adminGroups && !props.allowedDomains && !props.allowedGroups) {
+    throw new Error(
+      "Single sign-on needs 'oidcAllowedDomains', 'oidcAllowedGroups' or 'oidcAdminGroups': who may sign in",
+    );
+  }
+  return props;
 };
 
 /**
@@ -76,6 +124,17 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const region = optionalString(app, 'region') ?? process.env.CDK_DEFAULT_REGION;
   const env: Environment = { ...(account ? { account } : {}), ...(region ? { region } : {}) };
 
+  const sso = ssoContext(app);
+  const passwordLogin = optionalString(app, 'passwordLogin') ?? 'on';
+  if (passwordLogin !== 'on' && passwordLogin !== 'admins-only') {
+    throw new Error(`Context 'passwordLogin' must be 'on' or 'admins-only' (got '${passwordLogin}')`);
+  }
+  if (passwordLogin === 'admins-only' && !sso) {
+    throw new Error(
+      "Context 'passwordLogin=admins-only' needs single sign-on (context 'oidcIssuer'), or nobody but administrators could sign in",
+    );
+  }
+
   const prefix = `ComponentHub-${stage}`;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
@@ -94,7 +153,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
   const distributorSecretArn = optionalString(app, 'distributorSecretArn');
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
-    description: `Component Hub (${stage}): the image-batch state machine and its task functions`,
+    description: `Component Hub (${stage}): the image-batch and Excel import state machines and their task functions`,
     table: data.table,
     attachmentsBucket: data.attachmentsBucket,
     ...(distributorSecretArn && { distributorSecretArn }),
@@ -110,6 +169,10 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     senderEmail,
     ...(distributorSecretArn && { distributorSecretArn }),
     imageBatches: jobs.imageBatches,
+    originVerifySecret: web.originVerifySecret,
+    importJobs: jobs.imports.stateMachine,
+    ...(sso && { sso }),
+    passwordLogin,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

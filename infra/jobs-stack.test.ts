@@ -169,7 +169,11 @@ describe('jobs stack: the image-batch state machine', () => {
             (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
               .Statement,
         );
-      const starts = statements.filter((statement) => [statement.Action].flat().includes('states:StartExecution'));
+      const starts = statements.filter(
+        (statement) =>
+          [statement.Action].flat().includes('states:StartExecution') &&
+          JSON.stringify(statement.Resource).includes('ImageBatches'),
+      );
       const needsBatches = routeNeeds(route).includes('batches');
       expect('IMAGE_BATCH_STATE_MACHINE_ARN' in variables, route.handler).toBe(needsBatches);
       expect(starts, route.handler).toHaveLength(needsBatches ? 1 : 0);

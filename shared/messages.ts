@@ -44,6 +44,14 @@ export const messages = {
   inviteActiveUser: 'A user with this email already has an active account',
   invitationInvalid:
     'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.',
+  usernameTaken: 'This username is already taken',
+  currentPasswordToChangeEmail: 'Enter your current password to change your email address',
+  currentPasswordToDeleteAccount: 'Enter your current password to delete your account',
+  setOwnPasswordHere:
+    'To change your own password, use Change Password in your settings: it asks for your current password.',
+  foreignOrigin: 'This request came from another site and was refused',
+  textControlCharacters: (label: string) =>
+    `${label} contains invisible control characters (text direction overrides or null characters). Remove them and try again.`,
   invitationSent: 'Invitation sent',
   userCreated: 'User created',
   roleUpdated: 'Role updated',
@@ -60,6 +68,11 @@ export const messages = {
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
   requestRetry: 'The component changed while this request was being approved. Please try again.',
   notificationNotFound: 'Notification not found',
+  tooManyWrites: (what: string, limit: number, period: 'minute' | 'day', wait: string) =>
+    `You can ${what.replace('{n}', String(limit))} a ${period}. Please try again in ${wait}.`,
+  pendingStorageFull: (usedMegabytes: number, quotaMegabytes: number) =>
+    `Your files waiting for review already take ${usedMegabytes} MB of the ${quotaMegabytes} MB you may have waiting. Delete some of them, or wait until an administrator has reviewed them, before uploading more.`,
+  uploadWrongKind: 'This upload was made for another kind of file. Upload the file again.',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
@@ -78,6 +91,9 @@ export const messages = {
   searchLimitInvalid: (max: number) => `limit must be a whole number from 0 to ${max}`,
   searchOffsetInvalid: 'offset must be a whole number, 0 or more',
   searchTextTooLong: (max: number) => `Search text must be at most ${max} characters`,
+  searchRangeInvalid: (label: string) => `${label}: the "from" value must not be above the "to" value`,
+  searchSortInvalid: 'sort must be one of relevance, reference, manufacturer, class or type',
+  searchOrderInvalid: 'order must be asc or desc',
   searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
 
   // Files: uploads and attachments (spec §5 upload rules, §8 toasts; the API's own answers).
@@ -126,6 +142,40 @@ export const messages = {
   importDuplicateInFile: (row: number) => `duplicate: the same reference and manufacturer as row ${row}`,
   importFileNotKept: (label: string) =>
     `${label} was not kept: only a web address (http:// or https://) can be imported into it`,
+  // Previews and commits (the import as a job).
+  importUploadSucceededTitle: 'Upload successful',
+  importSummary: (counts: { created: number; updated: number; unchanged: number; skipped: number }) =>
+    [
+      `${counts.created} components added`,
+      ...(counts.updated ? [`${counts.updated} updated`] : []),
+      ...(counts.unchanged ? [`${counts.unchanged} unchanged`] : []),
+      ...(counts.skipped ? [`${counts.skipped} skipped`] : []),
+    ].join(', '),
+  importInBackground: (rows: number) =>
+    `The import of ${rows.toLocaleString('en-US')} rows goes on in the background; follow it on the Import Excel page.`,
+  importAmbiguousManufacturer: (count: number) =>
+    `the manufacturer is blank and ${count} components have this reference: give the manufacturer`,
+  importAmbiguousInFile: (rows: readonly number[]) =>
+    `the manufacturer is blank and rows ${rows.join(', ')} have this reference with different manufacturers: give the manufacturer`,
+  importConflictChanged:
+    'the component was changed since the preview; preview the file again to see its current values',
+  importConflictDeleted: 'the component was deleted since the preview',
+  importConflictAdded: 'a component with this reference and manufacturer was added since the preview',
+  importExcluded: 'left out by the administrator',
+  importNotFound: 'Import not found',
+  importCommitRunning: 'Another import is being written to the catalogue. Wait for it to finish, then commit this one.',
+  importNotCommittable: (state: string) => `This import cannot be committed: it is ${state}.`,
+  importAlreadyCommitting: 'This import is being written already.',
+  importMappingLocked: 'The columns can only be changed before the import is committed.',
+  importMappingTwice: (label: string) => `${label} is taken from two columns; choose one`,
+  importMappingRequired: 'Reference and Class must each come from a column',
+  importMappingUnknownColumn: (column: string) => `The sheet has no column ${column}`,
+  importJobsNotSetUp: 'Imports are not set up here (no state machine is configured).',
+  importStopped: (written: number, total: number, lastRow: number | null) =>
+    `The import stopped after ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows` +
+    (lastRow === null ? '; no row was written.' : ` (every row up to row ${lastRow} is done).`) +
+    ' Commit it again to finish the rest.',
+  importPreviewFailed: 'The preview stopped because of an unexpected error. Upload the file again.',
 
   // Comments (spec §5).
   commentRequired: 'Please enter a comment before submitting.',
@@ -148,6 +198,17 @@ export const messages = {
     `${provider} sent an answer that could not be read. Please try again later.`,
   distributorRefused: (provider: string) =>
     `${provider} refused the configured API credentials. Ask an administrator to check them.`,
+  /** `resumesAt` is when the distributor's own daily limit resets (HH:MM UTC). */
+  distributorDailyLimit: (provider: string, resumesAt: string) =>
+    `${provider} has reached its daily request limit for Component Hub. ${provider} searches resume at ${resumesAt} UTC.`,
+  distributorSearchShareSpent: (provider: string, limit: number, reserve: number) =>
+    `Today's ${provider} requests for part searches (${limit}) are used up; the remaining ${reserve} are kept for administrators' image batches. Searches resume after midnight UTC.`,
+  distributorCannotSearch: (provider: string, reference: string) =>
+    `${provider} cannot search for this reference: it refuses the characters in ${reference}, even written without accents.`,
+  searchAllowanceMinute: (limit: number, seconds: number) =>
+    `You have made ${limit} distributor searches in the last minute, the most one person may. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  searchAllowanceDay: (limit: number) =>
+    `You have used today's ${limit} distributor searches, the most one person may make in a day. Searches resume after midnight UTC.`,
 
   // Image batches (spec §2 Image Management, §8 image toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
@@ -155,6 +216,9 @@ export const messages = {
   /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */
   imageBatchStopped: (reason: string, left: number) =>
     `Stopped early: ${reason} ${left} part${left === 1 ? ' was' : 's were'} not searched.`,
+  /** Smart Search: one distributor stopped (`reason` in its words) and the other took over. */
+  imageBatchFellBack: (stopped: string, reason: string, other: string) =>
+    `${stopped} stopped: ${reason} ${other} was asked for every remaining part.`,
   imageBatchFailed: 'The batch stopped because of an unexpected error.',
   digikeyProcessingFailed: 'Failed to start Digi-Key image processing',
   mouserProcessingFailed: 'Failed to process Mouser images',
@@ -185,4 +249,30 @@ export const messages = {
     `The part already has the values of version ${version}: there is nothing to revert.`,
   attachmentRemovedVersion: (fileName: string) => `Attachment removed: ${fileName}`,
   notificationSettingsEmpty: 'Change at least one setting',
+  // Single sign-on (the login page shows these after a sign-in through the company's provider).
+  ssoButton: (label: string) => `Sign in with ${label}`,
+  passwordLoginAdminsOnly: (label: string) =>
+    `Password sign-in is for administrators only. Please use 'Sign in with ${label}'.`,
+  ssoErrors: {
+    not_configured: 'Single sign-on is not set up for Component Hub.',
+    return_invalid: 'The sign-in link pointed outside Component Hub, so it was not followed. Please sign in again.',
+    cancelled: 'The sign-in was cancelled or refused at your identity provider.',
+    provider_error: 'Your identity provider could not sign you in. Please try again.',
+    provider_unavailable: 'Your identity provider is not answering right now. Please try again in a moment.',
+    state_invalid: 'This sign-in has expired or was already used. Please sign in again.',
+    token_invalid:
+      "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it happens again, tell your administrator.",
+    not_allowed:
+      'Your company account is not allowed to use Component Hub (not in an allowed group or email domain). Ask your administrator for access.',
+    email_missing:
+      'Your identity provider did not share your email address, which Component Hub needs. Ask your administrator to check the single sign-on setup.',
+    email_unverified:
+      'Your identity provider has not verified your email address, so Component Hub cannot use it. Ask your administrator to check the single sign-on setup.',
+    account_deleted: 'Your Component Hub account was deleted. Ask an administrator to invite you again.',
+    last_admin:
+      "You are no longer in an administrators group, but you are Component Hub's last administrator, so you were not signed in. Sign in with your password, or make another user an administrator first.",
+    throttled: 'Too many sign-in attempts from this device. Please try again in a few minutes.',
+    unavailable: 'Component Hub cannot reach one of its services right now. Please try again in a moment.',
+    failed: 'Single sign-on failed unexpectedly. Please try again.',
+  },
 } as const;

@@ -6,16 +6,47 @@
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** AWS resources a route's function uses beyond the table, so the CDK grants only those. */
+/**
+ * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
+ * The identity items are kept from every function whose route does not name them: `credentials`
+ * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
+ * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
+ * session up and slide its expiry, which is how a request is signed in).
+ */
 export const needs = [
   'mail',
   'bucket-read',
   'bucket-write',
   'bucket-delete',
+  // Listing the caller's own uploads (what they have waiting counts against their storage).
+  'bucket-list',
   'distributor-credentials',
   'batches',
+  'import-jobs',
+  'oidc-client-secret',
+  'credentials',
+  'email-tokens',
+  'sessions',
 ] as const;
 export type Need = (typeof needs)[number];
+
+/**
+ * What a write counts against in its caller's per-user limits, each with a per-minute and a
+ * per-day allowance (configuration: WRITE_LIMIT_<KIND>). A mutating route that names none counts
+ * as 'other'; public routes (login, forgot-password ...) have throttles of their own.
+ */
+export const writeLimitKinds = [
+  'comments',
+  'requests',
+  'uploads',
+  'views',
+  'notifications',
+  'account',
+  'distributor-searches',
+  'admin',
+  'other',
+] as const;
+export type WriteLimitKind = (typeof writeLimitKinds)[number];
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -24,25 +55,115 @@ export interface RouteDefinition {
   readonly handler: string;
   readonly access: Access;
   readonly needs?: readonly Need[];
+  readonly writeLimit?: WriteLimitKind;
 }
 
 export const routes = [
   { method: 'GET', path: '/api/csrf-token', handler: 'auth/get-csrf-token', access: 'public' },
-  { method: 'POST', path: '/api/login', handler: 'auth/login', access: 'public' },
-  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public' },
-  { method: 'POST', path: '/api/forgot-password', handler: 'auth/forgot-password', access: 'public', needs: ['mail'] },
-  { method: 'POST', path: '/api/reset-password', handler: 'auth/reset-password', access: 'public' },
+  {
+    method: 'POST',
+    path: '/api/login',
+    handler: 'auth/login',
+    access: 'public',
+    needs: ['credentials', 'sessions'],
+  },
+  { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public', needs: ['sessions'] },
+  {
+    method: 'POST',
+    path: '/api/forgot-password',
+    handler: 'auth/forgot-password',
+    access: 'public',
+    needs: ['mail', 'email-tokens'],
+  },
+  {
+    method: 'POST',
+    path: '/api/reset-password',
+    handler: 'auth/reset-password',
+    access: 'public',
+    needs: ['email-tokens', 'credentials'],
+  },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', access: 'user' },
-  { method: 'PATCH', path: '/api/user', handler: 'auth/update-user', access: 'user' },
-  { method: 'DELETE', path: '/api/user', handler: 'auth/delete-user', access: 'user' },
-  { method: 'POST', path: '/api/change-password', handler: 'auth/change-password', access: 'user' },
-  { method: 'POST', path: '/api/invites/accept', handler: 'auth/accept-invite', access: 'public' },
+  {
+    method: 'PATCH',
+    path: '/api/user',
+    handler: 'auth/update-user',
+    access: 'user',
+    needs: ['credentials', 'mail'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/user',
+    handler: 'auth/delete-user',
+    access: 'user',
+    needs: ['credentials', 'sessions'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/change-password',
+    handler: 'auth/change-password',
+    access: 'user',
+    needs: ['credentials'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/accept',
+    handler: 'auth/accept-invite',
+    access: 'public',
+    needs: ['email-tokens', 'credentials', 'sessions'],
+  },
+  // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
+  { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  {
+    method: 'GET',
+    path: '/api/sso/callback',
+    handler: 'sso/finish-sign-in',
+    access: 'public',
+    needs: ['oidc-client-secret', 'sessions', 'mail'],
+  },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
-  { method: 'POST', path: '/api/users', handler: 'users/create-user', access: 'admin' },
-  { method: 'DELETE', path: '/api/users/{id}', handler: 'users/delete-user', access: 'admin' },
-  { method: 'PATCH', path: '/api/users/{id}/role', handler: 'users/update-user-role', access: 'admin' },
-  { method: 'PATCH', path: '/api/users/{id}/password', handler: 'users/set-user-password', access: 'admin' },
-  { method: 'POST', path: '/api/invites', handler: 'users/invite-user', access: 'admin', needs: ['mail'] },
+  {
+    method: 'POST',
+    path: '/api/users',
+    handler: 'users/create-user',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}',
+    handler: 'users/delete-user',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/{id}/role',
+    handler: 'users/update-user-role',
+    access: 'admin',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/{id}/password',
+    handler: 'users/set-user-password',
+    access: 'admin',
+    needs: ['credentials'],
+    writeLimit: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/invites',
+    handler: 'users/invite-user',
+    access: 'admin',
+    needs: ['mail', 'email-tokens'],
+    writeLimit: 'admin',
+  },
   {
     method: 'GET',
     path: '/api/components',
@@ -73,16 +194,37 @@ export const routes = [
     needs: ['bucket-read'],
   },
   { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
-  { method: 'POST', path: '/api/components', handler: 'components/create-component', access: 'user' },
-  { method: 'PATCH', path: '/api/components/{id}', handler: 'components/propose-edit', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components',
+    handler: 'components/create-component',
+    access: 'user',
+    // Claims the form's uploads into requests/<id>/ (copy, sniff, delete the uploads).
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'bucket-list'],
+    writeLimit: 'requests',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/components/{id}',
+    handler: 'components/propose-edit',
+    access: 'user',
+    writeLimit: 'requests',
+  },
   {
     method: 'POST',
     path: '/api/components/{id}/delete-request',
     handler: 'components/request-deletion',
     access: 'user',
+    writeLimit: 'requests',
   },
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
-  { method: 'POST', path: '/api/components/{id}/view', handler: 'components/record-view', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/view',
+    handler: 'components/record-view',
+    access: 'user',
+    writeLimit: 'views',
+  },
   { method: 'GET', path: '/api/recent-components', handler: 'components/list-recent-components', access: 'user' },
   {
     method: 'GET',
@@ -92,8 +234,21 @@ export const routes = [
     needs: ['bucket-read'],
   },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
-  { method: 'POST', path: '/api/components/{id}/comments', handler: 'components/add-comment', access: 'user' },
-  { method: 'POST', path: '/api/uploads', handler: 'files/create-upload', access: 'user', needs: ['bucket-write'] },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/comments',
+    handler: 'components/add-comment',
+    access: 'user',
+    writeLimit: 'comments',
+  },
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    handler: 'files/create-upload',
+    access: 'user',
+    needs: ['bucket-write', 'bucket-list'],
+    writeLimit: 'uploads',
+  },
   { method: 'GET', path: '/api/components/{id}/attachments', handler: 'files/list-attachments', access: 'user' },
   {
     method: 'POST',
@@ -101,6 +256,7 @@ export const routes = [
     handler: 'files/add-attachment',
     access: 'user',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete'],
+    writeLimit: 'uploads',
   },
   {
     method: 'DELETE',
@@ -123,6 +279,7 @@ export const routes = [
     handler: 'approvals/review-approval-request',
     access: 'admin',
     needs: ['bucket-delete', 'mail'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
@@ -130,6 +287,7 @@ export const routes = [
     handler: 'approvals/bulk-review-approval-requests',
     access: 'admin',
     needs: ['bucket-delete', 'mail'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
@@ -137,12 +295,14 @@ export const routes = [
     handler: 'approvals/withdraw-approval-request',
     access: 'user',
     needs: ['bucket-delete'],
+    writeLimit: 'requests',
   },
   {
     method: 'POST',
     path: '/api/components/{id}/versions/{versionNumber}/revert',
     handler: 'components/revert-component',
     access: 'user',
+    writeLimit: 'requests',
   },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   {
@@ -156,15 +316,54 @@ export const routes = [
     path: '/api/notification-settings',
     handler: 'notifications/update-notification-settings',
     access: 'user',
+    writeLimit: 'notifications',
   },
-  { method: 'PATCH', path: '/api/notifications/{id}', handler: 'notifications/mark-notification-read', access: 'user' },
-  { method: 'DELETE', path: '/api/notifications/{id}', handler: 'notifications/delete-notification', access: 'user' },
+  {
+    method: 'PATCH',
+    path: '/api/notifications/{id}',
+    handler: 'notifications/mark-notification-read',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/{id}',
+    handler: 'notifications/delete-notification',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
+  // Excel import: the upload becomes an import (its workbook kept under imports/), previewed and committed by the import state machine ('import-jobs').
   {
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
     access: 'admin',
-    needs: ['bucket-read', 'bucket-delete'],
+    writeLimit: 'admin',
+    needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
+  },
+  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
+  {
+    method: 'GET',
+    path: '/api/imports/{id}',
+    handler: 'import/get-import',
+    access: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/imports/{id}',
+    handler: 'import/change-import',
+    access: 'admin',
+    writeLimit: 'admin',
+    needs: ['bucket-read', 'import-jobs'],
+  },
+  {
+    method: 'POST',
+    path: '/api/imports/{id}/commit',
+    handler: 'import/commit-import',
+    access: 'admin',
+    writeLimit: 'admin',
+    needs: ['import-jobs'],
   },
   // Distributor search: calls Digi-Key or Mouser (outside AWS, no grant needed), copies the files into the bucket.
   {
@@ -173,6 +372,7 @@ export const routes = [
     handler: 'distributors/search-digikey',
     access: 'user',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   {
     method: 'POST',
@@ -180,6 +380,7 @@ export const routes = [
     handler: 'distributors/search-mouser',
     access: 'user',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+    writeLimit: 'distributor-searches',
   },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
@@ -197,6 +398,7 @@ export const routes = [
     handler: 'images/start-digikey-batch',
     access: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
@@ -204,6 +406,7 @@ export const routes = [
     handler: 'images/start-mouser-batch',
     access: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',
@@ -211,6 +414,7 @@ export const routes = [
     handler: 'images/start-unified-batch',
     access: 'admin',
     needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -224,3 +428,7 @@ const byKey = new Map<string, RouteDefinition>(routes.map((route) => [routeKey(r
 export const findRoute = (key: string): RouteDefinition | undefined => byKey.get(key);
 
 export const isMutating = (method: HttpMethod): boolean => method !== 'GET';
+
+/** The per-user write limit a route counts against; undefined for reads and public routes. */
+export const writeLimitOf = (route: RouteDefinition): WriteLimitKind | undefined =>
+  isMutating(route.method) && route.access !== 'public' ? (route.writeLimit ?? 'other') : undefined;

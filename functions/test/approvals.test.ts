@@ -4,7 +4,7 @@ import type { ApprovalRequest, Notification, RecentComponentView, Version } from
 import type { Component } from '#shared/schemas/component';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser } from './support';
+import { createSignedInUser, useSteppedClock } from './support';
 
 useTestStack();
 const api = useTestApi();
@@ -265,13 +265,14 @@ describe('notifications and recents', () => {
   });
 
   it('lists the components the user opened, distinct and newest first', async () => {
+    const clock = useSteppedClock();
     const user = await signedIn('user');
     const admin = await signedIn('admin');
     const a = await approvedComponent(user.client, admin.client);
     const b = await approvedComponent(user.client, admin.client);
     for (const id of [a.id, b.id, a.id]) {
       expect((await user.client.post(`/api/components/${id}/view`, { userId: 'spoofed' })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.tick();
     }
     const recents = (await user.client.get<RecentComponentView[]>('/api/recent-components?userId=x&limit=5')).body;
     expect(recents.map((r) => r.id)).toEqual([a.id, b.id]);

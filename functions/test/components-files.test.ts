@@ -259,17 +259,16 @@ describe('POST /api/components/{id}/attachments', () => {
       componentId: component.id,
       attachmentId,
     });
-    // An upload is claimed once.
+    // An upload is claimed once: sent again (a retry after a lost answer), it is answered with
+    // what it filed, and nothing is filed twice.
     expect(
       await attach(user, component.id, {
         fileName: 'Datasheet v2.pdf',
         fileType: 'application/pdf',
         uploadKey: ticket.uploadKey,
       }),
-    ).toMatchObject({
-      status: 400,
-      body: { message: messages.uploadMissing },
-    });
+    ).toMatchObject({ status: 201, body: { requestId, attachmentId } });
+    expect((await attachmentsSeenBy(user, component.id)).map((a) => a.id)).toEqual([attachmentId]);
   });
 
   it("takes the spec's base64 fileData, with or without a data-URL prefix", async () => {

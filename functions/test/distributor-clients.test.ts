@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
 import { createDigiKeyClient } from '#services/distributors/digikey';
 import {
   DistributorMalformedAnswer,
@@ -14,7 +13,7 @@ import { createMouserClient, MOUSER_MAX_RECORDS } from '#services/distributors/m
 import { createRateLimiter } from '#services/distributors/rate-limiter';
 import { resetConfig } from '#lib/config';
 import { useTestStack } from '../../scripts/test/stack';
-import { emulatorControl, UNKNOWN_MAKER } from '../../scripts/local/distributor-emulator';
+import { emulatorControl } from '../../scripts/local/distributor-emulator';
 
 /*
  * The Digi-Key and Mouser clients against the local emulator of both APIs: authentication, token
@@ -38,10 +37,8 @@ const digiKey = (tenant: string, overrides: Partial<Parameters<typeof createDigi
 const mouser = (tenant: string, overrides: Partial<Parameters<typeof createMouserClient>[0]> = {}) =>
   createMouserClient({ ...policy, apiUrl: stack.distributors.url, apiKey: tenant, ...overrides });
 
-/** A part of the demo catalogue the emulator knows, with a datasheet. */
-const demoPart = [...generateDemoCatalogue(60, 1)].find(
-  (part) => part.hasDataSheet && part.fields.manufacturer === 'Siemens',
-)!.fields;
+/** A part both emulated distributors list, with a datasheet. */
+const demoPart = { reference: '3RT2024-3AL21', manufacturer: 'Siemens' };
 
 const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
   const started = Date.now();
@@ -55,7 +52,7 @@ describe('Digi-Key client', () => {
     const candidates = await digiKey(control.tenant).findPart(demoPart.reference, demoPart.manufacturer);
 
     expect(candidates[0]).toMatchObject({ manufacturerPartNumber: demoPart.reference, manufacturer: 'Siemens' });
-    expect(candidates[0]!.imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/digikey\/photos\/.+\.png$/);
+    expect(candidates[0]!.imageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/[^/]+\/digikey\/photos\/.+\.png$/);
     expect(candidates[0]!.datasheetUrl).toMatch(/\.pdf$/);
     expect(candidates[0]!.productUrl).toMatch(/\/products\/digikey\//);
     const stats = await control.stats();
@@ -80,11 +77,13 @@ describe('Digi-Key client', () => {
     expect((await control.stats()).tokensIssued).toBe(1);
 
     await control.setTokenLifetime(1);
-    const shortLived = digiKey(control.tenant);
+    // The client's own clock: a second and a bit later without waiting for it.
+    let now = Date.now();
+    const shortLived = digiKey(control.tenant, { clock: () => now });
     await shortLived.findPart('3RT2015-1BB41');
     await shortLived.findPart('3RT2015-1BB41');
     expect((await control.stats()).tokensIssued).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    now += 1_100;
     await shortLived.findPart('3RT2015-1BB41');
     expect((await control.stats()).tokensIssued).toBe(3);
   });
@@ -92,9 +91,9 @@ describe('Digi-Key client', () => {
   it('gets a new token once when the API stops accepting the cached one', async () => {
     const control = newTenant();
     const client = digiKey(control.tenant);
-    await client.findPart('3RT2015-1BB41');
+    await client.findPart('3RT2024-3AL21');
     await control.expireTokens();
-    expect(await client.findPart('3RT2015-1BB41')).not.toHaveLength(0);
+    expect(await client.findPart('3RT2024-3AL21')).not.toHaveLength(0);
     const stats = await control.stats();
     expect(stats.tokensIssued).toBe(2);
     expect(
@@ -176,12 +175,26 @@ describe('Digi-Key client', () => {
     );
   });
 
-  it('finds nothing for text that is not a part number, and an unbranded product for an unknown one', async () => {
+  it('finds nothing for a reference no distributor lists, nor for a type name where the order number is listed', async () => {
     const control = newTenant();
     const client = digiKey(control.tenant);
     expect(await client.findPart('spare cable ties')).toEqual([]);
-    const [made] = await client.findPart('ZX-4411-B');
-    expect(made).toMatchObject({ manufacturerPartNumber: 'ZX-4411-B', manufacturer: UNKNOWN_MAKER });
+    expect(await client.findPart('ZX-4411-B')).toEqual([]);
+    expect(await client.findPart('UT 10')).toEqual([]);
+    expect((await client.findPart('3044381'))[0]).toMatchObject({
+      manufacturerPartNumber: '3044381',
+      manufacturer: 'Phoenix Contact',
+      orderNumbers: ['277-1141-ND'],
+      datasheetUrl: 'http://www.phoenixcontact.com/us/products/3044381/pdf',
+    });
+  });
+
+  it('looks an order number up with the product-details call', async () => {
+    const control = newTenant();
+    const [found] = await digiKey(control.tenant).findPart('277-1141-ND');
+    expect(found).toMatchObject({ manufacturerPartNumber: '3044381' });
+    expect(await digiKey(control.tenant).findPart('999-NOPE-ND')).toEqual([]);
+    expect((await control.stats()).calls).toMatchObject({ 'digikey:details': 2 });
   });
 });
 
@@ -191,7 +204,7 @@ describe('Mouser client', () => {
     const candidates = await mouser(control.tenant).findPart(demoPart.reference, demoPart.manufacturer);
     expect(candidates).toHaveLength(1);
     expect(candidates[0]).toMatchObject({ manufacturerPartNumber: demoPart.reference, manufacturer: 'Siemens' });
-    expect(candidates[0]!.imageUrl).toMatch(/\/files\/mouser\/photos\/.+\.png$/);
+    expect(candidates[0]!.imageUrl).toMatch(/\/files\/[^/]+\/mouser\/photos\/.+\.png$/);
     const stats = await control.stats();
     expect(stats.calls).toEqual({ 'mouser:partnumber': 1 });
     expect(stats.requests[0]!.body).toEqual({
@@ -201,12 +214,17 @@ describe('Mouser client', () => {
 
   it('falls back to a keyword search of at most 50 records when the exact search finds nothing', async () => {
     const control = newTenant();
-    const [made] = await mouser(control.tenant).findPart('ZX-4411-B|other');
-    expect(made).toMatchObject({ manufacturerPartNumber: 'ZX-4411-B other', manufacturer: UNKNOWN_MAKER });
+    const [found] = await mouser(control.tenant).findPart('304438');
+    expect(found).toMatchObject({ manufacturerPartNumber: '3044381', manufacturer: 'Phoenix Contact' });
     const stats = await control.stats();
     expect(stats.calls).toEqual({ 'mouser:partnumber': 1, 'mouser:keyword': 1 });
     expect(stats.requests[1]!.body).toMatchObject({
-      SearchByKeywordRequest: { keyword: 'ZX-4411-B other', records: MOUSER_MAX_RECORDS, startingRecord: 0 },
+      SearchByKeywordRequest: { keyword: '304438', records: MOUSER_MAX_RECORDS, startingRecord: 0 },
+    });
+    // Mouser reads '|' as a list of part numbers: one part is searched, so it never reaches Mouser.
+    expect(await mouser(control.tenant).findPart('ZX-4411-B|other')).toEqual([]);
+    expect((await control.stats()).requests.at(-1)!.body).toMatchObject({
+      SearchByKeywordRequest: { keyword: 'ZX-4411-B other' },
     });
   });
 

@@ -8,11 +8,9 @@ import { s3 } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { listAttachments, type StoredAttachment } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
-import { DEMO_CATALOGUE_SIZE } from '#services/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { emulatorControl } from '../../scripts/local/distributor-emulator';
+import { emulatorControl, listedProducts } from '../../scripts/local/distributor-emulator';
 import { signedInClient } from './support';
 
 /*
@@ -26,16 +24,25 @@ const emulator = emulatorControl(stack.distributors.url, stack.distributors.tena
 
 const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 
-/** The demo catalogue the emulator answers for (as `npm start` seeds it). */
-const demo = [...generateDemoCatalogue(DEMO_CATALOGUE_SIZE, 1)];
 let made = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36).toUpperCase()}${++made}`;
 
+/** A catalogue part as the catalogue keeps it (class and the rest filled in). */
 const createPart = async (fields: Partial<ComponentData>) => {
-  const [component] = await createComponents([{ ...demo[0]!.fields, dataSheet: null, ...fields }], {
-    username: 'test',
-  });
+  const [component] = await createComponents(
+    [{ reference: 'X', class: 'Relay', manufacturer: null, dataSheet: null, ...fields } as ComponentData],
+    { username: 'test' },
+  );
   return component!;
+};
+/** How the catalogue holds a product the emulated distributors list (by its maker part number). */
+const listed = (mpn: string): Partial<ComponentData> => {
+  const { catalogue } = listedProducts.find((product) => product.mpn === mpn)!;
+  return {
+    reference: catalogue.reference,
+    articleNumber: catalogue.articleNumber ?? null,
+    manufacturer: catalogue.manufacturer,
+  };
 };
 
 const search = (client: TestClient, id: number, provider: 'digikey' | 'mouser') =>
@@ -56,7 +63,7 @@ describe('per-part distributor search', () => {
   it('copies the image and datasheet of an exact match, publishes them at once, and never stores a file twice', async () => {
     const user = await signedIn('user');
     const admin = await signedIn('admin');
-    const part = demo.find((entry) => entry.hasDataSheet && entry.fields.manufacturer === 'Phoenix Contact')!.fields;
+    const part = listed('3RT2024-3AL21');
     const component = await createPart(part);
 
     const answer = await search(user, component.id, 'digikey');
@@ -68,7 +75,7 @@ describe('per-part distributor search', () => {
         datasheetFound: true,
         confidence: 1,
         productUrl: expect.stringMatching(/\/products\/digikey\//),
-        manufacturerPartNumber: part.reference,
+        manufacturerPartNumber: '3RT2024-3AL21',
         approved: true,
       },
     });
@@ -125,8 +132,7 @@ describe('per-part distributor search', () => {
 
   it('stores each file once when searches for one part run at the same time', async () => {
     const user = await signedIn('user');
-    const part = demo.filter((entry) => entry.hasDataSheet && entry.fields.manufacturer === 'Siemens')[1]!.fields;
-    const component = await createPart(part);
+    const component = await createPart(listed('XB5BD42'));
     const answers = await Promise.all([1, 2, 3, 4].map(() => search(user, component.id, 'digikey')));
     for (const answer of answers)
       expect(answer.body).toMatchObject({ success: true, result: { imageFound: true, datasheetFound: true } });
@@ -140,8 +146,8 @@ describe('per-part distributor search', () => {
   it('files attachment requests for a weaker match, which an administrator can publish', async () => {
     const user = await signedIn('user');
     const admin = await signedIn('admin');
-    // The emulator knows no maker for a reference outside its catalogue: the manufacturer does not match.
-    const component = await createPart({ reference: unique('QX'), manufacturer: 'Siemens' });
+    // Listed, but under another maker than the catalogue says: the manufacturer does not match.
+    const component = await createPart({ ...listed('46.52.8.230.0000'), manufacturer: 'Siemens' });
 
     const answer = await search(user, component.id, 'digikey');
     expect(answer.body).toMatchObject({
@@ -267,5 +273,109 @@ describe('per-part distributor search', () => {
       resetConfig();
     }
     expect((await search(user, component.id, 'mouser')).status).toBe(200);
+  });
+
+  it('finds a Phoenix Contact part by its article number where the distributor does not know the type name', async () => {
+    const user = await signedIn('user');
+    const component = await createPart({ ...listed('3044381'), class: 'Terminal Block' });
+    expect(component.reference).toBe('UT 10');
+    const answer = await search(user, component.id, 'mouser');
+    // The photo comes from Mouser; the datasheet link is Phoenix Contact's own http address, out of reach here.
+    expect(answer.body).toEqual({
+      success: true,
+      result: {
+        imageFound: true,
+        datasheetFound: false,
+        confidence: 1,
+        productUrl: expect.stringMatching(/\/products\/mouser\/3044381$/),
+        manufacturerPartNumber: '3044381',
+        approved: true,
+      },
+    });
+    const sent = (await emulator.stats()).requests
+      .filter((request) => request.endpoint.startsWith('mouser:'))
+      .slice(-3);
+    expect(sent.map((request) => JSON.stringify(request.body))).toEqual([
+      expect.stringContaining('"mouserPartNumber":"UT 10"'),
+      expect.stringContaining('"keyword":"UT 10"'),
+      expect.stringContaining('"mouserPartNumber":"3044381"'),
+    ]);
+  });
+
+  it('keeps a series photo for review even for an exact match, and publishes the datasheet', async () => {
+    const user = await signedIn('user');
+    const admin = await signedIn('admin');
+    const component = await createPart({ ...listed('3209071'), class: 'Terminal Block' });
+    expect((await search(user, component.id, 'digikey')).body).toMatchObject({
+      success: true,
+      result: { imageFound: true, datasheetFound: true, confidence: 1, approved: false },
+    });
+    const stored = await listAttachments(component.id);
+    expect(stored.find((attachment) => attachment.fileType === 'image/png')).toMatchObject({
+      isApproved: false,
+      sourceConfidence: 1,
+    });
+    expect(stored.find((attachment) => attachment.fileType === 'application/pdf')).toMatchObject({ isApproved: true });
+    expect(await pendingRequestsFor(admin, component.id)).toEqual([
+      expect.objectContaining({
+        requestType: 'attachment',
+        requestData: expect.objectContaining({ fileType: 'image/png' }),
+      }),
+    ]);
+  });
+
+  it('writes a reference Mouser refuses in plain ASCII, then finds the part by its article number', async () => {
+    const user = await signedIn('user');
+    const component = await createPart({ ...listed('1119303'), class: 'Cable' });
+    expect(component.reference).toBe('ÖLFLEX CLASSIC 110 3G1,5');
+    expect((await search(user, component.id, 'mouser')).body).toMatchObject({
+      success: true,
+      result: { manufacturerPartNumber: '1119303', confidence: 1, imageFound: true, datasheetFound: true },
+    });
+    const texts = (await emulator.stats()).requests
+      .filter((request) => request.endpoint.startsWith('mouser:'))
+      .slice(-4)
+      .map((request) => {
+        const body = request.body as {
+          SearchByPartRequest?: { mouserPartNumber: string };
+          SearchByKeywordRequest?: { keyword: string };
+        };
+        return body.SearchByPartRequest?.mouserPartNumber ?? body.SearchByKeywordRequest?.keyword;
+      });
+    // Refused, written in ASCII (part number, then keyword: nothing), then the article number.
+    expect(texts).toEqual([
+      'ÖLFLEX CLASSIC 110 3G1,5',
+      'OLFLEX CLASSIC 110 3G1,5',
+      'OLFLEX CLASSIC 110 3G1,5',
+      '1119303',
+    ]);
+  });
+
+  it('says in words when Mouser cannot search for a reference at all', async () => {
+    const user = await signedIn('user');
+    const component = await createPart({ reference: '継電器', manufacturer: 'Omron' });
+    expect(await search(user, component.id, 'mouser')).toMatchObject({
+      status: 200,
+      body: { success: false, result: null, message: messages.distributorCannotSearch('Mouser', '継電器') },
+    });
+  });
+
+  it('matches renamed and aliased makers, leading zeros and a Mouser number kept as the reference', async () => {
+    const user = await signedIn('user');
+    for (const [mpn, provider] of [
+      ['PJ-002A', 'digikey'],
+      ['0533980271', 'mouser'],
+      ['700-HK36Z24', 'digikey'],
+      ['1020000000', 'mouser'],
+      ['LM358BAIPWR', 'digikey'],
+    ] as const) {
+      const component = await createPart(listed(mpn));
+      const answer = await search(user, component.id, provider);
+      expect(answer.body, `${mpn} at ${provider}`).toMatchObject({
+        success: true,
+        result: { manufacturerPartNumber: mpn, confidence: expect.any(Number) },
+      });
+      expect(answer.body.result!.confidence, mpn).toBeGreaterThanOrEqual(0.95);
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { Comment } from '#shared/schemas/comments';
 import type { ComponentData } from '#shared/schemas/component';
 import type { Attachment, UploadTicket } from '#shared/schemas/files';
 import type { AdminUser } from '#shared/schemas/users';
-import { resetClients } from '#lib/clients';
+import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { createComponents } from '#repositories/components';
 import { listAttachments } from '#repositories/attachments';
@@ -37,6 +37,8 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_S3 = proxies.s3.endpoint;
   process.env.AWS_ENDPOINT_URL_SES = proxies.ses.endpoint;
   process.env.AWS_ENDPOINT_URL_SESV2 = proxies.ses.endpoint;
+  // The deployed timeouts are what this file measures, not the generous ones of the local stack.
+  delete process.env[CLIENT_TIMEOUT_VARIABLE];
   resetClients();
 });
 

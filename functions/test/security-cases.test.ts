@@ -11,7 +11,7 @@ import { listAttachments } from '#repositories/attachments';
 import { epochSeconds } from '#repositories/table';
 import { putToken } from '#repositories/tokens';
 import { login, requestPasswordReset } from '#services/auth/identity';
-import { MAX_ATTEMPTS } from '#services/auth/throttle';
+import { LOGIN_LIMITS, takeLoginAttempt } from '#services/auth/throttle';
 import { randomToken, sha256 } from '#services/auth/tokens';
 import { inviteUser } from '#services/users';
 import { useTestStack } from '../../scripts/test/stack';
@@ -233,6 +233,8 @@ class HostBrowser {
     if (this.host) headers.host = this.host;
     if (this.jar.size) headers.cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Node sends a DELETE body only with its length: it does not chunk that method by default.
+    if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
     return new Promise((resolve, reject) => {
       const call = httpRequest(new URL(path, api.client().baseUrl), { method, headers }, (response) => {
         let text = '';
@@ -280,12 +282,14 @@ describe('cookies', () => {
       const newcomer = new HostBrowser(host);
       const accepted = await newcomer.send('POST', '/api/invites/accept', {
         token: link,
-        username: 'invited',
+        username: `invited-${host ?? 'loopback'}`,
         password: STRONG_PASSWORD,
         confirmPassword: STRONG_PASSWORD,
       });
       expect(accepted.status, JSON.stringify(accepted.body)).toBeLessThan(300);
-      expect((await newcomer.send('DELETE', '/api/user')).status).toBeLessThan(300);
+      expect((await newcomer.send('DELETE', '/api/user', { currentPassword: STRONG_PASSWORD })).status).toBeLessThan(
+        300,
+      );
 
       const cookies = [...browser.setCookies, ...newcomer.setCookies];
       expect(cookies.filter((c) => c.startsWith('ch_session=')).length, cookies.join('\n')).toBeGreaterThanOrEqual(4);
@@ -346,26 +350,32 @@ describe('throttles under parallel requests', () => {
     };
   };
 
-  it('lets only 5 of 20 simultaneous wrong passwords for one account be tried, and then not the right one', async () => {
+  it("lets one client try only 5 of 20 simultaneous wrong passwords at one account, and then not the right one; another client's right one gets in", async () => {
     const { email } = await createLoginUser('user');
+    const limit = LOGIN_LIMITS.perAccountAndClient;
     const outcome = await settle(
-      Array.from({ length: 20 }, (_, i) => login({ email, password: `Wrong!Pass${i}` }, `198.51.100.${i}`)),
+      Array.from({ length: 20 }, (_, i) => login({ email, password: `Wrong!Pass${i}` }, '198.51.100.7')),
     );
-    expect(outcome).toEqual({ ok: 0, refused: MAX_ATTEMPTS, throttled: 20 - MAX_ATTEMPTS });
-    await expect(login({ email, password: STRONG_PASSWORD }, '198.51.100.200')).rejects.toBeInstanceOf(TooManyRequests);
+    expect(outcome).toEqual({ ok: 0, refused: limit, throttled: 20 - limit });
+    await expect(login({ email, password: STRONG_PASSWORD }, '198.51.100.7')).rejects.toBeInstanceOf(TooManyRequests);
+    await expect(login({ email, password: STRONG_PASSWORD }, '198.51.100.200')).resolves.toMatchObject({
+      user: { email },
+    });
   });
 
-  it('lets one client try only 5 of 20 simultaneous logins across accounts', async () => {
+  it('lets one client through for only 20 of 40 simultaneous attempts across accounts', async () => {
+    // The guard alone (no password hashing): 40 scrypt hashes at once would only measure the machine.
+    const limit = LOGIN_LIMITS.perClient;
     const outcome = await settle(
-      Array.from({ length: 20 }, () => login({ email: uniqueEmail('guess'), password: 'Wrong!Pass1' }, '203.0.113.7')),
+      Array.from({ length: 40 }, () => takeLoginAttempt(uniqueEmail('guess'), '203.0.113.7')),
     );
-    expect(outcome).toEqual({ ok: 0, refused: MAX_ATTEMPTS, throttled: 20 - MAX_ATTEMPTS });
+    expect(outcome).toEqual({ ok: limit, refused: 0, throttled: 40 - limit });
   });
 
-  it('sends at most 5 reset emails for 20 simultaneous forgot-password requests', async () => {
+  it('sends one reset email for 20 simultaneous forgot-password requests from 20 addresses', async () => {
     const { email } = await createLoginUser('user');
     const outcome = await settle(Array.from({ length: 20 }, (_, i) => requestPasswordReset(email, `192.0.2.${i}`)));
-    expect(outcome).toEqual({ ok: MAX_ATTEMPTS, refused: 0, throttled: 20 - MAX_ATTEMPTS });
-    expect(await stack.readEmails(email)).toHaveLength(MAX_ATTEMPTS);
+    expect(outcome).toEqual({ ok: 20, refused: 0, throttled: 0 });
+    expect(await stack.readEmails(email)).toHaveLength(1);
   });
 });

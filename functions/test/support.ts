@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
+import { onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createUser, type User } from '#repositories/users';
-import type { TestClient } from '../../scripts/test/api-client';
+import type { UploadTicket } from '#shared/schemas/files';
+import type { TestClient, TestResponse } from '../../scripts/test/api-client';
+
+/**
+ * The test's own clock instead of a sleep: the date (and only the date; timers still run) stands
+ * at the real time and moves when the test says, so writes that must carry a later timestamp than
+ * the one before get it without waiting. The real clock is back when the test ends.
+ */
+export const useSteppedClock = (): { tick: (ms?: number) => void } => {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return { tick: (ms = 1_000) => vi.setSystemTime(Date.now() + ms) };
+};
 
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 
 export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** A real account with a real scrypt hash, for tests that log in through the API. */
-export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD) => {
-  const email = uniqueEmail(role);
+export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD, email = uniqueEmail(role)) => {
   const user = await createAccount({ email, password, role, name: 'Test Person' });
   return { user, email, password };
 };
@@ -31,13 +45,13 @@ export const createSignedInUser = async (role: Role): Promise<{ user: User; sess
     firstName: 'Matrix',
     lastName: 'Caller',
     role,
-    passwordHash: 'scrypt$unusable',
     sessionVersion: 0,
     passwordChangedAt: now,
     createdAt: now,
     updatedAt: now,
+    acceptedInviteAt: now,
   };
-  if (!(await createUser(user))) throw new Error('could not create test user');
+  if ((await createUser(user)) !== 'created') throw new Error('could not create test user');
   const { token } = await startSession(user);
   return { user, sessionToken: token };
 };
@@ -49,29 +63,40 @@ export const signedInClient = async (api: { client(): TestClient }, role: Role):
   return client;
 };
 
-/** A small file that reads as a PDF by its bytes. */
-export const pdfBytes = (size = 2048): Buffer => {
-  const bytes = Buffer.alloc(size, 0x20);
-  bytes.write('%PDF-1.4\n', 0, 'latin1');
-  return bytes;
-};
+/** A PDF of `size` bytes (its magic bytes, then spaces). */
+export const pdfBytes = (size = 1024): Buffer =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
 
-/** The browser's part of a presigned upload: a ticket from the API, the file straight to S3; the upload key. */
-export const uploadThroughApi = async (
+/**
+ * The browser's part of a presigned upload: asks POST /api/uploads for a ticket and sends the
+ * form straight to S3; the ticket, or the refusal when the API refuses one.
+ */
+export const presignedUpload = async (
   client: TestClient,
-  file: { name: string; type: string; bytes: Buffer },
-): Promise<string> => {
-  const ticket = await client.post<{ url: string; fields: Record<string, string>; uploadKey: string }>('/api/uploads', {
+  file: { name: string; type: string; bytes: Buffer; purpose?: 'attachment' | 'component-file' | 'import' },
+): Promise<TestResponse<UploadTicket & { message?: string }>> => {
+  const ticket = await client.post<UploadTicket & { message?: string }>('/api/uploads', {
     fileName: file.name,
     fileType: file.type,
     size: file.bytes.length,
+    ...(file.purpose && { purpose: file.purpose }),
   });
-  if (ticket.status !== 200)
-    throw new Error(`POST /api/uploads answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
+  if (ticket.status !== 200) return ticket;
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const sent = await fetch(ticket.body.url, { method: 'POST', body: form });
-  if (sent.status !== 204) throw new Error(`the upload to S3 answered ${sent.status}: ${await sent.text()}`);
+  if (sent.status !== 204) throw new Error(`S3 refused the upload: ${sent.status} ${await sent.text()}`);
+  return ticket;
+};
+
+/** A presigned upload the API must accept; its upload key. */
+export const uploadThroughApi = async (
+  client: TestClient,
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<string> => {
+  const ticket = await presignedUpload(client, file);
+  if (ticket.status !== 200)
+    throw new Error(`POST /api/uploads answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
   return ticket.body.uploadKey;
 };

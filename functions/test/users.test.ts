@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD, uniqueEmail } from './support';
+import { createLoginUser, STRONG_PASSWORD, uniqueEmail, useSteppedClock } from './support';
 
 const stack = useTestStack();
 const api = useTestApi();
@@ -51,22 +51,31 @@ describe('users (admin)', () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/scrypt|passwordHash|sessionVersion/);
   });
 
-  it('adds a user with the admin rules and refuses a taken email', async () => {
+  it('adds a user with the same password rule as every other path, and refuses a taken email', async () => {
     const { browser } = await adminSession();
     const email = uniqueEmail('added');
     const short = await browser.post('/api/users', { email, password: 'short', name: 'New Person', role: 'user' });
     expect(short).toMatchObject({ status: 400, body: { message: messages.passwordMinLengthAdmin } });
-    const badRole = await browser.post('/api/users', { email, password: 'longenough', role: 'owner' });
+    // Long enough but of one class only: refused like everywhere else a password is chosen.
+    for (const [password, message] of [
+      ['longenough', messages.passwordUppercase],
+      ['Longenough', messages.passwordNumber],
+      ['Longenough1', messages.passwordSpecial],
+    ] as const) {
+      const weak = await browser.post('/api/users', { email, password, role: 'user' });
+      expect(weak).toMatchObject({ status: 400, body: { message, fields: { password: message } } });
+    }
+    const badRole = await browser.post('/api/users', { email, password: 'Long-en0ugh', role: 'owner' });
     expect(badRole).toMatchObject({ status: 400, body: { message: messages.roleRequired } });
     const created = await browser.post('/api/users', {
       email,
-      password: 'longenough',
+      password: 'Long-en0ugh',
       name: 'New Person',
       role: 'user',
     });
     expect(created).toMatchObject({ status: 201, body: { email, name: 'New Person', role: 'user' } });
-    expect((await api.client().post('/api/login', { email, password: 'longenough' })).status).toBe(200);
-    const again = await browser.post('/api/users', { email, password: 'longenough', role: 'user' });
+    expect((await api.client().post('/api/login', { email, password: 'Long-en0ugh' })).status).toBe(200);
+    const again = await browser.post('/api/users', { email, password: 'Long-en0ugh', role: 'user' });
     expect(again).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
   });
 
@@ -156,11 +165,12 @@ describe('invitations', () => {
   });
 
   it('a second invitation voids the first link', async () => {
+    const clock = useSteppedClock();
     const { browser } = await adminSession();
     const email = uniqueEmail('twice');
     await browser.post('/api/invites', { email, role: 'user' });
     const first = await inviteLink(email);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.tick();
     expect((await browser.post('/api/invites', { email, role: 'admin' })).status).toBe(201);
     const second = await inviteLink(email);
     expect(second).not.toBe(first);

@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import { ApiFunction, constructIdFor, physicalFunctionName } from '../constructs/api-function.ts';
+import { identityKeyGuards } from '../constructs/identity-guards.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
@@ -38,8 +39,9 @@ export const routeNeeds = (route: RouteDefinition): readonly RouteNeed[] => {
 
 /**
  * Item reads and writes on the table and queries on its indexes, named one by one: no
- * `dynamodb:*`, no `index/*`, no table administration. (Transactions need no action of their
- * own; they are checked against the item actions they contain.)
+ * `dynamodb:*`, no `index/*`, no table administration, and no Scan (nothing reads the table
+ * whole; a Scan would walk past every session, hash and token). (Transactions need no action of
+ * their own; they are checked against the item actions they contain.)
  */
 export const tableItemAccess = (table: ITable): PolicyStatement =>
   new PolicyStatement({
@@ -47,7 +49,6 @@ export const tableItemAccess = (table: ITable): PolicyStatement =>
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:Query',
-      'dynamodb:Scan',
       'dynamodb:ConditionCheckItem',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
@@ -81,7 +82,46 @@ export interface ApiStackProps extends StackProps {
   readonly imageBatches?: IStateMachine;
   /** Minutes between two digest emails to one administrator (the functions default to 30). */
   readonly approvalDigestIntervalMinutes?: number;
+  /** The secret CloudFront adds to every API request (the web stack); every function refuses requests without it. */
+  readonly originVerifySecret?: ISecret;
+  /** The Excel import state machine (the jobs stack), for routes that need 'import-jobs'. */
+  readonly importJobs?: IStateMachine;
+  /** Single sign-on with the company's OpenID provider (context `oidc*`); absent: password login only. */
+  readonly sso?: SsoProps;
+  /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
+  readonly passwordLogin?: 'on' | 'admins-only';
 }
+
+export interface SsoProps {
+  readonly issuer: string;
+  readonly clientId: string;
+  /** The Secrets Manager secret (complete ARN) holding the client secret as plain text; none for a public client. */
+  readonly clientSecretArn?: string;
+  readonly scopes?: string;
+  readonly groupsClaim?: string;
+  readonly adminGroups?: string;
+  readonly allowedDomains?: string;
+  readonly allowedGroups?: string;
+  readonly buttonLabel?: string;
+}
+
+/** Where the provider sends people back: the callback route on the site's own origin. */
+export const ssoCallbackUrl = (appUrl: string): string => `${appUrl}/api/sso/callback`;
+
+const ssoEnvironment = (sso: SsoProps | undefined, appUrl: string): Record<string, string> =>
+  sso
+    ? {
+        OIDC_ISSUER: sso.issuer,
+        OIDC_CLIENT_ID: sso.clientId,
+        OIDC_REDIRECT_URI: ssoCallbackUrl(appUrl),
+        ...(sso.scopes && { OIDC_SCOPES: sso.scopes }),
+        ...(sso.groupsClaim && { OIDC_GROUPS_CLAIM: sso.groupsClaim }),
+        ...(sso.adminGroups && { OIDC_ADMIN_GROUPS: sso.adminGroups }),
+        ...(sso.allowedDomains && { OIDC_ALLOWED_DOMAINS: sso.allowedDomains }),
+        ...(sso.allowedGroups && { OIDC_ALLOWED_GROUPS: sso.allowedGroups }),
+        ...(sso.buttonLabel && { OIDC_BUTTON_LABEL: sso.buttonLabel }),
+      }
+    : {};
 
 /**
  * One Lambda and one HTTP API route per entry of the route manifest, each function with the
@@ -124,9 +164,17 @@ export class ApiStack extends Stack {
       MAIL_FROM: `Component Hub <${props.senderEmail}>`,
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
+      ...(props.originVerifySecret && { ORIGIN_VERIFY_SECRET_ARN: props.originVerifySecret.secretArn }),
       POWERTOOLS_SERVICE_NAME: 'component-hub',
+      // Only when it differs from the functions' default (`on`).
+      ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
+      ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };
+    // Only the callback, which redeems the authorization code, can read the client secret.
+    const oidcClientSecret: ISecret | undefined = props.sso?.clientSecretArn
+      ? Secret.fromSecretCompleteArn(this, 'OidcClientSecret', props.sso.clientSecretArn)
+      : undefined;
     const distributorSecret: ISecret | undefined = props.distributorSecretArn
       ? Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn)
       : undefined;
@@ -140,22 +188,31 @@ export class ApiStack extends Stack {
       }
       const needs = routeNeeds(route);
       const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
+      const wantsOidcSecret = needs.includes('oidc-client-secret') && oidcClientSecret !== undefined;
       if (needs.includes('batches') && !props.imageBatches)
         throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
+      if (needs.includes('import-jobs') && !props.importJobs)
+        throw new Error(`${route.handler} needs 'import-jobs' but no state machine was given`);
       const fn = new ApiFunction(this, fnId, {
         route,
         environment: {
           ...environment,
           ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
+          ...(wantsOidcSecret && { OIDC_CLIENT_SECRET_ARN: oidcClientSecret.secretArn }),
           ...(needs.includes('batches') &&
             props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
+          ...(needs.includes('import-jobs') &&
+            props.importJobs && { IMPORT_JOBS_STATE_MACHINE_ARN: props.importJobs.stateMachineArn }),
         },
       });
       this.functions.set(route.handler, fn);
 
       fn.role.addToPolicy(tableAccess);
+      for (const guard of identityKeyGuards(props.table, needs)) fn.role.addToPolicy(guard);
       this.csrfSecret.grantRead(fn.function);
+      props.originVerifySecret?.grantRead(fn.function);
       if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
+      if (wantsOidcSecret) oidcClientSecret.grantRead(fn.function);
       if (needs.some((need) => need.startsWith('bucket-'))) {
         acknowledgeWildcards(fn.role, [
           {
@@ -170,7 +227,12 @@ export class ApiStack extends Stack {
       for (const need of needs) {
         switch (need) {
           case 'distributor-credentials':
+          case 'oidc-client-secret':
             break; // granted above, when a secret is configured
+          case 'credentials':
+          case 'email-tokens':
+          case 'sessions':
+            break; // identity items: left out of the denies above
           case 'mail':
             this.senderIdentity.grantSendEmail(fn.function);
             break;
@@ -195,9 +257,26 @@ export class ApiStack extends Stack {
               }),
             );
             break;
+          case 'bucket-list':
+            fn.role.addToPolicy(
+              new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+            );
+            break;
           case 'batches':
             // Starts executions of that one state machine; nothing else of Step Functions.
             props.imageBatches!.grantStartExecution(fn.role);
+            break;
+          case 'import-jobs':
+            // Starts import executions and asks whether one still runs (a commit that died is resumed).
+            props.importJobs!.grantStartExecution(fn.role);
+            props.importJobs!.grantExecution(fn.role, 'states:DescribeExecution');
+            acknowledgeWildcards(fn.role, [
+              {
+                finding: /^Resource::arn:<AWS::Partition>:states:.*:execution:.*:\*$/,
+                reason:
+                  "DescribeExecution on the import state machine's executions (their names are made per import): only to tell whether a commit still runs.",
+              },
+            ]);
             break;
           case 'bucket-delete':
             // Rejected uploads lose their blob.
@@ -261,5 +340,13 @@ export class ApiStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: `${props.httpApi.apiEndpoint}/` });
+    if (props.sso) {
+      new CfnOutput(this, 'SsoCallbackUrl', {
+        value: ssoCallbackUrl(props.appUrl),
+        description:
+          "Register this redirect URI with the OpenID provider (web platform); the login page's address for sign-out.",
+      });
+      new CfnOutput(this, 'SsoSignOutRedirectUrl', { value: `${props.appUrl}/app/auth` });
+    }
   }
 }

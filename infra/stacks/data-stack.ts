@@ -93,6 +93,8 @@ export class DataStack extends Stack {
         { noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         // Presigned uploads never attached to a component (the API moves the ones it keeps).
         { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        // Excel imports' workbooks and previews, as long as the table keeps the import itself.
+        { prefix: 'imports/', expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

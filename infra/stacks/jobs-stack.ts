@@ -1,4 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -20,9 +22,12 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
+import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
+import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
+import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -50,6 +55,9 @@ export const batchConcurrency = (limits: BatchRateLimits): Record<BatchProvider,
 export const batchJobs = ['list-batch-parts', 'search-batch-part', 'record-failed-batch-part', 'finish-batch'] as const;
 export type BatchJob = (typeof batchJobs)[number];
 
+/** How often the bucket and the table are reconciled (functions/src/services/reconciliation.ts). */
+export const RECONCILE_EVERY = Duration.hours(6);
+
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
   readonly attachmentsBucket: IBucket;
@@ -65,19 +73,26 @@ const providerLabels: Record<BatchProvider, string> = {
 };
 
 /**
- * Image-retrieval batches (ARCHITECTURE §9) as one state machine: list the parts without an
- * approved image (of one class, or all), search each at the chosen distributor(s) in a Map state
- * whose concurrency follows that distributor's rate limit, retrying with backoff while throttled
- * (a part that still fails is counted as failed), then end the batch with its summary. Any other
- * failure ends the batch as failed and fails the execution. Every event is logged and traced.
+ * Image-retrieval batches as one state machine: list the parts without an approved image (of one
+ * class, or all), search each at the chosen distributor(s) in a Map state whose concurrency
+ * follows that distributor's rate limit, retrying with backoff while a distributor's burst limit
+ * throttles (a part that still fails is counted as failed), then end the batch with its summary.
+ * A distributor's daily limit is not retried: the task reports it as a value, that distributor is
+ * not asked again until it resets, and Smart Search goes on with the other. Any other failure ends
+ * the batch as failed and fails the execution. Every event is logged and traced.
  *
  * The same definition runs locally (scripts/local/step-functions.ts), its tasks mapped to the
- * modules in {@link JobsStack.jobFunctions}.
+ * modules in {@link JobsStack.jobFunctions}. The stack also holds the Excel import's state
+ * machine ({@link JobsStack.imports}).
  */
 export class JobsStack extends Stack {
   readonly imageBatches: StateMachine;
   readonly jobFunctions = new Map<BatchJob, JobFunction>();
   readonly logGroup: LogGroup;
+  /** Excel imports: their preview and commit state machine and its task functions. */
+  readonly imports: ImportJobs;
+  /** The scheduled reconciliation of the bucket with the table. */
+  readonly reconciliation: JobFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -117,6 +132,8 @@ export class JobsStack extends Stack {
         ...settings[job],
       });
       fn.role.addToPolicy(tableItemAccess(props.table));
+      for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+        fn.role.addToPolicy(guard);
       this.jobFunctions.set(job, fn);
       acknowledgeWildcards(fn.role, [
         {
@@ -227,6 +244,53 @@ export class JobsStack extends Stack {
           .otherwise(searchEach('both')),
       );
 
+    // ---- Reconciliation: files without rows and rows without files, on a schedule ----
+    this.reconciliation = new JobFunction(this, 'JobReconcileStorage', {
+      job: 'reconcile-storage',
+      description: 'Reconciles the attachments bucket with the table (orphaned files, missing files)',
+      environment,
+      // It lists the whole bucket and scans the table: minutes at 100,000 parts.
+      timeout: Duration.minutes(15),
+      memorySize: 1024,
+    });
+    this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
+    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+      this.reconciliation.role.addToPolicy(guard);
+    // The one function that reads the table whole: a Scan that may return only the attributes that
+    // name files and their owners (never a hash, a token or a key), whatever it asks for.
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan'],
+        resources: [props.table.tableArn],
+        conditions: {
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SCANNED_ATTRIBUTES] },
+        },
+      }),
+    );
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
+    );
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucketObjects] }),
+    );
+    acknowledgeWildcards(this.reconciliation.role, [
+      {
+        finding: /^Resource::\*$/,
+        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
+      },
+      {
+        finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
+        reason:
+          'Deletes orphaned objects anywhere in the attachments bucket (uploads, attachments, request files); it never reads them.',
+      },
+    ]);
+    new Rule(this, 'ReconcileStorageSchedule', {
+      description: 'Runs the bucket/table reconciliation',
+      schedule: Schedule.rate(RECONCILE_EVERY),
+      targets: [new LambdaFunction(this.reconciliation.function, { retryAttempts: 2 })],
+    });
+
     this.logGroup = new LogGroup(this, 'ImageBatchLogs', {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -251,5 +315,10 @@ export class JobsStack extends Stack {
           'X-Ray tracing and CloudWatch Logs delivery for the state machine: those actions (xray:PutTraceSegments, logs:CreateLogDelivery, ...) have no resource-level permissions.',
       },
     ]);
+
+    this.imports = new ImportJobs(this, 'Imports', {
+      table: props.table,
+      attachmentsBucket: props.attachmentsBucket,
+    });
   }
 }

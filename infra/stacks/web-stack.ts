@@ -12,7 +12,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -24,9 +27,28 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '#lib/edge';
 import type { Construct } from 'constructs';
 import { SiteRouterFunction } from '../constructs/site-router.ts';
 import { acknowledgeWildcards } from '../nag.ts';
+import { awsS3Origins, siteContentSecurityPolicy, siteHeaderSettings } from '../site-headers.ts';
+
+/**
+ * The viewer headers the API reads, and CloudFront's viewer address. A list rather than "all
+ * viewer headers" because CloudFront's headers can only be added to a list, and Host must not
+ * be forwarded (API Gateway routes by its own). Cookies and query strings are forwarded whole.
+ */
+export const apiForwardedHeaders = [
+  'Accept',
+  'Content-Type',
+  'Origin',
+  'Referer',
+  'User-Agent',
+  'X-CSRF-Token',
+  'Idempotency-Key',
+  'CloudFront-Viewer-Address',
+] as const;
 
 export interface WebStackProps extends StackProps {
   /** `ComponentHub-<stage>`, for names people read in the console. */
@@ -45,23 +67,6 @@ export interface WebStackProps extends StackProps {
   readonly destroyWithStack?: boolean;
 }
 
-/** Content-Security-Policy of the SPA. The browser talks to its own origin and to S3 only. */
-export const siteContentSecurityPolicy = (s3Origins: string): string =>
-  [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Chakra UI (emotion) injects <style> elements at run time.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${s3Origins}`,
-    "font-src 'self' data:",
-    // Presigned POST uploads go straight to the attachments bucket.
-    `connect-src 'self' ${s3Origins}`,
-    `form-action 'self' ${s3Origins}`,
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join('; ');
-
 /**
  * The public edge: one CloudFront origin for the browser, serving the SPA from a private bucket
  * under `/app/*` and passing `/api/*` to the HTTP API, so cookies are first-party and no CORS
@@ -77,6 +82,11 @@ export class WebStack extends Stack {
   readonly httpApi: HttpApi;
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
+  /**
+   * The secret CloudFront sends to the API in `x-origin-verify`; the API functions refuse requests
+   * without it, so nobody reaches them around the edge (and its viewer address can be trusted).
+   */
+  readonly originVerifySecret: Secret;
   /** `https://<domain>` without a trailing slash: what APP_URL and the upload CORS rule use. */
   readonly siteUrl: string;
 
@@ -118,6 +128,25 @@ export class WebStack extends Stack {
     });
     const apiDomain = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
+    // The execute-api endpoint cannot be switched off without a custom domain on the API, so the
+    // functions refuse any request that lacks this secret instead (only CloudFront adds it).
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `${props.namePrefix}: the header value CloudFront adds to API requests (x-origin-verify)`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront reads the value at deploy time (a dynamic reference in its origin header), so a rotation must ' +
+        'redeploy the web stack; rotate by hand with `npm run deploy` (docs/OPERATIONS.md), not on a schedule.',
+    });
+    const apiOriginRequests = new OriginRequestPolicy(this, 'ApiOriginRequests', {
+      comment: `${props.namePrefix}: what the API receives (its headers, cookies, query strings, the viewer address)`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...apiForwardedHeaders),
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+
     // ---- Logs: CloudFront standard logs and the site bucket's server access logs ----
     const logsBucket = new Bucket(this, 'LogsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -152,27 +181,31 @@ export class WebStack extends Stack {
     const router = new SiteRouterFunction(this, 'SiteRouter', {
       comment: `${props.namePrefix}: / -> /app/, SPA fallback to /app/index.html`,
     });
-    const s3Origins = `https://*.s3.${this.region}.${this.urlSuffix} https://*.s3.${this.urlSuffix}`;
+    const s3Origins = awsS3Origins(this.region, this.urlSuffix);
+    // The settings are shared with the local server (site-headers.ts), so local runs see this policy.
     const siteHeaders = new ResponseHeadersPolicy(this, 'SiteSecurityHeaders', {
       comment: `${props.namePrefix}: security headers of the SPA`,
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: siteContentSecurityPolicy(s3Origins), override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        // Reset and invite links carry their token in the URL: never send it on in a Referer.
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+        frameOptions: { frameOption: siteHeaderSettings.frameOption as HeadersFrameOption, override: true },
+        referrerPolicy: {
+          referrerPolicy: siteHeaderSettings.referrerPolicy as HeadersReferrerPolicy,
           override: true,
         },
-        xssProtection: { protection: false, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(siteHeaderSettings.hstsMaxAgeSeconds),
+          includeSubdomains: siteHeaderSettings.hstsIncludeSubdomains,
+          override: true,
+        },
+        xssProtection: { protection: siteHeaderSettings.xssProtection, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
+        customHeaders: Object.entries(siteHeaderSettings.custom).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
       },
     });
     // The API sets its own headers (nosniff, no-store ...); the edge adds HSTS and fills gaps only.
@@ -210,13 +243,15 @@ export class WebStack extends Stack {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // A dynamic reference: CloudFormation puts the value in at deploy time, the template holds none.
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originVerifySecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          // Every answer depends on the session cookie: never cache, forward cookies, query
-          // strings and headers (all but Host, which must be the API's own domain).
+          // Every answer depends on the session cookie: never cache; forward cookies, query
+          // strings, the headers the API reads and the viewer's address (never Host).
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiOriginRequests,
           responseHeadersPolicy: apiHeaders,
           compress: true,
         },

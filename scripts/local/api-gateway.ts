@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey, routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#lib/edge';
 import { repoRoot } from './env.ts';
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
@@ -227,6 +228,26 @@ export const buildEvent = (
   };
 };
 
+/**
+ * What CloudFront does to a request on its way to the API: whatever the client sent as the viewer
+ * address or the origin secret is dropped, and CloudFront's own values are added (the viewer's
+ * address and source port, and the secret custom origin header).
+ */
+export const throughEdge = (
+  rawHeaders: readonly string[],
+  viewer: { address: string; port: number },
+  originVerifySecret: string,
+): string[] => {
+  const kept: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = (rawHeaders[index] ?? '').toLowerCase();
+    if (name === ORIGIN_VERIFY_HEADER || name === VIEWER_ADDRESS_HEADER) continue;
+    kept.push(rawHeaders[index] ?? '', rawHeaders[index + 1] ?? '');
+  }
+  kept.push('CloudFront-Viewer-Address', `${viewer.address}:${viewer.port}`, ORIGIN_VERIFY_HEADER, originVerifySecret);
+  return kept;
+};
+
 // ---------------------------------------------------------------------------------------------
 // The result
 
@@ -287,6 +308,13 @@ export interface ApiGatewayOptions {
   readonly handlersDir?: string;
   readonly timeoutMs?: number;
   readonly logError?: (message: string, error: unknown) => void;
+  /**
+   * Stand in for CloudFront in front of the API, as on AWS: every request gets the viewer address
+   * and the origin-verify secret (the functions' ORIGIN_VERIFY_SECRET), and the source address
+   * API Gateway reports is the edge's (this server's), not the client's. Without it the gateway
+   * is the bare execute-api endpoint.
+   */
+  readonly edge?: { readonly originVerifySecret: string };
 }
 
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -387,13 +415,21 @@ export const createApiGateway = (options: ApiGatewayOptions = {}): RequestListen
       throw error;
     }
     const now = new Date();
+    const clientAddress = (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const edgeAddress = (request.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const event = buildEvent(
       {
         method,
         url,
-        rawHeaders: request.rawHeaders,
+        rawHeaders: options.edge
+          ? throughEdge(
+              request.rawHeaders,
+              { address: clientAddress, port: request.socket.remotePort ?? 0 },
+              options.edge.originVerifySecret,
+            )
+          : request.rawHeaders,
         body,
-        sourceIp: (request.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        sourceIp: options.edge ? edgeAddress : clientAddress,
         httpVersion: request.httpVersion,
         localPort: request.socket.localPort ?? 0,
       },

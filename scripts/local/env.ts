@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { writeLimitKinds } from '#shared/routes';
+import { writeLimitVariable } from '#lib/config';
 
 /** A bad setting in the environment: reported with its message alone, no stack trace. */
 export class SettingError extends Error {
@@ -18,6 +20,14 @@ export const LOCAL_REGION = 'us-east-1';
 
 export const DEFAULT_TABLE_NAME = 'component-hub';
 export const DEFAULT_BUCKET_NAME = 'component-hub-attachments';
+/**
+ * How long the functions' AWS clients wait for the local servers (CLIENT_TIMEOUT_MS). Deployed
+ * functions give up after 1.5 to 2.5 s so a silent service answers 503 inside the Lambda's 10 s;
+ * on a laptop or a test machine shared with other work a healthy DynamoDB Local can take longer,
+ * and a seed or import must not fail for that.
+ */
+export const LOCAL_CLIENT_TIMEOUT_MS = 30_000;
+
 export const DEFAULT_MAIL_FROM = 'Component Hub <no-reply@componenthub.local>';
 
 /** DATA_DIR (default `.local` in the repository), resolved against the repository root. */
@@ -39,12 +49,38 @@ export interface FunctionEnvInput {
   readonly bucketName: string;
   readonly appUrl: string;
   readonly csrfSecret: string;
+  /** The secret the local edge (the API gateway in edge mode) adds to every API request, as CloudFront does. */
+  readonly originVerifySecret?: string;
   readonly mailFrom?: string;
   /** Where the distributor clients go (the local emulator) and with what credentials; unset leaves the environment's. */
   readonly distributors?: DistributorEnv;
-  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches. */
-  readonly stepFunctions?: { readonly endpoint: string; readonly stateMachineArn: string };
+  /** The local Step Functions endpoint (scripts/local/step-functions.ts) that runs image batches and imports. */
+  readonly stepFunctions?: {
+    readonly endpoint: string;
+    readonly stateMachineArn: string;
+    readonly importStateMachineArn?: string;
+  };
+  /**
+   * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
+   * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
+   */
+  readonly writeLimits?: 'unlimited';
+  /** Single sign-on through the local OpenID provider (scripts/local/oidc-provider.ts). */
+  readonly sso?: LocalSsoEnv;
 }
+
+export interface LocalSsoEnv {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly adminGroups: string;
+  readonly allowedDomains: string;
+  readonly label: string;
+}
+
+/** Every WRITE_LIMIT_<KIND> set far beyond what any test or benchmark does. */
+export const unlimitedWriteLimits = (): Record<string, string> =>
+  Object.fromEntries(writeLimitKinds.map((kind) => [writeLimitVariable(kind), '1000000/100000000']));
 
 export interface DistributorEnv {
   readonly digikey?: { readonly apiUrl: string; readonly clientId: string; readonly clientSecret: string };
@@ -61,6 +97,9 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
   APP_URL: input.appUrl,
   CSRF_SECRET: input.csrfSecret,
+  ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
+  // DynamoDB Local evaluates no IAM: the per-route identity denies are enforced in the client.
+  IDENTITY_KEY_GUARD: 'true',
   AWS_REGION: LOCAL_REGION,
   AWS_DEFAULT_REGION: LOCAL_REGION,
   AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -74,6 +113,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   // sends for streamed bodies by default: it would store the chunk framing inside the object.
   AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
   AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+  CLIENT_TIMEOUT_MS: String(LOCAL_CLIENT_TIMEOUT_MS),
   // No instance metadata service on a laptop; do not wait for one.
   AWS_EC2_METADATA_DISABLED: 'true',
   ...(input.distributors?.digikey && {
@@ -84,15 +124,42 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   ...(input.stepFunctions && {
     AWS_ENDPOINT_URL_SFN: input.stepFunctions.endpoint,
     IMAGE_BATCH_STATE_MACHINE_ARN: input.stepFunctions.stateMachineArn,
+    ...(input.stepFunctions.importStateMachineArn && {
+      IMPORT_JOBS_STATE_MACHINE_ARN: input.stepFunctions.importStateMachineArn,
+    }),
+  }),
+  ...(input.sso && {
+    OIDC_ISSUER: input.sso.issuer,
+    OIDC_CLIENT_ID: input.sso.clientId,
+    OIDC_CLIENT_SECRET: input.sso.clientSecret,
+    OIDC_SCOPES: 'openid email profile groups',
+    OIDC_ADMIN_GROUPS: input.sso.adminGroups,
+    OIDC_ALLOWED_DOMAINS: input.sso.allowedDomains,
+    OIDC_BUTTON_LABEL: input.sso.label,
   }),
   ...(input.distributors?.mouser && {
     MOUSER_API_URL: input.distributors.mouser.apiUrl,
     MOUSER_API_KEY: input.distributors.mouser.apiKey,
   }),
+  ...(input.writeLimits === 'unlimited' && unlimitedWriteLimits()),
 });
 
 /** Applies functionEnv to process.env and removes settings that would point elsewhere. */
 export const applyFunctionEnv = (input: FunctionEnvInput, env: NodeJS.ProcessEnv = process.env): void => {
-  for (const name of ['AWS_PROFILE', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL', 'CSRF_SECRET_ARN']) delete env[name];
+  for (const name of [
+    'AWS_PROFILE',
+    'AWS_SESSION_TOKEN',
+    'AWS_ENDPOINT_URL',
+    'CSRF_SECRET_ARN',
+    'ORIGIN_VERIFY_SECRET',
+    'ORIGIN_VERIFY_SECRET_ARN',
+    ...writeLimitKinds.map(writeLimitVariable),
+  ])
+    delete env[name];
+  if (input.sso) {
+    for (const name of ['OIDC_CLIENT_SECRET_ARN', 'OIDC_ALLOWED_GROUPS', 'OIDC_GROUPS_CLAIM', 'OIDC_REDIRECT_URI']) {
+      delete env[name];
+    }
+  }
   Object.assign(env, functionEnv(input));
 };

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteContentSecurityPolicy, siteSecurityHeaders } from '../../infra/site-headers.ts';
 import { startLocalServer, type LocalServer } from './server.ts';
 
 let base: string;
@@ -17,7 +18,12 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'main-XKQ4M2AB.js.map'), '{}');
   await writeFile(join(dist, 'assets', 'logo.svg'), '<svg/>');
   await writeFile(join(base, 'outside.txt'), 'not for the web');
-  server = await startLocalServer({ port: 0, webDist: dist, api: { routes: [] } });
+  server = await startLocalServer({
+    port: 0,
+    webDist: dist,
+    api: { routes: [] },
+    s3Endpoint: 'http://127.0.0.1:4569',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -39,6 +45,21 @@ const get = (path: string, method = 'GET', headers: Record<string, string> = {})
   );
 
 describe('the local server', () => {
+  it("sends the site's security headers as CloudFront does: the same CSP, with the local S3 server allowed", async () => {
+    const expected = siteSecurityHeaders('http://127.0.0.1:4569', { https: false });
+    for (const path of ['/app/', '/app/components/42', '/app/assets/main-XKQ4M2AB.js', '/app/missing.png', '/']) {
+      const answer = await get(path);
+      for (const [name, value] of Object.entries(expected))
+        expect(answer.headers[name], `${path}: ${name}`).toBe(value);
+    }
+    const csp = (await get('/app/')).headers['content-security-policy'];
+    expect(csp).toBe(siteContentSecurityPolicy('http://127.0.0.1:4569'));
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:4569;");
+    // Over plain http a browser ignores HSTS; the deployed site sends it (infra/edge-security.test.ts).
+    expect((await get('/app/')).headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('redirects / to /app/', async () => {
     expect(await get('/')).toMatchObject({ status: 302, headers: { location: '/app/' } });
   });

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, extname, join, resolve, sep } from 'node:path';
+import { siteSecurityHeaders } from '../../infra/site-headers.ts';
 import { createApiGateway, type ApiGatewayOptions, type RequestListener } from './api-gateway.ts';
 import { repoRoot } from './env.ts';
 import { LOOPBACK } from './ports.ts';
@@ -66,6 +67,13 @@ const fileStat = async (path: string) => {
     return undefined;
   }
 };
+
+/**
+ * The headers CloudFront's response headers policy adds to the site's answers (the one definition
+ * in infra/site-headers.ts), for a local S3 server at `s3Endpoint`.
+ */
+export const localSiteHeaders = (s3Endpoint: string | undefined): Record<string, string> =>
+  siteSecurityHeaders(s3Endpoint ? new URL(s3Endpoint).origin : '', { https: false });
 
 /** Serves web/dist under /app, with the SPA's index.html for every extension-less path. */
 export const createStaticHandler = (distDir: string) => {
@@ -136,6 +144,8 @@ export interface LocalServerOptions {
   readonly webDist?: string;
   /** Options for the API Gateway (routes and handler directory default to the real ones). */
   readonly api?: ApiGatewayOptions;
+  /** The S3 server the browser uploads to and downloads from (the site's CSP allows it); AWS_ENDPOINT_URL_S3 by default. */
+  readonly s3Endpoint?: string;
 }
 
 export interface LocalServer {
@@ -146,15 +156,22 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export const createRequestListener = (options: { webDist?: string; api?: ApiGatewayOptions } = {}): RequestListener => {
+export const createRequestListener = (
+  options: { webDist?: string; api?: ApiGatewayOptions; s3Endpoint?: string } = {},
+): RequestListener => {
   const api = createApiGateway(options.api);
   const serveStatic = createStaticHandler(options.webDist ?? defaultWebDist);
+  const siteHeaders = localSiteHeaders(options.s3Endpoint ?? process.env.AWS_ENDPOINT_URL_S3);
 
   return (request, response) => {
     const pathname = (request.url ?? '/').split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       api(request, response);
-    } else if (pathname === '/app' || pathname.startsWith('/app/')) {
+      return;
+    }
+    // Everything but the API is the site's behaviour on CloudFront, with its response headers policy.
+    for (const [name, value] of Object.entries(siteHeaders)) response.setHeader(name, value);
+    if (pathname === '/app' || pathname.startsWith('/app/')) {
       serveStatic(request, response, pathname).catch(() => {
         if (!response.headersSent) plain(response, 500, 'Internal Server Error');
         else response.destroy();

@@ -10,7 +10,9 @@
  * (generated and kept in DATA_DIR when unset), TABLE_NAME, BUCKET_NAME, MAIL_FROM,
  * DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), DIGIKEY_CLIENT_ID and
  * DIGIKEY_CLIENT_SECRET, MOUSER_API_KEY (a provider without them is served by the local
- * distributor emulator, on DISTRIBUTOR_EMULATOR_PORT or a free port).
+ * distributor emulator, on DISTRIBUTOR_EMULATOR_PORT or a free port). Without OIDC_ISSUER, single
+ * sign-on goes through a local OpenID provider on OIDC_PROVIDER_PORT (8010) whose test people share
+ * LOCAL_SSO_PASSWORD (generated and printed when unset).
  */
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -39,8 +41,16 @@ import {
 } from './env.ts';
 import { assertPortsFree, portSetting } from './ports.ts';
 import { ensureBucket, startS3, type LocalS3 } from './s3.ts';
+import {
+  LOCAL_ADMIN_GROUP,
+  LOCAL_ALLOWED_DOMAIN,
+  localPeople,
+  startLocalOidcProvider,
+  type LocalOidcProvider,
+} from './oidc-provider.ts';
 import { generatePassword, newCsrfSecret, readSecrets, writeSecrets } from './secrets.ts';
 import { startLocalServer, defaultWebDist } from './server.ts';
+import { runStep } from './start-steps.ts';
 import { startSes, type LocalSes } from './ses.ts';
 import { startLocalStepFunctions, warmLocalStepFunctions } from './step-functions.ts';
 
@@ -66,6 +76,10 @@ const readSettings = () => ({
   emulateMouser: !env.MOUSER_API_KEY?.trim(),
   /** How often the approval digest sender runs (each administrator still gets at most one per interval). */
   digestCheckSeconds: Math.max(1, Number(env.APPROVAL_DIGEST_CHECK_SECONDS) || 60),
+  // Single sign-on without a company provider: the local OpenID provider.
+  localSso: !env.OIDC_ISSUER?.trim(),
+  oidcProviderPort: portSetting('OIDC_PROVIDER_PORT', 8010),
+  localSsoPassword: env.LOCAL_SSO_PASSWORD || undefined,
 });
 const settings = (() => {
   try {
@@ -149,6 +163,23 @@ const distributorLine = (emulator: DistributorEmulator | undefined): string => {
   return `  Distributors: Digi-Key through ${used(settings.emulateDigiKey)}, Mouser through ${used(settings.emulateMouser)}`;
 };
 
+const ssoLines = (provider: LocalOidcProvider | undefined, password: string): string[] => {
+  if (!provider) return [`  Single sign-on: ${env.OIDC_ISSUER} (OIDC_ISSUER)`];
+  const role = (groups: readonly string[], email: string) =>
+    groups.includes(LOCAL_ADMIN_GROUP)
+      ? `${LOCAL_ADMIN_GROUP}: administrator`
+      : email.endsWith(`@${LOCAL_ALLOWED_DOMAIN}`)
+        ? 'user'
+        : 'not allowed in';
+  return [
+    `  Single sign-on: the local OpenID provider ${provider.issuer} ('Sign in with Local test provider'),`,
+    `       people (password ${password}${settings.localSsoPassword ? ', LOCAL_SSO_PASSWORD' : ''}):`,
+    ...[...provider.people.values()].map(
+      (person) => `         ${person.email}  (${role(person.groups, person.email)})`,
+    ),
+  ];
+};
+
 const main = async (): Promise<void> => {
   if (settings.adminPassword) {
     const check = passwordSchema.safeParse(settings.adminPassword);
@@ -165,6 +196,9 @@ const main = async (): Promise<void> => {
     { name: 'the SES server (SES_PORT)', port: settings.sesPort },
     ...(settings.distributorEmulatorPort
       ? [{ name: 'the distributor emulator (DISTRIBUTOR_EMULATOR_PORT)', port: settings.distributorEmulatorPort }]
+      : []),
+    ...(settings.localSso
+      ? [{ name: 'the local OpenID provider (OIDC_PROVIDER_PORT)', port: settings.oidcProviderPort }]
       : []),
   ]);
   await mkdir(settings.dataDir, { recursive: true });
@@ -211,44 +245,100 @@ const main = async (): Promise<void> => {
       }),
     ...(emulator && settings.emulateMouser && { mouser: { apiUrl: emulator.url, apiKey: 'local-emulator' } }),
   };
+  const ssoPassword = settings.localSsoPassword ?? generatePassword();
+  const oidcProvider: LocalOidcProvider | undefined = settings.localSso
+    ? remember(
+        'the local OpenID provider',
+        await startLocalOidcProvider({
+          port: settings.oidcProviderPort,
+          people: localPeople(ssoPassword),
+          redirectUris: [`${appOrigin}/api/sso/callback`],
+          postLogoutRedirectUris: [`${appOrigin}/app/auth`],
+        }),
+      )
+    : undefined;
   // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).
   const stepFunctions = remember('the local Step Functions endpoint', await startLocalStepFunctions({ log }));
-  const [tableCreated, bucket, secrets] = await Promise.all([
-    ensureTable(endpoints.dynamodb, settings.tableName),
-    ensureBucket(endpoints.s3, settings.bucketName, { corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`] }),
-    adminSecrets(),
-  ]);
+  const [tableCreated, bucket, secrets] = await runStep(
+    'Preparing the table, the bucket and the secrets',
+    `Run \`npm start\` again; if it fails the same way, check ${settings.dataDir} is writable and see the services' messages above.`,
+    () =>
+      Promise.all([
+        ensureTable(endpoints.dynamodb, settings.tableName),
+        ensureBucket(endpoints.s3, settings.bucketName, {
+          corsOrigins: [appOrigin, `http://127.0.0.1:${settings.port}`],
+        }),
+        adminSecrets(),
+      ]),
+  );
   if (tableCreated) log(`Created table ${settings.tableName}`);
   if (bucket.created) log(`Created bucket ${settings.bucketName}`);
 
+  // The local server stands in for CloudFront in front of the API, with a secret of this run's own.
+  const originVerifySecret = newCsrfSecret();
   applyFunctionEnv({
     endpoints,
     tableName: settings.tableName,
     bucketName: settings.bucketName,
     appUrl: appOrigin,
     csrfSecret: secrets.csrfSecret,
+    originVerifySecret,
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
     distributors,
     stepFunctions,
+    ...(oidcProvider && {
+      sso: {
+        issuer: oidcProvider.issuer,
+        clientId: oidcProvider.clientId,
+        clientSecret: oidcProvider.clientSecret,
+        adminGroups: LOCAL_ADMIN_GROUP,
+        allowedDomains: LOCAL_ALLOWED_DOMAIN,
+        label: 'Local test provider',
+      },
+    }),
   });
 
   // Imported only now: the functions read their configuration from the environment set above.
   const { seedAdmin } = await import('#services/seed');
-  const admin = await seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' });
+  const admin = await runStep(
+    'Creating the administrator',
+    'Run `npm start` again: the administrator is created on the next start.',
+    () => seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' }),
+  );
   if (!admin.created && secrets.source === 'new') {
     // The account predates this password (it was made with ADMIN_PASSWORD): do not keep a wrong one.
     await writeSecrets(settings.dataDir, { csrfSecret: secrets.csrfSecret });
   }
-  // First start: a demo catalogue to search (a few hundred parts with datasheets); later starts skip it.
+  // First start: a demo catalogue to search (a few hundred parts with datasheets); a start cut
+  // short while seeding is completed by the next one; later starts skip it.
   const { seedCatalogue } = await import('#services/seed-catalogue');
-  const catalogue = await seedCatalogue();
-  if (catalogue.created) console.log(`[local] Seeded a demo catalogue of ${catalogue.created} components`);
-  // s3rver has no lifecycle rules: uploads nobody attached are swept here, at start and hourly.
-  const { sweepStaleUploads } = await import('#services/uploads');
+  const catalogue = await runStep(
+    'Seeding the demo catalogue',
+    'Run `npm start` again: the seed continues where it stopped (on a busy machine, let it calm down first).',
+    () =>
+      seedCatalogue({
+        onProgress: (written, count) =>
+          written > 0 && written < count && log(`Demo catalogue: ${written} of ${count} parts`),
+      }),
+  );
+  if (catalogue.created) {
+    console.log(
+      catalogue.resumed
+        ? `[local] Completed the demo catalogue begun on an earlier start: ${catalogue.created} more components`
+        : `[local] Seeded a demo catalogue of ${catalogue.created} components`,
+    );
+  }
+  // s3rver has no lifecycle rules, and there is no scheduler: the reconciliation the jobs stack runs
+  // every few hours on AWS (uploads never attached, files without rows, rows without files) runs
+  // here at start and hourly.
+  const { reconcileStorage } = await import('#services/reconciliation');
   const sweep = () =>
-    sweepStaleUploads()
-      .then((count) => count && console.log(`[local] Removed ${count} upload${count === 1 ? '' : 's'} never attached`))
-      .catch((error: unknown) => console.error('[local] Sweeping old uploads failed:', error));
+    reconcileStorage()
+      .then(({ repaired, reported }) => {
+        for (const { what, key } of repaired) console.log(`[local] Reconciliation: ${what} (${key})`);
+        for (const { what, key } of reported) console.warn(`[local] Reconciliation found: ${what} (${key})`);
+      })
+      .catch((error: unknown) => console.error('[local] Reconciling the bucket with the table failed:', error));
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
   // On AWS a schedule runs the digest sender; here a timer does (APPROVAL_DIGEST_CHECK_SECONDS).
@@ -259,7 +349,11 @@ const main = async (): Promise<void> => {
     settings.digestCheckSeconds * 1000,
   ).unref();
 
-  const server = await startLocalServer({ port: settings.port });
+  const server = await startLocalServer({
+    port: settings.port,
+    s3Endpoint: endpoints.s3,
+    api: { edge: { originVerifySecret } },
+  });
   stoppers.push({ name: 'the app server', stop: () => server.close() });
   // The first batch would otherwise wait for the CDK app to load.
   warmLocalStepFunctions().catch((error: unknown) =>
@@ -287,6 +381,7 @@ const main = async (): Promise<void> => {
       `  DynamoDB Local ${endpoints.dynamodb}, S3 ${endpoints.s3}${dynamo.value.loopbackOnly ? '' : '  (DynamoDB Local listens on all interfaces: no JDK found)'}`,
       distributorLine(emulator),
       `  Image batches: the jobs stack's state machine, run locally (${stepFunctions.endpoint})`,
+      ...ssoLines(oidcProvider, ssoPassword),
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),
@@ -296,7 +391,10 @@ const main = async (): Promise<void> => {
 main().catch(async (error: unknown) => {
   if (stopping) return;
   // Errors about the machine or the settings need no stack trace; anything else gets one.
-  if (error instanceof Error && ['PortInUseError', 'JavaMissingError', 'SettingError'].includes(error.name)) {
+  if (
+    error instanceof Error &&
+    ['PortInUseError', 'JavaMissingError', 'SettingError', 'StartStepError'].includes(error.name)
+  ) {
     console.error(`\n[local] Could not start: ${error.message}`);
   } else {
     console.error('\n[local] Could not start:', error);

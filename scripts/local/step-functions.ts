@@ -1,5 +1,6 @@
 /**
- * A local stand-in for AWS Step Functions, for the image-batch state machine only.
+ * A local stand-in for AWS Step Functions, for the jobs stack's state machines (image batches
+ * and Excel imports).
  *
  * The definition is the one the CDK jobs stack synthesizes: the stack is built in memory (no
  * bundling), the state machine's DefinitionString resolved, and each task's Lambda ARN traced
@@ -8,8 +9,9 @@
  * API handlers: the local table, bucket and distributor emulator).
  *
  * It listens on loopback and speaks the Step Functions JSON protocol for the calls the app makes
- * (StartExecution, DescribeExecution), so the API's code is the code that runs on AWS: it reads
- * IMAGE_BATCH_STATE_MACHINE_ARN and AWS_ENDPOINT_URL_SFN, which `functionEnv` points here.
+ * (StartExecution, DescribeExecution, StopExecution), so the API's code is the code that runs on
+ * AWS: it reads IMAGE_BATCH_STATE_MACHINE_ARN, IMPORT_JOBS_STATE_MACHINE_ARN and
+ * AWS_ENDPOINT_URL_SFN, which `functionEnv` points here.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,7 +21,13 @@ import { LOOPBACK } from './ports.ts';
 
 const ACCOUNT_ID = '000000000000';
 const REGION = 'us-east-1';
-export const LOCAL_STATE_MACHINE_ARN = `arn:aws:states:${REGION}:${ACCOUNT_ID}:stateMachine:ImageBatches`;
+/** The state machines run here, by their local name. */
+export const localStateMachines = ['ImageBatches', 'ImportJobs'] as const;
+export type LocalStateMachineName = (typeof localStateMachines)[number];
+const stateMachineArnOf = (name: LocalStateMachineName) =>
+  `arn:aws:states:${REGION}:${ACCOUNT_ID}:stateMachine:${name}`;
+export const LOCAL_STATE_MACHINE_ARN = stateMachineArnOf('ImageBatches');
+export const LOCAL_IMPORT_STATE_MACHINE_ARN = stateMachineArnOf('ImportJobs');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type StateDefinition = {
@@ -76,8 +84,8 @@ const forEachState = (
   }
 };
 
-/** The jobs stack's state machine definition, synthesized now from the CDK construct. */
-export const synthesizeLocalDefinition = async (): Promise<LocalDefinition> => {
+/** The jobs stack's state machine definitions, synthesized now from the CDK constructs. */
+export const synthesizeLocalDefinitions = async (): Promise<Record<LocalStateMachineName, LocalDefinition>> => {
   const [{ App, Stack }, { Table }, { Bucket }, { JobsStack }] = await Promise.all([
     import('aws-cdk-lib'),
     import('aws-cdk-lib/aws-dynamodb'),
@@ -91,30 +99,40 @@ export const synthesizeLocalDefinition = async (): Promise<LocalDefinition> => {
     table: Table.fromTableName(shared, 'Table', 'local'),
     attachmentsBucket: Bucket.fromBucketName(shared, 'Bucket', 'local'),
   });
-  const cfn = stack.imageBatches.node.defaultChild as unknown as { definitionString: unknown };
-  const definition = JSON.parse(renderIntrinsic(stack.resolve(cfn.definitionString))) as LocalDefinition['definition'];
-  const jobByArn = new Map(
-    [...stack.jobFunctions].map(([job, fn]) => [
-      functionArn(
-        stack.resolve((fn.function.node.defaultChild as unknown as { logicalId: string }).logicalId) as string,
-      ),
+  const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
+    stack.resolve((construct.node.defaultChild as { logicalId: string }).logicalId) as string;
+  const jobByArn = new Map<string, string>(
+    [...stack.jobFunctions, ...stack.imports.functions].map(([job, fn]) => [
+      functionArn(logicalIdOf(fn.function)),
       job,
     ]),
   );
-  const tasks: Record<string, string> = {};
-  forEachState(definition.States, (name, state) => {
-    if (state.Type !== 'Task') return;
-    const job = state.Resource ? jobByArn.get(state.Resource) : undefined;
-    if (!job) throw new Error(`Task state '${name}' calls ${state.Resource}, which is not a batch job`);
-    tasks[name] = job;
-  });
-  return { definition, tasks };
+  const definitionOf = (machine: { node: { defaultChild?: unknown } }): LocalDefinition => {
+    const cfn = machine.node.defaultChild as unknown as { definitionString: unknown };
+    const definition = JSON.parse(
+      renderIntrinsic(stack.resolve(cfn.definitionString)),
+    ) as LocalDefinition['definition'];
+    const tasks: Record<string, string> = {};
+    forEachState(definition.States, (name, state) => {
+      if (state.Type !== 'Task') return;
+      const job = state.Resource ? jobByArn.get(state.Resource) : undefined;
+      if (!job) throw new Error(`Task state '${name}' calls ${state.Resource}, which is not a job function`);
+      tasks[name] = job;
+    });
+    return { definition, tasks };
+  };
+  return { ImageBatches: definitionOf(stack.imageBatches), ImportJobs: definitionOf(stack.imports.stateMachine) };
 };
 
-export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+/** The image-batch state machine's definition (see synthesizeLocalDefinitions). */
+export const synthesizeLocalDefinition = async (): Promise<LocalDefinition> =>
+  (await synthesizeLocalDefinitions()).ImageBatches;
+
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
 
 export interface LocalExecution {
   executionArn: string;
+  stateMachineArn: string;
   name: string;
   input: Json;
   status: ExecutionStatus;
@@ -125,12 +143,16 @@ export interface LocalExecution {
   cause?: string;
   /** Settles when the execution ends (never rejects). */
   done: Promise<void>;
+  /** Stops the execution where it is (a task already running goes on to its end, as on AWS). */
+  abort: () => void;
 }
 
 export interface LocalStepFunctions {
   /** For AWS_ENDPOINT_URL_SFN. */
   readonly endpoint: string;
+  /** The image-batch state machine. */
   readonly stateMachineArn: string;
+  readonly importStateMachineArn: string;
   readonly executions: ReadonlyMap<string, LocalExecution>;
   /** Every execution started so far, ended. */
   settled(): Promise<void>;
@@ -175,25 +197,33 @@ const send = (response: ServerResponse, status: number, body: unknown) => {
   response.end(text);
 };
 
-let synthesized:
-  | Promise<{ machine: StateMachine; taskResourceLocalHandlers: Record<string, (input: Json) => Promise<Json>> }>
-  | undefined;
+type LocalMachine = {
+  machine: StateMachine;
+  taskResourceLocalHandlers: Record<string, (input: Json) => Promise<Json>>;
+};
 
-/** The runnable state machine, synthesized on first use (about 3 s: the CDK app is loaded) and kept. */
-const localMachine = () =>
-  (synthesized ??= synthesizeLocalDefinition().then(({ definition, tasks }) => ({
-    machine: new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } }),
-    taskResourceLocalHandlers: Object.fromEntries(
-      Object.entries(tasks).map(([stateName, job]) => [
-        stateName,
-        async (input: Json) => (await (await jobHandler(job)).handler(input)) as Json,
-      ]),
-    ),
+let synthesized: Promise<Record<LocalStateMachineName, LocalMachine>> | undefined;
+
+const runnable = ({ definition, tasks }: LocalDefinition): LocalMachine => ({
+  machine: new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } }),
+  taskResourceLocalHandlers: Object.fromEntries(
+    Object.entries(tasks).map(([stateName, job]) => [
+      stateName,
+      async (input: Json) => (await (await jobHandler(job)).handler(input)) as Json,
+    ]),
+  ),
+});
+
+/** The runnable state machines, synthesized on first use (about 3 s: the CDK app is loaded) and kept. */
+const localMachines = () =>
+  (synthesized ??= synthesizeLocalDefinitions().then((definitions) => ({
+    ImageBatches: runnable(definitions.ImageBatches),
+    ImportJobs: runnable(definitions.ImportJobs),
   })));
 
-/** Synthesizes the definition ahead of the first batch (npm start does it in the background). */
+/** Synthesizes the definitions ahead of the first execution (npm start does it in the background). */
 export const warmLocalStepFunctions = async (): Promise<void> => {
-  await localMachine();
+  await localMachines();
 };
 
 /**
@@ -203,14 +233,15 @@ export const warmLocalStepFunctions = async (): Promise<void> => {
 export const startLocalStepFunctions = async (
   options: { port?: number; warm?: boolean; log?: (message: string) => void } = {},
 ): Promise<LocalStepFunctions> => {
-  if (options.warm) await localMachine();
+  if (options.warm) await localMachines();
   const executions = new Map<string, LocalExecution>();
 
   const startExecution = async (body: { stateMachineArn?: string; name?: string; input?: string }) => {
-    if (body.stateMachineArn !== LOCAL_STATE_MACHINE_ARN)
+    const machineName = localStateMachines.find((name) => stateMachineArnOf(name) === body.stateMachineArn);
+    if (!machineName)
       throw new ApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${body.stateMachineArn}'`);
     const name = body.name ?? crypto.randomUUID();
-    const executionArn = `arn:aws:states:${REGION}:${ACCOUNT_ID}:execution:ImageBatches:${name}`;
+    const executionArn = `arn:aws:states:${REGION}:${ACCOUNT_ID}:execution:${machineName}:${name}`;
     if (executions.has(executionArn))
       throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
     let input: Json;
@@ -219,23 +250,31 @@ export const startLocalStepFunctions = async (
     } catch {
       throw new ApiError('InvalidExecutionInput', 'Invalid execution input');
     }
-    const { machine, taskResourceLocalHandlers } = await localMachine();
+    const { machine, taskResourceLocalHandlers } = (await localMachines())[machineName];
     if (executions.has(executionArn))
       throw new ApiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    const run = machine.run(input, { overrides: { taskResourceLocalHandlers }, noThrowOnAbort: true });
     const execution: LocalExecution = {
       executionArn,
+      stateMachineArn: stateMachineArnOf(machineName),
       name,
       input,
       status: 'RUNNING',
       startDate: new Date(),
       done: Promise.resolve(),
+      abort: () => {
+        if (execution.status !== 'RUNNING') return;
+        Object.assign(execution, { status: 'ABORTED', stopDate: new Date() });
+        run.abort();
+      },
     };
-    const run = machine.run(input, { overrides: { taskResourceLocalHandlers } });
     execution.done = run.result.then(
       (output: unknown) => {
+        if (execution.status === 'ABORTED') return;
         Object.assign(execution, { status: 'SUCCEEDED', output: output as Json, stopDate: new Date() });
       },
       (error: unknown) => {
+        if (execution.status === 'ABORTED') return;
         const failure = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
         Object.assign(execution, {
           status: 'FAILED',
@@ -243,7 +282,7 @@ export const startLocalStepFunctions = async (
           cause: failure.cause?.message ?? failure.message,
           stopDate: new Date(),
         });
-        options.log?.(`image batch ${name} failed: ${execution.error}: ${execution.cause}`);
+        options.log?.(`${machineName} execution ${name} failed: ${execution.error}: ${execution.cause}`);
       },
     );
     executions.set(executionArn, execution);
@@ -255,7 +294,7 @@ export const startLocalStepFunctions = async (
     if (!execution) throw new ApiError('ExecutionDoesNotExist', `Execution Does Not Exist: '${body.executionArn}'`);
     return {
       executionArn: execution.executionArn,
-      stateMachineArn: LOCAL_STATE_MACHINE_ARN,
+      stateMachineArn: execution.stateMachineArn,
       name: execution.name,
       status: execution.status,
       startDate: execution.startDate.getTime() / 1000,
@@ -266,6 +305,13 @@ export const startLocalStepFunctions = async (
     };
   };
 
+  const stopExecution = (body: { executionArn?: string }) => {
+    const execution = body.executionArn ? executions.get(body.executionArn) : undefined;
+    if (!execution) throw new ApiError('ExecutionDoesNotExist', `Execution Does Not Exist: '${body.executionArn}'`);
+    execution.abort();
+    return { stopDate: (execution.stopDate ?? new Date()).getTime() / 1000 };
+  };
+
   const server = createServer((request, response) => {
     void (async () => {
       const target = String(request.headers['x-amz-target'] ?? '');
@@ -274,6 +320,7 @@ export const startLocalStepFunctions = async (
         if (request.method !== 'POST') throw new ApiError('UnknownOperationException', 'POST only');
         if (target === 'AWSStepFunctions.StartExecution') return send(response, 200, await startExecution(body));
         if (target === 'AWSStepFunctions.DescribeExecution') return send(response, 200, describeExecution(body));
+        if (target === 'AWSStepFunctions.StopExecution') return send(response, 200, stopExecution(body));
         throw new ApiError('UnknownOperationException', `${target} is not emulated locally`);
       } catch (error) {
         if (error instanceof ApiError) return send(response, 400, { __type: error.type, message: error.message });
@@ -289,6 +336,7 @@ export const startLocalStepFunctions = async (
   return {
     endpoint: `http://${LOOPBACK}:${port}`,
     stateMachineArn: LOCAL_STATE_MACHINE_ARN,
+    importStateMachineArn: LOCAL_IMPORT_STATE_MACHINE_ARN,
     executions,
     settled: async () => {
       await Promise.all([...executions.values()].map((execution) => execution.done));

@@ -3,6 +3,7 @@
  * manifest and handlers through the local API Gateway on a free loopback port, and a TestClient
  * behaves like one browser: it keeps cookies and sends the CSRF token on mutating requests.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import type { ApiGatewayOptions } from '../local/api-gateway.ts';
 import { startLocalServer } from '../local/server.ts';
@@ -14,9 +15,21 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+export interface TestApiOptions extends Omit<ApiGatewayOptions, 'edge'> {
+  /**
+   * The local edge (CloudFront's viewer address and origin secret) is on whenever the functions
+   * expect it (ORIGIN_VERIFY_SECRET, set by useTestStack); `false` serves the bare execute-api
+   * endpoint instead.
+   */
+  readonly edge?: ApiGatewayOptions['edge'] | false;
+}
+
 /** Starts the local server (API part) on an ephemeral 127.0.0.1 port. */
-export const startTestApi = async (options: ApiGatewayOptions = {}): Promise<TestApi> => {
-  const server = await startLocalServer({ port: 0, api: options });
+export const startTestApi = async (options: TestApiOptions = {}): Promise<TestApi> => {
+  const secret = process.env.ORIGIN_VERIFY_SECRET;
+  const edge =
+    options.edge === false ? undefined : (options.edge ?? (secret ? { originVerifySecret: secret } : undefined));
+  const server = await startLocalServer({ port: 0, api: { ...options, edge } });
   return { baseUrl: `http://127.0.0.1:${server.port}`, port: server.port, close: () => server.close() };
 };
 
@@ -40,7 +53,14 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export class TestClient {
   private readonly jar = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `localAddress`: the loopback address this browser connects from (`127.0.0.7`), so tests can
+   * play several clients at once: the local edge reports it as the viewer's address.
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly localAddress?: string,
+  ) {}
 
   /** The value of a cookie the client holds. */
   cookie(name: string): string | undefined {
@@ -99,13 +119,43 @@ export class TestClient {
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
 
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body: payload, redirect: 'manual' });
+    const response = await this.send(new URL(path, this.baseUrl), method, headers, payload);
     const cookies = response.headers.getSetCookie();
     for (const line of cookies) this.store(line);
     const text = await response.text();
     const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
     const parsed: unknown = text === '' ? undefined : isJson ? JSON.parse(text) : text;
     return { status: response.status, headers: response.headers, body: parsed as Body, cookies };
+  }
+
+  /** fetch, or node:http from `localAddress` (fetch cannot choose the address it connects from). */
+  private async send(url: URL, method: string, headers: Headers, payload: BodyInit | undefined): Promise<Response> {
+    if (!this.localAddress) return fetch(url, { method, headers, body: payload, redirect: 'manual' });
+    const body =
+      payload === undefined ? undefined : typeof payload === 'string' ? payload : Buffer.from(payload as Uint8Array);
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = httpRequest(
+        url,
+        { method, headers: Object.fromEntries(headers), localAddress: this.localAddress },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('error', reject);
+          incoming.on('end', () => {
+            const answer = new Headers();
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+                answer.append(name, one);
+            }
+            const status = incoming.statusCode ?? 0;
+            const empty = status === 204 || status === 304;
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: answer }));
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
   }
 
   /** Keeps or drops a cookie as a browser would (Max-Age or Expires in the past deletes it). */
@@ -130,7 +180,7 @@ export class TestClient {
  * Serves the API for the calling test file (started before its tests, closed after) and hands
  * out fresh browsers: `const api = useTestApi(); ... api.client().post(...)`.
  */
-export const useTestApi = (options: ApiGatewayOptions = {}): { client(): TestClient } => {
+export const useTestApi = (options: TestApiOptions = {}): { client(from?: string): TestClient } => {
   let api: TestApi | undefined;
   beforeAll(async () => {
     api = await startTestApi(options);
@@ -139,9 +189,9 @@ export const useTestApi = (options: ApiGatewayOptions = {}): { client(): TestCli
     await api?.close();
   });
   return {
-    client: () => {
+    client: (from?: string) => {
       if (!api) throw new Error('useTestApi(): the API starts in beforeAll; create clients inside tests');
-      return new TestClient(api.baseUrl);
+      return new TestClient(api.baseUrl, from);
     },
   };
 };

@@ -35,8 +35,8 @@ export interface TestStack {
    */
   readEmails(to?: string): Promise<SentEmail[]>;
   /**
-   * This file's local Step Functions endpoint (image batches run in this process against this
-   * file's table); set once the file's beforeAll ran.
+   * This file's local Step Functions endpoint (image batches and imports run in this process
+   * against this file's table); set once the file's beforeAll ran.
    */
   readonly stepFunctions: () => LocalStepFunctions;
 }
@@ -44,10 +44,21 @@ export interface TestStack {
 export interface TestStackOptions {
   /** Origin the emailed links point at; http://localhost:3000 unless given. */
   readonly appUrl?: string;
+  /**
+   * 'product': the product's per-user write limits (or what the file sets in WRITE_LIMIT_*), for
+   * files that test them; by default they are out of the way, since a test writes as one user far
+   * faster than a person would.
+   */
+  readonly writeLimits?: 'product';
 }
 
 export const useTestStack = (options: TestStackOptions = {}): TestStack => {
   const endpoints = inject('localStack');
+  if (!endpoints) {
+    throw new Error(
+      'This file needs the local AWS stack: add it to the integration project in vitest.config.ts (the unit and web projects start no stack).',
+    );
+  }
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const tableName = `test-${id}`;
   const bucketName = `test-${id}`;
@@ -62,6 +73,9 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     bucketName,
     appUrl,
     csrfSecret: randomBytes(32).toString('base64url'),
+    // The test API stands in for CloudFront, as npm start does (scripts/test/api-client.ts).
+    originVerifySecret: randomBytes(32).toString('base64url'),
+    ...(options.writeLimits !== 'product' && { writeLimits: 'unlimited' as const }),
     mailFrom,
     distributors: {
       digikey: { apiUrl: distributors.url, clientId: distributors.tenant, clientSecret: 'test-secret' },
@@ -86,6 +100,7 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
       stepFunctions = localSfn;
       process.env.AWS_ENDPOINT_URL_SFN = localSfn.endpoint;
       process.env.IMAGE_BATCH_STATE_MACHINE_ARN = localSfn.stateMachineArn;
+      process.env.IMPORT_JOBS_STATE_MACHINE_ARN = localSfn.importStateMachineArn;
       resetConfig();
       resetClients();
     } finally {

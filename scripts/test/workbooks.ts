@@ -66,6 +66,11 @@ interface ZipPart {
   chunks: () => Iterable<Uint8Array>;
   /** Override what the central directory says the part unpacks to (a lying bomb). */
   declaredSize?: number;
+  /**
+   * The central directory calls the part "stored" (not compressed, as big as its bytes) while
+   * its local header says deflated: a bomb that hides from a guard reading only the directory.
+   */
+  storedInDirectory?: boolean;
 }
 
 const deflateParts = async (part: ZipPart): Promise<{ data: Buffer; size: number; crc: number }> => {
@@ -109,10 +114,10 @@ export const makeZip = async (parts: ZipPart[]): Promise<Buffer> => {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(part.storedInDirectory ? 0 : 8, 10);
     central.writeUInt32LE(crc >>> 0, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(declared, 24);
+    central.writeUInt32LE(part.storedInDirectory ? data.length : declared, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
@@ -133,9 +138,14 @@ const text = (value: string) => () => [Buffer.from(value, 'utf8')];
 
 /**
  * A zip bomb dressed as a workbook: a real-looking package whose sheet unpacks to
- * `megabytes` of XML from a few hundred kilobytes; with `lie`, the directory claims 1 KB.
+ * `megabytes` of XML from a few hundred kilobytes; with `lie`, the directory claims 1 KB; with
+ * `storedInDirectory`, the directory calls the sheet stored (its size that of its bytes) while
+ * its local header says deflated.
  */
-export const makeZipBomb = (megabytes: number, options: { lie?: boolean } = {}): Promise<Buffer> => {
+export const makeZipBomb = (
+  megabytes: number,
+  options: { lie?: boolean; storedInDirectory?: boolean } = {},
+): Promise<Buffer> => {
   const chunk = Buffer.alloc(1024 * 1024, 0x20);
   return makeZip([
     {
@@ -151,6 +161,7 @@ export const makeZipBomb = (megabytes: number, options: { lie?: boolean } = {}):
         for (let i = 0; i < megabytes; i++) yield chunk;
       },
       ...(options.lie ? { declaredSize: 1024 } : {}),
+      ...(options.storedInDirectory ? { storedInDirectory: true } : {}),
     },
   ]);
 };

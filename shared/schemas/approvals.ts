@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { messages } from '../messages';
 import { componentIdSchema } from './component';
+import { safeText } from './text';
 
 export const requestTypes = ['new', 'edit', 'attachment', 'delete'] as const;
 export type RequestType = (typeof requestTypes)[number];
@@ -25,8 +26,7 @@ export const requestIdPathSchema = z.object({
     .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Approval request not found'),
 });
 
-const reviewNotesSchema = z
-  .string()
+const reviewNotesSchema = safeText('Review notes')
   .trim()
   .max(REVIEW_NOTES_MAX_LENGTH, `Review notes must be at most ${REVIEW_NOTES_MAX_LENGTH} characters`)
   .nullish()

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { safeText } from './text';
 
 export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles, { error: messages.roleRequired });
@@ -14,15 +15,32 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const emailField = (message: string) =>
   z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
-/** The spec's password rule (§5): length, then one message per missing character class. */
-export const passwordSchema = z
-  .string({ error: messages.passwordMinLength })
-  .min(PASSWORD_MIN_LENGTH, messages.passwordMinLength)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/[A-Z]/, messages.passwordUppercase)
-  .regex(/[a-z]/, messages.passwordLowercase)
-  .regex(/[0-9]/, messages.passwordNumber)
-  .regex(/[^A-Za-z0-9]/, messages.passwordSpecial);
+/**
+ * The password rule, the same on every path that sets a password: length, then one message per
+ * missing character class. `lengthMessage` lets the admin add-user form keep its own wording.
+ */
+export const passwordRule = (lengthMessage: string = messages.passwordMinLength) =>
+  z
+    .string({ error: lengthMessage })
+    .min(PASSWORD_MIN_LENGTH, lengthMessage)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .regex(/[A-Z]/, messages.passwordUppercase)
+    .regex(/[a-z]/, messages.passwordLowercase)
+    .regex(/[0-9]/, messages.passwordNumber)
+    .regex(/[^A-Za-z0-9]/, messages.passwordSpecial);
+
+export const passwordSchema = passwordRule();
+
+/** The current password, asked before an account's password, email or existence changes. */
+export const currentPasswordField = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).min(1, requiredMessage).max(PASSWORD_MAX_LENGTH);
+
+/** A username as people choose it: unique whatever its case (the server checks that). */
+export const usernameField = () =>
+  safeText('Username', { error: messages.usernameMinLength })
+    .trim()
+    .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
+    .max(64);
 
 export const loginSchema = z.object({
   email: emailField(messages.emailInvalid),
@@ -43,10 +61,7 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ error: messages.currentPasswordRequired })
-    .min(1, messages.currentPasswordRequired)
-    .max(PASSWORD_MAX_LENGTH),
+  currentPassword: currentPasswordField(messages.currentPasswordRequired),
   newPassword: passwordSchema,
 });
 
@@ -57,19 +72,34 @@ export const changePasswordFormSchema = changePasswordSchema
     path: ['confirmNewPassword'],
   });
 
-const optionalName = z.string().trim().max(100).optional();
+const optionalName = (label: string) => safeText(label).trim().max(100).optional();
 
+/**
+ * `PATCH /api/user`. `currentPassword` is needed only when the email changes (the server says
+ * so when it is missing); a stolen session alone cannot move the account to another address.
+ */
 export const profileSchema = z.object({
-  username: z
-    .string({ error: messages.usernameMinLength })
-    .trim()
-    .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
-    .max(64),
-  firstName: optionalName,
-  lastName: optionalName,
+  username: usernameField(),
+  firstName: optionalName('First name'),
+  lastName: optionalName('Last name'),
   email: emailField(messages.emailInvalidProfile),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The profile form: as the API, and the current password asked as soon as the email differs from `currentEmail`. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.superRefine((profile, ctx) => {
+    if (profile.email !== currentEmail && !profile.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: messages.currentPasswordToChangeEmail });
+    }
+  });
+
+/** `DELETE /api/user`: deleting one's own account needs the current password. */
+export const deleteAccountSchema = z.object({
+  currentPassword: currentPasswordField(messages.currentPasswordToDeleteAccount),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** A user as every API answer shows it: never a hash or a token. */
 export const publicUserSchema = z.object({

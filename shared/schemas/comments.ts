@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { safeText } from './text';
 
 export const COMMENT_MAX_LENGTH = 5000;
 export const COMMENT_AUTHOR_MAX_LENGTH = 100;
@@ -10,13 +11,11 @@ export const COMMENT_AUTHOR_MAX_LENGTH = 100;
  * which component), and the session says who wrote it.
  */
 export const commentInputSchema = z.object({
-  comment: z
-    .string({ error: messages.commentRequired })
+  comment: safeText('Comment', { error: messages.commentRequired })
     .trim()
     .min(1, messages.commentRequired)
     .max(COMMENT_MAX_LENGTH, messages.commentTooLong(COMMENT_MAX_LENGTH)),
-  username: z
-    .string({ error: messages.commentAuthorTooLong(COMMENT_AUTHOR_MAX_LENGTH) })
+  username: safeText('Name', { error: messages.commentAuthorTooLong(COMMENT_AUTHOR_MAX_LENGTH) })
     .trim()
     .max(COMMENT_AUTHOR_MAX_LENGTH, messages.commentAuthorTooLong(COMMENT_AUTHOR_MAX_LENGTH))
     .nullish()

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { safeText } from './text';
 
 /*
  * The Component of spec §3: every field, grouped by kind. The lists drive the zod schemas
@@ -264,15 +265,17 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
 
 /** Optional text: trimmed, at most `max` characters; empty becomes null. */
 const textField = (field: ComponentField, max = COMPONENT_TEXT_MAX_LENGTH) =>
-  z
-    .string({ error: messages.textInvalid(componentFieldLabels[field]) })
+  safeText(componentFieldLabels[field], { error: messages.textInvalid(componentFieldLabels[field]) })
     .trim()
     .max(max, messages.textTooLong(componentFieldLabels[field], max))
     .nullish()
     .transform((value): string | null => (value ? value : null));
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(COMPONENT_TEXT_MAX_LENGTH, message);
+const requiredText = (field: ComponentField, message: string) =>
+  safeText(componentFieldLabels[field], { error: message })
+    .trim()
+    .min(1, message)
+    .max(COMPONENT_TEXT_MAX_LENGTH, message);
 
 type Shape<K extends string, T extends z.ZodType> = { [P in K]: T };
 const shapeOf = <K extends string, T extends z.ZodType>(keys: readonly K[], make: (key: K) => T): Shape<K, T> =>
@@ -293,8 +296,8 @@ export const componentInputSchema = z.object({
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
   ...shapeOf(componentIntegerFields, (field) => numberField(field, true)),
-  reference: requiredText(messages.referenceRequired),
-  class: requiredText(messages.classRequired),
+  reference: requiredText('reference', messages.referenceRequired),
+  class: requiredText('class', messages.classRequired),
 });
 export type ComponentInput = z.output<typeof componentInputSchema>;
 /** The fields of a component without its identity and bookkeeping. */
@@ -339,6 +342,7 @@ export const quickSearchFields = [
   'description',
   'articleNumber',
   'series',
+  'commercialReference',
 ] as const;
 
 /** The Advanced Search panel's text inputs: each a case-insensitive substring filter on its field. */
@@ -360,7 +364,10 @@ export const searchTextFilterFields = [
   'insertionExtractionTool',
 ] as const satisfies readonly ComponentTextField[];
 
-/** The panel's numeric inputs: each matches the number (the field's unit may follow it). */
+/**
+ * The panel's numeric inputs. Each takes an exact value (`voltage=24`, the field's unit may
+ * follow it) and a range (`voltageMin=24&voltageMax=230`, both ends included).
+ */
 export const searchNumberFilterFields = [
   'numberOfTerminals',
   'width',
@@ -369,12 +376,25 @@ export const searchNumberFilterFields = [
   'weight',
   'voltage',
   'voltage2',
+  'frequency',
   'numberOfCircuits',
   'maxWireNumber',
 ] as const satisfies readonly ComponentNumberField[];
 
 export type SearchTextFilterField = (typeof searchTextFilterFields)[number];
 export type SearchNumberFilterField = (typeof searchNumberFilterFields)[number];
+
+/** The query parameters of a numeric field's range: `voltageMin`, `voltageMax`. */
+export const rangeParam = (field: SearchNumberFilterField, end: 'Min' | 'Max') => `${field}${end}` as const;
+export type SearchRangeParam = ReturnType<typeof rangeParam>;
+
+/** Result orders: relevance (the default), or one column's values (then reference). */
+export const searchSortFields = ['relevance', 'reference', 'manufacturer', 'class', 'type'] as const;
+export type SearchSortField = (typeof searchSortFields)[number];
+
+/** Fields whose values are counted beside the results (facets). */
+export const searchFacetFields = ['class', 'manufacturer', 'type'] as const;
+export type SearchFacetField = (typeof searchFacetFields)[number];
 
 export const SEARCH_DEFAULT_LIMIT = 10;
 export const SEARCH_MAX_LIMIT = 1000;
@@ -409,7 +429,11 @@ const searchText = z
     return text === '' ? undefined : text;
   });
 
-const searchNumber = (field: SearchNumberFilterField) =>
+/** The label of a numeric filter's input, or of one end of its range. */
+export const searchNumberLabel = (field: SearchNumberFilterField, end?: 'Min' | 'Max'): string =>
+  `${componentFieldLabels[field]}${end === 'Min' ? ' from' : end === 'Max' ? ' to' : ''}`;
+
+const searchNumber = (field: SearchNumberFilterField, end?: 'Min' | 'Max') =>
   z
     .string()
     .optional()
@@ -418,25 +442,99 @@ const searchNumber = (field: SearchNumberFilterField) =>
       if (text === '') return undefined;
       const value = parseNumberText(text, componentFieldUnits[field]);
       if (value === undefined) {
-        ctx.addIssue({ code: 'custom', message: messages.numberInvalid(componentFieldLabels[field]) });
+        ctx.addIssue({ code: 'custom', message: messages.numberInvalid(searchNumberLabel(field, end)) });
         return z.NEVER;
       }
       return value;
     });
 
+const choice = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      const text = raw?.trim() ?? '';
+      if (text === '') return undefined;
+      if (!(values as readonly string[]).includes(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text as T;
+    });
+
+const flag = z
+  .string()
+  .optional()
+  .transform((raw) => raw !== undefined && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
+
 /**
  * The Search state of spec §3 as `GET /api/components` reads it from the query string:
  * `query` (All Fields), `limit` (default 10, at most 1000), `offset` (default 0) and every
- * advanced filter. Empty filters are dropped; unknown parameters are ignored.
+ * advanced filter; beyond the spec, a range per numeric filter (`voltageMin`, `voltageMax`),
+ * `sort` and `order`, and `facets=true` for the counts beside the results. Empty filters are
+ * dropped; unknown parameters are ignored.
  */
-export const searchQuerySchema = z.object({
-  query: searchText,
-  limit: pagingNumber(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, messages.searchLimitInvalid(SEARCH_MAX_LIMIT)),
-  offset: pagingNumber(0, SEARCH_MAX_OFFSET, messages.searchOffsetInvalid),
-  ...shapeOf(searchTextFilterFields, () => searchText),
-  ...shapeOf(searchNumberFilterFields, (field) => searchNumber(field)),
-});
+export const searchQuerySchema = z
+  .object({
+    query: searchText,
+    limit: pagingNumber(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, messages.searchLimitInvalid(SEARCH_MAX_LIMIT)),
+    offset: pagingNumber(0, SEARCH_MAX_OFFSET, messages.searchOffsetInvalid),
+    ...shapeOf(searchTextFilterFields, () => searchText),
+    ...shapeOf(searchNumberFilterFields, (field) => searchNumber(field)),
+    ...shapeOf(
+      searchNumberFilterFields.map((field) => rangeParam(field, 'Min')),
+      (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Min'),
+    ),
+    ...shapeOf(
+      searchNumberFilterFields.map((field) => rangeParam(field, 'Max')),
+      (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Max'),
+    ),
+    sort: choice(searchSortFields, messages.searchSortInvalid),
+    order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
+    facets: flag,
+  })
+  .superRefine((query, ctx) => {
+    for (const field of searchNumberFilterFields) {
+      const min = query[rangeParam(field, 'Min')];
+      const max = query[rangeParam(field, 'Max')];
+      if (min !== undefined && max !== undefined && min > max)
+        ctx.addIssue({
+          code: 'custom',
+          path: [rangeParam(field, 'Min')],
+          message: messages.searchRangeInvalid(componentFieldLabels[field]),
+        });
+    }
+  });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** One value counted beside the results, with how many results filtering on it would leave. */
+export const searchFacetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
+/** The counts beside the results: the top values of class, manufacturer and type. */
+export const searchFacetsSchema = z.object({
+  class: z.array(searchFacetValueSchema),
+  manufacturer: z.array(searchFacetValueSchema),
+  type: z.array(searchFacetValueSchema),
+});
+export type SearchFacets = z.output<typeof searchFacetsSchema>;
+/**
+ * A search to offer when one finds nothing ('Did you mean …'): the same search with this text
+ * for the quick search (`query`) or for one text filter.
+ */
+export const searchSuggestionSchema = z.object({
+  field: z.enum(['query', ...searchTextFilterFields]),
+  text: z.string(),
+});
+export type SearchSuggestion = z.output<typeof searchSuggestionSchema>;
+export const searchSuggestionsSchema = z.array(searchSuggestionSchema);
+
+/** The header that carries the facet counts (JSON, non-ASCII escaped) when `facets=true` is asked. */
+export const FACETS_HEADER = 'X-Search-Facets';
+/** The header that carries 'Did you mean' searches (JSON, non-ASCII escaped) when a search finds nothing. */
+export const SUGGESTIONS_HEADER = 'X-Search-Suggestions';
+
+/** JSON that fits in an HTTP header: every character outside printable ASCII as a \u escape. */
+export const headerJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The dashboard's four counts (ARCHITECTURE §13: instead of loading 10,000 components). */
 export const catalogueStatsSchema = z.object({

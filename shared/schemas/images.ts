@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { distributorNames, type DistributorName } from './distributors';
+import { safeText } from './text';
 
 /** Which distributors a batch asks: one of them, or 'both' (Smart Search: Digi-Key first, Mouser when Digi-Key finds nothing). */
 export const batchProviders = [...distributorNames, 'both'] as const;
@@ -17,7 +18,7 @@ export const batchProviderLabels: Record<BatchProvider, string> = {
 
 /** `{ componentClass? }`: an empty or absent class means every class. */
 export const startImageBatchSchema = z
-  .object({ componentClass: z.string().max(200).nullish() })
+  .object({ componentClass: safeText('Class').max(200).nullish() })
   .transform(({ componentClass }) => ({ componentClass: componentClass?.trim() || undefined }));
 export type StartImageBatchInput = z.input<typeof startImageBatchSchema>;
 
@@ -56,6 +57,21 @@ export interface ImageBatchResponse {
   batch: ImageBatch | null;
 }
 
+/**
+ * A distributor's standing today (beside the spec's image stats): calls used of its day budget,
+ * and when it cannot be asked, why, in words. `search-share-spent`: per-part searches have used
+ * their share, image batches may still use the rest.
+ */
+export interface DistributorStatus {
+  provider: DistributorName;
+  state: 'ready' | 'daily-limit' | 'budget-spent' | 'search-share-spent';
+  usedToday: number;
+  dailyLimit: number;
+  searchShare: number;
+  message: string | null;
+  resumesAt: string | null;
+}
+
 /** Spec §3 Image stats. `imageSuccessRate` is a percent (0 to 100). */
 export interface ImageStats {
   totalComponents: number;
@@ -65,6 +81,8 @@ export interface ImageStats {
   recentlyProcessed: { partNumber: string; success: boolean }[];
   /** Coverage per class, for the Overview chart (largest classes first). */
   byClass: { componentClass: string; total: number; withImages: number }[];
+  /** Each distributor's standing today. */
+  distributors: DistributorStatus[];
 }
 
 /** Spec §3 Recent image item. */

@@ -1,13 +1,7 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MIN_LENGTH,
-  emailField,
-  passwordSchema,
-  roleSchema,
-} from './auth';
+import { emailField, passwordRule, passwordSchema, roleSchema, usernameField } from './auth';
+import { safeText } from './text';
 
 const email = emailField(messages.emailInvalid);
 
@@ -15,14 +9,14 @@ export const userIdPathSchema = z.object({
   id: z.string().trim().min(1, messages.userNotFound).max(64, messages.userNotFound),
 });
 
-/** Admin add-user (spec §5): only the length rule, with its own wording. */
+/**
+ * Admin add-user: the same password rule as every other path (an administrator's choice of a
+ * weak password is as guessable as anyone's), with the add-user form's own length wording.
+ */
 export const createUserSchema = z.object({
   email,
-  password: z
-    .string({ error: messages.passwordMinLengthAdmin })
-    .min(PASSWORD_MIN_LENGTH, messages.passwordMinLengthAdmin)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  name: z.string().trim().max(100).optional(),
+  password: passwordRule(messages.passwordMinLengthAdmin),
+  name: safeText('Name').trim().max(100).optional(),
   role: roleSchema,
 });
 
@@ -34,11 +28,7 @@ export const inviteSchema = z.object({ email, role: roleSchema });
 
 export const acceptInviteSchema = z.object({
   token: z.string({ error: messages.invitationInvalid }).trim().min(1, messages.invitationInvalid).max(200),
-  username: z
-    .string({ error: messages.usernameMinLength })
-    .trim()
-    .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
-    .max(64),
+  username: usernameField(),
   password: passwordSchema,
 });
 

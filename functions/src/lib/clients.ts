@@ -5,6 +5,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
+import { addIdentityKeyGuard } from './identity-key-guard';
 
 /*
  * One client of each kind per container, created on first use. Endpoints come from the
@@ -32,22 +33,52 @@ export const CLIENT_TIMEOUTS = {
   secretsManager: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
 } as const;
 
-export const dynamo = (): DynamoDBDocumentClient =>
-  (documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: CLIENT_TIMEOUTS.dynamodb }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  }));
+export type ClientService = keyof typeof CLIENT_TIMEOUTS;
 
-export const ses = (): SESClient => (sesClient ??= new SESClient({ requestHandler: CLIENT_TIMEOUTS.ses }));
+/**
+ * Set by the local stack (`npm start`) and the tests, never on AWS: how many milliseconds a call
+ * to DynamoDB, S3, SES or Secrets Manager may wait. Those services then run on a developer's
+ * machine, where a busy moment holds an answer for seconds and the limits above would fail a seed
+ * or a large import that is merely slow.
+ */
+export const CLIENT_TIMEOUT_VARIABLE = 'CLIENT_TIMEOUT_MS';
+
+/** The timeouts a client of `service` gets: the deployed limits, or the local stack's when it set them. */
+export const clientTimeouts = (
+  service: ClientService,
+  env: NodeJS.ProcessEnv = process.env,
+): { connectionTimeout: number; requestTimeout: number; throwOnRequestTimeout: true } => {
+  const raw = env[CLIENT_TIMEOUT_VARIABLE]?.trim();
+  if (!raw) return CLIENT_TIMEOUTS[service];
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1) {
+    throw new Error(`${CLIENT_TIMEOUT_VARIABLE} must be a whole number of milliseconds, not "${raw}"`);
+  }
+  return { connectionTimeout: ms, requestTimeout: ms, throwOnRequestTimeout: true };
+};
+
+export const dynamo = (): DynamoDBDocumentClient => {
+  if (!documentClient) {
+    documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: clientTimeouts('dynamodb') }), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+    // Locally, what IAM refuses a route on AWS is refused here too (DynamoDB Local has no IAM).
+    if (config().IDENTITY_KEY_GUARD) addIdentityKeyGuard(documentClient.middlewareStack);
+  }
+  return documentClient;
+};
+
+export const ses = (): SESClient => (sesClient ??= new SESClient({ requestHandler: clientTimeouts('ses') }));
 
 export const s3 = (): S3Client =>
-  (s3Client ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE, requestHandler: CLIENT_TIMEOUTS.s3 }));
+  (s3Client ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE, requestHandler: clientTimeouts('s3') }));
 
 /** Step Functions (image batches); AWS_ENDPOINT_URL_SFN points it at the local endpoint. */
 export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({}));
 
 /** Secrets Manager, read through lib/secrets (cached there). */
 export const secretsManager = (): SecretsManagerClient =>
-  (secretsClient ??= new SecretsManagerClient({ requestHandler: CLIENT_TIMEOUTS.secretsManager }));
+  (secretsClient ??= new SecretsManagerClient({ requestHandler: clientTimeouts('secretsManager') }));
 
 /** Drops the cached clients, for tests that point the environment at another stack. */
 export const resetClients = (): void => {

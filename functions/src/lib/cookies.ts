@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import { SESSION_ABSOLUTE_SECONDS } from '#services/auth/sessions';
 
 export const SESSION_COOKIE = 'ch_session';
-/** Binds CSRF tokens before login; lives across login so a token fetched earlier stays valid. */
+/** Binds CSRF tokens before login; replaced at every login, and not accepted while signed in. */
 export const PRESESSION_COOKIE = 'ch_presession';
 
 const attributes = (secure: boolean, maxAge: number) =>
@@ -16,3 +16,19 @@ export const clearedSessionCookie = (secure: boolean): string =>
 
 export const presessionCookie = (id: string, secure: boolean): string =>
   stringifySetCookie(PRESESSION_COOKIE, id, attributes(secure, 365 * 24 * 60 * 60));
+
+/**
+ * Binds a single sign-on attempt to the browser that started it, only as long as a sign-in at the
+ * provider may take, and only sent to the single sign-on routes.
+ */
+export const SSO_ATTEMPT_COOKIE = 'ch_sso';
+export const SSO_ATTEMPT_SECONDS = 10 * 60;
+
+const ssoAttributes = (secure: boolean, maxAge: number) =>
+  ({ httpOnly: true, sameSite: 'lax', secure, path: '/api/sso', maxAge }) as const;
+
+export const ssoAttemptCookie = (value: string, secure: boolean): string =>
+  stringifySetCookie(SSO_ATTEMPT_COOKIE, value, ssoAttributes(secure, SSO_ATTEMPT_SECONDS));
+
+export const clearedSsoAttemptCookie = (secure: boolean): string =>
+  stringifySetCookie(SSO_ATTEMPT_COOKIE, '', ssoAttributes(secure, 0));

@@ -4,11 +4,15 @@ import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { parseCookie } from 'cookie';
 import type { z, ZodError, ZodType } from 'zod';
-import { findRoute, isMutating, type HttpMethod } from '#shared/routes';
+import { findRoute, isMutating, writeLimitOf, type HttpMethod } from '#shared/routes';
 import { messages } from '#shared/messages';
 import { isValidCsrfToken } from '#services/auth/csrf';
+import { config } from './config';
+import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
+import { takeWriteSlot } from '#services/write-limits';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
+import { isOriginSecret, ORIGIN_VERIFY_HEADER, originVerifySecret, VIEWER_ADDRESS_HEADER, viewerAddress } from './edge';
 import {
   DomainError,
   Forbidden,
@@ -35,10 +39,16 @@ type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends ZodType ?
 
 export interface RequestInfo {
   id: string;
+  /** The client's address: behind CloudFront the viewer's (see lib/edge.ts), else the connection's. */
   sourceIp: string;
   /** False only on plain-http loopback (the local stack): cookies drop `Secure` there. */
   secure: boolean;
   cookies: Record<string, string | undefined>;
+  /**
+   * The client's token for a write it may send again after an unknown outcome (the
+   * `Idempotency-Key` header); the services that take it make that write once.
+   */
+  idempotencyKey: string | undefined;
 }
 
 export interface HandlerInput<S extends Schemas> {
@@ -99,6 +109,7 @@ const describeRequest = (event: Event, context: Context): RequestInfo => {
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
     secure: !(proto === 'http' && isLoopback(event.headers.host ?? '')),
     cookies: parseCookie((event.cookies ?? []).join('; ')),
+    idempotencyKey: event.headers['idempotency-key']?.trim().slice(0, 200) || undefined,
   };
 };
 
@@ -126,6 +137,23 @@ const requestLog = (): Middleware => {
   };
 };
 
+/**
+ * Behind CloudFront (an origin-verify secret configured): refuses a request that does not carry
+ * the secret, so nobody reaches the functions around the edge, and takes the client's address
+ * from the viewer address CloudFront forwarded, which only such a request can be trusted for.
+ */
+const trustedEdge = (): Middleware => ({
+  before: async (request) => {
+    const secret = await originVerifySecret();
+    if (secret === undefined) return;
+    const { headers } = request.event;
+    if (!isOriginSecret(headers[ORIGIN_VERIFY_HEADER], secret)) throw new Forbidden(messages.forbidden);
+    const viewer = viewerAddress(headers[VIEWER_ADDRESS_HEADER]);
+    if (viewer) request.context.requestInfo.sourceIp = viewer;
+    else logger.warn('no viewer address from CloudFront', { requestId: request.context.requestInfo.id });
+  },
+});
+
 /** The largest JSON body a route takes unless it says otherwise: every field's limit fits well inside. */
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
@@ -152,7 +180,36 @@ const jsonBody = (maxBytes: number): Middleware => {
   };
 };
 
-/** Session from the cookie, then the manifest's access rule, then CSRF on mutating methods. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The origins the app is served from: APP_URL's, and on loopback the same port under any loopback name. */
+const ownOrigins = (): Set<string> => {
+  const app = new URL(config().APP_URL);
+  if (!LOOPBACK_NAMES.has(app.hostname)) return new Set([app.origin]);
+  return new Set([...LOOPBACK_NAMES].map((name) => `${app.protocol}//${name}${app.port ? `:${app.port}` : ''}`));
+};
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A browser names the page a request came from in Origin (or, failing that, Referer). When it
+ * does and that is not the app, the request is another site's and is refused whatever else it
+ * carries; callers that send neither (scripts, older clients) are left to the CSRF token.
+ */
+const isOwnOrigin = (headers: Event['headers']): boolean => {
+  const stated = headers.origin ?? headers.referer;
+  if (stated === undefined || stated === '') return true;
+  const origin = stated === 'null' ? 'null' : originOf(stated);
+  return origin !== undefined && ownOrigins().has(origin);
+};
+
+/** Session from the cookie, then the manifest's access rule, then Origin and CSRF on mutating methods. */
 const authorize = (): Middleware => ({
   before: async (request) => {
     const { event, context } = request;
@@ -165,14 +222,27 @@ const authorize = (): Middleware => ({
       if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
     }
     if (isMutating(route.method as HttpMethod)) {
-      const bindings = [
-        ...(context.session ? [`session:${context.session.session.tokenHash}`] : []),
-        ...(context.requestInfo.cookies[PRESESSION_COOKIE]
-          ? [`pre:${context.requestInfo.cookies[PRESESSION_COOKIE]}`]
-          : []),
-      ];
+      if (!isOwnOrigin(event.headers)) throw new Forbidden(messages.foreignOrigin);
+      // Signed in, only a token bound to the session counts: a pre-session cookie could have
+      // been planted by someone who knows its tokens.
+      const presession = context.requestInfo.cookies[PRESESSION_COOKIE];
+      const bindings = context.session
+        ? [`session:${context.session.session.tokenHash}`]
+        : presession
+          ? [`pre:${presession}`]
+          : [];
       if (!(await isValidCsrfToken(event.headers['x-csrf-token'], bindings))) throw new Forbidden(messages.csrfInvalid);
     }
+  },
+});
+
+/** A signed-in user's write counts against their allowance for its kind (429 past it). */
+const writeLimits = (): Middleware => ({
+  before: async (request) => {
+    const route = findRoute(request.event.routeKey);
+    const kind = route && writeLimitOf(route);
+    const user = request.context.session?.user;
+    if (kind && user) await takeWriteSlot(user.id, kind);
   },
 });
 
@@ -257,8 +327,8 @@ const stripHstsOnPlainHttp = (): Middleware => {
 };
 
 /**
- * Wraps a route handler in the one fixed middleware stack: log, security headers, JSON body,
- * session and role check from the manifest, CSRF, zod validation, error mapping.
+ * Wraps a route handler in the one fixed middleware stack: log, the edge check, security headers, JSON body,
+ * session and role check from the manifest, CSRF, per-user write limits, zod validation, error mapping.
  */
 export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
   schema?: S;
@@ -268,10 +338,12 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
 }): LambdaHandler => {
   const stack = middy<Event, Result, Error, HttpContext>()
     .use(requestLog())
+    .use(trustedEdge())
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
     .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))
     .use(authorize())
+    .use(writeLimits())
     .use(validate(options.schema ?? {}))
     .use(errorMapper())
     .handler(async (_event, context) => {
@@ -290,5 +362,6 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
       if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
       return json(200, answer);
     });
-  return (event, context) => stack(event, context as HttpContext);
+  return (event, context) =>
+    withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () => stack(event, context as HttpContext));
 };

@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { counterChange, type TransactItem } from './counters';
-import { tableName } from './table';
+import { pendingBytesRelease } from './pending-storage';
+import { queryAll, tableName } from './table';
 
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the
@@ -28,10 +29,14 @@ export interface StoredRequest {
   componentReference?: string;
   /** An edit restoring the values of this version. */
   revertOf?: number;
+  /** Bytes of files the request holds while pending (its submitter's pending-storage count). */
+  pendingBytes?: number;
   reviewedBy?: string;
   reviewedByUserId?: string;
   reviewNotes?: string | null;
   reviewedAt?: string;
+  /** The client token of the review that closed it, so a retry of that review can tell it landed. */
+  reviewToken?: string;
 }
 
 const requestKey = (id: string) => ({ pk: `REQ#${id}`, sk: 'META' });
@@ -66,7 +71,8 @@ export const getRequest = async (id: string): Promise<StoredRequest | undefined>
 
 /**
  * The transaction items that close a pending request exactly once: the status changes only if
- * it is still `pending`, and the pending count drops with it.
+ * it is still `pending`, and the pending count drops with it, as does its submitter's count of
+ * bytes waiting for review.
  */
 export const requestReviewItems = (
   request: StoredRequest,
@@ -78,13 +84,14 @@ export const requestReviewItems = (
     reviewedAt: string;
     /** An approved new component: the id it was given, so the request links to the part. */
     componentId?: number;
+    reviewToken?: string;
   },
 ): TransactItem[] => [
   {
     Update: {
       TableName: tableName(),
       Key: requestKey(request.id),
-      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.componentId === undefined ? '' : ', componentId = :componentId'}`,
+      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.componentId === undefined ? '' : ', componentId = :componentId'}${review.reviewToken ? ', reviewToken = :token' : ''}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -96,6 +103,7 @@ export const requestReviewItems = (
         ':at': review.reviewedAt,
         ':pending': 'pending',
         ...(review.componentId === undefined ? {} : { ':componentId': review.componentId }),
+        ...(review.reviewToken && { ':token': review.reviewToken }),
       },
     },
   },
@@ -103,6 +111,7 @@ export const requestReviewItems = (
   ...(request.requestType === 'delete' && request.componentId !== undefined
     ? [deletionLockRelease(request.componentId, request.id)]
     : []),
+  ...(request.pendingBytes ? [pendingBytesRelease(request.userId, request.pendingBytes)] : []),
 ];
 
 const deletionLockKey = (componentId: number) => ({ pk: `REQLOCK#delete#${componentId}`, sk: 'META' });
@@ -138,25 +147,15 @@ export const findPendingDeletion = async (componentId: number): Promise<string |
 };
 
 /** Pending requests about one part (gsi1 `REQSTATUS#pending`, filtered; eventually consistent). */
-export const listPendingRequestsFor = async (componentId: number): Promise<StoredRequest[]> => {
-  const requests: StoredRequest[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'componentId = :id',
-        ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':id': componentId },
-        ExclusiveStartKey,
-      }),
-    );
-    requests.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return requests;
-};
+export const listPendingRequestsFor = async (componentId: number): Promise<StoredRequest[]> =>
+  (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: 'componentId = :id',
+      ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':id': componentId },
+    })
+  ).map(fromItem);
 
 /** How many of one user's requests wait for review (gsi2 `REQUSER#<userId>`, counted). */
 export const countPendingRequestsOf = async (userId: string): Promise<number> => {
@@ -187,31 +186,24 @@ export const listRequests = async (
   options: { userId?: string; max?: number } = {},
 ): Promise<StoredRequest[]> => {
   const max = options.max ?? 1000;
-  const requests: StoredRequest[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(options.userId
-          ? {
-              IndexName: 'gsi2',
-              KeyConditionExpression: 'gsi2pk = :pk',
-              FilterExpression: '#status = :status',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
-            }
-          : {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
-            }),
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    requests.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && requests.length < max);
-  return requests.slice(0, max);
+  const items = await queryAll(
+    {
+      ...(options.userId
+        ? {
+            IndexName: 'gsi2',
+            KeyConditionExpression: 'gsi2pk = :pk',
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': `REQUSER#${options.userId}`, ':status': status },
+          }
+        : {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': `REQSTATUS#${status}` },
+          }),
+      ScanIndexForward: false,
+    },
+    { until: (found) => found.length >= max },
+  );
+  return items.slice(0, max).map(fromItem);
 };

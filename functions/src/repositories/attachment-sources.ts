@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
+import { componentPartition } from './keys';
 import { tableName } from './table';
 
 /**
@@ -13,7 +14,7 @@ import { tableName } from './table';
 export type SourceClaim = { kind: 'url'; url: string } | { kind: 'sha256'; hash: string };
 
 const sourceClaimKey = (componentId: number, claim: SourceClaim) => ({
-  pk: `COMP#${componentId}`,
+  pk: componentPartition(componentId),
   // Addresses can be long; their hash keeps the sort key short and fixed.
   sk:
     claim.kind === 'url'

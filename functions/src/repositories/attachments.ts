@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { isConditionFailure, tableName } from './table';
+import { componentPartition } from './keys';
+import { conditionalWrite, queryAll, tableName } from './table';
 
 /**
  * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);
@@ -31,7 +32,7 @@ export interface StoredAttachment {
 
 const IMAGES = 'IMAGES';
 
-const attachmentKey = (componentId: number, id: string) => ({ pk: `COMP#${componentId}`, sk: `ATT#${id}` });
+const attachmentKey = (componentId: number, id: string) => ({ pk: componentPartition(componentId), sk: `ATT#${id}` });
 
 const toItem = (attachment: StoredAttachment) => ({
   ...attachmentKey(attachment.componentId, attachment.id),
@@ -53,16 +54,6 @@ const fromItem = (item: Record<string, unknown>): StoredAttachment => {
 export const attachmentPut = (attachment: StoredAttachment): TransactItem => ({
   Put: { TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' },
 });
-
-export const putAttachment = async (attachment: StoredAttachment): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: toItem(attachment),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-};
 
 export const getAttachment = async (componentId: number, id: string): Promise<StoredAttachment | undefined> => {
   const { Item } = await dynamo().send(
@@ -91,43 +82,29 @@ export const findAttachment = async (id: string): Promise<StoredAttachment | und
 export const listImageAttachments = async (
   options: { approvedOnly?: boolean; limit?: number } = {},
 ): Promise<StoredAttachment[]> => {
-  const images: StoredAttachment[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
+  const { limit } = options;
+  const images = (
+    await queryAll(
+      {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :images',
         ...(options.approvedOnly && { FilterExpression: 'isApproved = :true' }),
         ExpressionAttributeValues: { ':images': IMAGES, ...(options.approvedOnly && { ':true': true }) },
         ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    images.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && (options.limit === undefined || images.length < options.limit));
-  return options.limit === undefined ? images : images.slice(0, options.limit);
+      },
+      { until: (found) => limit !== undefined && found.length >= limit },
+    )
+  ).map(fromItem);
+  return limit === undefined ? images : images.slice(0, limit);
 };
 
 /** A component's attachments, oldest first (ulid order), every page. */
 export const listAttachments = async (componentId: number): Promise<StoredAttachment[]> => {
-  const attachments: StoredAttachment[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :att)',
-        ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':att': 'ATT#' },
-        ExclusiveStartKey,
-      }),
-    );
-    attachments.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return attachments;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :att)',
+    ExpressionAttributeValues: { ':pk': componentPartition(componentId), ':att': 'ATT#' },
+  });
+  return items.map(fromItem);
 };
 
 /** Publishes a pending attachment, inside the approval's transaction. */
@@ -164,8 +141,8 @@ export const deleteAttachment = async (componentId: number, id: string): Promise
 
 /** Records that the attachment's object is gone, so lists can say so; nothing when the row went meanwhile. */
 export const markAttachmentMissing = async (componentId: number, id: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: attachmentKey(componentId, id),
@@ -173,8 +150,6 @@ export const markAttachmentMissing = async (componentId: number, id: string): Pr
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':yes': true },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

@@ -1,7 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { tableName } from './table';
+import { queryAll, tableName } from './table';
 
 /*
  * Bulk creations in flight: `BULK#pending` / `<id>`, one item per run of createComponents.
@@ -32,37 +32,20 @@ export const putPendingBulkWrite = async (pending: PendingBulkWrite): Promise<vo
 
 /** Every marker, oldest first (ids are ULIDs). */
 export const listPendingBulkWrites = async (): Promise<PendingBulkWrite[]> => {
-  const found: PendingBulkWrite[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PENDING_PK },
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      found.push({
-        id: String(item.id),
-        firstId: Number(item.firstId),
-        count: Number(item.count),
-        startedAt: String(item.startedAt),
-      });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': PENDING_PK },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({
+    id: String(item.id),
+    firstId: Number(item.firstId),
+    count: Number(item.count),
+    startedAt: String(item.startedAt),
+  }));
 };
 
 /** Closes a marker inside the committing transaction; fails if another run closed it first. */
 export const pendingBulkWriteDelete = (id: string): TransactItem => ({
   Delete: { TableName: tableName(), Key: markerKey(id), ConditionExpression: 'attribute_exists(pk)' },
 });
-
-/** Drops a marker on its own (after its range was committed by someone else). */
-export const deletePendingBulkWrite = async (id: string): Promise<void> => {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: markerKey(id) }));
-};

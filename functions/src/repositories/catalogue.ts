@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
+import { sleep } from '#lib/concurrency';
 import type { TransactItem } from './counters';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { conditionalWrite, epochSeconds, queryAll, tableName } from './table';
 
 /*
  * The catalogue's revision and its change log: how every search instance learns, with one read
@@ -36,7 +37,7 @@ export interface CatalogueChange {
   componentIds: number[];
 }
 
-export const CHANGE_RETENTION_DAYS = 30;
+const CHANGE_RETENTION_DAYS = 30;
 /** Ids per change-log item: far below the 400 KB item limit, and 99 of them fit a transaction. */
 const IDS_PER_PART = 5_000;
 const MAX_TRANSACTION_ITEMS = 100;
@@ -73,25 +74,17 @@ export const readCatalogueRevision = async (): Promise<CatalogueRevision> => {
 /** Every logged change after `afterRevision`, oldest first; the caller checks they are contiguous. */
 export const readCatalogueChanges = async (afterRevision: number): Promise<CatalogueChange[]> => {
   const byRevision = new Map<number, number[]>();
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': CHANGES_PK, ':from': changeSortKey(afterRevision + 1) },
-        ProjectionExpression: 'revision, componentIds',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const revision = Number(item.revision);
-      const ids = (item.componentIds as number[] | undefined) ?? [];
-      byRevision.set(revision, [...(byRevision.get(revision) ?? []), ...ids.map(Number)]);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': CHANGES_PK, ':from': changeSortKey(afterRevision + 1) },
+    ProjectionExpression: 'revision, componentIds',
+    ConsistentRead: true,
+  });
+  for (const item of items) {
+    const revision = Number(item.revision);
+    const ids = (item.componentIds as number[] | undefined) ?? [];
+    byRevision.set(revision, [...(byRevision.get(revision) ?? []), ...ids.map(Number)]);
+  }
   return [...byRevision.entries()]
     .sort(([a], [b]) => a - b)
     .map(([revision, componentIds]) => ({ revision, componentIds }));
@@ -111,8 +104,6 @@ const isRetryableCommitFailure = (error: unknown, revisionItemIndex: number): bo
     )
   );
 };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Commits `items` (the caller's puts, updates and deletes, with their own conditions) together
@@ -177,9 +168,9 @@ export const commitCatalogueChange = async (
 };
 
 /** Records that S3 now holds a snapshot at `snapshot.revision`, unless a newer one is recorded. */
-export const recordSnapshot = async (snapshot: SnapshotInfo): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const recordSnapshot = async (snapshot: SnapshotInfo): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: revisionKey,
@@ -193,21 +184,16 @@ export const recordSnapshot = async (snapshot: SnapshotInfo): Promise<boolean> =
           ':entity': 'catalogue-revision',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /**
  * One writer of snapshots at a time: true when `holder` got the lease (none held, or expired).
  * A holder that dies simply lets it expire.
  */
-export const acquireSnapshotLease = async (holder: string, seconds: number, now = new Date()): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const acquireSnapshotLease = async (holder: string, seconds: number, now = new Date()): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: leaseKey,
@@ -221,25 +207,18 @@ export const acquireSnapshotLease = async (holder: string, seconds: number, now 
           ':entity': 'snapshot-lease',
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 export const releaseSnapshotLease = async (holder: string): Promise<void> => {
-  await dynamo()
-    .send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: leaseKey,
         ConditionExpression: 'holder = :holder',
         ExpressionAttributeValues: { ':holder': holder },
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 };

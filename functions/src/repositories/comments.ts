@@ -1,7 +1,8 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Comment } from '#shared/schemas/comments';
 import { dynamo } from '#lib/clients';
-import { tableName } from './table';
+import { componentPartition } from './keys';
+import { queryAll, tableName } from './table';
 
 /**
  * Comments: `COMP#<componentId>` / `COMMENT#<createdAt>#<ulid>`, so a component's comments come
@@ -12,7 +13,7 @@ export interface StoredComment extends Comment {
 }
 
 const commentKey = (comment: Pick<Comment, 'componentId' | 'createdAt' | 'id'>) => ({
-  pk: `COMP#${comment.componentId}`,
+  pk: componentPartition(comment.componentId),
   sk: `COMMENT#${comment.createdAt}#${comment.id}`,
 });
 
@@ -28,24 +29,14 @@ export const putComment = async (comment: StoredComment): Promise<void> => {
 
 /** Newest first, at most `max`. */
 export const listComments = async (componentId: number, max = 1000): Promise<StoredComment[]> => {
-  const comments: StoredComment[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
-        ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':comment': 'COMMENT#' },
-        ScanIndexForward: false,
-        Limit: max,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { pk: _pk, sk: _sk, entity: _e, ...comment } = item;
-      comments.push(comment as StoredComment);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && comments.length < max);
-  return comments.slice(0, max);
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
+      ExpressionAttributeValues: { ':pk': componentPartition(componentId), ':comment': 'COMMENT#' },
+      ScanIndexForward: false,
+      Limit: max,
+    },
+    { until: (found) => found.length >= max },
+  );
+  return items.slice(0, max).map(({ pk: _pk, sk: _sk, entity: _e, ...comment }) => comment as StoredComment);
 };

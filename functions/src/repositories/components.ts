@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   componentDecimalFields,
@@ -7,12 +7,15 @@ import {
   componentTextFields,
   type Component,
   type ComponentData,
+  type ComponentField,
 } from '#shared/schemas/component';
 import { dynamo } from '#lib/clients';
+import { chunk, inParallel, sleep } from '#lib/concurrency';
 import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues, type TransactItem } from './counters';
 import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
-import { batchPut, chunk, inParallel, isConditionFailure, sleep, tableName } from './table';
+import { componentPartition } from './keys';
+import { batchPut, isConditionFailure, tableName } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -24,7 +27,7 @@ import { initialVersion, putVersions } from './versions';
  * them into URLs.
  */
 
-const componentKey = (id: number) => ({ pk: `COMP#${id}`, sk: 'META' });
+const componentKey = (id: number) => ({ pk: componentPartition(id), sk: 'META' });
 
 const nullableFields = [
   ...componentTextFields,
@@ -116,26 +119,6 @@ export const getAllComponents = async (options: { fields?: readonly string[] } =
   return getComponents(ids, options);
 };
 
-/** Components whose reference is exactly `reference` (gsi1; eventually consistent). */
-export const findComponentsByReference = async (reference: string): Promise<Component[]> => {
-  const found: Component[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :reference',
-        ExpressionAttributeValues: { ':pk': 'COMPONENTS', ':reference': reference },
-        ExclusiveStartKey,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
-};
-
 /** Hands out `count` new component ids, consecutive, never reused. */
 export const reserveComponentIds = async (count: number): Promise<number[]> => {
   const first = await reserveCounterValues('component', count);
@@ -143,36 +126,74 @@ export const reserveComponentIds = async (count: number): Promise<number[]> => {
 };
 
 /**
- * Transaction items for writers that change components together with other items (the
- * approval engine): pass them to commitCatalogueChange with the component ids.
+ * The transaction item that writes a new component (approvals of new parts): on the condition
+ * that no component has its id yet, unless `mustBeNew` is false (tests and tools).
  */
-export const componentPut = (
-  component: Component,
-  options: { mustBeNew?: boolean; expectedVersion?: number } = {},
-): TransactItem => ({
+export const componentPut = (component: Component, options: { mustBeNew?: boolean } = {}): TransactItem => ({
   Put: {
     TableName: tableName(),
     Item: toItem(component),
     ...(options.mustBeNew ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
-    ...(options.expectedVersion !== undefined
-      ? {
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': options.expectedVersion },
-        }
-      : {}),
   },
 });
+
+const storedFields: ReadonlySet<string> = new Set(nullableFields);
+
+/**
+ * The transaction item that changes a component: only the fields in `changes` (SET, or REMOVE
+ * for a cleared one), the next version and `updatedAt`, on the condition that the component is
+ * still at `expectedVersion`. Every other attribute stays as it is in the table, whatever was
+ * read before.
+ */
+export const componentUpdate = (
+  id: number,
+  changes: Partial<Record<ComponentField, unknown>>,
+  options: { expectedVersion: number; updatedAt: string },
+): TransactItem => {
+  const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
+  const values: Record<string, unknown> = {
+    ':expected': options.expectedVersion,
+    ':next': options.expectedVersion + 1,
+    ':updatedAt': options.updatedAt,
+  };
+  const sets = ['#version = :next', '#updatedAt = :updatedAt'];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([field, value], index) => {
+    if (!storedFields.has(field)) throw new RangeError(`${field} is not a component field`);
+    names[`#f${index}`] = field;
+    if (value === null || value === undefined) {
+      if (field === 'reference' || field === 'class') throw new RangeError(`${field} cannot be cleared`);
+      removes.push(`#f${index}`);
+    } else {
+      values[`:v${index}`] = value;
+      sets.push(`#f${index} = :v${index}`);
+      // The reference index follows the reference.
+      if (field === 'reference') sets.push(`gsi1sk = :v${index}`);
+    }
+  });
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: componentKey(id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+};
 
 export const componentDelete = (id: number): TransactItem => ({
   Delete: { TableName: tableName(), Key: componentKey(id), ConditionExpression: 'attribute_exists(pk)' },
 });
 
-/** Writes one component and its catalogue revision in one transaction. */
-export const putComponent = async (
-  component: Component,
-  options: { mustBeNew?: boolean; expectedVersion?: number } = {},
+/** Changes one component (see componentUpdate) and records the change; a condition failure when its version moved. */
+export const updateComponent = async (
+  id: number,
+  changes: Partial<Record<ComponentField, unknown>>,
+  options: { expectedVersion: number; updatedAt: string },
 ): Promise<void> => {
-  await commitCatalogueChange([component.id], [componentPut(component, options)]);
+  await commitCatalogueChange([id], [componentUpdate(id, changes, options)]);
 };
 
 /** Deletes one component and records the change (a condition failure when it does not exist). */
@@ -294,3 +315,35 @@ export const componentVersionBump = (id: number, expectedVersion: number, now: s
     ExpressionAttributeValues: { ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
   },
 });
+
+/** What matching an import against the catalogue needs of a component, and no more. */
+export interface ComponentIdentity {
+  id: number;
+  reference: string;
+  manufacturer: string | null;
+  version: number;
+}
+
+const identityFields = ['id', 'reference', 'manufacturer', 'version'] as const;
+
+const toIdentity = (item: Record<string, unknown>): ComponentIdentity => ({
+  id: Number(item.id),
+  reference: String(item.reference ?? ''),
+  manufacturer: typeof item.manufacturer === 'string' ? item.manufacturer : null,
+  version: Number(item.version ?? 1),
+});
+
+/** These components' identities (missing ids left out), consistent reads projected to four fields. */
+export const getComponentIdentities = async (ids: readonly number[]): Promise<ComponentIdentity[]> => {
+  const pages = await inParallel(chunk([...new Set(ids)], 100), 16, (part) => batchGet(part, identityFields));
+  return pages.flat().map(toIdentity);
+};
+
+/**
+ * Every component's identity, read by id from 1 to the id counter: a few dozen bytes each, so a
+ * catalogue of 100,000 parts is a few megabytes in memory (not the search index).
+ */
+export const listComponentIdentities = async (): Promise<ComponentIdentity[]> => {
+  const lastId = await readCounter('component');
+  return getComponentIdentities(Array.from({ length: lastId }, (_, index) => index + 1));
+};

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -14,7 +14,12 @@ export interface StoredImageBatch extends ImageBatch {
   startedByUserId: string;
   /** Why parts were skipped: a distributor could not be used (day budget spent, no or refused credentials). */
   stoppedBy?: { provider: DistributorName; reason: string };
+  /** Why a distributor stopped answering during the batch (the first reason each), while the other went on. */
+  digikeyStop?: string;
+  mouserStop?: string;
 }
+
+const stopAttribute = (provider: DistributorName) => `${provider}Stop` as const;
 
 const batchKey = (batchId: string) => ({ pk: `IMAGEBATCH#${batchId}`, sk: 'META' });
 const slotKey = { pk: 'IMAGEBATCH#slot', sk: 'META' };
@@ -29,9 +34,9 @@ const fromItem = (item: Record<string, unknown>): StoredImageBatch => {
  * Stores a new running batch and makes it the running and latest one, unless another batch
  * runs and started after `staleBefore` (ISO): false then, and nothing is written.
  */
-export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: string): Promise<boolean> => {
-  try {
-    await transact([
+export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    transact([
       {
         Update: {
           TableName: tableName(),
@@ -53,13 +58,8 @@ export const claimBatchSlot = async (batch: StoredImageBatch, staleBefore: strin
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ]),
+  );
 
 export const getBatch = async (batchId: string): Promise<StoredImageBatch | undefined> => {
   const { Item } = await dynamo().send(
@@ -88,6 +88,7 @@ export const setBatchTotal = async (batchId: string, total: number): Promise<voi
       TableName: tableName(),
       Key: batchKey(batchId),
       UpdateExpression: 'SET #total = :total',
+      ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#total': 'total' },
       ExpressionAttributeValues: { ':total': total },
     }),
@@ -104,8 +105,8 @@ export const countBatchPart = async (
   outcome: { success: boolean; source: DistributorName | null },
 ): Promise<boolean> => {
   const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
-  try {
-    await transact([
+  return conditionalWrite(() =>
+    transact([
       {
         Put: {
           TableName: tableName(),
@@ -133,12 +134,8 @@ export const countBatchPart = async (
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-    ]);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ]),
+  );
 };
 
 /** Notes why the batch skips parts (the first reason only). */
@@ -146,8 +143,8 @@ export const markBatchStopped = async (
   batchId: string,
   stoppedBy: { provider: DistributorName; reason: string },
 ): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
@@ -155,10 +152,28 @@ export const markBatchStopped = async (
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stoppedBy)',
         ExpressionAttributeValues: { ':stoppedBy': stoppedBy },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
+};
+
+/** Notes, once per distributor, why it stopped during the batch (a Smart Search goes on with the other). */
+export const markProviderStopped = async (
+  batchId: string,
+  provider: DistributorName,
+  reason: string,
+): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: batchKey(batchId),
+        UpdateExpression: 'SET #stop = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#stop)',
+        ExpressionAttributeNames: { '#stop': stopAttribute(provider) },
+        ExpressionAttributeValues: { ':reason': reason },
+      }),
+    ),
+  );
 };
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */
@@ -187,8 +202,8 @@ export const finishBatch = async (
 
 /** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
 export const releaseBatchSlot = async (batchId: string): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: slotKey,
@@ -196,8 +211,6 @@ export const releaseBatchSlot = async (batchId: string): Promise<void> => {
         ConditionExpression: 'runningBatchId = :id',
         ExpressionAttributeValues: { ':id': batchId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

@@ -6,7 +6,8 @@ import {
   type NotificationSettingsPatch,
 } from '#shared/schemas/notifications';
 import { dynamo } from '#lib/clients';
-import { chunk, sleep, tableName } from './table';
+import { chunk, sleep } from '#lib/concurrency';
+import { tableName } from './table';
 
 /**
  * A user's notification settings: `USER#<userId>` / `SETTINGS#notifications`, one boolean

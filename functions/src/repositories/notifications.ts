@@ -2,11 +2,12 @@ import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@
 import type { Notification } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { userPartition } from './keys';
+import { conditionalWrite, epochSeconds, tableName } from './table';
 
 /** Notifications: `USER#<userId>` / `NOTIF#<ulid>` (ulids sort by time); kept 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 60 * 60;
-const notificationKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${id}` });
+const notificationKey = (userId: string, id: string) => ({ pk: userPartition(userId), sk: `NOTIF#${id}` });
 
 const toItem = (userId: string, notification: Notification) => ({
   ...notificationKey(userId, notification.id),
@@ -41,7 +42,7 @@ export const listNotifications = async (userId: string, max = 100): Promise<Noti
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
       FilterExpression: 'expiresAt > :now',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':notif': 'NOTIF#', ':now': epochSeconds() },
+      ExpressionAttributeValues: { ':pk': userPartition(userId), ':notif': 'NOTIF#', ':now': epochSeconds() },
       ScanIndexForward: false,
       Limit: max,
     }),
@@ -50,9 +51,9 @@ export const listNotifications = async (userId: string, max = 100): Promise<Noti
 };
 
 /** False when the user has no such notification (so nobody marks another user's). */
-export const markNotificationRead = async (userId: string, id: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const markNotificationRead = async (userId: string, id: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: notificationKey(userId, id),
@@ -61,26 +62,16 @@ export const markNotificationRead = async (userId: string, id: string): Promise<
         ExpressionAttributeNames: { '#read': 'read' },
         ExpressionAttributeValues: { ':true': true },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
-export const deleteNotification = async (userId: string, id: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const deleteNotification = async (userId: string, id: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: notificationKey(userId, id),
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );

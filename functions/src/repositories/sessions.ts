@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, tableName } from './table';
+import { conditionalWrite, epochSeconds, tableName } from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
 export interface Session {
@@ -50,17 +50,22 @@ export const touchSession = async (tokenHash: string, lastSeenAt: string, expire
     .catch(() => undefined);
 };
 
-export const setSessionVersion = async (tokenHash: string, sessionVersion: number): Promise<void> => {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: sessionKey(tokenHash),
-      UpdateExpression: 'SET sessionVersion = :v',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':v': sessionVersion },
-    }),
+/**
+ * Carries one session over to the user's new session version, only if it was made under the
+ * version just replaced: a session that had already ended stays ended. False otherwise.
+ */
+export const setSessionVersion = async (tokenHash: string, from: number, to: number): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(tokenHash),
+        UpdateExpression: 'SET sessionVersion = :to',
+        ConditionExpression: 'sessionVersion = :from',
+        ExpressionAttributeValues: { ':from': from, ':to': to },
+      }),
+    ),
   );
-};
 
 export const deleteSession = async (tokenHash: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));

@@ -1,5 +1,13 @@
-import { BatchWriteCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
+import { chunk, inParallel, sleep } from '#lib/concurrency';
 import { config } from '#lib/config';
 
 export const tableName = (): string => config().TABLE_NAME;
@@ -18,6 +26,66 @@ export const isConditionFailure = (error: unknown): boolean =>
     'CancellationReasons' in error &&
     Array.isArray(error.CancellationReasons) &&
     error.CancellationReasons.some((reason: { Code?: string }) => reason.Code === 'ConditionalCheckFailed'));
+
+/**
+ * Which items of a cancelled transaction failed their condition (their indexes in the items
+ * given); empty for any other error.
+ */
+export const failedConditions = (error: unknown): number[] => {
+  if (hasName(error, 'ConditionalCheckFailedException')) return [0];
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] } | null)?.CancellationReasons;
+  if (!hasName(error, 'TransactionCanceledException') || !Array.isArray(reasons)) return [];
+  return reasons.flatMap((reason, index) => (reason?.Code === 'ConditionalCheckFailed' ? [index] : []));
+};
+
+/**
+ * Runs one conditional write (a put, update, delete or transaction): true when it was made,
+ * false when a condition did not hold; any other error is thrown.
+ */
+export const conditionalWrite = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+type Item = NonNullable<QueryCommandOutput['Items']>[number];
+
+/**
+ * Every item a query matches, page after page; `until` stops after the page on which it first
+ * holds (for callers that need only so many). The input's own `ExclusiveStartKey` is ignored.
+ */
+export const queryAll = async (
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  options: { until?: (found: readonly Item[]) => boolean } = {},
+): Promise<Item[]> => {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && !options.until?.(items));
+  return items;
+};
+
+/**
+ * True when DynamoDB answered that it did not apply the write (a failed condition, a cancelled
+ * transaction, throttling, a bad request: any 4xx). Anything else (a timeout, a dropped
+ * connection, a 5xx) leaves the outcome unknown: the write may have landed, or may land yet, so
+ * nothing it may have committed is to be undone on its account.
+ */
+export const wasRefused = (error: unknown): boolean => {
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return (
+    (status !== undefined && status >= 400 && status < 500) ||
+    hasName(error, 'ConditionalCheckFailedException') ||
+    hasName(error, 'TransactionCanceledException')
+  );
+};
 
 const isTransactionConflict = (error: unknown): boolean =>
   hasName(error, 'TransactionConflictException') ||
@@ -42,47 +110,9 @@ export const transact = async (
       return;
     } catch (error) {
       if (attempt >= attempts || !isTransactionConflict(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+      await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
     }
   }
-};
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `work` over `inputs`, at most `concurrency` at a time. After a failure no new input is
- * started, and the first error is thrown only once the calls in flight have settled, so the
- * caller never goes on while writes it no longer waits for still land.
- */
-export const inParallel = async <T, R>(
-  inputs: readonly T[],
-  concurrency: number,
-  work: (input: T) => Promise<R>,
-): Promise<R[]> => {
-  const results: R[] = new Array(inputs.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < inputs.length) {
-      const index = next++;
-      try {
-        results[index] = await work(inputs[index]!);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, inputs.length) }, worker));
-  const failure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failure) throw failure.reason;
-  return results;
-};
-
-export const chunk = <T>(items: readonly T[], size: number): T[][] => {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
 };
 
 /**

@@ -10,6 +10,7 @@ export interface Attempts {
 
 const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META' });
 
+/** The window as it stands, when one is running. */
 export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),
@@ -83,3 +84,29 @@ export const removeAttempt = async (subject: string, now = new Date()): Promise<
 export const clearAttempts = async (subject: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(subject) }));
 };
+
+/**
+ * Opens a quiet interval for `subject` if none is running: true for the one caller that opened
+ * it (one conditional write, so parallel callers cannot both succeed), false while it runs.
+ */
+export const claimInterval = async (subject: string, seconds: number, now = new Date()): Promise<boolean> => {
+  const nowSeconds = epochSeconds(now);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: throttleKey(subject),
+        UpdateExpression: 'SET expiresAt = :end, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+        ExpressionAttributeValues: { ':end': nowSeconds + seconds, ':now': nowSeconds, ':entity': 'throttle' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Ends an interval early (what it guarded did not happen). */
+export const releaseInterval = (subject: string): Promise<void> => clearAttempts(subject);

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
@@ -23,6 +23,26 @@ export const putToken = async (purpose: TokenPurpose, token: EmailToken): Promis
   );
 };
 
+const fromItem = (tokenHash: string, item: Record<string, unknown>): EmailToken => ({
+  tokenHash,
+  userId: String(item.userId),
+  createdAt: String(item.createdAt),
+  expiresAt: Number(item.expiresAt),
+});
+
+/** The token if it exists and has not expired, left in place (checks before it is used). */
+export const findToken = async (
+  purpose: TokenPurpose,
+  tokenHash: string,
+  now = new Date(),
+): Promise<EmailToken | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: tokenKey(purpose, tokenHash), ConsistentRead: true }),
+  );
+  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
+  return fromItem(tokenHash, Item);
+};
+
 /**
  * Deletes the token and returns it, in one conditional call, so two requests racing with the
  * same link cannot both use it. Undefined when it does not exist or has expired.
@@ -42,12 +62,7 @@ export const consumeToken = async (
       }),
     );
     if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-    return {
-      tokenHash,
-      userId: String(Attributes.userId),
-      createdAt: String(Attributes.createdAt),
-      expiresAt: Number(Attributes.expiresAt),
-    };
+    return fromItem(tokenHash, Attributes);
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;

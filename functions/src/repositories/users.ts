@@ -1,7 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
-import { isConditionFailure, tableName } from './table';
+import type { TransactItem } from './counters';
+import { userPartition } from './keys';
+import { conditionalWrite, failedConditions, isConditionFailure, queryAll, tableName, transact } from './table';
 
 export interface User {
   id: string;
@@ -11,26 +13,51 @@ export interface User {
   firstName: string;
   lastName: string;
   role: Role;
-  passwordHash: string;
-  /** Bumped to end every session of the user at once (password change, reset, deletion). */
+  /** Bumped to end every session of the user at once (password change, role change, email change). */
   sessionVersion: number;
   passwordChangedAt: string;
   createdAt: string;
   updatedAt: string;
   invitedAt?: string;
+  /** Set once the account is active: invitation accepted, password set by an administrator, or created active. */
   acceptedInviteAt?: string;
+  /** A password is set. Its hash lives in an item of its own, which only the routes that check or set it can read. */
+  hasPassword?: boolean;
+  /** When the newest reset link was issued: every older link is void. */
+  resetRequestedAt?: string;
 }
 
-const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'META' });
+/*
+ * Keys: the user `USER#<id>` / `META` (gsi1 `USERS` / email); claims that keep emails and
+ * usernames unique, `EMAIL#<email>` and `USERNAME#<folded username>`, each naming the user;
+ * the password hash `PASSWORD#<id>` / `META`, apart from the user so that functions which read
+ * users (every signed-in request) need no access to hashes; and `STATS#users` / `META`, the
+ * number of active administrators, which every write that changes it moves in the same
+ * transaction, on the condition that the user is still as it was read.
+ */
+const userKey = (id: string) => ({ pk: userPartition(id), sk: 'META' });
 const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'META' });
-/** Counts administrators so the last one can never be removed, even by two requests at once. */
+/** Usernames are unique whatever their case or Unicode form. */
+const foldUsername = (username: string): string => username.normalize('NFKC').toLowerCase();
+const usernameKey = (username: string) => ({ pk: `USERNAME#${foldUsername(username)}`, sk: 'META' });
+const credentialKey = (id: string) => ({ pk: `PASSWORD#${id}`, sk: 'META' });
+/** Counts active administrators so the last one can never be removed, even by two requests at once. */
 const adminCountKey = { pk: 'STATS#users', sk: 'META' };
+
+/** Pending invitees (no `acceptedInviteAt`) cannot sign in, so they do not count as administrators. */
+export const isActive = (user: Pick<User, 'acceptedInviteAt'>): boolean => user.acceptedInviteAt !== undefined;
+const isActiveAdmin = (user: Pick<User, 'role' | 'acceptedInviteAt'>): boolean =>
+  user.role === 'admin' && isActive(user);
 
 const toItem = (user: User) => ({ ...userKey(user.id), gsi1pk: 'USERS', gsi1sk: user.email, entity: 'user', ...user });
 
 const fromItem = (item: Record<string, unknown>): User => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...user } = item;
-  return user as unknown as User;
+  // A hash stored on the user item by an earlier version is never handed out with the user.
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, passwordHash, ...user } = item;
+  return {
+    ...(user as unknown as User),
+    hasPassword: user.hasPassword === true || (typeof passwordHash === 'string' && passwordHash !== ''),
+  };
 };
 
 export const getUser = async (id: string): Promise<User | undefined> => {
@@ -47,7 +74,41 @@ export const getUserByEmail = async (email: string): Promise<User | undefined> =
   return Item ? getUser(String(Item.userId)) : undefined;
 };
 
-const adminCountChange = (delta: 1 | -1) => ({
+/**
+ * The stored password hash (undefined when none is set); `legacy` when it is still on the user
+ * item, where accounts from before hashes had an item of their own keep it until they sign in.
+ */
+export const getPasswordHash = async (
+  user: Pick<User, 'id'>,
+): Promise<{ passwordHash: string; legacy: boolean } | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: credentialKey(user.id), ConsistentRead: true }),
+  );
+  if (typeof Item?.passwordHash === 'string') return { passwordHash: Item.passwordHash, legacy: false };
+  const { Item: legacy } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(user.id),
+      ProjectionExpression: 'passwordHash',
+      ConsistentRead: true,
+    }),
+  );
+  return typeof legacy?.passwordHash === 'string' && legacy.passwordHash !== ''
+    ? { passwordHash: legacy.passwordHash, legacy: true }
+    : undefined;
+};
+
+/** Every user, by email (gsi1 `USERS`). */
+export const listUsers = async (): Promise<User[]> =>
+  (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': 'USERS' },
+    })
+  ).map(fromItem);
+
+const adminCountChange = (delta: 1 | -1): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: adminCountKey,
@@ -58,196 +119,448 @@ const adminCountChange = (delta: 1 | -1) => ({
   },
 });
 
-/** Creates the user and claims the email; false when the email is taken. */
-export const createUser = async (user: User): Promise<boolean> => {
+/**
+ * The condition that the user item still has the role and the activity it was read with: the
+ * two facts the administrator count depends on.
+ */
+const asRead = (user: Pick<User, 'role' | 'acceptedInviteAt'>) => ({
+  condition: `#role = :readRole AND ${isActive(user) ? 'attribute_exists' : 'attribute_not_exists'}(acceptedInviteAt)`,
+  names: { '#role': 'role' },
+  values: { ':readRole': user.role },
+});
+
+const credentialPut = (userId: string, passwordHash: string): TransactItem => ({
+  Put: { TableName: tableName(), Item: { ...credentialKey(userId), entity: 'credential', userId, passwordHash } },
+});
+
+/** Claims a username for the user: free, or already theirs (accounts from before claims hold none). */
+const usernameClaimPut = (username: string, userId: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...usernameKey(username), entity: 'username-claim', userId },
+    ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+    ExpressionAttributeValues: { ':id': userId },
+  },
+});
+
+/**
+ * Releases the user's claim on a username, if it holds one: accounts from before usernames were
+ * claimed hold none, and a claim someone else holds is theirs to keep.
+ */
+const usernameClaimRelease = async (username: string, userId: string): Promise<TransactItem[]> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: usernameKey(username), ConsistentRead: true }),
+  );
+  if (Item?.userId !== userId) return [];
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: usernameKey(username),
+        ConditionExpression: 'userId = :id',
+        ExpressionAttributeValues: { ':id': userId },
+      },
+    },
+  ];
+};
+
+/** Claims the new username (first item) and releases the old one when they differ other than in case. */
+const usernameClaimMove = async (from: string, to: string, userId: string): Promise<TransactItem[]> => [
+  usernameClaimPut(to, userId),
+  ...(foldUsername(from) === foldUsername(to) ? [] : await usernameClaimRelease(from, userId)),
+];
+
+/** Sends the items as one transaction, or as a single write when there is only one. */
+const writeAll = async (items: TransactItem[]): Promise<void> => {
+  const [only] = items;
+  if (items.length === 1 && only?.Update) await dynamo().send(new UpdateCommand(only.Update));
+  else await transact(items);
+};
+
+export type CreateOutcome = 'created' | 'email-taken' | 'username-taken';
+
+/**
+ * Creates the user with its email and username claims (and its password hash when given),
+ * counting it if it is an active administrator.
+ */
+export const createUser = async (user: User, passwordHash?: string): Promise<CreateOutcome> => {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toItem({ ...user, hasPassword: passwordHash !== undefined }),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...emailKey(user.email), entity: 'email-claim', userId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    usernameClaimPut(user.username, user.id),
+    ...(passwordHash !== undefined ? [credentialPut(user.id, passwordHash)] : []),
+    ...(isActiveAdmin(user) ? [adminCountChange(1)] : []),
+  ];
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...emailKey(user.email), userId: user.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          ...(user.role === 'admin' ? [adminCountChange(1)] : []),
-        ],
-      }),
-    );
-    return true;
+    await transact(items);
+    return 'created';
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    const failed = failedConditions(error);
+    if (failed.includes(1)) return 'email-taken';
+    if (failed.includes(2)) return 'username-taken';
     throw error;
   }
+};
+
+/** Whether the username is free (claimed by nobody, or by this user). */
+export const isUsernameFree = async (username: string, userId?: string): Promise<boolean> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: usernameKey(username), ConsistentRead: true }),
+  );
+  return !Item || Item.userId === userId;
 };
 
 export type ProfileChanges = Pick<User, 'username' | 'firstName' | 'lastName' | 'name' | 'email'>;
 
-/** Writes the profile; moves the email claim when the email changes. False when the new email is taken. */
-export const updateProfile = async (current: User, changes: ProfileChanges, now: string): Promise<boolean> => {
-  const updated: User = { ...current, ...changes, updatedAt: now };
+export type ProfileOutcome =
+  { outcome: 'updated'; sessionVersion: number } | { outcome: 'email-taken' | 'username-taken' | 'stale' };
+
+/**
+ * Writes the profile fields alone, moving the email and username claims when they change. A new
+ * email also moves `sessionVersion` on, which ends every session made before. The write holds
+ * only while the user still has the session version, email and username of `current`
+ * ('stale' otherwise: read again and decide again).
+ */
+export const updateProfile = async (current: User, changes: ProfileChanges, now: string): Promise<ProfileOutcome> => {
   const emailChanged = changes.email !== current.email;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(updated), ConditionExpression: 'attribute_exists(pk)' } },
-          ...(emailChanged
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...emailKey(changes.email), userId: current.id },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: emailKey(current.email),
-                    ConditionExpression: 'userId = :id',
-                    ExpressionAttributeValues: { ':id': current.id },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
+  const sessionVersion = emailChanged ? current.sessionVersion + 1 : current.sessionVersion;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(current.id),
+        UpdateExpression:
+          'SET username = :username, firstName = :firstName, lastName = :lastName, #name = :name, ' +
+          'email = :email, gsi1sk = :email, updatedAt = :now, sessionVersion = :nextVersion',
+        ConditionExpression: 'sessionVersion = :readVersion AND email = :readEmail AND username = :readUsername',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':username': changes.username,
+          ':firstName': changes.firstName,
+          ':lastName': changes.lastName,
+          ':name': changes.name,
+          ':email': changes.email,
+          ':now': now,
+          ':nextVersion': sessionVersion,
+          ':readVersion': current.sessionVersion,
+          ':readEmail': current.email,
+          ':readUsername': current.username,
+        },
+      },
+    },
+  ];
+  const emailIndex = items.length;
+  if (emailChanged) {
+    items.push(
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...emailKey(changes.email), entity: 'email-claim', userId: current.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: emailKey(current.email),
+          ConditionExpression: 'userId = :id',
+          ExpressionAttributeValues: { ':id': current.id },
+        },
+      },
     );
-    return true;
+  }
+  const usernameIndex = items.length;
+  // The same name in another case keeps its claim (accounts from before claims get theirs at sign-in).
+  if (foldUsername(current.username) !== foldUsername(changes.username)) {
+    items.push(...(await usernameClaimMove(current.username, changes.username, current.id)));
+  }
+  try {
+    await writeAll(items);
+    return { outcome: 'updated', sessionVersion };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return { outcome: 'stale' };
+    if (emailChanged && failed.includes(emailIndex)) return { outcome: 'email-taken' };
+    if (failed.includes(usernameIndex)) return { outcome: 'username-taken' };
+    if (isConditionFailure(error)) return { outcome: 'stale' };
     throw error;
   }
-};
-
-/** Sets a new password hash and ends every session by bumping the session version; returns the new version. */
-export const setPassword = async (id: string, passwordHash: string, now: string): Promise<number> => {
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(id),
-      UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now ADD sessionVersion :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':hash': passwordHash, ':now': now, ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes?.sessionVersion);
-};
-
-/** Every user, by email (gsi1 `USERS`). */
-export const listUsers = async (): Promise<User[]> => {
-  const users: User[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :users',
-        ExpressionAttributeValues: { ':users': 'USERS' },
-        ExclusiveStartKey,
-      }),
-    );
-    users.push(...(page.Items ?? []).map(fromItem));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return users;
 };
 
 /**
- * Changes the role when it is still `from`, keeping the administrator count; false when the
- * user changed meanwhile or when it would demote the last administrator.
+ * Stores a new password hash, and in the same transaction moves the session version on (every
+ * session made before ends), voids every reset link and activates a pending invitee (its
+ * invitation ends; an administrator is counted from now on). It holds only while the user is
+ * as read: same session version, role and activity, and, for a reset, the same newest reset
+ * link. Returns the new session version, or undefined when the user changed meanwhile.
+ */
+export const setPassword = async (
+  user: User,
+  passwordHash: string,
+  now: string,
+  options: { resetRequestedAt?: string } = {},
+): Promise<number | undefined> => {
+  const next = user.sessionVersion + 1;
+  const state = asRead(user);
+  const activate = !isActive(user);
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression:
+          'SET passwordChangedAt = :now, updatedAt = :now, hasPassword = :true, sessionVersion = :next' +
+          `${activate ? ', acceptedInviteAt = :now' : ''} REMOVE passwordHash, resetRequestedAt`,
+        ConditionExpression: `sessionVersion = :readVersion AND ${state.condition}${
+          options.resetRequestedAt !== undefined ? ' AND resetRequestedAt = :resetRequestedAt' : ''
+        }`,
+        ExpressionAttributeNames: state.names,
+        ExpressionAttributeValues: {
+          ...state.values,
+          ':now': now,
+          ':true': true,
+          ':next': next,
+          ':readVersion': user.sessionVersion,
+          ...(options.resetRequestedAt !== undefined && { ':resetRequestedAt': options.resetRequestedAt }),
+        },
+      },
+    },
+    credentialPut(user.id, passwordHash),
+    ...(activate && user.role === 'admin' ? [adminCountChange(1)] : []),
+  ];
+  return (await conditionalWrite(() => transact(items))) ? next : undefined;
+};
+
+/** Records the newest reset link of the user: from now on only it resets the password. */
+export const recordResetRequest = async (userId: string, requestedAt: string): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET resetRequestedAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': requestedAt },
+      }),
+    ),
+  );
+};
+
+/**
+ * Changes the role when the user still has the role and activity read, keeping the
+ * administrator count (active users only) and ending the user's sessions; false when the user
+ * changed meanwhile or when it would demote the last administrator.
  */
 export const changeRole = async (user: User, to: Role, now: string): Promise<boolean> => {
   if (user.role === to) return true;
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userKey(user.id),
-              // A new role ends the user's sessions (OWASP: a new session at every privilege change).
-              UpdateExpression: 'SET #role = :to, updatedAt = :now ADD sessionVersion :one',
-              ConditionExpression: '#role = :from',
-              ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':to': to, ':from': user.role, ':now': now, ':one': 1 },
-            },
-          },
-          adminCountChange(to === 'admin' ? 1 : -1),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
-
-/** A pending invitee was invited again: a new `invitedAt` voids every earlier link. */
-export const refreshInvitation = async (user: User, role: Role, invitedAt: string): Promise<boolean> => {
-  if (!(await changeRole(user, role, invitedAt))) return false;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: userKey(user.id),
-      UpdateExpression: 'SET invitedAt = :at, updatedAt = :at',
-      ConditionExpression: 'attribute_not_exists(acceptedInviteAt)',
-      ExpressionAttributeValues: { ':at': invitedAt },
-    }),
+  const state = asRead(user);
+  return conditionalWrite(() =>
+    transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(user.id),
+          // A new role ends the user's sessions (OWASP: a new session at every privilege change).
+          UpdateExpression: 'SET #role = :to, updatedAt = :now ADD sessionVersion :one',
+          ConditionExpression: state.condition,
+          ExpressionAttributeNames: state.names,
+          ExpressionAttributeValues: { ...state.values, ':to': to, ':now': now, ':one': 1 },
+        },
+      },
+      ...(isActive(user) ? [adminCountChange(to === 'admin' ? 1 : -1)] : []),
+    ]),
   );
-  return true;
 };
 
-/** Activates a pending invitee once: username, password and `acceptedInviteAt`. False when already accepted. */
+/**
+ * A pending invitee was invited again, perhaps with another role: a new `invitedAt` voids every
+ * earlier link. False when the user changed meanwhile or is active by now.
+ */
+export const refreshInvitation = async (user: User, role: Role, invitedAt: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET #role = :role, invitedAt = :at, updatedAt = :at',
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND #role = :readRole',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role, ':at': invitedAt, ':readRole': user.role },
+      }),
+    ),
+  );
+
+export type AcceptOutcome = 'accepted' | 'stale' | 'username-taken';
+
+/**
+ * Activates a pending invitee once: username, password and `acceptedInviteAt`, counting an
+ * administrator. 'stale' when the user is no longer as read (accepted, invited again, another
+ * role): read again and decide again.
+ */
 export const acceptInvitation = async (
-  id: string,
-  invitedAt: string,
+  user: User,
   username: string,
   passwordHash: string,
   now: string,
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
+): Promise<AcceptOutcome> => {
+  if (isActive(user) || user.invitedAt === undefined) return 'stale';
+  const items: TransactItem[] = [
+    {
+      Update: {
         TableName: tableName(),
-        Key: userKey(id),
+        Key: userKey(user.id),
         UpdateExpression:
-          'SET username = :username, passwordHash = :hash, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt',
+          'SET username = :username, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now, ' +
+          'hasPassword = :true REMOVE passwordHash',
+        ConditionExpression:
+          'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole AND username = :readUsername',
+        ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: {
           ':username': username,
-          ':hash': passwordHash,
           ':now': now,
-          ':invitedAt': invitedAt,
+          ':true': true,
+          ':invitedAt': user.invitedAt,
+          ':readRole': user.role,
+          ':readUsername': user.username,
         },
-      }),
-    );
-    return true;
+      },
+    },
+    credentialPut(user.id, passwordHash),
+    ...(user.role === 'admin' ? [adminCountChange(1)] : []),
+  ];
+  const usernameIndex = items.length;
+  items.push(...(await usernameClaimMove(user.username, username, user.id)));
+  try {
+    await transact(items);
+    return 'accepted';
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return 'stale';
+    if (failed.includes(usernameIndex)) return 'username-taken';
+    if (isConditionFailure(error)) return 'stale';
     throw error;
   }
 };
 
-/** Deletes the user and frees the email; false when it would remove the last administrator. */
-export const deleteUser = async (user: User): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: userKey(user.id), ConditionExpression: 'attribute_exists(pk)' } },
-          { Delete: { TableName: tableName(), Key: emailKey(user.email) } },
-          ...(user.role === 'admin' ? [adminCountChange(-1)] : []),
-        ],
-      }),
+/**
+ * Marks an account active that signs in without ever having been (its invitation ends). False
+ * when the user changed meanwhile.
+ */
+export const activateUser = async (user: User, now: string): Promise<boolean> => {
+  if (isActive(user)) return true;
+  const state = asRead(user);
+  return conditionalWrite(() =>
+    transact([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(user.id),
+          UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
+          ConditionExpression: state.condition,
+          ExpressionAttributeNames: state.names,
+          ExpressionAttributeValues: { ...state.values, ':now': now },
+        },
+      },
+      ...(user.role === 'admin' ? [adminCountChange(1)] : []),
+    ]),
+  );
+};
+
+/**
+ * Brings an account from before hashes and usernames had items of their own up to date: its
+ * hash moves to its own item, and its username is claimed if nobody holds it.
+ */
+export const upgradeLegacyUser = async (user: User, legacyHash: string | undefined): Promise<void> => {
+  if (legacyHash) {
+    await conditionalWrite(() =>
+      transact([
+        credentialPut(user.id, legacyHash),
+        {
+          Update: {
+            TableName: tableName(),
+            Key: userKey(user.id),
+            UpdateExpression: 'SET hasPassword = :true REMOVE passwordHash',
+            ConditionExpression: 'passwordHash = :hash',
+            ExpressionAttributeValues: { ':true': true, ':hash': legacyHash },
+          },
+        },
+      ]),
     );
+  }
+  await conditionalWrite(() => dynamo().send(new PutCommand(usernameClaimPut(user.username, user.id).Put!)));
+};
+
+export type DeleteOutcome = 'deleted' | 'last-admin' | 'stale';
+
+/**
+ * Deletes the user with its claims and password, uncounting an active administrator; refused
+ * when it would remove the last one, and 'stale' when the user's role or activity changed since
+ * it was read.
+ */
+export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
+  const state = asRead(user);
+  const items: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: userKey(user.id),
+        ConditionExpression: state.condition,
+        ExpressionAttributeNames: state.names,
+        ExpressionAttributeValues: state.values,
+      },
+    },
+    { Delete: { TableName: tableName(), Key: emailKey(user.email) } },
+    ...(await usernameClaimRelease(user.username, user.id)),
+    // A pending invitee has no password; leaving its item alone keeps the invitation routes away from hashes.
+    ...(user.hasPassword ? [{ Delete: { TableName: tableName(), Key: credentialKey(user.id) } }] : []),
+  ];
+  const countIndex = items.length;
+  if (isActiveAdmin(user)) items.push(adminCountChange(-1));
+  try {
+    await transact(items);
+    return 'deleted';
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed.includes(countIndex)) return 'last-admin';
+    if (isConditionFailure(error)) return 'stale';
+    throw error;
+  }
+};
+
+/**
+ * A pending invitee who signed in through single sign-on: the invitation counts as accepted (no
+ * password is set), and an invited administrator now counts as one. False when already accepted,
+ * re-invited or given another role since `user` was read.
+ */
+export const acceptInvitationBySingleSignOn = async (user: User, now: string): Promise<boolean> => {
+  if (isActive(user) || user.invitedAt === undefined) return false;
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
+        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },
+      },
+    },
+    ...(user.role === 'admin' ? [adminCountChange(1)] : []),
+  ];
+  try {
+    await writeAll(items);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -1,13 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Version } from '#shared/schemas/approvals';
 import { componentFields } from '#shared/schemas/component';
-import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
-import { batchPut, tableName } from './table';
+import { componentPartition } from './keys';
+import { batchPut, queryAll, tableName } from './table';
 
 /** Versions: `COMP#<id>` / `VER#<000000n>`, written with the component change they record. */
 const versionKey = (componentId: number, versionNumber: number) => ({
-  pk: `COMP#${componentId}`,
+  pk: componentPartition(componentId),
   sk: `VER#${String(versionNumber).padStart(7, '0')}`,
 });
 
@@ -64,23 +63,10 @@ export const putVersions = async (
 
 /** Newest first. */
 export const listVersions = async (componentId: number): Promise<Version[]> => {
-  const versions: Version[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
-        ExpressionAttributeValues: { ':pk': `COMP#${componentId}`, ':ver': 'VER#' },
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { pk: _pk, sk: _sk, entity: _e, componentId: _c, ...version } = item;
-      versions.push(version as Version);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return versions;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
+    ExpressionAttributeValues: { ':pk': componentPartition(componentId), ':ver': 'VER#' },
+    ScanIndexForward: false,
+  });
+  return items.map(({ pk: _pk, sk: _sk, entity: _e, componentId: _c, ...version }) => version as Version);
 };

@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RecentComponentView } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
+import { userPartition } from './keys';
 import { epochSeconds, tableName } from './table';
 
 /**
@@ -14,7 +15,7 @@ export const putView = async (userId: string, view: RecentComponentView): Promis
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: `USER#${userId}`,
+        pk: userPartition(userId),
         sk: `VIEW#${view.id}`,
         gsi1pk: `VIEWS#${userId}`,
         gsi1sk: view.viewedAt,

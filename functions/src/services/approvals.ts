@@ -13,11 +13,12 @@ import {
 import { Conflict, DomainError, Invalid, isServiceUnavailable, NotFound, TooLarge } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
-import { attachmentApproveItem, attachmentDeleteItem, getAttachment } from '#repositories/attachments';
+import { attachmentApproveItem } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
 import {
   componentDelete,
   componentPut,
+  componentUpdate,
   getComponent,
   getComponents,
   reserveComponentIds,
@@ -34,17 +35,20 @@ import {
 } from '#repositories/approval-requests';
 import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
-import { isConditionFailure, transact } from '#repositories/table';
+import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
+import { pendingBytesReserve } from '#repositories/pending-storage';
+import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, listVersions, versionPut } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
-import { discardAttachment } from './attachment-files';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
 import { emailDecision } from './request-emails';
 import { requestReference, requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
-import { claimUpload } from './uploads';
+import { sha256 } from './auth/tokens';
+import { discardRequestFiles } from './request-files';
+import { assertPendingRoom, claimUpload, pendingStorageFull, pendingStorageOf, pendingStorageQuota } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
 
 const nonNull = (data: Record<string, unknown>) =>
@@ -121,7 +125,14 @@ type SubmittedFields = Pick<StoredRequest, 'requestType' | 'data'> &
   Partial<
     Pick<
       StoredRequest,
-      'id' | 'componentId' | 'baseVersion' | 'previousData' | 'attachmentId' | 'componentReference' | 'revertOf'
+      | 'id'
+      | 'componentId'
+      | 'baseVersion'
+      | 'previousData'
+      | 'attachmentId'
+      | 'componentReference'
+      | 'revertOf'
+      | 'pendingBytes'
     >
   >;
 
@@ -197,23 +208,31 @@ const assertFileFieldsAre = (data: Record<string, unknown>, allowed: (value: str
  * request is filed, so the file outlives a slow review and the approved component keeps it.
  * The claimed copy is checked like an attachment (size, and the type sniffed from its bytes
  * against the field's rule: the datasheet PDF only, the SWE symbol images only); a refused file
- * leaves no copy behind, and neither do the files claimed before it.
+ * leaves no copy behind, and neither do the files claimed before it. The uploads themselves stay
+ * until the request is stored (`deleteClaimedUploads`), so a request can be sent again as it was.
  */
 const claimComponentFiles = async (
   submitter: User,
   requestId: string,
   data: Record<string, unknown>,
-): Promise<Record<string, unknown>> => {
+): Promise<{ claimed: Record<string, unknown>; bytes: number }> => {
   assertFileFieldsAre(data, (value) => isWebAddress(value) || value.startsWith('uploads/'));
   const claimed = { ...data };
   const stored: string[] = [];
+  let bytes = 0;
   try {
     for (const field of componentFileFields) {
       const key = data[field];
       if (typeof key !== 'string' || !key.startsWith('uploads/')) continue;
       const fileName = sanitiseFileName(key.split('/').at(-1) ?? field);
       const destination = `requests/${requestId}/${field}/${objectKeySegment(fileName, field)}`;
-      await claimUpload(submitter, key, destination, { contentType: 'application/octet-stream', fileName });
+      await claimUpload(
+        submitter,
+        key,
+        destination,
+        { contentType: 'application/octet-stream', fileName },
+        'component-file',
+      );
       stored.push(destination);
       const { size, head } = await inspectFile(destination, SNIFF_BYTES);
       const contentType = sniffComponentFileType(head);
@@ -225,29 +244,101 @@ const claimComponentFiles = async (
       // Stored under the type its bytes are, not the one the name claims.
       await copyFile(destination, destination, { contentType, fileName });
       claimed[field] = destination;
+      bytes += size;
     }
   } catch (error) {
     await Promise.all(stored.map((key) => deleteFileQuietly(key, 'a refused new-component file')));
     throw error;
   }
-  // The uploads go only once every file is taken, so a refused request can be sent again as it was.
-  await Promise.all(
+  return { claimed, bytes };
+};
+
+/** Once a request holds copies of the uploads, the uploads go. */
+const deleteClaimedUploads = (data: Record<string, unknown>, claimed: Record<string, unknown>) =>
+  Promise.all(
     componentFileFields.map((field) =>
-      claimed[field] !== data[field]
-        ? deleteFileQuietly(String(data[field]), 'claimed by a new-component request')
+      claimed[field] !== data[field] && typeof data[field] === 'string' && data[field].startsWith('uploads/')
+        ? deleteFileQuietly(data[field], 'claimed by a new-component request')
         : undefined,
     ),
   );
-  return claimed;
+
+/** The same JSON for the same data whatever the order of its keys. */
+const canonicalJson = (data: Record<string, unknown>): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))));
+
+/**
+ * What an earlier attempt with this token made, if it landed and its request is still waiting
+ * (then a retry answers with it); `stale` when the token names a request already reviewed, which
+ * a new request may take the token from.
+ */
+const earlierNewRequest = async (
+  scope: string,
+  token: string,
+): Promise<{ request?: StoredRequest; stale?: string }> => {
+  const made = await readIdempotencyClaim(scope, token);
+  if (!made) return {};
+  const request = await getRequest(String(made.id));
+  return request?.status === 'pending' ? { request } : { stale: String(made.id) };
 };
 
-export const submitNewComponent = async (submitter: User, data: ComponentData) => {
+/**
+ * Files a new-component request. Made once per client token (the Idempotency-Key header, else
+ * the submitted data itself): a caller who got no answer (a timeout) and sends the same again is
+ * answered with the request the first attempt filed, never given a second one. When the outcome
+ * is unknown nothing is undone: the copies stay for the retry, and the reconciliation removes
+ * them if the request never landed.
+ */
+export const submitNewComponent = async (submitter: User, data: ComponentData, clientToken?: string) => {
+  const fields = nonNull(data);
+  const scope = `${submitter.id}:new-component`;
+  const token = clientToken ?? `data:${sha256(canonicalJson(fields))}`;
+  const earlier = await earlierNewRequest(scope, token);
+  if (earlier.request) {
+    await deleteClaimedUploads(fields, earlier.request.data);
+    return { requestId: earlier.request.id };
+  }
   const id = ulid();
-  return submitRequest(submitter, {
-    id,
-    requestType: 'new',
-    data: await claimComponentFiles(submitter, id, nonNull(data)),
-  });
+  const { claimed, bytes } = await claimComponentFiles(submitter, id, fields);
+  const dropCopies = () =>
+    Promise.all(
+      componentFileFields.map((field) =>
+        claimed[field] !== fields[field] ? deleteFileQuietly(String(claimed[field]), 'an unfiled request copy') : null,
+      ),
+    );
+  try {
+    const uploads = componentFileFields.flatMap((field) =>
+      claimed[field] !== fields[field] ? [String(fields[field])] : [],
+    );
+    if (bytes > 0) await assertPendingRoom(submitter.id, bytes, uploads);
+    await submitRequest(
+      submitter,
+      { id, requestType: 'new', data: claimed, ...(bytes > 0 && { pendingBytes: bytes }) },
+      [
+        idempotencyClaimPut(scope, token, { id }, earlier.stale ? { replacing: earlier.stale } : {}),
+        ...(bytes > 0 ? [pendingBytesReserve(submitter.id, bytes, pendingStorageQuota())] : []),
+      ],
+    );
+  } catch (error) {
+    // Unknown outcome: the request may have landed, holding these copies.
+    if (error instanceof Error && !(error instanceof TooLarge) && !wasRefused(error)) throw error;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) {
+      // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
+      const landed = await earlierNewRequest(scope, token);
+      if (landed.request) {
+        if (landed.request.id !== id) await dropCopies();
+        await deleteClaimedUploads(fields, landed.request.data);
+        return { requestId: landed.request.id };
+      }
+    }
+    await dropCopies();
+    if (failed.includes(1))
+      throw pendingStorageFull(await pendingStorageOf(submitter.id, Object.values(fields).map(String)));
+    throw error;
+  }
+  await deleteClaimedUploads(fields, claimed);
+  return { requestId: id };
 };
 
 const editableFields = new Set<string>(componentFields);
@@ -325,20 +416,6 @@ export const submitDeletion = async (submitter: User, componentId: number) => {
 /** Who closes a request nobody reviewed (its part was deleted). */
 export const AUTOMATIC_REVIEWER = 'Component Hub';
 
-/**
- * The files a withdrawn request leaves: a new component's claimed files under
- * `requests/<id>/`, and a pending upload's object (its row goes with the withdrawal).
- */
-const discardRequestFiles = async (request: StoredRequest, attachmentKey?: string): Promise<void> => {
-  const keys = [
-    ...componentFileFields
-      .map((field) => request.data[field])
-      .filter((key): key is string => typeof key === 'string' && key.startsWith(`requests/${request.id}/`)),
-    ...(attachmentKey ? [attachmentKey] : []),
-  ];
-  await Promise.all(keys.map((key) => deleteFileQuietly(key, 'a file of a withdrawn request')));
-};
-
 const decisionNotification = (
   request: StoredRequest,
   decision: 'approved' | 'rejected',
@@ -395,8 +472,7 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
     if (isConditionFailure(error)) return false;
     throw error;
   }
-  if (request.requestType === 'attachment' && request.attachmentId)
-    await discardAttachment(request.componentId!, request.attachmentId);
+  await discardRequestFiles({ ...request, ...review });
   await emailDecision({
     request: { ...request, ...review },
     decision: 'closed',
@@ -495,9 +571,7 @@ const applyItems = async (
         componentIds: [id],
         linkTo: `/component-hub/components/${id}`,
         items: [
-          componentPut({ ...current, ...changes, version, updatedAt: now } as Component, {
-            expectedVersion: current.version,
-          }),
+          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
           versionPut(id, {
             versionNumber: version,
             changeDescription:
@@ -538,10 +612,18 @@ type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
  * still pending (so concurrent reviews apply it once), an approval writes its change with the
  * component's version as the condition and bumps the catalogue revision, and the submitter is
  * notified in the same write (as their settings allow), then by email. An approved deletion
- * closes the part's other pending requests.
+ * closes the part's other pending requests. The review carries a token (the Idempotency-Key
+ * header, else one of the call's own): a review whose answer was lost and that is sent again with
+ * the same key is answered as the first was; without it the retry learns the request was
+ * reviewed. Either way what a rejection leaves to do afterwards (deleting its files) is done.
  */
-const reviewStored = async (reviewer: User, request: StoredRequest, decision: Decision): Promise<ApprovalRequest> => {
-  if (request.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
+const reviewStored = async (
+  reviewer: User,
+  request: StoredRequest,
+  decision: Decision,
+  reviewToken: string = ulid(),
+): Promise<ApprovalRequest> => {
+  if (request.status !== 'pending') return finishReviewed(request, reviewToken);
   const approved = decision.status === 'approved';
   const settings = await getNotificationSettings(request.userId);
   for (let attempt = 1; ; attempt++) {
@@ -564,6 +646,7 @@ const reviewStored = async (reviewer: User, request: StoredRequest, decision: De
       reviewedByUserId: reviewer.id,
       reviewNotes: decision.reviewNotes,
       reviewedAt: now,
+      reviewToken,
       ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
     };
     const linkTo =
@@ -589,7 +672,8 @@ const reviewStored = async (reviewer: User, request: StoredRequest, decision: De
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const latest = await getRequest(request.id);
-      if (latest?.status !== 'pending') throw new Conflict(messages.requestAlreadyReviewed);
+      // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
+      if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
       // Still pending: the part moved to another version meanwhile. Read it again and re-apply.
       if (attempt < 3) continue;
       throw new Conflict(messages.requestRetry);
@@ -599,8 +683,7 @@ const reviewStored = async (reviewer: User, request: StoredRequest, decision: De
       approvalRequestId: request.id,
     });
     const reviewed = { ...request, ...review };
-    if (!approved && request.requestType === 'attachment')
-      await discardAttachment(request.componentId!, request.attachmentId!);
+    if (!approved) await discardRequestFiles(reviewed);
     if (approved && request.requestType === 'delete')
       await closeRequestsOfDeletedPart(request.componentId!, request.id);
     await emailDecision({ request: reviewed, decision: decision.status, reviewNotes: decision.reviewNotes, linkTo });
@@ -608,10 +691,15 @@ const reviewStored = async (reviewer: User, request: StoredRequest, decision: De
   }
 };
 
-export const reviewRequest = async (reviewer: User, id: string, decision: Decision): Promise<ApprovalRequest> => {
+export const reviewRequest = async (
+  reviewer: User,
+  id: string,
+  decision: Decision,
+  clientToken?: string,
+): Promise<ApprovalRequest> => {
   const request = await getRequest(id);
   if (!request) throw new NotFound(messages.requestNotFound);
-  return reviewStored(reviewer, request, decision);
+  return reviewStored(reviewer, request, decision, clientToken);
 };
 
 /** A bulk review stops starting requests after this long, to answer within the function's time. */
@@ -657,15 +745,18 @@ export const bulkReview = async (reviewer: User, input: BulkReviewInput): Promis
 
 /**
  * The submitter takes back their own pending request: it closes as `withdrawn` (once: a review
- * landing first wins), a pending upload's row goes in the same transaction, and the request's
- * files after it.
+ * landing first wins), then what it held goes (a pending upload's file and row, a new part's
+ * files); a leftover of a failed clean-up goes on a retry or in the reconciliation.
  */
 export const withdrawRequest = async (user: User, id: string): Promise<ApprovalRequest> => {
   const request = await getRequest(id);
   // Another user's request is not theirs to see, so it is not found.
   if (!request || request.userId !== user.id) throw new NotFound(messages.requestNotFound);
-  // Sent again after an answer was lost: it is done.
-  if (request.status === 'withdrawn') return toApprovalRequest(request);
+  // Sent again after an answer was lost: it is done (and what it left behind is cleared).
+  if (request.status === 'withdrawn') {
+    await discardRequestFiles(request);
+    return toApprovalRequest(request);
+  }
   if (request.status !== 'pending') throw new Conflict(messages.requestNotPending);
   const review = {
     status: 'withdrawn' as const,
@@ -674,15 +765,8 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
     reviewNotes: messages.requestWithdrawnNote,
     reviewedAt: new Date().toISOString(),
   };
-  const attachment =
-    request.requestType === 'attachment' && request.attachmentId
-      ? await getAttachment(request.componentId!, request.attachmentId)
-      : undefined;
-  const items = requestReviewItems(request, review);
-  if (attachment && !attachment.isApproved)
-    items.push(attachmentDeleteItem(attachment.componentId, attachment.id, { isApproved: false }));
   try {
-    await transact(items);
+    await transact(requestReviewItems(request, review));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const latest = await getRequest(id);
@@ -690,8 +774,19 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
     throw new Conflict(latest?.status !== 'pending' ? messages.requestNotPending : messages.requestRetry);
   }
   recordMetric('RequestsWithdrawn', 1, { requestType: request.requestType, approvalRequestId: request.id });
-  await discardRequestFiles(request, attachment && !attachment.isApproved ? attachment.objectKey : undefined);
-  return toApprovalRequest({ ...request, ...review });
+  const closed = { ...request, ...review };
+  await discardRequestFiles(closed);
+  return toApprovalRequest(closed);
+};
+
+/**
+ * A review of a request that is no longer pending: the answer to a retry of the review that
+ * closed it (same token), else 409. Files a closed request left behind are deleted either way.
+ */
+const finishReviewed = async (request: StoredRequest, reviewToken: string): Promise<ApprovalRequest> => {
+  if (request.status !== 'approved') await discardRequestFiles(request);
+  if (request.reviewToken !== reviewToken) throw new Conflict(messages.requestAlreadyReviewed);
+  return toApprovalRequest(request);
 };
 
 /**

@@ -24,16 +24,26 @@ import { commitCatalogueChange } from '#repositories/catalogue';
 import { componentVersionBump, getComponent } from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import { notificationPut } from '#repositories/notifications';
-import { isConditionFailure, transact } from '#repositories/table';
+import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
+import { pendingBytesReserve } from '#repositories/pending-storage';
+import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import { versionPut } from '#repositories/versions';
 import type { User } from '#repositories/users';
 import { displayName, submitRequest } from './approvals';
+import { sha256 } from './auth/tokens';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { deleteFileQuietly, downloadUrl, fileExists, inspectFile, putFile } from './file-store';
 import { fileMatchesType, SNIFF_BYTES } from './file-types';
 import { newNotification } from './notifications';
 import { requestSubject } from './request-texts';
-import { claimUpload, decodeInlineFile } from './uploads';
+import {
+  assertPendingRoom,
+  claimUpload,
+  decodeInlineFile,
+  pendingStorageFull,
+  pendingStorageOf,
+  pendingStorageQuota,
+} from './uploads';
 
 /*
  * Attachments (spec §2 Attachments tab, §3, §4, §5; ARCHITECTURE §6, §7). An upload is stored
@@ -86,43 +96,85 @@ const decodeFileData = (fileData: string): Buffer =>
   });
 
 /**
+ * What an earlier attempt with this token filed, if it landed and its attachment is still there
+ * (then a retry answers with it); `stale` when the token names an attachment since rejected or
+ * deleted, which a new attachment may take the token from.
+ */
+const earlierAttachment = async (
+  scope: string,
+  token: string,
+  componentId: number,
+): Promise<{ filed?: { requestId: string; attachmentId: string }; stale?: string }> => {
+  const made = await readIdempotencyClaim(scope, token);
+  if (!made) return {};
+  const attachment = await getAttachment(componentId, String(made.id));
+  return attachment?.requestId
+    ? { filed: { requestId: attachment.requestId, attachmentId: attachment.id } }
+    : { stale: String(made.id) };
+};
+
+/**
  * Files a new attachment for review: the file checked and stored, then the attachment row and
- * its `attachment` request written in one transaction. A file stored for a request that then
- * fails is removed again; the upload object goes once the attachment is stored.
+ * its `attachment` request written in one transaction, with the bytes counted against the user's
+ * pending storage. Made once per client token (the upload key, else the Idempotency-Key header,
+ * else the file itself): a caller who got no answer and sends the same again is answered with
+ * what the first attempt filed. A stored file is removed again only when DynamoDB refused the
+ * write; when the outcome is unknown (a timeout) it stays, since the row may have landed with it
+ * (the reconciliation removes it if not). The upload object goes once the attachment is stored.
  */
 export const submitAttachment = async (
   user: User,
   componentId: number,
   input: AddAttachmentInput,
+  clientToken?: string,
 ): Promise<{ requestId: string; attachmentId: string }> => {
   const component = await getComponent(componentId);
   if (!component) throw new NotFound(messages.componentNotFound);
   const fileName = sanitiseFileName(input.fileName);
   const fileType = input.fileType;
+  const bytes = input.uploadKey === undefined ? decodeFileData(input.fileData ?? '') : undefined;
+  if (bytes) checkFile({ fileName, fileType, size: bytes.length, head: bytes.subarray(0, SNIFF_BYTES) });
+
+  const scope = `${user.id}:attachment`;
+  const token =
+    input.uploadKey !== undefined
+      ? `upload:${input.uploadKey}`
+      : (clientToken ?? `file:${componentId}:${fileName}:${sha256(bytes!.toString('base64'))}`);
+  const dropUpload = async () => {
+    if (input.uploadKey !== undefined) await deleteFileQuietly(input.uploadKey, 'a claimed upload');
+  };
+  const earlier = await earlierAttachment(scope, token, componentId);
+  if (earlier.filed) {
+    await dropUpload();
+    return earlier.filed;
+  }
+
   const id = ulid();
   const objectKey = attachmentObjectKey(componentId, id, fileName);
   const headers = { contentType: fileType, fileName };
-
   let size: number;
   if (input.uploadKey !== undefined) {
-    await claimUpload(user, input.uploadKey, objectKey, headers);
+    await claimUpload(user, input.uploadKey, objectKey, headers, 'attachment');
     const stored = await inspectFile(objectKey, SNIFF_BYTES);
     size = stored.size;
     try {
       checkFile({ fileName, fileType, ...stored });
+      await assertPendingRoom(user.id, size, [input.uploadKey]);
     } catch (error) {
-      // A refused file is of no further use: neither its copy nor the upload is kept.
+      // A refused file is of no further use: neither its copy nor the upload is kept (unless only
+      // the user's storage was full: then the upload may be attached once there is room).
       await Promise.all([
         deleteFileQuietly(objectKey, 'a refused attachment'),
-        deleteFileQuietly(input.uploadKey, 'a refused upload'),
+        error instanceof TooLarge && size <= ATTACHMENT_MAX_BYTES
+          ? undefined
+          : deleteFileQuietly(input.uploadKey, 'a refused upload'),
       ]);
       throw error;
     }
   } else {
-    const bytes = decodeFileData(input.fileData ?? '');
-    size = bytes.length;
-    checkFile({ fileName, fileType, size, head: bytes.subarray(0, SNIFF_BYTES) });
-    await putFile(objectKey, bytes, headers);
+    size = bytes!.length;
+    await assertPendingRoom(user.id, size);
+    await putFile(objectKey, bytes!, headers);
   }
 
   const requestId = ulid();
@@ -149,14 +201,32 @@ export const submitAttachment = async (
         componentReference: component.reference,
         attachmentId: id,
         data: { fileName, fileType, componentId },
+        pendingBytes: size,
       },
-      [attachmentPut(attachment)],
+      [
+        idempotencyClaimPut(scope, token, { id, requestId }, earlier.stale ? { replacing: earlier.stale } : {}),
+        attachmentPut(attachment),
+        pendingBytesReserve(user.id, size, pendingStorageQuota()),
+      ],
     );
   } catch (error) {
+    // Unknown outcome: the row may have landed (or land yet) naming this object: keep it.
+    if (!wasRefused(error)) throw error;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) {
+      // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
+      const landed = await earlierAttachment(scope, token, componentId);
+      if (landed.filed) {
+        if (landed.filed.attachmentId !== id) await deleteFileQuietly(objectKey, 'a second copy of an attachment');
+        await dropUpload();
+        return landed.filed;
+      }
+    }
     await deleteFileQuietly(objectKey, 'the file of an attachment that was not stored');
+    if (failed.includes(2)) throw pendingStorageFull(await pendingStorageOf(user.id, [input.uploadKey ?? '']));
     throw error;
   }
-  if (input.uploadKey !== undefined) await deleteFileQuietly(input.uploadKey, 'a claimed upload');
+  await dropUpload();
   return { requestId, attachmentId: id };
 };
 

@@ -1,13 +1,16 @@
 import { messages } from '#shared/messages';
 import {
   componentFileFields,
+  rangeParam,
   searchNumberFilterFields,
   searchTextFilterFields,
   type CatalogueStats,
   type ComponentOptions,
   type Component,
   type ComponentFileField,
+  type SearchFacets,
   type SearchQuery,
+  type SearchSuggestion,
 } from '#shared/schemas/component';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -21,6 +24,7 @@ import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
 import type { IndexQuery } from './search/search-index';
+import { suggestSearches } from './search/suggestions';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
 export const componentFileUrl = (id: number, field: ComponentFileField): string =>
@@ -88,39 +92,57 @@ export const componentFileLocation = async (id: number, field: ComponentFileFiel
   );
 };
 
-/** The index's view of a validated search. */
+/** The index's view of a validated search: an exact number is a range from it to it. */
 export const toIndexQuery = (query: SearchQuery): IndexQuery => {
   const text: IndexQuery['text'] = {};
   for (const field of searchTextFilterFields) if (query[field] !== undefined) text[field] = query[field];
   const numbers: IndexQuery['numbers'] = {};
-  for (const field of searchNumberFilterFields) if (query[field] !== undefined) numbers[field] = query[field];
-  return { query: query.query, text, numbers, offset: query.offset, limit: query.limit };
+  for (const field of searchNumberFilterFields) {
+    const exact = query[field];
+    const low = [exact, query[rangeParam(field, 'Min')]].filter((value) => value !== undefined);
+    const high = [exact, query[rangeParam(field, 'Max')]].filter((value) => value !== undefined);
+    if (low.length === 0 && high.length === 0) continue;
+    numbers[field] = {
+      ...(low.length ? { min: Math.max(...low) } : {}),
+      ...(high.length ? { max: Math.min(...high) } : {}),
+    };
+  }
+  return {
+    query: query.query,
+    text,
+    numbers,
+    sort: query.sort,
+    descending: query.order === 'desc',
+    facets: query.facets,
+    offset: query.offset,
+    limit: query.limit,
+  };
 };
 
 export interface SearchAnswer {
   components: Component[];
   total: number;
+  /** When asked for. */
+  facets?: SearchFacets;
+  /** When nothing was found: searches that find something ('Did you mean …'). */
+  suggestions?: SearchSuggestion[];
 }
 
-/** Spec §7 `GET /api/components`: one page of matches in reference order, and the total. */
+/**
+ * `GET /api/components`: one page of matches, most relevant first, and the total. The index
+ * holds whole components, so after the one catalogue-revision read nothing else is read.
+ */
 export const searchComponents = async (query: SearchQuery): Promise<SearchAnswer> => {
+  const index = await catalogueSearch().current({ mayWriteSnapshot: true });
   const indexQuery = toIndexQuery(query);
-  const search = catalogueSearch();
-  // A warm instance answers from the index it has and reads that page while it checks the
-  // catalogue revision; only when the revision moved does it search again and re-read the page.
-  const warm = search.loadedIndex;
-  const revisionBefore = search.indexRevision;
-  const guess = warm?.search(indexQuery);
-  const [index, guessedPage] = await Promise.all([
-    search.current({ mayWriteSnapshot: true }),
-    guess ? getComponents(guess.ids) : undefined,
-  ]);
-  if (guess && guessedPage && index === warm && search.indexRevision === revisionBefore) {
-    return { components: guessedPage.map(toApiComponent), total: guess.total };
+  const { ids, total, facets } = index.search(indexQuery);
+  const answer: SearchAnswer = { components: index.components(ids).map(toApiComponent), total };
+  if (facets) answer.facets = facets;
+  if (total === 0) {
+    const suggestions = suggestSearches(index, indexQuery);
+    if (suggestions.length > 0) answer.suggestions = suggestions;
   }
-  const { ids, total } = index.search(indexQuery);
-  const components = await getComponents(ids);
-  return { components: components.map(toApiComponent), total };
+  return answer;
 };
 
 export const getComponentById = async (id: number): Promise<Component> => {

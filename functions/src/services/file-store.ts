@@ -77,6 +77,41 @@ export const inspectFile = async (key: string, headBytes: number): Promise<{ siz
   return { size: ContentLength, head: head.subarray(0, headBytes) };
 };
 
+/** A stored file's size and declared type; null when it does not exist. */
+export const fileInfo = async (key: string): Promise<{ size: number; contentType: string } | null> => {
+  try {
+    const { ContentLength = 0, ContentType = '' } = await s3().send(
+      new HeadObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }),
+    );
+    return { size: ContentLength, contentType: ContentType.split(';')[0]!.trim().toLowerCase() };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};
+
+export interface ListedFile {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+/** Every object under `prefix`, page by page. */
+export const listFiles = async (prefix: string): Promise<ListedFile[]> => {
+  const Bucket = config().BUCKET_NAME;
+  const files: ListedFile[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+    for (const object of page.Contents ?? []) {
+      if (object.Key)
+        files.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) });
+    }
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return files;
+};
+
 /** Whether the object is there (a HEAD; an absent object is false, any other failure throws). */
 export const fileExists = async (key: string): Promise<boolean> => {
   try {
@@ -130,13 +165,19 @@ export const downloadUrl = (key: string, headers: StoredFileHeaders): Promise<st
   );
 
 /** A stored file's bytes; only its size when it is larger than `maxBytes` (not read); null when it does not exist. */
-export const readFile = async (key: string, maxBytes: number): Promise<{ bytes: Buffer } | { size: number } | null> => {
+export const readFile = async (
+  key: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; contentType: string } | { size: number } | null> => {
   const bucket = config().BUCKET_NAME;
   try {
     const { ContentLength = 0 } = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
     if (ContentLength > maxBytes) return { size: ContentLength };
-    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    return { bytes: Buffer.from(Body ? await Body.transformToByteArray() : new Uint8Array()) };
+    const { Body, ContentType = '' } = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return {
+      bytes: Buffer.from(Body ? await Body.transformToByteArray() : new Uint8Array()),
+      contentType: ContentType.split(';')[0]!.trim().toLowerCase(),
+    };
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;

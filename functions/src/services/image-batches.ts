@@ -1,7 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { DistributorName, PartSearchResponse } from '#shared/schemas/distributors';
+import { distributorLabels, type DistributorName, type PartSearchResponse } from '#shared/schemas/distributors';
 import type { BatchProvider, ImageBatch, ImageBatchResponse, StartImageBatchResponse } from '#shared/schemas/images';
 import { sfn } from '#lib/clients';
 import { config } from '#lib/config';
@@ -14,6 +14,7 @@ import {
   finishBatch,
   getBatch,
   markBatchStopped,
+  markProviderStopped,
   readBatchSlot,
   releaseBatchSlot,
   setBatchTotal,
@@ -38,7 +39,13 @@ export interface BatchExecutionInput {
   requestedBy: string;
 }
 
-const toBatch = ({ startedByUserId: _u, stoppedBy: _s, ...batch }: StoredImageBatch): ImageBatch => batch;
+const toBatch = ({
+  startedByUserId: _u,
+  stoppedBy: _s,
+  digikeyStop: _d,
+  mouserStop: _m,
+  ...batch
+}: StoredImageBatch): ImageBatch => batch;
 
 /**
  * Spec §7 `process-images`, `mouser/batch-retrieve-images`, `unified/batch-retrieve-images`:
@@ -131,14 +138,18 @@ export interface BatchPartResult {
 
 type Attempt = { answer: PartSearchResponse } | { error: DistributorError };
 
-/** One provider's search; distributor failures come back as values, throttling is thrown for the state machine to retry. */
+/**
+ * One provider's search; distributor failures come back as values. A burst limit is thrown for
+ * the state machine to retry the part later; a daily limit (the provider's own, or this
+ * product's day budget) is not: that provider is simply not asked again today.
+ */
 const attempt = async (
   submitter: User,
   component: NonNullable<Awaited<ReturnType<typeof getComponent>>>,
   provider: DistributorName,
 ): Promise<Attempt> => {
   try {
-    return { answer: await findPartFiles(submitter, component, provider) };
+    return { answer: await findPartFiles(submitter, component, provider, 'batch') };
   } catch (error) {
     if (!(error instanceof DistributorError)) throw error;
     if (error.kind === 'throttled') throw new TaskThrottled(error.message);
@@ -148,11 +159,15 @@ const attempt = async (
 
 /** Errors that say the distributor cannot be asked at all now: the part is skipped, not failed. */
 const unusable = (error: DistributorError): boolean =>
-  error.kind === 'budget-spent' || error.kind === 'not-configured' || error.kind === 'refused';
+  error.kind === 'budget-spent' ||
+  error.kind === 'daily-limit' ||
+  error.kind === 'not-configured' ||
+  error.kind === 'refused';
 
 /**
- * One part of a batch: Digi-Key, Mouser, or both (Smart Search: Mouser only when Digi-Key finds
- * nothing). Counts the outcome into the batch and the image statistics once.
+ * One part of a batch: Digi-Key, Mouser, or both (Smart Search: Mouser when Digi-Key finds
+ * nothing or cannot be asked, so a Digi-Key daily limit leaves every remaining part to Mouser).
+ * Counts the outcome into the batch and the image statistics once.
  */
 export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartResult> => {
   const [component, submitter] = await Promise.all([getComponent(input.componentId), getUser(input.requestedBy)]);
@@ -167,8 +182,10 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
   for (const provider of providers) {
     const result = await attempt(submitter, component, provider);
     if ('error' in result) {
-      if (unusable(result.error)) unusableProviders.push(result.error);
-      else searched = true;
+      if (unusable(result.error)) {
+        unusableProviders.push(result.error);
+        await markProviderStopped(input.batchId, provider, result.error.message);
+      } else searched = true;
       logger.info('batch part not found', {
         batchId: input.batchId,
         componentId: component.id,
@@ -184,8 +201,10 @@ export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartR
     }
   }
   if (!searched && unusableProviders.length > 0) {
-    const first = unusableProviders[0]!;
-    await markBatchStopped(input.batchId, { provider: first.provider, reason: first.message });
+    await markBatchStopped(input.batchId, {
+      provider: unusableProviders[0]!.provider,
+      reason: unusableProviders.map((error) => error.message).join(' '),
+    });
     return { componentId: component.id, success: false, source: null, skipped: 'unusable-distributor' };
   }
   await finishPart(input, component, { success: false, source: null });
@@ -236,6 +255,17 @@ export const finishImageBatch = async (input: {
     message = messages.imageBatchFailed;
   } else if (before?.stoppedBy) {
     message = messages.imageBatchStopped(before.stoppedBy.reason, Math.max(0, before.total - before.processed));
+  } else if (before?.provider === 'both') {
+    // One distributor stopped, the other went on: say which, and why.
+    const stopped = (['digikey', 'mouser'] as const).find((provider) => before[`${provider}Stop`]);
+    if (stopped) {
+      const other = stopped === 'digikey' ? 'mouser' : 'digikey';
+      message = messages.imageBatchFellBack(
+        distributorLabels[stopped],
+        before[`${stopped}Stop`]!,
+        distributorLabels[other],
+      );
+    }
   }
   const batch = await finishBatch(input.batchId, {
     status: input.outcome,

@@ -2,6 +2,7 @@ import { RECENTLY_PROCESSED_SHOWN, type ImageStats, type RecentImage } from '#sh
 import { listImageAttachments } from '#repositories/attachments';
 import { getComponents } from '#repositories/components';
 import { listRecentOutcomes, readProcessingTotals } from '#repositories/image-processing';
+import { distributorStatuses } from './distributors/status';
 import { catalogueSearch } from './search/catalogue-search';
 
 /** How many of the newest distributor images the "Recently Added Images (By Accuracy)" list ranks. */
@@ -30,11 +31,12 @@ export const componentsNeedingImages = async (componentClass?: string): Promise<
 
 /** `GET /api/admin/image-stats` (spec §3 Image stats), with the per-class coverage of the Overview chart. */
 export const getImageStats = async (): Promise<ImageStats> => {
-  const [index, withImages, totals, recent] = await Promise.all([
+  const [index, withImages, totals, recent, distributors] = await Promise.all([
     catalogueSearch().current(),
     componentsWithImages(),
     readProcessingTotals(),
     listRecentOutcomes(RECENTLY_PROCESSED_SHOWN),
+    distributorStatuses(),
   ]);
   const byClass = new Map<string, { componentClass: string; total: number; withImages: number }>();
   let componentsWithImagesCount = 0;
@@ -57,6 +59,7 @@ export const getImageStats = async (): Promise<ImageStats> => {
     byClass: [...byClass.values()].sort(
       (a, b) => b.total - a.total || a.componentClass.localeCompare(b.componentClass),
     ),
+    distributors,
   };
 };
 

@@ -39,3 +39,11 @@ export const linkEmail = (
   text: `${intro}\n\n${action}: ${url}\n\n${outro}\n`,
   html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>${escapeHtml(outro)}</p>`,
 });
+
+/** A short email that only tells something, in text and HTML. */
+export const noticeEmail = (to: string, subject: string, paragraphs: readonly string[]): Email => ({
+  to,
+  subject,
+  text: `${paragraphs.join('\n\n')}\n`,
+  html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join(''),
+});

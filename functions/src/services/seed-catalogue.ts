@@ -2,11 +2,13 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Component } from '#shared/schemas/component';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
-import { putComponents, reserveComponentIds } from '#repositories/components';
+import { getComponents, putComponents, reserveComponentIds } from '#repositories/components';
+import { claimSeed, completeSeed, getSeedState, setSeedFirstId } from '#repositories/seeds';
+import { commitCatalogueChange } from '#repositories/catalogue';
 import { readCounter } from '#repositories/counters';
 import { initialVersion, putVersions } from '#repositories/versions';
 import { componentFileKey, toApiComponent } from './components';
-import { generateDemoCatalogue } from './demo-catalogue';
+import { generateDemoCatalogue, type DemoPart } from './demo-catalogue';
 import { catalogueSearch } from './search/catalogue-search';
 
 /** How many parts `npm start` puts in an empty catalogue. */
@@ -67,6 +69,27 @@ const uploadDatasheets = async (components: readonly Component[]): Promise<void>
   await Promise.all(Array.from({ length: 8 }, worker));
 };
 
+/** Generated parts as components with these ids (one per part, in order). */
+const demoComponents = (parts: Iterator<DemoPart>, ids: readonly number[], timestamp: string): Component[] =>
+  ids.map((id): Component => {
+    const { fields, hasDataSheet } = parts.next().value!;
+    const dataSheet = hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null;
+    return { ...fields, dataSheet, id, version: 1, createdAt: timestamp, updatedAt: timestamp };
+  });
+
+/** Writes new components: their datasheets, version 1 (what the History tab starts with), then the parts. */
+const writeComponents = async (components: readonly Component[], files: boolean, timestamp: string) => {
+  if (files) await uploadDatasheets(components);
+  // Every part's History tab starts with its creation (file fields as the API links them).
+  await putVersions(
+    components.map((component) => ({
+      componentId: component.id,
+      version: initialVersion(toApiComponent(component), component.username ?? 'catalogue-seed', timestamp),
+    })),
+  );
+  await putComponents(components);
+};
+
 /**
  * Writes `count` generated parts (deterministic for `seed`) through the repository's bulk path,
  * in chunks that each commit a catalogue revision, then writes the search snapshot so the
@@ -78,21 +101,8 @@ export const writeDemoCatalogue = async (options: WriteCatalogueOptions): Promis
   let written = 0;
   while (written < options.count) {
     const size = Math.min(WRITE_CHUNK, options.count - written);
-    const ids = await reserveComponentIds(size);
-    const components = ids.map((id): Component => {
-      const { fields, hasDataSheet } = parts.next().value!;
-      const dataSheet = hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null;
-      return { ...fields, dataSheet, id, version: 1, createdAt: timestamp, updatedAt: timestamp };
-    });
-    if (options.files ?? true) await uploadDatasheets(components);
-    // Every part's History tab starts with its creation (file fields as the API links them).
-    await putVersions(
-      components.map((component) => ({
-        componentId: component.id,
-        version: initialVersion(toApiComponent(component), component.username ?? 'catalogue-seed', timestamp),
-      })),
-    );
-    await putComponents(components);
+    const components = demoComponents(parts, await reserveComponentIds(size), timestamp);
+    await writeComponents(components, options.files ?? true, timestamp);
     written += size;
     options.onProgress?.(written);
   }
@@ -100,11 +110,62 @@ export const writeDemoCatalogue = async (options: WriteCatalogueOptions): Promis
   return written;
 };
 
+/** Parts the seed writes between two reports of its progress. */
+const SEED_CHUNK = 100;
+
+export interface SeedCatalogueOptions {
+  count?: number;
+  seed?: number;
+  /** Parts of the catalogue in place so far (those written before a resume included). */
+  onProgress?: (written: number, count: number) => void;
+}
+
 /**
- * First start (`npm start`): a demo catalogue of `count` parts, unless components were ever
- * created (the id counter has moved), so an emptied catalogue is not refilled.
+ * `npm start`: a demo catalogue of `count` parts on the first start. The seed is claimed before
+ * the first id is reserved and keeps its ids, so a start cut short midway (a timeout on a busy
+ * machine, Ctrl-C) is completed by the next one: the parts already there are kept and the
+ * missing ones written. Skipped once complete, and when components were created otherwise
+ * before any seed (the id counter moved), so an emptied catalogue is not refilled.
  */
-export const seedCatalogue = async (count = DEMO_CATALOGUE_SIZE, seed = 1): Promise<{ created: number }> => {
-  if ((await readCounter('component')) > 0) return { created: 0 };
-  return { created: await writeDemoCatalogue({ count, seed, files: true }) };
+export const seedCatalogue = async (
+  options: SeedCatalogueOptions = {},
+): Promise<{ created: number; resumed: boolean }> => {
+  let state = await getSeedState('catalogue');
+  if (state?.status === 'complete') return { created: 0, resumed: false };
+  if (!state && (await readCounter('component')) > 0) return { created: 0, resumed: false };
+  const resumed = state !== undefined;
+  if (!state) {
+    const claim = {
+      count: options.count ?? DEMO_CATALOGUE_SIZE,
+      seed: options.seed ?? 1,
+      startedAt: new Date().toISOString(),
+    };
+    state = (await claimSeed('catalogue', claim)) ? { status: 'seeding', ...claim } : await getSeedState('catalogue');
+  }
+  if (!state || state.status === 'complete') return { created: 0, resumed };
+  let firstId = state.firstId;
+  if (firstId === undefined) {
+    const [reserved] = await reserveComponentIds(state.count);
+    firstId = (await setSeedFirstId('catalogue', reserved!)) ? reserved! : (await getSeedState('catalogue'))!.firstId!;
+  }
+
+  const ids = Array.from({ length: state.count }, (_, index) => firstId + index);
+  const present = new Set((await getComponents(ids, { fields: ['id'] })).map((component) => component.id));
+  const timestamp = new Date().toISOString();
+  const parts = demoComponents(generateDemoCatalogue(state.count, state.seed), ids, timestamp);
+  const missing = parts.filter((component) => !present.has(component.id));
+  let inPlace = state.count - missing.length;
+  options.onProgress?.(inPlace, state.count);
+  for (let start = 0; start < missing.length; start += SEED_CHUNK) {
+    const slice = missing.slice(start, start + SEED_CHUNK);
+    await writeComponents(slice, true, timestamp);
+    inPlace += slice.length;
+    options.onProgress?.(inPlace, state.count);
+  }
+  // Parts a cut-short start wrote may have missed their catalogue revision: name them again so
+  // search sees them.
+  if (present.size > 0) await commitCatalogueChange([...present]);
+  await catalogueSearch().writeSnapshot();
+  await completeSeed('catalogue', new Date().toISOString());
+  return { created: missing.length, resumed };
 };

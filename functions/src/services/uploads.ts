@@ -8,16 +8,20 @@ import {
   IMPORT_MAX_BYTES,
   INLINE_FILE_MAX_BYTES,
   INLINE_FILE_MAX_MEGABYTES,
+  isAttachmentFileType,
+  MEGABYTE,
   UPLOAD_LINK_SECONDS,
   type CreateUploadInput,
+  type UploadPurpose,
   type UploadTicket,
 } from '#shared/schemas/files';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
 import { Forbidden, Invalid, TooLarge } from '#lib/errors';
+import { readPendingBytes } from '#repositories/pending-storage';
 import type { User } from '#repositories/users';
 import { objectKeySegment, sanitiseFileName } from './file-names';
-import { copyFile, deleteFilesOlderThan, readFile, type StoredFileHeaders } from './file-store';
+import { copyFile, deleteFilesOlderThan, fileInfo, listFiles, readFile, type StoredFileHeaders } from './file-store';
 
 /*
  * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
@@ -30,14 +34,65 @@ const uploadPrefix = (userId: string): string => `uploads/${userId}/`;
 // The name segment is objectKeySegment's: never '.' or '..', never a leading dot.
 const UPLOAD_KEY = /^uploads\/[^/]+\/[0-9A-HJKMNP-TV-Z]{26}\/(?!\.)[\w.-]{1,120}$/;
 
+const GENERIC = 'application/octet-stream';
+
+/**
+ * The content types an upload of each purpose is stored with, and the only ones it can be claimed
+ * with: attachments their own four types, imports the spreadsheet types, component files the
+ * generic type (their real type is sniffed from the bytes when claimed). Never text/html or
+ * anything else a browser would render.
+ */
+const uploadTypeAllowed: Record<UploadPurpose, (type: string) => boolean> = {
+  attachment: isAttachmentFileType,
+  'component-file': (type) => type === GENERIC || isAttachmentFileType(type),
+  import: (type) => type === GENERIC || Object.values<string>(excelFileTypes).includes(type),
+};
+
+/** The user's pending-storage allowance, in bytes. */
+export const pendingStorageQuota = (): number => Math.floor(config().PENDING_STORAGE_QUOTA_MB * MEGABYTE);
+
+/**
+ * What the user has waiting: files under review and uploads not yet attached, in bytes; uploads
+ * being claimed right now (`claiming`) are left out, since their copies are what is counted next.
+ */
+export const pendingStorageOf = async (userId: string, claiming: readonly string[] = []): Promise<number> => {
+  const [pending, uploads] = await Promise.all([readPendingBytes(userId), listFiles(uploadPrefix(userId))]);
+  return pending + uploads.filter((file) => !claiming.includes(file.key)).reduce((sum, file) => sum + file.size, 0);
+};
+
+/** The 413 for a user whose waiting files leave no room for `bytes` more. */
+export const pendingStorageFull = (usedBytes: number): TooLarge => {
+  const message = messages.pendingStorageFull(
+    Math.ceil(usedBytes / MEGABYTE),
+    Math.floor(pendingStorageQuota() / MEGABYTE),
+  );
+  return new TooLarge(message, { size: message });
+};
+
+/** Refuses (413) when `bytes` more would take the user past their pending-storage allowance. */
+export const assertPendingRoom = async (
+  userId: string,
+  bytes: number,
+  claiming: readonly string[] = [],
+): Promise<void> => {
+  const used = await pendingStorageOf(userId, claiming);
+  if (used + bytes > pendingStorageQuota()) throw pendingStorageFull(used);
+};
+
 /** A presigned POST for one file: its size range, its fixed content type, five minutes' life. */
 export const createUpload = async (user: User, input: CreateUploadInput): Promise<UploadTicket> => {
   const fileName = sanitiseFileName(input.fileName);
   const isImport = input.purpose === 'import';
-  // The Excel import's type follows the name (browsers report spreadsheet types inconsistently).
+  // The Excel import's type follows the name (browsers report spreadsheet types inconsistently);
+  // a component file is stored as generic bytes whatever the browser says it is.
   const contentType = isImport
-    ? (excelFileTypes[fileExtension(fileName) as keyof typeof excelFileTypes] ?? 'application/octet-stream')
-    : input.fileType || 'application/octet-stream';
+    ? (excelFileTypes[fileExtension(fileName) as keyof typeof excelFileTypes] ?? GENERIC)
+    : input.purpose === 'component-file'
+      ? GENERIC
+      : input.fileType;
+  if (!uploadTypeAllowed[input.purpose](contentType))
+    throw new Invalid(messages.attachmentTypeInvalid, { fileType: messages.attachmentTypeInvalid });
+  await assertPendingRoom(user.id, input.size);
   const maxSize = isImport ? IMPORT_MAX_BYTES : ATTACHMENT_MAX_BYTES;
   const uploadKey = `${uploadPrefix(user.id)}${ulid()}/${objectKeySegment(fileName)}`;
   const { url, fields } = await createPresignedPost(s3(), {
@@ -72,15 +127,27 @@ const checkUploadKey = (user: User, uploadKey: string): void => {
     throw new Forbidden(messages.uploadNotYours, { uploadKey: messages.uploadNotYours });
 };
 
+const uploadMissing = () => new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+const uploadWrongKind = () => new Invalid(messages.uploadWrongKind, { uploadKey: messages.uploadWrongKind });
+
+/** The upload's size; refused when it is missing or was stored with a type its purpose does not take. */
+export const checkUpload = async (user: User, uploadKey: string, purpose: UploadPurpose): Promise<number> => {
+  checkUploadKey(user, uploadKey);
+  const info = await fileInfo(uploadKey);
+  if (!info) throw uploadMissing();
+  if (!uploadTypeAllowed[purpose](info.contentType)) throw uploadWrongKind();
+  return info.size;
+};
+
 export const claimUpload = async (
   user: User,
   uploadKey: string,
   destination: string,
   headers: StoredFileHeaders,
+  purpose: UploadPurpose,
 ): Promise<void> => {
-  checkUploadKey(user, uploadKey);
-  if (!(await copyFile(uploadKey, destination, headers)))
-    throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+  await checkUpload(user, uploadKey, purpose);
+  if (!(await copyFile(uploadKey, destination, headers))) throw uploadMissing();
 };
 
 /** Uploads older than this were never claimed: the bucket's lifecycle rule expires them after a day too. */
@@ -106,8 +173,9 @@ export const readUpload = async (
 ): Promise<Buffer> => {
   checkUploadKey(user, uploadKey);
   const stored = await readFile(uploadKey, maxBytes);
-  if (!stored) throw new Invalid(messages.uploadMissing, { uploadKey: messages.uploadMissing });
+  if (!stored) throw uploadMissing();
   if (!('bytes' in stored)) throw new TooLarge(tooLarge, { uploadKey: tooLarge });
+  if (!uploadTypeAllowed.import(stored.contentType)) throw uploadWrongKind();
   return stored.bytes;
 };
 

@@ -5,21 +5,24 @@ import type { AdminUser } from '#shared/schemas/users';
 import { config } from '#lib/config';
 import { Conflict, Forbidden, Invalid, isServiceUnavailable, NotFound, Unavailable } from '#lib/errors';
 import { epochSeconds } from '#repositories/table';
-import { consumeToken, putToken } from '#repositories/tokens';
+import { consumeToken, findToken, putToken } from '#repositories/tokens';
 import {
   acceptInvitation,
   changeRole,
-  createUser,
   deleteUser,
   getUser,
   getUserByEmail,
+  isActive,
+  isUsernameFree,
   listUsers,
   refreshInvitation,
   setPassword,
   type User,
 } from '#repositories/users';
+import { createUserWithUsername } from './auth/new-user';
 import { hashPassword } from './auth/passwords';
 import { startSession } from './auth/sessions';
+import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
 import { linkEmail, sendEmail } from './mail';
 
@@ -47,31 +50,53 @@ const existingUser = async (id: string): Promise<User> => {
   return user;
 };
 
+/** How many times a write whose condition failed because the user changed meanwhile is decided again. */
+const STALE_RETRIES = 5;
+
 /** Deletes another user and so ends their sessions; an admin cannot delete themselves here, nor the last admin. */
 export const deleteUserAsAdmin = async (actor: User, id: string): Promise<void> => {
   if (actor.id === id) throw new Forbidden(messages.cannotDeleteOwnAccount);
-  const user = await existingUser(id);
-  if (!(await deleteUser(user))) throw new Conflict(messages.lastAdminDelete);
+  // Remembered first, so a person deleted here cannot come back through single sign-on.
+  await rememberDeletedUser((await existingUser(id)).email);
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await deleteUser(await existingUser(id));
+    if (outcome === 'deleted') return;
+    if (outcome === 'last-admin') throw new Conflict(messages.lastAdminDelete);
+    if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+  }
 };
 
 /** The session reads the user on every request, so the new role applies from the next one. */
 export const changeUserRole = async (actor: User, id: string, role: Role): Promise<AdminUser> => {
   if (actor.id === id) throw new Forbidden(messages.cannotChangeOwnRole);
-  const user = await existingUser(id);
-  if (!(await changeRole(user, role, new Date().toISOString()))) {
-    // Another administrator changed the user meanwhile: the same change is done; any other one wins.
-    const now = await getUser(id);
-    if (now?.role === role) return toAdminUser(now);
-    const demotingLastAdmin = now?.role === 'admin' && user.role === 'admin';
-    throw new Conflict(demotingLastAdmin ? messages.lastAdminDemote : messages.roleChangedMeanwhile);
+  let user = await existingUser(id);
+  for (let attempt = 0; ; attempt++) {
+    if (await changeRole(user, role, new Date().toISOString())) return toAdminUser({ ...user, role });
+    const now = await existingUser(id);
+    // Another administrator made the same change meanwhile: done.
+    if (now.role === role) return toAdminUser(now);
+    // Another role change wins; it is the administrator's to look at.
+    if (now.role !== user.role || attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+    // Same role, same activity: only the administrator count can have refused it.
+    if (isActive(now) === isActive(user)) throw new Conflict(messages.lastAdminDemote);
+    // The invitee became active meanwhile: decide again with what it is now.
+    user = now;
   }
-  return toAdminUser({ ...user, role });
 };
 
-/** Sets another user's password; every session of theirs ends. */
-export const setUserPassword = async (id: string, newPassword: string): Promise<void> => {
-  const user = await existingUser(id);
-  await setPassword(user.id, await hashPassword(newPassword), new Date().toISOString());
+/**
+ * Sets another user's password; every session of theirs ends and an open invitation of theirs
+ * stops working. An administrator's own password goes through Change Password, which asks for
+ * the current one, so a session left open cannot be used to take the account.
+ */
+export const setUserPassword = async (actor: User, id: string, newPassword: string): Promise<void> => {
+  if (actor.id === id) throw new Forbidden(messages.setOwnPasswordHere);
+  const passwordHash = await hashPassword(newPassword);
+  for (let attempt = 0; ; attempt++) {
+    const user = await existingUser(id);
+    if ((await setPassword(user, passwordHash, new Date().toISOString())) !== undefined) return;
+    if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+  }
 };
 
 const sendInvitation = async (email: string, token: string): Promise<void> => {
@@ -102,22 +127,23 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
     if (!(await refreshInvitation(user, role, invitedAt))) throw new Conflict(messages.roleChangedMeanwhile);
     user = { ...user, role, invitedAt };
   } else {
-    user = {
-      id: ulid(),
-      email,
-      username: email.split('@')[0]!,
-      name: '',
-      firstName: '',
-      lastName: '',
-      role,
-      passwordHash: '',
-      sessionVersion: 0,
-      passwordChangedAt: invitedAt,
-      createdAt: invitedAt,
-      updatedAt: invitedAt,
-      invitedAt,
-    };
-    if (!(await createUser(user))) throw new Conflict(messages.emailTaken, { email: messages.emailTaken });
+    user = await createUserWithUsername(
+      {
+        id: ulid(),
+        email,
+        username: email.split('@')[0]!,
+        name: '',
+        firstName: '',
+        lastName: '',
+        role,
+        sessionVersion: 0,
+        passwordChangedAt: invitedAt,
+        createdAt: invitedAt,
+        updatedAt: invitedAt,
+        invitedAt,
+      },
+      { usernameChosen: false },
+    );
   }
   const token = randomToken();
   await putToken('INVITE', {
@@ -137,21 +163,39 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
   return toAdminUser(user);
 };
 
-/** Uses an invitation link once: sets username and password, activates the account, starts a session. */
+/**
+ * Uses an invitation link once: sets username and password, activates the account, starts a
+ * session. The link is void once the account is active (its password set by an administrator,
+ * or a sign-in) and once a newer invitation was sent. A taken username is refused before the
+ * link is used, so the invitee can choose another with the same link.
+ */
 export const acceptInvite = async (
   token: string,
   username: string,
   password: string,
 ): Promise<{ user: User; sessionToken: string }> => {
   const invalid = new Invalid(messages.invitationInvalid, { token: messages.invitationInvalid });
+  const usernameTaken = new Conflict(messages.usernameTaken, { username: messages.usernameTaken });
+  // Only the newest invitation counts: a re-invite moved invitedAt past this token.
+  const isOpenFor = (user: User | undefined, createdAt: string): user is User =>
+    user !== undefined && !isActive(user) && user.invitedAt === createdAt;
+  const found = await findToken('INVITE', sha256(token));
+  if (!found || !isOpenFor(await getUser(found.userId), found.createdAt)) throw invalid;
+  if (!(await isUsernameFree(username, found.userId))) throw usernameTaken;
+  const passwordHash = await hashPassword(password);
   const stored = await consumeToken('INVITE', sha256(token));
   if (!stored) throw invalid;
-  const user = await getUser(stored.userId);
-  // Only the newest invitation counts: a re-invite moved invitedAt past this token.
-  if (!user || user.acceptedInviteAt || user.invitedAt !== stored.createdAt) throw invalid;
-  const now = new Date().toISOString();
-  if (!(await acceptInvitation(user.id, stored.createdAt, username, await hashPassword(password), now))) throw invalid;
-  const active: User = { ...user, username, acceptedInviteAt: now, passwordChangedAt: now };
-  const { token: sessionToken } = await startSession(active);
-  return { user: active, sessionToken };
+  for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
+    const user = await getUser(stored.userId);
+    if (!isOpenFor(user, stored.createdAt)) throw invalid;
+    const now = new Date().toISOString();
+    const outcome = await acceptInvitation(user, username, passwordHash, now);
+    if (outcome === 'username-taken') throw usernameTaken;
+    if (outcome === 'accepted') {
+      const active: User = { ...user, username, acceptedInviteAt: now, passwordChangedAt: now, hasPassword: true };
+      const { token: sessionToken } = await startSession(active);
+      return { user: active, sessionToken };
+    }
+  }
+  throw invalid;
 };

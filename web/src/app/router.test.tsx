@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../testing/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -35,9 +33,13 @@ describe('app routes (spec §2)', () => {
   });
 
   it('sends / to the hub, and the hub to /auth without a session', async () => {
-    mockApi({ 'GET /api/user': { status: 401, body: { message: 'Not logged in' } } });
+    mockApi({
+      'GET /api/user': { status: 401, body: { message: 'Not logged in' } },
+      'GET /api/sso/options': { body: { sso: null, passwordLogin: 'on' } },
+    });
     const { router } = renderRoutes(routes, '/');
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    // The login page is its own chunk, loaded on the way.
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
 

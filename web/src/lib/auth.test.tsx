@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../testing/setup';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api';

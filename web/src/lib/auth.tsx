@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
 import type { PublicUser, Role } from '#shared/schemas/auth';
+import type { LogoutResult } from '#shared/schemas/sso';
 import { appUrl, paths } from '../config/paths';
 import { AccessDenied } from '../components/ui/access-denied';
 import { PageSpinner } from '../components/ui/page-spinner';
@@ -26,10 +27,34 @@ export const displayName = (user: Pick<User, 'name' | 'email'> | null | undefine
 export const hasRole = (user: Pick<User, 'role'>, role: Role | undefined): boolean =>
   !role || user.role === 'admin' || user.role === role;
 
-/** Ends the session and reloads the app on the login page, so no state of the old session survives. */
+/** Where the provider's sign-out address waits across the reload to the login page. */
+const PROVIDER_SIGN_OUT_KEY = 'component-hub.provider-sign-out';
+
+/** The provider's sign-out address a single sign-on logout left for the login page, once. */
+export const takeProviderSignOut = (): string | undefined => {
+  try {
+    const url = window.sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) ?? undefined;
+    window.sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
+    return url && /^https?:\/\//.test(url) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Ends the session and reloads the app on the login page, so no state of the old session
+ * survives. After a single sign-on session the login page offers the provider's sign-out too.
+ */
 export const logout = async (): Promise<void> => {
   try {
-    await api.post('/logout');
+    const result = await api.post<LogoutResult>('/logout');
+    if (result?.endSessionUrl) {
+      try {
+        window.sessionStorage.setItem(PROVIDER_SIGN_OUT_KEY, result.endSessionUrl);
+      } catch {
+        // Storage refused (private mode): the provider's sign-out is simply not offered.
+      }
+    }
     clearCsrfToken();
     notify({ type: 'success', title: 'Logged out', description: 'Redirecting to login.' });
     window.location.assign(appUrl(paths.auth.href()));
@@ -56,8 +81,10 @@ interface GuardProps {
  */
 export const RequireAuth = ({ role, children }: GuardProps) => {
   const { user, isLoading } = useUser();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.auth.href()} replace />;
+  // The login page may send the person back here (single sign-on's return path).
+  if (!user) return <Navigate to={paths.auth.href()} state={{ from: location }} replace />;
   if (!hasRole(user, role)) return <AccessDenied />;
   return children ?? <Outlet />;
 };

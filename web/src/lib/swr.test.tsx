@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../testing/setup';
 import { act, render } from '@testing-library/react';
 import useSWR, { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,10 +1,14 @@
 /**
- * Shared set-up for the SPA's component tests (jsdom): jest-dom matchers, clean-up after each
- * test, and the browser APIs jsdom lacks that Chakra's components call.
+ * Set-up of every test in the `web` project (jsdom; vitest.config.ts): jest-dom matchers, clean-up
+ * after each test, and the browser APIs jsdom lacks that Chakra's components call.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 5 s rather than 1 s: a lazily loaded route on a busy machine
+// takes longer than a second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

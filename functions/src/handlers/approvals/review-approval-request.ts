@@ -4,5 +4,6 @@ import { reviewRequest } from '#services/approvals';
 
 export const handler = httpHandler({
   schema: { path: requestIdPathSchema, body: reviewRequestSchema },
-  handler: async ({ path, body, requireSession }) => reviewRequest(requireSession().user, path.id.toUpperCase(), body),
+  handler: async ({ path, body, request, requireSession }) =>
+    reviewRequest(requireSession().user, path.id.toUpperCase(), body, request.idempotencyKey),
 });

@@ -7,7 +7,7 @@ export const handler = httpHandler({
   schema: { body: changePasswordSchema },
   handler: async ({ body, requireSession }) => {
     const { user, session } = requireSession();
-    await changePassword(user, session.tokenHash, body.currentPassword, body.newPassword);
+    await changePassword(user, session, body.currentPassword, body.newPassword);
     return { message: messages.passwordChanged };
   },
 });

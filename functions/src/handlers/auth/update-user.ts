@@ -4,5 +4,8 @@ import { updateOwnProfile } from '#services/auth/identity';
 
 export const handler = httpHandler({
   schema: { body: profileSchema },
-  handler: async ({ body, requireSession }) => updateOwnProfile(requireSession().user, body),
+  handler: async ({ body, requireSession }) => {
+    const { user, session } = requireSession();
+    return updateOwnProfile(user, session, body);
+  },
 });

@@ -2,11 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import {
   componentFields,
+  searchFacetsSchema,
   searchNumberFilterFields,
+  searchSuggestionsSchema,
   searchTextFilterFields,
   type Component,
   type ComponentData,
 } from '#shared/schemas/component';
+import { dynamo } from '#lib/clients';
 import { createComponents } from '#repositories/components';
 import { addToCounter } from '#repositories/counters';
 import { useTestApi, type TestClient } from '../../../../scripts/test/api-client';
@@ -80,6 +83,9 @@ beforeAll(async () => {
         description: 'DEUTSCH DT plug, 2 positions',
         dataSheet: 'https://example.com/dt06-2s.pdf',
       }),
+      part({ reference: 'UR20-4DI-P', class: 'I/O Module', manufacturer: 'Weidmüller', voltage: 24 }),
+      part({ reference: '750-1420', class: 'I/O Module', manufacturer: 'WAGO', description: '4DI 24V DC 3ms' }),
+      part({ reference: '750-14200', class: 'I/O Module', manufacturer: 'WAGO' }),
       ...filterParts,
     ],
     { username: 'test' },
@@ -106,12 +112,12 @@ describe('GET /api/components', () => {
     expect((await search('query=phoenix')).references).toEqual(['UT 2,5', 'ut 2,5 bu']);
     expect((await search('query=3044089')).references).toEqual(['ut 2,5 bu']);
     expect((await search('query=clipline')).references).toEqual(['UT 2,5']);
-    expect((await search('query=24%20V%20DC')).references).toEqual(['3RT2015-1BB41']);
+    expect((await search('query=24%20V%20DC')).references).toEqual(['3RT2015-1BB41', '750-1420']);
     expect((await search('query=terminal%20block')).references).toEqual(['UT 2,5', 'ut 2,5 bu']);
     expect((await search('query=no-such-part')).references).toEqual([]);
   });
 
-  it('applies every advanced filter to its own field: text as a substring, numbers exactly', async () => {
+  it('applies every advanced filter to its own field: text by its words, numbers exactly', async () => {
     for (const [index, field] of searchTextFilterFields.entries()) {
       expect((await search(`${field}=${encodeURIComponent(`only-${field}-val`)}`)).references, field).toEqual([
         filterParts[index]!.reference,
@@ -162,17 +168,118 @@ describe('GET /api/components', () => {
     expect(external!.dataSheet).toBe('https://example.com/dt06-2s.pdf');
   });
 
-  it('refuses bad paging numbers and non-numbers in numeric filters with a message', async () => {
-    for (const [query, message] of [
-      ['limit=1001', messages.searchLimitInvalid(1000)],
-      ['limit=abc', messages.searchLimitInvalid(1000)],
-      ['offset=-1', messages.searchOffsetInvalid],
-      ['voltage=high', messages.numberInvalid('Voltage (V)')],
+  it('refuses bad paging numbers, non-numbers in numeric filters and upside-down ranges with a message', async () => {
+    for (const [query, message, field] of [
+      ['limit=1001', messages.searchLimitInvalid(1000), 'limit'],
+      ['limit=abc', messages.searchLimitInvalid(1000), 'limit'],
+      ['offset=-1', messages.searchOffsetInvalid, 'offset'],
+      ['voltage=high', messages.numberInvalid('Voltage (V)'), 'voltage'],
+      ['voltageMin=%3E100', messages.numberInvalid('Voltage (V) from'), 'voltageMin'],
+      ['widthMax=abc', messages.numberInvalid('Width (mm) to'), 'widthMax'],
+      ['voltageMin=230&voltageMax=24', messages.searchRangeInvalid('Voltage (V)'), 'voltageMin'],
+      ['sort=price', messages.searchSortInvalid, 'sort'],
+      ['order=up', messages.searchOrderInvalid, 'order'],
     ] as const) {
-      const answer = await user.get<{ message: string }>(`/api/components?${query}`);
+      const answer = await user.get<{ message: string; fields?: Record<string, string> }>(`/api/components?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.message, query).toBe(message);
+      expect(answer.body.fields?.[`query.${field}`], query).toBe(message);
     }
+  });
+
+  it('finds part numbers however they are spaced, maker and number together, the exact part first', async () => {
+    for (const query of ['750%201420', '7501420', 'wago%20750-1420', '750-1420'])
+      expect((await search(`query=${query}`)).references, query).toEqual(['750-1420', '750-14200']);
+    expect((await search('query=14200')).references).toEqual(['750-14200']);
+    expect((await search('query=Weidmuller')).references).toEqual(['UR20-4DI-P']);
+    expect((await search('query=weidmueller%20ur20%204di%20p')).references).toEqual(['UR20-4DI-P']);
+    expect((await search('query=2,5')).references).toEqual(['UT 2,5', 'ut 2,5 bu']);
+    // The reference filter of Quick Search's Reference field ranks the same way.
+    expect((await search('reference=750%2014200')).references).toEqual(['750-14200']);
+  });
+
+  it('takes ranges on numeric filters, an exact value still meaning equality', async () => {
+    expect((await search('voltageMin=24&voltageMax=230&limit=100')).references).toEqual([
+      '3RT2015-1BB41',
+      '3RT2016-1AP01',
+      'UR20-4DI-P',
+    ]);
+    expect((await search('voltageMin=25%20V')).references).toEqual(['3RT2016-1AP01', 'FILTER-voltage']);
+    expect((await search('voltageMax=24')).references).toEqual(['3RT2015-1BB41', 'UR20-4DI-P']);
+    expect((await search('voltage=24&voltageMax=100')).references).toEqual(['3RT2015-1BB41', 'UR20-4DI-P']);
+    expect((await search('voltage=230&voltageMax=100')).references).toEqual([]);
+    expect((await search('widthMin=5&widthMax=6&query=bu')).references).toEqual(['ut 2,5 bu']);
+  });
+
+  it('sorts by a column on request, in either direction', async () => {
+    expect((await search('query=siemens&sort=reference&order=desc')).references).toEqual([
+      '3RT2016-1AP01',
+      '3RT2015-1BB41',
+    ]);
+    const byMaker = await search('class=i%2Fo&sort=manufacturer');
+    expect(byMaker.references).toEqual(['750-1420', '750-14200', 'UR20-4DI-P']);
+    expect((await search('class=i%2Fo&sort=manufacturer&order=desc')).references).toEqual([
+      'UR20-4DI-P',
+      '750-1420',
+      '750-14200',
+    ]);
+  });
+
+  it('counts classes, manufacturers and types beside the results when asked, in a header', async () => {
+    const plain = await search('query=contact');
+    expect(plain.answer.headers.get('x-search-facets')).toBeNull();
+    const { answer, references } = await search('query=contact&facets=true&limit=1');
+    expect(references).toHaveLength(1);
+    expect(answer.headers.get('access-control-expose-headers')).toMatch(/X-Search-Facets/i);
+    const facets = searchFacetsSchema.parse(JSON.parse(answer.headers.get('x-search-facets')!));
+    expect(facets.manufacturer).toEqual([
+      { value: 'PHOENIX CONTACT', count: 2 },
+      { value: 'Siemens', count: 2 },
+    ]);
+    expect(facets.class).toEqual([
+      { value: 'Relay', count: 2 },
+      { value: 'Terminal Block', count: 2 },
+    ]);
+    // Non-ASCII values travel escaped, and come back as they were.
+    const umlaut = await search('query=ur20&facets=1');
+    expect(umlaut.answer.headers.get('x-search-facets')).toMatch(/Weidm\\u00fcller/);
+    expect(JSON.parse(umlaut.answer.headers.get('x-search-facets')!).manufacturer).toEqual([
+      { value: 'Weidmüller', count: 1 },
+    ]);
+  });
+
+  it("offers 'Did you mean' searches in a header when nothing is found", async () => {
+    const missed = await search('query=weidmuler');
+    expect(missed.total).toBe(0);
+    expect(searchSuggestionsSchema.parse(JSON.parse(missed.answer.headers.get('x-search-suggestions')!))).toEqual([
+      { field: 'query', text: 'Weidmüller' },
+    ]);
+    expect((await search('query=weidmuller')).answer.headers.get('x-search-suggestions')).toBeNull();
+    expect((await search('query=qqqqqqqq')).answer.headers.get('x-search-suggestions')).toBeNull();
+  });
+
+  it('answers a page from the index: one catalogue-revision read and no component reads', async () => {
+    await search('query=siemens');
+    const sent: { command: string; key?: string }[] = [];
+    const stack = dynamo().middlewareStack;
+    stack.add(
+      (next, context) => async (args) => {
+        const input = (args as { input: { Key?: { pk?: string } } }).input;
+        sent.push({ command: context.commandName ?? '', key: input.Key?.pk });
+        return next(args);
+      },
+      { step: 'initialize', name: 'countSearchReads' },
+    );
+    try {
+      const { references } = await search('query=siemens&limit=100');
+      expect(references).toEqual(['3RT2015-1BB41', '3RT2016-1AP01']);
+    } finally {
+      stack.remove('countSearchReads');
+    }
+    expect(sent.filter((call) => call.key === 'CATALOGUE#revision')).toHaveLength(1);
+    expect(sent.filter((call) => call.key?.startsWith('COMP#') || /BatchGet|Query|Scan/.test(call.command))).toEqual(
+      [],
+    );
   });
 
   it('is for signed-in users only', async () => {
@@ -214,7 +321,14 @@ describe('GET /api/components/{id}', () => {
 describe('GET /api/components/classes, GET /api/components/options and GET /api/stats', () => {
   it('lists the distinct classes, sorted', async () => {
     const answer = await user.get<string[]>('/api/components/classes');
-    expect(answer.body).toEqual(['Circuit Protection', 'Connector', 'Only-class-Value', 'Relay', 'Terminal Block']);
+    expect(answer.body).toEqual([
+      'Circuit Protection',
+      'Connector',
+      'I/O Module',
+      'Only-class-Value',
+      'Relay',
+      'Terminal Block',
+    ]);
   });
 
   it("lists the whole catalogue's distinct manufacturers, classes and types for the add form", async () => {
@@ -225,6 +339,7 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
     expect(answer.body.classes).toEqual([
       'Circuit Protection',
       'Connector',
+      'I/O Module',
       'Only-class-Value',
       'Relay',
       'Terminal Block',
@@ -238,11 +353,11 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
 
   it('counts components, datasheets, manufacturers and pending approvals', async () => {
     const before = await user.get('/api/stats');
-    // Siemens, Phoenix Contact (in two spellings), ABB, TE Connectivity and the filter part's maker.
+    // Siemens, Phoenix Contact (in two spellings), ABB, TE Connectivity, Weidmüller, WAGO and the filter part's maker.
     expect(before.body).toEqual({
       totalComponents: created.length,
       withDatasheets: 2,
-      manufacturers: 5,
+      manufacturers: 7,
       pendingApprovals: 0,
     });
     // The approval engine moves this counter in its transactions; stats reads it.

@@ -4,6 +4,6 @@ import { submitNewComponent } from '#services/approvals';
 
 export const handler = httpHandler({
   schema: { body: componentInputSchema },
-  handler: async ({ body, requireSession }) =>
-    reply({ status: 201, body: await submitNewComponent(requireSession().user, body) }),
+  handler: async ({ body, request, requireSession }) =>
+    reply({ status: 201, body: await submitNewComponent(requireSession().user, body, request.idempotencyKey) }),
 });

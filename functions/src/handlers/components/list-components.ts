@@ -1,14 +1,25 @@
-import { searchQuerySchema, TOTAL_COUNT_HEADER } from '#shared/schemas/component';
+import {
+  FACETS_HEADER,
+  SUGGESTIONS_HEADER,
+  TOTAL_COUNT_HEADER,
+  headerJson,
+  searchQuerySchema,
+} from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
 import { searchComponents } from '#services/components';
 
 export const handler = httpHandler({
   schema: { query: searchQuerySchema },
   handler: async ({ query }) => {
-    const { components, total } = await searchComponents(query);
+    const { components, total, facets, suggestions } = await searchComponents(query);
     return reply({
       body: components,
-      headers: { [TOTAL_COUNT_HEADER]: String(total), 'Access-Control-Expose-Headers': TOTAL_COUNT_HEADER },
+      headers: {
+        [TOTAL_COUNT_HEADER]: String(total),
+        ...(facets ? { [FACETS_HEADER]: headerJson(facets) } : {}),
+        ...(suggestions ? { [SUGGESTIONS_HEADER]: headerJson(suggestions) } : {}),
+        'Access-Control-Expose-Headers': [TOTAL_COUNT_HEADER, FACETS_HEADER, SUGGESTIONS_HEADER].join(', '),
+      },
     });
   },
 });

@@ -7,6 +7,6 @@ export const handler = httpHandler({
   schema: { path: componentIdSchema, body: addAttachmentSchema },
   // The spec's inline base64 `fileData`: a 4 MB file is about 5.4 MB of JSON.
   maxBodyBytes: INLINE_FILE_BODY_MAX_BYTES,
-  handler: async ({ path, body, requireSession }) =>
-    reply({ status: 201, body: await submitAttachment(requireSession().user, path.id, body) }),
+  handler: async ({ path, body, request, requireSession }) =>
+    reply({ status: 201, body: await submitAttachment(requireSession().user, path.id, body, request.idempotencyKey) }),
 });

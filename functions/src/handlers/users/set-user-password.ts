@@ -5,8 +5,8 @@ import { setUserPassword } from '#services/users';
 
 export const handler = httpHandler({
   schema: { path: userIdPathSchema, body: setUserPasswordSchema },
-  handler: async ({ path, body }) => {
-    await setUserPassword(path.id, body.newPassword);
+  handler: async ({ path, body, requireSession }) => {
+    await setUserPassword(requireSession().user, path.id, body.newPassword);
     return { message: messages.passwordUpdated };
   },
 });

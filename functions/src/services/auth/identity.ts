@@ -1,25 +1,39 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { LoginInput, ProfileInput, PublicUser, Role } from '#shared/schemas/auth';
+import type { Session } from '#repositories/sessions';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
-import { Conflict, Invalid, Unauthorized } from '#lib/errors';
+import { Conflict, Forbidden, Invalid, Unauthorized } from '#lib/errors';
 import { consumeToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
 import {
-  createUser,
+  activateUser,
   deleteUser,
+  getPasswordHash,
   getUser,
   getUserByEmail,
+  isActive,
+  recordResetRequest,
   setPassword,
   updateProfile,
+  upgradeLegacyUser,
   type User,
 } from '#repositories/users';
-import { linkEmail, sendEmail } from '../mail';
+import { linkEmail, noticeEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { endSession, keepSession, startSession } from './sessions';
-import { clearThrottle, giveBackAttempt, takeAttempt } from './throttle';
+import {
+  claimResetEmail,
+  forgetAccountFailures,
+  releaseResetEmail,
+  takeForgotPasswordAttempt,
+  takeLoginAttempt,
+} from './throttle';
 import { randomToken, sha256 } from './tokens';
+import { rememberDeletedUser } from './sso/accounts';
+import { createUserWithUsername, emailTaken, usernameTaken } from './new-user';
+import { passwordLoginRefusal } from './sso/settings';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -44,7 +58,7 @@ export interface NewAccount {
   username?: string;
 }
 
-/** Creates an active account; Conflict when the email is taken. */
+/** Creates an active account; Conflict when the email (or the username given) is taken. */
 export const createAccount = async (input: NewAccount, now = new Date()): Promise<User> => {
   const [firstName = '', ...rest] = (input.name ?? '').trim().split(/\s+/);
   const timestamp = now.toISOString();
@@ -56,7 +70,6 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     firstName,
     lastName: rest.join(' '),
     role: input.role,
-    passwordHash: await hashPassword(input.password),
     sessionVersion: 0,
     passwordChangedAt: timestamp,
     createdAt: timestamp,
@@ -64,79 +77,181 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     // Created active: no invitation to wait for.
     acceptedInviteAt: timestamp,
   };
-  if (!(await createUser(user))) throw new Conflict(messages.emailTaken, { email: messages.emailTaken });
-  return user;
+  return createUserWithUsername(user, {
+    passwordHash: await hashPassword(input.password),
+    usernameChosen: input.username !== undefined,
+  });
 };
-
-const loginSubjects = (email: string, clientIp: string) => [`login:account:${email}`, `login:client:${clientIp}`];
 
 /**
  * Checks the credentials; one answer for a wrong email and a wrong password, and the same work
- * for both. After five failures for the account or the client in 15 minutes: 429.
+ * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
+ * throttle.ts for why failures at the account alone never refuse anyone.
  */
 export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
-  const subjects = loginSubjects(input.email, clientIp);
-  await takeAttempt(subjects);
+  const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
+  const stored = user && (await getPasswordHash(user));
   // An invitee who has not accepted yet has no password: refused like an unknown email, as slowly.
-  const valid = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
+  const valid = stored
+    ? await verifyPassword(input.password, stored.passwordHash)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw new Unauthorized(messages.invalidCredentials);
-  await Promise.all([clearThrottle(subjects[0]!), giveBackAttempt(subjects[1]!)]);
-  const { token } = await startSession(user);
-  return { user, token };
+  if (!user || !stored || !valid) {
+    await attempt.failed();
+    throw new Unauthorized(messages.invalidCredentials);
+  }
+  // With PASSWORD_LOGIN=admins-only everyone else signs in through single sign-on.
+  const refusal = passwordLoginRefusal(user.role);
+  if (refusal) throw new Forbidden(refusal);
+  await attempt.succeeded();
+  if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
+  const active = await activateOnSignIn(user);
+  const { token } = await startSession(active);
+  return { user: active, token };
+};
+
+/**
+ * Someone who signs in with a password is active from then on: an invitation still open for
+ * the account stops working, and an administrator counts as one.
+ */
+const activateOnSignIn = async (user: User): Promise<User> => {
+  let current: User | undefined = user;
+  for (let attempt = 0; current && !isActive(current) && attempt < 5; attempt++) {
+    if (await activateUser(current, new Date().toISOString()))
+      return { ...current, acceptedInviteAt: new Date().toISOString() };
+    current = await getUser(user.id);
+  }
+  if (!current) throw new Unauthorized(messages.invalidCredentials);
+  return current;
 };
 
 export const logout = async (sessionTokenHash: string | undefined): Promise<void> => {
   if (sessionTokenHash) await endSession(sessionTokenHash);
 };
 
-export const updateOwnProfile = async (user: User, input: ProfileInput): Promise<PublicUser> => {
-  const firstName = input.firstName ?? user.firstName;
-  const lastName = input.lastName ?? user.lastName;
-  const changes = {
-    username: input.username,
-    email: input.email,
-    firstName,
-    lastName,
-    name: displayName(firstName, lastName, user.name),
-  };
-  if (!(await updateProfile(user, changes, new Date().toISOString()))) {
-    throw new Conflict(messages.emailTaken, { email: messages.emailTaken });
+/** How many times a write whose condition failed because the user changed meanwhile is decided again. */
+const STALE_RETRIES = 5;
+
+/**
+ * The user as the session's request may still act for them: undefined-free, and only while the
+ * session is live (a role, password or email change since it began has ended it).
+ */
+const stillSignedIn = async (session: Session): Promise<User> => {
+  const user = await getUser(session.userId);
+  if (!user || user.sessionVersion !== session.sessionVersion) throw new Unauthorized(messages.notLoggedIn);
+  return user;
+};
+
+/** Checks the current password: missing or wrong is a field error on `currentPassword`. */
+const checkCurrentPassword = async (
+  user: User,
+  currentPassword: string | undefined,
+  missingMessage: string,
+): Promise<void> => {
+  // An account made by single sign-on has no password to prove: the company provider vouched
+  // for this session, and no reset email can be sent for it, so there is nothing to take over.
+  if (!user.hasPassword) return;
+  if (!currentPassword) throw new Invalid(missingMessage, { currentPassword: missingMessage });
+  const stored = await getPasswordHash(user);
+  if (!stored || !(await verifyPassword(currentPassword, stored.passwordHash))) {
+    throw new Invalid(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  return toPublicUser({ ...user, ...changes });
+};
+
+/** Tells the old address that the account's email changed, so a takeover does not go unnoticed. */
+const sendEmailChangedNotice = async (oldEmail: string, newEmail: string, at: string): Promise<void> => {
+  await sendEmail(
+    noticeEmail(oldEmail, 'Your Component Hub email address was changed', [
+      `The email address of your Component Hub account was changed from ${oldEmail} to ${newEmail} on ${at} (UTC).`,
+      'Every other session of the account was signed out.',
+      'If you did not make this change, contact your Component Hub administrator at once: they can restore your address and set a new password.',
+    ]),
+  ).catch((error: unknown) => logger.error('email-changed notice not sent', { error: error as Error }));
+};
+
+/**
+ * Writes the caller's profile: only the profile fields, never the role or password a concurrent
+ * request may have changed. A new email needs the current password, ends every other session
+ * of the account and is told to the old address. Usernames are unique whatever their case.
+ */
+export const updateOwnProfile = async (user: User, session: Session, input: ProfileInput): Promise<PublicUser> => {
+  let current = user;
+  let passwordChecked = false;
+  for (let attempt = 0; ; attempt++) {
+    const emailChanged = input.email !== current.email;
+    if (emailChanged && !passwordChecked) {
+      await checkCurrentPassword(current, input.currentPassword, messages.currentPasswordToChangeEmail);
+      passwordChecked = true;
+    }
+    const firstName = input.firstName ?? current.firstName;
+    const lastName = input.lastName ?? current.lastName;
+    const changes = {
+      username: input.username,
+      email: input.email,
+      firstName,
+      lastName,
+      name: displayName(firstName, lastName, current.name),
+    };
+    const now = new Date().toISOString();
+    const result = await updateProfile(current, changes, now);
+    switch (result.outcome) {
+      case 'updated':
+        if (emailChanged) {
+          await keepSession(session.tokenHash, current.sessionVersion, result.sessionVersion);
+          await sendEmailChangedNotice(current.email, changes.email, now);
+        }
+        return toPublicUser({ ...current, ...changes });
+      case 'email-taken':
+        throw emailTaken();
+      case 'username-taken':
+        throw usernameTaken();
+      case 'stale':
+        if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+        current = await stillSignedIn(session);
+    }
+  }
 };
 
 /** Changes the password after checking the current one; every other session of the user ends. */
 export const changePassword = async (
   user: User,
-  sessionTokenHash: string,
+  session: Session,
   currentPassword: string,
   newPassword: string,
 ): Promise<void> => {
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new Invalid(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordRequired);
+  const passwordHash = await hashPassword(newPassword);
+  let current = user;
+  for (let attempt = 0; ; attempt++) {
+    const version = await setPassword(current, passwordHash, new Date().toISOString());
+    if (version !== undefined) {
+      await keepSession(session.tokenHash, current.sessionVersion, version);
+      return;
+    }
+    // Changed meanwhile: while this session still stands (a profile edit, say), set it again;
+    // a password set or role change by someone else ended it, and that change stands.
+    if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+    current = await stillSignedIn(session);
   }
-  const version = await setPassword(user.id, await hashPassword(newPassword), new Date().toISOString());
-  await keepSession(sessionTokenHash, version);
 };
-
-const forgotSubjects = (email: string, clientIp: string) => [`forgot:account:${email}`, `forgot:client:${clientIp}`];
 
 /**
  * Emails a reset link when the account exists. The answer, and its timing, are the same either
- * way: the work is padded to a floor so a caller cannot tell which emails have accounts.
+ * way: the work is padded to a floor so a caller cannot tell which emails have accounts. Only the
+ * client's own requests are limited; an account gets at most one email per interval, and a
+ * request inside it leaves the link already sent working (throttle.ts).
  */
 export const requestPasswordReset = async (email: string, clientIp: string): Promise<void> => {
   const started = Date.now();
-  const subjects = forgotSubjects(email, clientIp);
-  await takeAttempt(subjects);
+  await takeForgotPasswordAttempt(clientIp);
   const user = await getUserByEmail(email);
-  // A pending invitee sets a password through the invitation, not a reset.
-  if (user?.passwordHash) {
+  // A pending invitee sets a password through the invitation, not a reset; nor does someone
+  // who may not sign in with a password (PASSWORD_LOGIN=admins-only).
+  if (user?.hasPassword && !passwordLoginRefusal(user.role) && (await claimResetEmail(user.id))) {
     const token = randomToken();
     const now = new Date();
+    // Only the newest link works: recorded on the user, checked (and cleared) when a link is used.
+    await recordResetRequest(user.id, now.toISOString());
     await putToken('RESET', {
       tokenHash: sha256(token),
       userId: user.id,
@@ -155,26 +270,52 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
         url,
         'The link works once and expires in 1 hour. If you did not ask for it, ignore this email.',
       ),
-    ).catch((error: unknown) => logger.error('reset email not sent', { error: error as Error }));
+    ).catch(async (error: unknown) => {
+      logger.error('reset email not sent', { error: error as Error });
+      await releaseResetEmail(user.id).catch(() => undefined);
+    });
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
 };
 
-/** Uses a reset token once: sets the password and ends every session of the account. */
+/**
+ * Uses a reset token once: sets the password and ends every session of the account. Only the
+ * newest link of the account works, and none after the password was set another way.
+ */
 export const resetPassword = async (token: string, password: string): Promise<void> => {
   const invalid = new Invalid(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
   const stored = await consumeToken('RESET', sha256(token));
   if (!stored) throw invalid;
-  const user = await getUser(stored.userId);
-  // A link older than the last password change is void: only the newest intent counts.
-  if (!user || user.passwordChangedAt > stored.createdAt) throw invalid;
-  await setPassword(user.id, await hashPassword(password), new Date().toISOString());
-  await clearThrottle(loginSubjects(user.email, '')[0]!);
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
+    const user = await getUser(stored.userId);
+    if (!user || user.resetRequestedAt !== stored.createdAt) throw invalid;
+    const version = await setPassword(user, passwordHash, new Date().toISOString(), {
+      resetRequestedAt: stored.createdAt,
+    });
+    if (version !== undefined) {
+      await forgetAccountFailures(user.email);
+      return;
+    }
+  }
+  throw invalid;
 };
 
-/** Deletes the caller's account and so its sessions; the last administrator cannot. */
-export const deleteOwnAccount = async (user: User, sessionTokenHash: string): Promise<void> => {
-  if (!(await deleteUser(user))) throw new Conflict(messages.lastAdminSelfDelete);
-  await endSession(sessionTokenHash);
+/**
+ * Deletes the caller's account and so its sessions, after checking the current password; the
+ * last administrator cannot.
+ */
+export const deleteOwnAccount = async (user: User, session: Session, currentPassword: string): Promise<void> => {
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToDeleteAccount);
+  await rememberDeletedUser(user.email);
+  let current = user;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await deleteUser(current);
+    if (outcome === 'last-admin') throw new Conflict(messages.lastAdminSelfDelete);
+    if (outcome === 'deleted') break;
+    if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+    current = await stillSignedIn(session);
+  }
+  await endSession(session.tokenHash);
 };

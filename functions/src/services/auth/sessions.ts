@@ -60,6 +60,10 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
 
 export const endSession = async (tokenHash: string): Promise<void> => deleteSession(tokenHash);
 
-/** After the user's session version was bumped, keeps the one session that made the change alive. */
-export const keepSession = async (tokenHash: string, sessionVersion: number): Promise<void> =>
-  setSessionVersion(tokenHash, sessionVersion);
+/**
+ * After the user's session version moved from `from` to `to`, keeps the one session that made
+ * the change alive (every other one has ended).
+ */
+export const keepSession = async (tokenHash: string, from: number, to: number): Promise<void> => {
+  await setSessionVersion(tokenHash, from, to);
+};

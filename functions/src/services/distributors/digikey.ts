@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import { DistributorRefused } from './errors';
-import { callApi, readAnswer, webAddress, type CallPolicy } from './http';
+import { callApi, readAnswer, retryAfterMs, webAddress, type CallPolicy, type RefusalReader } from './http';
 import type { RateLimiter } from './rate-limiter';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
 
 /*
  * Digi-Key Product Information API v4: OAuth2 client credentials (`POST /v1/oauth2/token`), then
- * `POST /products/v4/search/keyword` with the token, the client id and the locale headers. The
- * keyword answer already carries each product's photo, datasheet and page, so no product-details
- * or media call is needed.
+ * `POST /products/v4/search/keyword` with the token, the client id and the locale headers, or
+ * `GET /products/v4/search/{productNumber}/productdetails` for a Digi-Key order number (`...-ND`).
+ * Both answers carry each product's photo, datasheet and page, so no media call is needed.
  */
 
 export interface DigiKeySettings extends CallPolicy {
@@ -24,6 +24,7 @@ export interface DigiKeySettings extends CallPolicy {
 /** Products asked for per search (the API allows 1 to 50). */
 const SEARCH_LIMIT = 25;
 const KEYWORDS_MAX_LENGTH = 250;
+const HOUR_MS = 3_600_000;
 
 const tokenAnswer = z.object({
   access_token: z.string().min(1),
@@ -40,12 +41,17 @@ const product = z.object({
   PhotoUrl: z.string().nullish(),
   DatasheetUrl: z.string().nullish(),
   ProductUrl: z.string().nullish(),
+  ProductVariations: z.array(z.object({ DigiKeyProductNumber: z.string().nullish() })).nullish(),
 });
 const keywordAnswer = z.object({
   Products: z.array(product),
   ExactMatches: z.array(product).nullish(),
   ProductsCount: z.number().nullish(),
 });
+const detailsAnswer = z.object({ Product: product.nullish() });
+
+/** A Digi-Key order number: the product-details call finds exactly it. */
+const isDigiKeyNumber = (key: string) => /\S-ND$/i.test(key);
 
 const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | undefined => {
   const manufacturerPartNumber = item.ManufacturerProductNumber?.trim();
@@ -53,11 +59,48 @@ const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | unde
   return {
     manufacturerPartNumber,
     manufacturer: item.Manufacturer?.Name?.trim() ?? '',
+    orderNumbers: (item.ProductVariations ?? []).flatMap((variation) => variation.DigiKeyProductNumber?.trim() || []),
     description: item.Description?.ProductDescription?.trim() || item.Description?.DetailedDescription?.trim() || null,
     imageUrl: webAddress(item.PhotoUrl),
     datasheetUrl: webAddress(item.DatasheetUrl),
     productUrl: webAddress(item.ProductUrl),
   };
+};
+
+/** Digi-Key's daily limit resets at midnight US Central time: 05:00 or 06:00 UTC; the later one is safe. */
+const nextCentralMidnight = (now: number): Date => {
+  const reset = new Date(now);
+  reset.setUTCHours(6, 0, 0, 0);
+  if (reset.getTime() <= now) reset.setUTCDate(reset.getUTCDate() + 1);
+  return reset;
+};
+
+/**
+ * Digi-Key's two limits, as its FAQ and OpenAPI document describe them: a burst limit (429 with
+ * a Retry-After of seconds and `X-BurstLimit-*` headers) and the daily limit (429 with
+ * `X-RateLimit-Remaining: 0`, a Retry-After or `X-RateLimit-Reset` of hours, and a detail
+ * saying "Daily Ratelimit exceeded"). A 503 that carries rate-limit headers is a throttle too;
+ * one without them is a server error.
+ */
+export const readDigiKeyRefusal: RefusalReader = ({ status, headers, text }, now) => {
+  const names = [...headers.keys()];
+  const burstHeaders = names.some((name) => name.startsWith('x-burstlimit-'));
+  const dayHeaders = names.some((name) => name.startsWith('x-ratelimit-'));
+  if (status === 503 && !burstHeaders && !dayHeaders) return undefined;
+  const retryAfter = retryAfterMs(headers.get('retry-after'), now);
+  const resetSeconds = Number(headers.get('x-ratelimit-reset'));
+  const resetIn = Number.isFinite(resetSeconds) && resetSeconds > 0 ? resetSeconds * 1000 : undefined;
+  // Every answer carries the day's X-RateLimit-* counters; the body and the remaining count say which limit struck.
+  const saysBurst = /burst\s*limit/i.test(text);
+  const saysDaily =
+    headers.get('x-ratelimit-remaining')?.trim() === '0' ||
+    /daily/i.test(text) ||
+    (retryAfter !== undefined && retryAfter > HOUR_MS);
+  if (saysDaily && !saysBurst) {
+    const wait = retryAfter ?? resetIn;
+    return { kind: 'daily', resumesAt: wait !== undefined ? new Date(now + wait) : nextCentralMidnight(now) };
+  }
+  return { kind: 'burst', waitMs: retryAfter ?? 1000 };
 };
 
 export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
@@ -80,6 +123,7 @@ export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
           client_secret: settings.clientSecret,
           grant_type: 'client_credentials',
         }).toString(),
+        readRefusal: readDigiKeyRefusal,
         signal,
       },
       settings,
@@ -100,45 +144,78 @@ export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
     return pendingToken;
   };
 
-  const keywordSearch = async (keywords: string, signal?: AbortSignal) =>
+  const headers = async (signal?: AbortSignal) => ({
+    authorization: `Bearer ${await accessToken(signal)}`,
+    'x-digikey-client-id': settings.clientId,
+    'x-digikey-locale-site': locale.site,
+    'x-digikey-locale-language': locale.language,
+    'x-digikey-locale-currency': locale.currency,
+    accept: 'application/json',
+  });
+
+  const keywordSearch = async (keywords: string, options: FindPartOptions) =>
     callApi(
       {
         provider: 'digikey',
         label: 'keyword search',
         url: `${base}/products/v4/search/keyword`,
         method: 'POST',
-        headers: {
-          authorization: `Bearer ${await accessToken(signal)}`,
-          'x-digikey-client-id': settings.clientId,
-          'x-digikey-locale-site': locale.site,
-          'x-digikey-locale-language': locale.language,
-          'x-digikey-locale-currency': locale.currency,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: { ...(await headers(options.signal)), 'content-type': 'application/json' },
         body: JSON.stringify({ Keywords: keywords, Limit: SEARCH_LIMIT, Offset: 0 }),
         limiter: settings.limiter,
-        signal,
+        purpose: options.purpose,
+        readRefusal: readDigiKeyRefusal,
+        signal: options.signal,
       },
       settings,
     );
 
+  const productDetails = async (productNumber: string, options: FindPartOptions) =>
+    callApi(
+      {
+        provider: 'digikey',
+        label: 'product details',
+        url: `${base}/products/v4/search/${encodeURIComponent(productNumber)}/productdetails`,
+        method: 'GET',
+        headers: await headers(options.signal),
+        limiter: settings.limiter,
+        purpose: options.purpose,
+        readRefusal: readDigiKeyRefusal,
+        notFoundIsEmpty: true,
+        signal: options.signal,
+      },
+      settings,
+    );
+
+  /** A call with the cached token; a token the API no longer accepts (revoked, expired early) is renewed once. */
+  const withToken = async (call: () => Promise<unknown>): Promise<unknown> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof DistributorRefused) || !token) throw error;
+      token = undefined;
+      return call();
+    }
+  };
+
   return {
     name: 'digikey',
     apiOrigin: new URL(base).origin,
-    findPart: async (reference: string, _manufacturer?: string | null, options: FindPartOptions = {}) => {
-      const keywords = reference.trim().slice(0, KEYWORDS_MAX_LENGTH);
+    findPart: async (key: string, _manufacturer?: string | null, options: FindPartOptions = {}) => {
+      const keywords = key.trim().slice(0, KEYWORDS_MAX_LENGTH);
       if (!keywords) return [];
-      let answer: unknown;
-      try {
-        answer = await keywordSearch(keywords, options.signal);
-      } catch (error) {
-        // A token the API no longer accepts (revoked, or expired early): one more try with a new one.
-        if (!(error instanceof DistributorRefused) || !token) throw error;
-        token = undefined;
-        answer = await keywordSearch(keywords, options.signal);
+      if (isDigiKeyNumber(keywords)) {
+        const answer = await withToken(() => productDetails(keywords, options));
+        if (answer === null) return [];
+        const found = readAnswer('digikey', detailsAnswer, answer).Product;
+        const candidate = found ? toCandidate(found) : undefined;
+        return candidate ? [candidate] : [];
       }
-      const { Products, ExactMatches } = readAnswer('digikey', keywordAnswer, answer);
+      const { Products, ExactMatches } = readAnswer(
+        'digikey',
+        keywordAnswer,
+        await withToken(() => keywordSearch(keywords, options)),
+      );
       const seen = new Set<string>();
       const candidates: DistributorCandidate[] = [];
       for (const item of [...(ExactMatches ?? []), ...Products]) {

@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { distributorLabels, type DistributorName } from '#shared/schemas/distributors';
-import { Unavailable } from '#lib/errors';
+import { TooManyRequests, Unavailable } from '#lib/errors';
 
 /**
  * What can go wrong with a distributor, as typed errors. Each is a 503 at the API with a message
@@ -8,7 +8,14 @@ import { Unavailable } from '#lib/errors';
  * lets a batch tell a spent day budget from a busy minute or a broken answer.
  */
 export type DistributorErrorKind =
-  'not-configured' | 'unavailable' | 'throttled' | 'budget-spent' | 'malformed' | 'refused';
+  | 'not-configured'
+  | 'unavailable'
+  | 'throttled'
+  | 'budget-spent'
+  | 'daily-limit'
+  | 'malformed'
+  | 'refused'
+  | 'cannot-search';
 
 export abstract class DistributorError extends Unavailable {
   abstract readonly kind: DistributorErrorKind;
@@ -51,16 +58,67 @@ export class DistributorThrottled extends DistributorError {
   }
 }
 
-/** The day's call budget is used up; nothing more is sent to the provider until the next UTC day. */
+/**
+ * The product's own day budget for the provider is used up: nothing more is sent until the next
+ * UTC day. `share` is 'searches' when only the part of it per-part searches may use is spent
+ * (the rest is kept for image batches).
+ */
 export class DistributorBudgetSpent extends DistributorError {
   readonly kind = 'budget-spent';
   constructor(
     provider: DistributorName,
     readonly dailyLimit: number,
+    readonly share: { searches: number; reserve: number } | undefined = undefined,
   ) {
-    super(provider, messages.distributorBudgetSpent(distributorLabels[provider], dailyLimit));
+    super(
+      provider,
+      share
+        ? messages.distributorSearchShareSpent(distributorLabels[provider], share.searches, share.reserve)
+        : messages.distributorBudgetSpent(distributorLabels[provider], dailyLimit),
+    );
   }
 }
+
+/** `06:00` for a moment (UTC). */
+const clockTime = (at: Date) => at.toISOString().slice(11, 16);
+
+/**
+ * The distributor itself says its daily limit for our credentials is reached (Digi-Key's 429
+ * with a Retry-After of hours, Mouser's 200 with `TooManyRequests`): nothing is sent to it until
+ * `resumesAt`.
+ */
+export class DistributorDailyLimit extends DistributorError {
+  readonly kind = 'daily-limit';
+  constructor(
+    provider: DistributorName,
+    readonly resumesAt: Date,
+    now = Date.now(),
+  ) {
+    super(provider, messages.distributorDailyLimit(distributorLabels[provider], clockTime(resumesAt)));
+    this.headers['retry-after'] = String(Math.max(1, Math.ceil((resumesAt.getTime() - now) / 1000)));
+  }
+}
+
+/**
+ * The distributor refuses the searched text itself (Mouser's `InvalidCharacters`), even after
+ * transliteration: not an outage, so a search answers it as "nothing found", in words.
+ */
+export class DistributorCannotSearch extends DistributorError {
+  readonly kind = 'cannot-search';
+  constructor(
+    provider: DistributorName,
+    readonly reference: string,
+  ) {
+    super(provider, messages.distributorCannotSearch(distributorLabels[provider], reference));
+  }
+}
+
+/** Errors that say the provider must not be asked again before its reset (the day's limit, ours or theirs). */
+export const isDayStop = (error: unknown): error is DistributorBudgetSpent | DistributorDailyLimit =>
+  error instanceof DistributorBudgetSpent || error instanceof DistributorDailyLimit;
+
+/** One person's allowance of per-part searches is used up (429, with when to try again). */
+export class SearchAllowanceSpent extends TooManyRequests {}
 
 /** An answer that is not the documented shape (not JSON, or missing what we read). */
 export class DistributorMalformedAnswer extends DistributorError {

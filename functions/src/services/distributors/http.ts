@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { DistributorName } from '#shared/schemas/distributors';
 import { logger } from '#lib/logger';
 import {
+  DistributorDailyLimit,
   DistributorError,
   DistributorMalformedAnswer,
   DistributorRefused,
@@ -10,6 +11,7 @@ import {
 } from './errors';
 import { pause } from './pause';
 import type { RateLimiter } from './rate-limiter';
+import type { CallPurpose } from './types';
 
 /** How a client talks to its API: how long to wait, how often to try again. */
 export interface CallPolicy {
@@ -21,6 +23,18 @@ export interface CallPolicy {
   maxRetryAfterMs: number;
 }
 
+/**
+ * What a 429 (or a 503 carrying rate-limit headers) means: a short burst limit to wait out, or
+ * the provider's daily limit, which stops it until `resumesAt`.
+ */
+export type Refusal = { kind: 'burst'; waitMs: number } | { kind: 'daily'; resumesAt: Date };
+
+/** Reads a provider's refusal from its status, headers and body text; undefined when it is not one. */
+export type RefusalReader = (
+  answer: { status: number; headers: Headers; text: string },
+  now: number,
+) => Refusal | undefined;
+
 export interface ApiCall {
   provider: DistributorName;
   /** What the logs call this call; never the URL, which may carry a key. */
@@ -31,6 +45,12 @@ export interface ApiCall {
   body?: string;
   /** Counts each attempt against the provider's budgets before it is sent. */
   limiter?: RateLimiter;
+  /** Which share of the day's budget the attempts count against. */
+  purpose?: CallPurpose;
+  /** The provider's own reading of a 429 or 503; without one a 429 is a burst limit. */
+  readRefusal?: RefusalReader;
+  /** A 404 answers null (a product looked up by number that does not exist), not an error. */
+  notFoundIsEmpty?: boolean;
   signal?: AbortSignal;
 }
 
@@ -55,10 +75,12 @@ const isAbort = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
- * One JSON call with the house rules: a timeout on every attempt, a 429 waits for Retry-After
- * (bounded) and tries again, a 5xx or a dropped connection is retried with backoff, 401/403 is
- * DistributorRefused, an answer that is not JSON is DistributorMalformedAnswer. Timeouts are not
- * retried: a provider that hangs once usually hangs again, and the caller has a deadline.
+ * One JSON call with the house rules: a timeout on every attempt; a burst limit (a 429, or what
+ * the provider's refusal reader calls one) waits for Retry-After (bounded) and tries again; the
+ * provider's daily limit stops every instance until its reset and is DistributorDailyLimit; a
+ * 5xx or a dropped connection is retried with backoff; 401/403 is DistributorRefused; an answer
+ * that is not JSON is DistributorMalformedAnswer. Timeouts are not retried: a provider that
+ * hangs once usually hangs again, and the caller has a deadline.
  */
 export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknown> => {
   const { provider, signal } = call;
@@ -68,7 +90,7 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
     logger.warn(message, { provider, call: call.label, ...details });
   try {
     for (;;) {
-      await call.limiter?.take(signal);
+      await call.limiter?.take(signal, call.purpose);
       let response: Response;
       const attemptSignal = AbortSignal.any([AbortSignal.timeout(policy.timeoutMs), ...(signal ? [signal] : [])]);
       try {
@@ -88,19 +110,39 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
         continue;
       }
 
-      if (response.status === 429) {
-        await response.body?.cancel();
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? DEFAULT_RETRY_AFTER_MS;
-        throttled++;
-        if (throttled >= MAX_THROTTLED_ATTEMPTS || wait > policy.maxRetryAfterMs) {
-          throw new DistributorThrottled(provider, Math.max(1, Math.ceil(wait / 1000)));
+      if (response.status === 429 || response.status === 503) {
+        const text = await response.text().catch(() => '');
+        const now = call.limiter?.now() ?? Date.now();
+        const refusal =
+          call.readRefusal?.({ status: response.status, headers: response.headers, text }, now) ??
+          (response.status === 429
+            ? {
+                kind: 'burst' as const,
+                waitMs: retryAfterMs(response.headers.get('retry-after'), now) ?? DEFAULT_RETRY_AFTER_MS,
+              }
+            : undefined);
+        if (refusal?.kind === 'daily') {
+          const stop = new DistributorDailyLimit(provider, refusal.resumesAt, now);
+          logger.warn('distributor daily limit reached; not asking it again until it resets', {
+            provider,
+            call: call.label,
+            resumesAt: refusal.resumesAt.toISOString(),
+          });
+          await recordStop(call.limiter, stop);
+          throw stop;
         }
-        log('distributor throttled; waiting for Retry-After', { waitMs: wait });
-        await pause(wait, signal);
-        continue;
+        if (refusal?.kind === 'burst') {
+          throttled++;
+          if (throttled >= MAX_THROTTLED_ATTEMPTS || refusal.waitMs > policy.maxRetryAfterMs) {
+            throw new DistributorThrottled(provider, Math.max(1, Math.ceil(refusal.waitMs / 1000)));
+          }
+          log('distributor throttled; waiting for Retry-After', { waitMs: refusal.waitMs });
+          await pause(refusal.waitMs, signal);
+          continue;
+        }
       }
       if (response.status >= 500) {
-        await response.body?.cancel();
+        await response.body?.cancel().catch(() => {});
         if (serverErrors >= policy.serverErrorRetries)
           throw new DistributorUnavailable(provider, { cause: new Error(`HTTP ${response.status}`) });
         serverErrors++;
@@ -111,6 +153,10 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
         throw new DistributorRefused(provider, { cause: new Error(`HTTP ${response.status}`) });
+      }
+      if (response.status === 404 && call.notFoundIsEmpty) {
+        await response.body?.cancel().catch(() => {});
+        return null;
       }
       if (!response.ok) {
         const text = await response.text().catch(() => '');
@@ -127,7 +173,7 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
     }
   } catch (error) {
     if (error instanceof DistributorError) {
-      if (error.kind !== 'budget-spent')
+      if (error.kind !== 'budget-spent' && error.kind !== 'daily-limit')
         log('distributor call failed', {
           kind: error.kind,
           cause: String((error.cause as Error | undefined)?.message ?? ''),
@@ -137,6 +183,18 @@ export const callApi = async (call: ApiCall, policy: CallPolicy): Promise<unknow
     // A timeout while reading the body, or the caller's deadline during a wait.
     if (isAbort(error) || signal?.aborted) throw new DistributorUnavailable(provider, { cause: error });
     throw error;
+  }
+};
+
+/**
+ * Keeps every instance from asking a provider that reported its daily limit. Failing to record
+ * it (the table unreachable) does not change the answer: the next refusal records it again.
+ */
+export const recordStop = async (limiter: RateLimiter | undefined, stop: DistributorDailyLimit): Promise<void> => {
+  try {
+    await limiter?.stopUntil(stop.resumesAt, stop.message);
+  } catch (error) {
+    logger.warn('distributor daily limit not recorded', { provider: stop.provider, error: error as Error });
   }
 };
 

@@ -5,6 +5,7 @@ import { readSecret } from '#lib/secrets';
 import { createDigiKeyClient } from './digikey';
 import { DistributorNotConfigured } from './errors';
 import { createMouserClient } from './mouser';
+import { limitsFor } from './limits';
 import { createRateLimiter } from './rate-limiter';
 import type { Distributor } from './types';
 
@@ -46,6 +47,7 @@ const build = (name: DistributorName, settings: Config, credentials: Credentials
     serverErrorRetries: SERVER_ERROR_RETRIES,
     maxRetryAfterMs: MAX_WAIT_MS,
   };
+  const limiter = createRateLimiter(name, limitsFor(name, settings), { maxWaitMs: MAX_WAIT_MS });
   if (name === 'digikey') {
     if (!credentials.digikeyClientId || !credentials.digikeyClientSecret) throw new DistributorNotConfigured(name);
     return createDigiKeyClient({
@@ -53,24 +55,11 @@ const build = (name: DistributorName, settings: Config, credentials: Credentials
       apiUrl: settings.DIGIKEY_API_URL,
       clientId: credentials.digikeyClientId,
       clientSecret: credentials.digikeyClientSecret,
-      limiter: createRateLimiter(
-        name,
-        { perMinute: settings.DIGIKEY_CALLS_PER_MINUTE, perDay: settings.DIGIKEY_CALLS_PER_DAY },
-        { maxWaitMs: MAX_WAIT_MS },
-      ),
+      limiter,
     });
   }
   if (!credentials.mouserApiKey) throw new DistributorNotConfigured(name);
-  return createMouserClient({
-    ...policy,
-    apiUrl: settings.MOUSER_API_URL,
-    apiKey: credentials.mouserApiKey,
-    limiter: createRateLimiter(
-      name,
-      { perMinute: settings.MOUSER_CALLS_PER_MINUTE, perDay: settings.MOUSER_CALLS_PER_DAY },
-      { maxWaitMs: MAX_WAIT_MS },
-    ),
-  });
+  return createMouserClient({ ...policy, apiUrl: settings.MOUSER_API_URL, apiKey: credentials.mouserApiKey, limiter });
 };
 
 let built:

@@ -21,11 +21,14 @@ import { attachmentObjectKey } from '#services/attachments';
 import { sanitiseFileName } from '#services/file-names';
 import { deleteFileQuietly, putFile } from '#services/file-store';
 import { recordProcessingOutcome } from '#repositories/image-processing';
-import { DistributorError } from './errors';
+import { DistributorCannotSearch, DistributorError, isDayStop } from './errors';
 import { downloadFile, FileRejected, type DownloadedFile } from './download';
+import { isGenericPhoto } from './generic-photos';
 import { distributorFor } from './index';
 import { AUTO_APPROVE_CONFIDENCE, bestMatch } from './matcher';
-import type { DistributorCandidate } from './types';
+import { partSearchKeys } from './part-keys';
+import { takeSearchAllowance } from './search-allowance';
+import type { CallPurpose, Distributor, DistributorCandidate } from './types';
 
 type FileKind = DistributorSourceMetadata['type'];
 
@@ -40,7 +43,6 @@ interface Copy {
   provider: DistributorName;
   candidate: DistributorCandidate;
   confidence: number;
-  approved: boolean;
   trustedOrigins: readonly string[];
   signal: AbortSignal;
 }
@@ -65,7 +67,7 @@ const heldAlready = async (componentId: number, claim: SourceClaim): Promise<boo
  * Copies one file of the matched product into the part's attachments, unless the part already
  * had it (same address, or same bytes from anywhere). True when the part holds it afterwards.
  */
-const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<boolean> => {
+const copyFile = async (copy: Copy, kind: FileKind, address: string, approved: boolean): Promise<boolean> => {
   const { component, provider, candidate } = copy;
   const byAddress = await heldAlready(component.id, { kind: 'url', url: address });
   if (byAddress !== undefined) return byAddress;
@@ -74,6 +76,7 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
     file = await downloadFile(address, {
       accept: acceptedTypes[kind],
       trustedOrigins: copy.trustedOrigins,
+      httpHosts: config().DISTRIBUTOR_HTTP_FILE_HOSTS,
       timeoutMs: config().DISTRIBUTOR_TIMEOUT_MS,
       signal: copy.signal,
     });
@@ -92,7 +95,7 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
   if (byContent !== undefined) return byContent;
 
   const id = ulid();
-  const requestId = copy.approved ? undefined : ulid();
+  const requestId = approved ? undefined : ulid();
   const fileName = fileNameFor(component, kind, file.fileType);
   const objectKey = attachmentObjectKey(component.id, id, fileName);
   const metadata: DistributorSourceMetadata = {
@@ -109,7 +112,7 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
     fileType: file.fileType,
     size: file.bytes.byteLength,
     objectKey,
-    isApproved: copy.approved,
+    isApproved: approved,
     uploadedByUserId: copy.submitter.id,
     username: displayName(copy.submitter),
     createdAt: new Date().toISOString(),
@@ -146,42 +149,81 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string): Promise<bo
 };
 
 /**
- * Spec §7 `search-digikey` / `search-mouser`: asks the provider for the part, takes the best
- * match the matcher trusts, and copies its image and datasheet into the part's attachments with
- * the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are published at once; below,
- * each waits in the approval queue as an `attachment` request of the caller.
+ * The provider's best product for the part, trying its keys in order (reference, article number,
+ * commercial reference, each also without a distributor prefix) until one gives a match good
+ * enough to publish; every candidate is scored against all the part's keys. `refused` is the
+ * provider's refusal of the text when no key could be searched at all.
+ */
+const findBestMatch = async (
+  distributor: Distributor,
+  component: Component,
+  options: { signal: AbortSignal; purpose: CallPurpose },
+): Promise<{ match?: { candidate: DistributorCandidate; confidence: number }; refused?: DistributorCannotSearch }> => {
+  const keys = partSearchKeys(component);
+  const part = { reference: component.reference, manufacturer: component.manufacturer, otherKeys: keys };
+  let match: { candidate: DistributorCandidate; confidence: number } | undefined;
+  let refused: DistributorCannotSearch | undefined;
+  let searched = false;
+  for (const key of keys) {
+    let candidates: DistributorCandidate[];
+    try {
+      candidates = await distributor.findPart(key, component.manufacturer, options);
+      searched = true;
+    } catch (error) {
+      if (!(error instanceof DistributorCannotSearch)) throw error;
+      refused ??= error;
+      continue;
+    }
+    const found = bestMatch(
+      part,
+      candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl),
+    );
+    if (found && (!match || found.confidence > match.confidence)) match = found;
+    if (match && match.confidence >= AUTO_APPROVE_CONFIDENCE) break;
+  }
+  return { match, refused: searched ? undefined : refused };
+};
+
+/**
+ * Spec §7 `search-digikey` / `search-mouser`: asks the provider for the part by its keys, takes
+ * the best match the matcher trusts, and copies its image and datasheet into the part's
+ * attachments with the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are
+ * published at once; below, each waits in the approval queue as an `attachment` request of the
+ * caller. A photo of a series or a package, not of this part, always waits for review.
  */
 export const findPartFiles = async (
   submitter: User,
   component: Component,
   provider: DistributorName,
+  purpose: CallPurpose = 'batch',
 ): Promise<PartSearchResponse> => {
   const distributor = await distributorFor(provider);
   const signal = AbortSignal.timeout(config().DISTRIBUTOR_DEADLINE_MS);
 
-  const part = { reference: component.reference, manufacturer: component.manufacturer };
-  const candidates = await distributor.findPart(part.reference, part.manufacturer, { signal });
-  const match = bestMatch(
-    part,
-    candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl),
-  );
-  if (!match) return { success: false, result: null, message: messages.distributorNoResults(component.reference) };
+  const { match, refused } = await findBestMatch(distributor, component, { signal, purpose });
+  if (!match) {
+    return {
+      success: false,
+      result: null,
+      message: refused?.message ?? messages.distributorNoResults(component.reference),
+    };
+  }
 
   const { candidate, confidence } = match;
   const approved = confidence >= AUTO_APPROVE_CONFIDENCE;
+  const imageApproved = approved && !(candidate.imageUrl && isGenericPhoto(candidate.imageUrl));
   const copy: Copy = {
     submitter,
     component,
     provider,
     candidate,
     confidence,
-    approved,
     trustedOrigins: [distributor.apiOrigin],
     signal,
   };
   const [imageFound, datasheetFound] = await Promise.all([
-    candidate.imageUrl ? copyFile(copy, 'image', candidate.imageUrl) : false,
-    candidate.datasheetUrl ? copyFile(copy, 'datasheet', candidate.datasheetUrl) : false,
+    candidate.imageUrl ? copyFile(copy, 'image', candidate.imageUrl, imageApproved) : false,
+    candidate.datasheetUrl ? copyFile(copy, 'datasheet', candidate.datasheetUrl, approved) : false,
   ]);
   if (!imageFound && !datasheetFound) {
     return {
@@ -198,7 +240,7 @@ export const findPartFiles = async (
       confidence,
       productUrl: candidate.productUrl,
       manufacturerPartNumber: candidate.manufacturerPartNumber,
-      approved,
+      approved: (!imageFound || imageApproved) && (!datasheetFound || approved),
     },
   };
 };
@@ -221,9 +263,15 @@ export const recordOutcome = (
     processedAt: new Date().toISOString(),
   });
 
+/** Errors that say the distributor was never asked (not set up, or stopped for the day): the person's search is given back. */
+const neverAsked = (error: unknown): boolean =>
+  isDayStop(error) || (error instanceof DistributorError && error.kind === 'not-configured');
+
 /**
- * The per-part search of the detail page (spec §7 `search-digikey` / `search-mouser`):
- * {@link findPartFiles}, its outcome counted for the image statistics.
+ * The per-part search of the detail page (spec §7 `search-digikey` / `search-mouser`): counted
+ * against the person's own allowance first (a minute's and a day's searches), then
+ * {@link findPartFiles} with the share of the distributor's day budget per-part searches may
+ * use, its outcome counted for the image statistics.
  */
 export const searchPartFiles = async (
   submitter: User,
@@ -232,10 +280,21 @@ export const searchPartFiles = async (
 ): Promise<PartSearchResponse> => {
   const component = await getComponent(componentId);
   if (!component) throw new NotFound(messages.componentNotFound);
+  const settings = config();
+  const ticket = await takeSearchAllowance(submitter.id, {
+    perMinute: settings.DISTRIBUTOR_USER_SEARCHES_PER_MINUTE,
+    perDay: settings.DISTRIBUTOR_USER_SEARCHES_PER_DAY,
+  });
   let answer: PartSearchResponse;
   try {
-    answer = await findPartFiles(submitter, component, provider);
+    answer = await findPartFiles(submitter, component, provider, 'search');
   } catch (error) {
+    if (neverAsked(error))
+      await ticket
+        .giveBack()
+        .catch((failure: unknown) =>
+          logger.warn('search allowance not given back', { userId: submitter.id, error: failure as Error }),
+        );
     if (isFailedSearch(error)) await recordOutcome(component, false, null);
     throw error;
   }

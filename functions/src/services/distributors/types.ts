@@ -11,9 +11,17 @@ export interface DistributorCandidate extends Candidate {
   productUrl: string | null;
 }
 
+/**
+ * Who a call is for: a person's per-part search may use the day's budget only up to its share;
+ * an administrator's image batch may use all of it.
+ */
+export type CallPurpose = 'search' | 'batch';
+
 export interface FindPartOptions {
   /** Ends the search early (a request's overall deadline). */
   signal?: AbortSignal;
+  /** Which share of the day's budget the calls count against ('batch' when absent). */
+  purpose?: CallPurpose;
 }
 
 /** What Digi-Key and Mouser both offer: products that may be the part, best guesses first. */
@@ -22,14 +30,16 @@ export interface Distributor {
   /** The API's origin: files served from it may come over plain http (the local emulator). */
   readonly apiOrigin: string;
   /**
-   * Both APIs are searched by part number; the manufacturer is for the caller's matcher (the
-   * candidates say whose product each is), not a filter that could hide a differently spelt maker.
+   * Products listed under one of the part's keys (a maker part number, an article number, a
+   * distributor's order number). The manufacturer is for the caller's matcher (the candidates
+   * say whose product each is), not a filter that could hide a differently spelt maker.
    */
-  findPart(reference: string, manufacturer?: string | null, options?: FindPartOptions): Promise<DistributorCandidate[]>;
+  findPart(key: string, manufacturer?: string | null, options?: FindPartOptions): Promise<DistributorCandidate[]>;
 }
 
-/** Calls allowed per window; `perDay` counts UTC days. */
+/** Calls allowed per window; `perDay` counts UTC days, `batchReserve` of them are kept for image batches. */
 export interface RateLimits {
   perMinute: number;
   perDay: number;
+  batchReserve?: number;
 }

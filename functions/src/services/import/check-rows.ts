@@ -21,6 +21,8 @@ import type { CellValue, SheetRow } from './read-workbook';
 export interface AcceptedRow {
   row: number;
   data: ComponentData;
+  /** Fields whose value the row had but that were not kept (a file field's library path). */
+  dropped: ComponentField[];
 }
 
 export interface CheckedRows {
@@ -89,11 +91,13 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
         });
     }
     const input = toInput(values);
+    const dropped: ComponentField[] = [];
     for (const field of componentFileFields) {
       const value = input[field];
       if (typeof value === 'string' && !WEB_ADDRESS.test(value.trim())) {
         warnings.push({ row, reference, field, message: messages.importFileNotKept(componentFieldLabels[field]) });
         delete input[field];
+        dropped.push(field);
       }
     }
     const parsed = schema.safeParse(input);
@@ -121,6 +125,7 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
     accepted.push({
       row,
       data: Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null)) as ComponentData,
+      dropped,
     });
   }
   return { accepted, errors, warnings, rejectedRows };

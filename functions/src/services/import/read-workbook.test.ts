@@ -102,6 +102,18 @@ describe('checkWorkbookBytes', () => {
     expect(checkWorkbookBytes(await makeZipBomb(150))).toBe('xlsx');
   });
 
+  it('reads each part by its local header too: a directory calling a deflated 1 GiB sheet "stored" is refused', async () => {
+    const bomb = await makeZipBomb(1024, { storedInDirectory: true });
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const error = thrown(() => checkWorkbookBytes(bomb));
+    expect(error).toBeInstanceOf(Invalid);
+    expect((error as Error).message).toBe(
+      messages.importUnreadable(
+        'the part xl/worksheets/sheet1.xml is described two ways (its own header and the ZIP directory disagree)',
+      ),
+    );
+  });
+
   it('refuses a truncated package as unreadable', () => {
     const bytes = makeWorkbook({ headings: ['Reference', 'Class'], rows: [['A-1', 'Relay']] });
     const error = thrown(() => checkWorkbookBytes(bytes.subarray(0, bytes.length - 30)));

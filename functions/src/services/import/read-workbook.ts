@@ -1,7 +1,12 @@
 import * as XLSX from 'xlsx';
 import { messages } from '#shared/messages';
-import type { ComponentField } from '#shared/schemas/component';
-import { IMPORT_HEADER_SEARCH_ROWS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/import';
+import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
+import {
+  IMPORT_HEADER_SEARCH_ROWS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportColumn,
+} from '#shared/schemas/import';
 import { Invalid, TooLarge } from '#lib/errors';
 import { fieldForHeading } from './column-headings';
 
@@ -10,6 +15,7 @@ import { fieldForHeading } from './column-headings';
  * Class column in its first IMPORT_HEADER_SEARCH_ROWS rows (title rows above the headings are
  * allowed). Cells are read as their values: a formula gives its cached result and is never
  * evaluated; no styles, number formats or HTML are built. Rows past the limit are not parsed.
+ * The administrator may choose another field (or none) for any column of the heading row.
  */
 
 /** A cell holding an Excel error (#DIV/0!, #N/A ...). */
@@ -28,10 +34,15 @@ export interface ImportSheet {
   sheetName: string;
   /** The headings' row number (as the spreadsheet shows it). */
   headerRow: number;
+  /** Every headed column with the field it fills. */
+  columns: ImportColumn[];
   /** Headings that name no field, and unnamed columns that hold values. */
   ignoredColumns: string[];
   rows: SheetRow[];
 }
+
+/** The administrator's field for some columns (by 0-based index); null: not imported. */
+export type ColumnChoices = Readonly<Record<string, ComponentField | null>>;
 
 const errorText: Record<number, string> = {
   0x00: '#NULL!',
@@ -44,6 +55,9 @@ const errorText: Record<number, string> = {
   0x2b: '#GETTING_DATA',
 };
 
+/** The apostrophe an older export put before text starting with = + - @ (or a tab or CR before them). */
+const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
+
 const cellValue = (cell: XLSX.CellObject | undefined): CellValue | undefined => {
   if (!cell || cell.v === undefined || cell.v === null) return undefined;
   switch (cell.t) {
@@ -55,7 +69,8 @@ const cellValue = (cell: XLSX.CellObject | undefined): CellValue | undefined => 
     case 'd':
       return (cell.v as Date).toISOString();
     default: {
-      const text = String(cell.v);
+      // Earlier exports marked text that starts like a formula with an apostrophe: read the value itself.
+      const text = String(cell.v).replace(FORMULA_GUARD, '');
       return text.trim() === '' ? undefined : text;
     }
   }
@@ -73,7 +88,10 @@ interface HeaderMatch {
   rowIndex: number;
   columns: Map<number, ComponentField>;
   ignored: string[];
+  headed: ImportColumn[];
 }
+
+const columnName = (index: number): string => XLSX.utils.encode_col(index);
 
 /** The row whose headings include Reference and Class, with each column's field. */
 const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | undefined => {
@@ -82,19 +100,58 @@ const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | unde
     const columns = new Map<number, ComponentField>();
     const taken = new Set<ComponentField>();
     const ignored: string[] = [];
+    const headed: ImportColumn[] = [];
     cells.forEach((cell, column) => {
       const heading = headingText(cell);
       if (!heading) return;
-      const field = fieldForHeading(heading);
+      const named = fieldForHeading(heading);
       // A second column for a field already mapped is not merged into it: it is reported.
-      if (field && !taken.has(field)) {
+      const field = named && !taken.has(named) ? named : null;
+      headed.push({ index: column, letter: columnName(column), heading, field, suggested: field });
+      if (field) {
         columns.set(column, field);
         taken.add(field);
       } else ignored.push(heading);
     });
-    if (taken.has('reference') && taken.has('class')) return { rowIndex, columns, ignored };
+    if (taken.has('reference') && taken.has('class')) return { rowIndex, columns, ignored, headed };
   }
   return undefined;
+};
+
+const invalidChoice = (message: string): never => {
+  throw new Invalid(message, { columns: message });
+};
+
+/**
+ * The headed columns with the administrator's choices applied (by the columns' suggestions,
+ * then the choices): each field from one column at most, Reference and Class from one each.
+ * Throws Invalid saying what is wrong.
+ */
+export const applyColumnChoices = (headed: readonly ImportColumn[], choices: ColumnChoices): ImportColumn[] => {
+  const chosen = headed.map((column) =>
+    Object.hasOwn(choices, String(column.index)) ? { ...column, field: choices[String(column.index)] ?? null } : column,
+  );
+  for (const index of Object.keys(choices))
+    if (!headed.some((column) => String(column.index) === index))
+      invalidChoice(messages.importMappingUnknownColumn(columnName(Number(index))));
+  const taken = new Set<ComponentField>();
+  for (const column of chosen) {
+    if (!column.field) continue;
+    if (taken.has(column.field)) invalidChoice(messages.importMappingTwice(componentFieldLabels[column.field]));
+    taken.add(column.field);
+  }
+  if (!taken.has('reference') || !taken.has('class')) invalidChoice(messages.importMappingRequired);
+  return chosen;
+};
+
+const applyChoices = (header: HeaderMatch, choices: ColumnChoices): HeaderMatch => {
+  const headed = applyColumnChoices(header.headed, choices);
+  return {
+    ...header,
+    columns: new Map(headed.flatMap((column) => (column.field ? [[column.index, column.field] as const] : []))),
+    headed,
+    ignored: headed.filter((column) => !column.field).map((column) => column.heading),
+  };
 };
 
 /** 'Sheet1' (Part, Qty, Price ...): what a sheet without the needed columns starts with. */
@@ -107,8 +164,6 @@ const describeSheet = (name: string, rows: (XLSX.CellObject[] | undefined)[]): s
   const shown = headings.slice(0, 8).join(', ');
   return `sheet '${name}' has the columns ${shown}${headings.length > 8 ? ` and ${headings.length - 8} more` : ''}`;
 };
-
-const columnName = (index: number): string => XLSX.utils.encode_col(index);
 
 const parse = (bytes: Buffer): XLSX.WorkBook => {
   try {
@@ -135,14 +190,15 @@ const parse = (bytes: Buffer): XLSX.WorkBook => {
 };
 
 /** The rows to import, each with its values by field. Throws Invalid / TooLarge with what was found. */
-export const readImportSheet = (bytes: Buffer): ImportSheet => {
+export const readImportSheet = (bytes: Buffer, choices: ColumnChoices = {}): ImportSheet => {
   const workbook = parse(bytes);
   const found: string[] = [];
   for (const sheetName of workbook.SheetNames) {
     const sheet = workbook.Sheets[sheetName];
     if (!sheet) continue;
     const rows = denseRows(sheet);
-    const header = findHeader(rows);
+    const detected = findHeader(rows);
+    const header = detected && applyChoices(detected, choices);
     if (!header) {
       found.push(describeSheet(sheetName, rows));
       continue;
@@ -180,7 +236,7 @@ export const readImportSheet = (bytes: Buffer): ImportSheet => {
       ...header.ignored,
       ...[...unnamedWithValues].sort((a, b) => a - b).map((column) => `Column ${columnName(column)} (no heading)`),
     ];
-    return { sheetName, headerRow: header.rowIndex + 1, ignoredColumns, rows: sheetRows };
+    return { sheetName, headerRow: header.rowIndex + 1, columns: header.headed, ignoredColumns, rows: sheetRows };
   }
   const message = messages.importNoSheet(found.length ? found.join('; ') : 'the workbook has no sheets');
   throw new Invalid(message, { fileData: message });

@@ -9,9 +9,10 @@ import { describeFileContent, sniffOfficeContainer } from '../file-types';
  * What a workbook is allowed to be before SheetJS sees it (issue 7 §2): an .xlsx (a ZIP
  * package holding xl/workbook.xml) or an .xls (an OLE2 compound file), and no more than
  * IMPORT_MAX_UNPACKED_MEGABYTES once unpacked. A ZIP's central directory declares each part's
- * size, but a zip bomb can lie there, so every compressed part is also inflated here with a
- * ceiling on its output: what counts is what the bytes really unpack to, and a bomb stops at
- * the ceiling instead of filling the memory. An .xls is not compressed: it holds no more than
+ * size and compression, but a zip bomb can lie there, so each part's local header (which the
+ * parser follows) is read too and must agree with it, and every compressed part is inflated here
+ * with a ceiling on its output: what counts is what the bytes really unpack to, and a bomb stops
+ * at the ceiling instead of filling the memory. An .xls is not compressed: it holds no more than
  * its own size (at most 20 MB), so its size is the check.
  */
 
@@ -109,16 +110,38 @@ const readCentralDirectory = (bytes: Buffer): ZipEntry[] => {
   return entries;
 };
 
-/** How many bytes one part really inflates to, stopping (and refusing) at `ceiling`. */
+/**
+ * How many bytes one part really inflates to, stopping (and refusing) at `ceiling`. The part is
+ * read as a spreadsheet library reads it: by its local header (method, where the data starts),
+ * not only by the directory. A part whose local header and directory entry disagree on how it is
+ * compressed, or a stored part whose sizes differ, is refused: Excel never writes one, and a
+ * directory saying "stored" in front of a deflated part is how a bomb hides its real size.
+ */
 const inflatedSize = (bytes: Buffer, entry: ZipEntry, ceiling: number): number => {
-  if (entry.method === 0) return entry.compressedSize;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const header = entry.localHeaderOffset;
   if (header + 30 > bytes.length || view.getUint32(header, true) !== LOCAL_HEADER)
     return corrupt(`the part ${entry.name} is damaged`);
+  const localMethod = view.getUint16(header + 8, true);
+  if (localMethod !== entry.method)
+    return corrupt(`the part ${entry.name} is described two ways (its own header and the ZIP directory disagree)`);
+  // Bit 3: the sizes follow the data instead of sitting in the local header.
+  const sizesInHeader = (view.getUint16(header + 6, true) & 0x08) === 0;
+  const localCompressed = view.getUint32(header + 18, true);
+  const localUncompressed = view.getUint32(header + 22, true);
   const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) return corrupt(`the part ${entry.name} is cut short`);
+  if (entry.method === 0) {
+    const sizesAgree =
+      entry.compressedSize === entry.uncompressedSize &&
+      (!sizesInHeader ||
+        localCompressed === 0xffffffff ||
+        (localCompressed === entry.compressedSize && localUncompressed === entry.uncompressedSize));
+    if (!sizesAgree)
+      return corrupt(`the part ${entry.name} is described two ways (its own header and the ZIP directory disagree)`);
+    return entry.compressedSize;
+  }
   if (entry.method !== 8)
     return corrupt(`the part ${entry.name} uses a compression Excel does not write (method ${entry.method})`);
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { componentFields, type Component, type ComponentData } from '#shared/schemas/component';
 import { readCatalogueChanges, readCatalogueRevision } from '#repositories/catalogue';
-import { createComponents, deleteComponent, getComponent, putComponent } from '#repositories/components';
+import { createComponents, deleteComponent, getComponent, updateComponent } from '#repositories/components';
 import { useTestStack } from '../../../../scripts/test/stack';
 import { writeDemoCatalogue } from '../seed-catalogue';
 import { CatalogueSearch } from './catalogue-search';
@@ -48,12 +48,16 @@ describe('catalogue search freshness', () => {
       username: 'test',
     });
     expect(await find(warm, { query: 'warm-' })).toMatchObject({ total: 2 });
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([added!.id]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([added!.id]);
 
     const current = (await getComponent(added!.id))!;
-    await putComponent({ ...current, reference: 'WARM-2-RENAMED', voltage: 230, version: 2 }, { expectedVersion: 1 });
+    await updateComponent(
+      current.id,
+      { reference: 'WARM-2-RENAMED', voltage: 230 },
+      { expectedVersion: 1, updatedAt: new Date().toISOString() },
+    );
     expect((await find(warm, { query: 'renamed' })).ids).toEqual([added!.id]);
-    expect((await find(warm, { numbers: { voltage: 24 }, query: 'warm' })).ids).toEqual([]);
+    expect((await find(warm, { numbers: { voltage: { min: 24, max: 24 } }, query: 'warm' })).ids).toEqual([]);
 
     await deleteComponent(added!.id);
     expect((await find(warm, { query: 'warm-2' })).total).toBe(0);
@@ -146,7 +150,11 @@ describe('catalogue search freshness', () => {
     const [component] = await createComponents([part('VERSIONED')], { username: 'test' });
     const revision = (await readCatalogueRevision()).revision;
     await expect(
-      putComponent({ ...component!, reference: 'LOST-UPDATE', version: 3 }, { expectedVersion: 2 }),
+      updateComponent(
+        component!.id,
+        { reference: 'LOST-UPDATE' },
+        { expectedVersion: 2, updatedAt: component!.updatedAt },
+      ),
     ).rejects.toMatchObject({
       name: 'TransactionCanceledException',
     });

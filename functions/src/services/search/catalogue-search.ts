@@ -9,12 +9,13 @@ import {
   type CatalogueRevision,
 } from '#repositories/catalogue';
 import { getAllComponents, getComponents } from '#repositories/components';
-import { SearchIndex, searchDocumentSourceFields, toSearchDocument } from './search-index';
+import { SearchIndex } from './search-index';
 import { decodeSnapshot, encodeSnapshot, s3SnapshotStore, type SnapshotStore } from './snapshot';
 
 /*
- * Keeps one instance's search index in step with the catalogue (ARCHITECTURE §8):
- * - every request reads the catalogue-revision item once (a consistent read);
+ * Keeps one instance's search index in step with the catalogue:
+ * - every request reads the catalogue-revision item once (a consistent read), and nothing
+ *   more when the index is current: the index holds whole components;
  * - when the catalogue is ahead, the change log names the components changed since this
  *   instance's revision; they are read (consistently) and applied, deletions included;
  * - a cold instance loads the S3 snapshot and catches up from the snapshot's revision; with
@@ -128,8 +129,8 @@ export class CatalogueSearch {
   private async loadFromTable(catalogue: CatalogueRevision, started = performance.now()): Promise<void> {
     // The revision was read before the components: whatever changes during the read is
     // logged after it and applied on the next refresh.
-    const components = await getAllComponents({ fields: searchDocumentSourceFields });
-    this.index = SearchIndex.build(components.map(toSearchDocument), components.length);
+    const components = await getAllComponents();
+    this.index = SearchIndex.build(components, components.length);
     this.revision = catalogue.revision;
     this.report('table', started);
   }
@@ -159,14 +160,16 @@ export class CatalogueSearch {
         from: this.revision,
         to: catalogue.revision,
       });
-      await this.loadFromTable(await readCatalogueRevision());
+      // What is read now is at least at the revision this request read; later changes are
+      // applied by the next request.
+      await this.loadFromTable(catalogue);
       return;
     }
     const ids = [...changedIds];
-    const found = await getComponents(ids, { fields: searchDocumentSourceFields });
+    const found = await getComponents(ids);
     const present = new Set(found.map((component) => component.id));
     this.index!.apply(
-      found.map(toSearchDocument),
+      found,
       ids.filter((id) => !present.has(id)),
     );
     this.revision = reached;

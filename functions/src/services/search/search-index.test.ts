@@ -1,43 +1,149 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quickSearchFields, searchNumberFilterFields, searchTextFilterFields } from '#shared/schemas/component';
 import {
-  fold,
-  indexedNumberFields,
-  indexedTextFields,
+  quickSearchFields,
+  searchNumberFilterFields,
+  searchTextFilterFields,
+  type Component,
+  type SearchFacetField,
+  type SearchFacets,
+} from '#shared/schemas/component';
+import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from './folding';
+import {
+  FACET_VALUES,
+  partNumberFields,
   SearchIndex,
+  storedNumberFields,
+  storedTextFields,
   type IndexQuery,
   type SearchDocument,
 } from './search-index';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 
-const document = (id: number, fields: Partial<SearchDocument> = {}): SearchDocument => {
-  const base = { id, hasDataSheet: false } as SearchDocument;
-  for (const field of indexedTextFields) base[field] = null;
-  for (const field of indexedNumberFields) base[field] = null;
-  return { ...base, reference: `REF-${id}`, class: 'Relay', ...fields };
+const document = (id: number, fields: Partial<Record<keyof Component, unknown>> = {}): SearchDocument => {
+  const base: Record<string, unknown> = { id, version: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+  for (const field of storedTextFields) base[field] ??= null;
+  for (const field of storedNumberFields) base[field] ??= null;
+  base.updatedAt = base.createdAt;
+  return { ...base, reference: `REF-${id}`, class: 'Relay', ...fields } as SearchDocument;
+};
+
+// ------------------------------------------------------------------ the naive model
+
+type Doc = SearchDocument & Record<string, unknown>;
+/** A value's folded forms, and the same without separators (part numbers) or with words run together (the rest). */
+const formsOf = (value: unknown, partNumber: boolean): string[] => {
+  if (typeof value !== 'string' || value === '') return [];
+  const variants = foldVariants(value);
+  return [...variants, ...variants.map(partNumber ? compactFolded : joinedFolded)];
+};
+/** A word (its folded variants) is in a value: some form of the word inside some form of the value. */
+const wordIn = (variants: string[], value: unknown, partNumber: boolean): boolean => {
+  const probes = partNumber ? [...variants, ...variants.map(compactFolded)] : variants;
+  const forms = formsOf(value, partNumber);
+  return probes.some((probe) => probe !== '' && forms.some((form) => form.includes(probe)));
+};
+const joined = (words: string[][]): string[] =>
+  [...new Set([0, 1].map((v) => compactFolded(words.map((w) => w[Math.min(v, w.length - 1)]!).join(''))))].filter(
+    Boolean,
+  );
+const wholeIn = (words: string[][], value: unknown): boolean =>
+  words.length > 1 && formsOf(value, true).some((form) => joined(words).some((key) => form.includes(key)));
+/** A text's rule on some fields: every word in one of them, or the words run together in a part-number one. */
+const textMatches = (text: string, fields: readonly string[], doc: Doc): boolean => {
+  const words = searchWords(text);
+  if (words.length === 0) return true;
+  if (words.every((word) => fields.some((field) => wordIn(word, doc[field], partNumberFields.has(field as never)))))
+    return true;
+  return fields.some((field) => partNumberFields.has(field as never) && wholeIn(words, doc[field]));
+};
+
+/** Relevance group of a hit, written out plainly. */
+const groupOf = (text: string, fields: readonly string[], doc: Doc): number => {
+  const words = searchWords(text);
+  const keysFor = (field: string) => {
+    if (!fields.includes(field)) return [];
+    const found = words.filter((word) => wordIn(word, doc[field], true));
+    return [...joined(found), ...(wholeIn(words, doc[field]) ? joined(words) : [])];
+  };
+  const compactForms = (field: string) => formsOf(doc[field], true).map(compactFolded);
+  if (keysFor('articleNumber').some((key) => compactForms('articleNumber').includes(key))) return 0;
+  const keys = keysFor('reference');
+  if (keys.length === 0) return 4;
+  const forms = compactForms('reference');
+  if (keys.some((key) => forms.includes(key))) return 0;
+  if (keys.some((key) => forms.some((form) => form.startsWith(key)))) return 1;
+  if (keys.some((key) => forms.some((form) => form.includes(key)))) return 2;
+  return 3;
+};
+
+const compareReference = (a: Doc, b: Doc): number => {
+  const fa = foldText(a.reference);
+  const fb = foldText(b.reference);
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  if (a.reference !== b.reference) return a.reference < b.reference ? -1 : 1;
+  return a.id - b.id;
+};
+
+const naiveFacets = (hits: Doc[]): SearchFacets => {
+  const facets = {} as SearchFacets;
+  for (const field of ['class', 'manufacturer', 'type'] as SearchFacetField[]) {
+    const groups = new Map<string, Map<string, number>>();
+    for (const doc of hits) {
+      const value = doc[field];
+      if (typeof value !== 'string' || foldText(value) === '') continue;
+      const spellings = groups.get(foldText(value)) ?? new Map<string, number>();
+      spellings.set(value.trim(), (spellings.get(value.trim()) ?? 0) + 1);
+      groups.set(foldText(value), spellings);
+    }
+    facets[field] = [...groups.values()]
+      .map((spellings) => [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0])
+      .map((value) => ({ value, count: hits.filter((doc) => textMatches(value, [field], doc)).length }))
+      .sort((a, b) => b.count - a.count || (a.value.toLowerCase() < b.value.toLowerCase() ? -1 : 1))
+      .slice(0, FACET_VALUES);
+  }
+  return facets;
 };
 
 /** The obvious implementation the index must agree with. */
 const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) => {
-  const contains = (value: string | null, term: string) => value !== null && fold(value).includes(fold(term));
-  const matches = documents.filter(
+  const docs = documents as Doc[];
+  const hits = docs.filter(
     (doc) =>
-      (query.query === undefined || quickSearchFields.some((field) => contains(doc[field], query.query!))) &&
-      Object.entries(query.text ?? {}).every(([field, term]) =>
-        contains(doc[field as keyof SearchDocument] as string | null, term!),
-      ) &&
-      Object.entries(query.numbers ?? {}).every(([field, value]) => doc[field as keyof SearchDocument] === value),
+      (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
+      Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
+      Object.entries(query.numbers ?? {}).every(([field, range]) => {
+        // A range without ends asks nothing.
+        if (range!.min === undefined && range!.max === undefined) return true;
+        const value = doc[field];
+        return typeof value === 'number' && value >= (range!.min ?? -Infinity) && value <= (range!.max ?? Infinity);
+      }),
   );
-  const key = (doc: SearchDocument) => [fold(doc.reference ?? ''), doc.reference ?? ''] as const;
-  matches.sort((a, b) => {
-    const [fa, ra] = key(a);
-    const [fb, rb] = key(b);
-    if (fa !== fb) return fa < fb ? -1 : 1;
-    if (ra !== rb) return ra < rb ? -1 : 1;
-    return a.id - b.id;
-  });
-  return { ids: matches.slice(query.offset, query.offset + query.limit).map((doc) => doc.id), total: matches.length };
+  const sort = query.sort ?? 'relevance';
+  const relevance =
+    query.query !== undefined && searchWords(query.query).length > 0
+      ? { text: query.query, fields: ['reference', 'articleNumber'] }
+      : query.text?.reference !== undefined && searchWords(query.text.reference).length > 0
+        ? { text: query.text.reference, fields: ['reference'] }
+        : undefined;
+  const sorted = [...hits].sort(compareReference);
+  let ordered: Doc[];
+  if (sort === 'relevance' && relevance) {
+    const group = new Map(sorted.map((doc) => [doc, groupOf(relevance.text, relevance.fields, doc)]));
+    ordered = [...sorted].sort((a, b) => group.get(a)! - group.get(b)!);
+  } else if (sort === 'manufacturer' || sort === 'class' || sort === 'type') {
+    const key = (doc: Doc) => (typeof doc[sort] === 'string' && doc[sort] !== '' ? foldText(doc[sort]) : undefined);
+    const valued = sorted.filter((doc) => key(doc) !== undefined);
+    valued.sort((a, b) => (key(a)! < key(b)! ? -1 : key(a)! > key(b)! ? 1 : 0) * (query.descending ? -1 : 1));
+    ordered = [...valued, ...sorted.filter((doc) => key(doc) === undefined)];
+  } else {
+    ordered = sort === 'reference' && query.descending ? sorted.reverse() : sorted;
+  }
+  return {
+    ids: ordered.slice(query.offset, query.offset + query.limit).map((doc) => doc.id),
+    total: hits.length,
+    facets: naiveFacets(hits),
+  };
 };
 
 const page = { offset: 0, limit: 100 };
@@ -52,7 +158,7 @@ describe('SearchIndex', () => {
       voltage: 24,
       width: 45,
       numberOfTerminals: 8,
-      hasDataSheet: true,
+      dataSheet: 'components/1/dataSheet/3RT2015.pdf',
     }),
     document(2, {
       reference: '3RT2016-1AP01',
@@ -67,11 +173,12 @@ describe('SearchIndex', () => {
       manufacturer: 'Phoenix Contact',
       class: 'Terminal Block',
       type: 'Feed-through terminal block',
+      description: 'Feed-through terminal block, 2,5 mm²',
       voltage: 800,
       width: 5.2,
       numberOfTerminals: 2,
       series: 'UT',
-      hasDataSheet: true,
+      dataSheet: 'https://example.com/ut.pdf',
     }),
     document(4, {
       reference: 'ut 2,5-bu',
@@ -94,6 +201,24 @@ describe('SearchIndex', () => {
       series: 'Han E',
       mnemonic: 'X',
     }),
+    document(7, {
+      reference: 'UR20-4DI-P',
+      manufacturer: 'Weidmüller',
+      class: 'I/O Module',
+      commercialReference: '1315170000',
+      description: 'u-remote digital input, 4 channels',
+      frequency: 50,
+    }),
+    document(8, { reference: '1734-IB4', manufacturer: 'Allen-Bradley', class: 'I/O Module' }),
+    document(9, { reference: 'Micro830', manufacturer: 'Allen Bradley', class: 'PLC' }),
+    document(10, {
+      reference: '2080-LC30-16QWB',
+      manufacturer: 'Allen Bradley',
+      class: 'PLC',
+      description: 'Micro830 controller',
+    }),
+    document(11, { reference: '750-1420', manufacturer: 'WAGO', class: 'I/O Module', description: '4DI 24V DC 3.0ms' }),
+    document(12, { reference: '750-14200', manufacturer: 'WAGO', class: 'I/O Module', articleNumber: '75014200' }),
   ];
   const index = SearchIndex.build(catalogue);
   const ids = (query: Partial<IndexQuery>) => index.search({ ...page, ...query }).ids;
@@ -104,77 +229,203 @@ describe('SearchIndex', () => {
     expect(ids({ query: '1bb4' })).toEqual([1]);
     expect(ids({ query: 'phoenix' })).toEqual([3, 4]);
     expect(ids({ query: '3044089' })).toEqual([4]);
-    expect(ids({ query: 'han e' })).toEqual([6]);
-    expect(ids({ query: 'ac coil' })).toEqual([2]);
+    expect(ids({ query: '1315170000' })).toEqual([7]);
+    // Each word anywhere: 'han' and 'e' are also in 'u-remote … channels'.
+    expect(ids({ query: 'han e' })).toEqual([6, 7]);
     expect(ids({ query: 'nothing like it' })).toEqual([]);
   });
 
-  it('never matches across two fields', () => {
-    // manufacturer 'Siemens' then class 'Relay': 'siemensrelay' is not in any one field.
+  it('ignores separators in part numbers, and finds a part number typed in pieces', () => {
+    expect(ids({ query: '750 1420' })).toEqual([11, 12]);
+    expect(ids({ query: '7501420' })).toEqual([11, 12]);
+    expect(ids({ query: '750.1420' })).toEqual([11, 12]);
+    expect(ids({ query: '1734IB4' })).toEqual([8]);
+    expect(ids({ query: '1734 ib 4' })).toEqual([8]);
+    expect(ids({ query: 'Micro 830' })).toEqual([9, 10]);
+    expect(ids({ query: 'ur20 4di p' })).toEqual([7]);
+    expect(ids({ query: '0933 0102601' })).toEqual([6]);
+  });
+
+  it('takes every word from some field: maker and number together', () => {
+    expect(ids({ query: 'wago 750-1420' })).toEqual([11, 12]);
+    expect(ids({ query: 'siemens 230' })).toEqual([2]);
+    expect(ids({ query: 'ac coil' })).toEqual([1, 2]);
+    expect(ids({ query: 'abb 750' })).toEqual([]);
+  });
+
+  it('never runs two fields together', () => {
+    // manufacturer 'Siemens' then class 'Relay': 'siemensrelay' is in no one field.
     expect(ids({ query: 'siemensrelay' })).toEqual([]);
     expect(ids({ query: 'ens' })).toEqual([1, 2]);
   });
 
-  it('filters per field: text as substring, numbers exactly', () => {
+  it('folds umlauts, spellings, superscripts and decimal commas', () => {
+    for (const spelling of ['Weidmüller', 'weidmuller', 'WEIDMUELLER', 'Weidmu\u0308ller'])
+      expect(ids({ query: spelling }), spelling).toEqual([7]);
+    expect(ids({ query: 'Allen Bradley' })).toEqual([8, 10, 9]);
+    expect(ids({ query: 'Allen-Bradley' })).toEqual([8, 10, 9]);
+    expect(ids({ query: 'allenbradley' })).toEqual([8, 10, 9]);
+    for (const spelling of ['2.5 mm²', '2,5mm²', '2.5mm2', '2,5 MM2'])
+      expect(ids({ query: spelling }), spelling).toEqual([3]);
+    expect(ids({ query: '24 V' })).toEqual([1, 11]);
+  });
+
+  it('finds the words of a description typed together, but not a short word inside a longer one', () => {
+    const live = SearchIndex.build([
+      document(1, { reference: '6ES7131-6BF01-0BA0', description: 'ET 200SP DI 8x24VDC ST', class: 'I/O Module' }),
+      document(2, { reference: '750-1652', description: 'Serial Interface RS-232 / RS-485', class: 'I/O Module' }),
+      document(3, { reference: 'S201-C16', class: 'Circuit Protection' }),
+    ]);
+    const found = (query: string) => live.search({ ...page, query }).ids;
+    expect(found('ET200SP')).toEqual([1]);
+    expect(found('rs232')).toEqual([2]);
+    expect(found('IO module')).toEqual([1, 2]);
+    expect(found('i/o')).toEqual([1, 2]);
+    expect(found('2.5mm2')).toEqual([]);
+  });
+
+  it('puts the exact part first, then references starting with the text, then the rest', () => {
+    expect(ids({ query: 'Micro830' })).toEqual([9, 10]);
+    expect(ids({ query: 'micro 830' })).toEqual([9, 10]);
+    expect(ids({ query: '750-1420' })).toEqual([11, 12]);
+    expect(ids({ query: '75014200' })).toEqual([12, 11].filter((id) => id === 12));
+    expect(ids({ query: '1420' })).toEqual([11, 12]);
+    // Exact article number before a reference that merely holds the text.
+    expect(ids({ query: '3044089' })).toEqual([4]);
+    // A reference filter ranks the same way.
+    expect(ids({ text: { reference: '750 14200' } })).toEqual([12]);
+  });
+
+  it('sorts by a column on request, reference order within a value, parts without a value last', () => {
+    expect(ids({ query: 'allen', sort: 'reference' })).toEqual([8, 10, 9]);
+    expect(ids({ query: 'allen', sort: 'reference', descending: true })).toEqual([9, 10, 8]);
+    // Circuit Protection, Connector, I/O Module (four, in reference order), Terminal Block.
+    expect(ids({ text: { class: 'o' }, sort: 'class' })).toEqual([5, 6, 8, 11, 12, 7, 3, 4]);
+    expect(ids({ text: { class: 'o' }, sort: 'class', descending: true })).toEqual([3, 4, 8, 11, 12, 7, 6, 5]);
+    expect(ids({ query: 'contact', sort: 'type' })).toEqual([1, 2, 3, 4]);
+  });
+
+  it('filters per field: text by words, numbers by range', () => {
     expect(ids({ text: { manufacturer: 'siem' } })).toEqual([1, 2]);
-    expect(ids({ text: { class: 'terminal' }, numbers: { width: 5.2 } })).toEqual([3, 4]);
-    expect(ids({ numbers: { voltage: 24 } })).toEqual([1]);
-    expect(ids({ numbers: { voltage: 2 } })).toEqual([]);
-    expect(ids({ numbers: { numberOfTerminals: 8 } })).toEqual([1]);
+    expect(ids({ text: { class: 'terminal' }, numbers: { width: { min: 5.2, max: 5.2 } } })).toEqual([3, 4]);
+    expect(ids({ numbers: { voltage: { min: 24, max: 230 } } })).toEqual([1, 2]);
+    expect(ids({ numbers: { voltage: { min: 231 } } })).toEqual([3]);
+    expect(ids({ numbers: { voltage: { max: 24 } } })).toEqual([1]);
+    expect(ids({ numbers: { voltage: { min: 2, max: 2 } } })).toEqual([]);
+    expect(ids({ numbers: { frequency: { min: 50, max: 60 } } })).toEqual([7]);
     expect(ids({ text: { orientation: 'VERT' } })).toEqual([5]);
     expect(ids({ text: { toolCrimp: 'none' }, query: 's201' })).toEqual([5]);
     expect(ids({ text: { reference: '2,5' }, query: 'bu' })).toEqual([4]);
-    expect(ids({ text: { description: 'kw' }, numbers: { voltage: 230 } })).toEqual([2]);
+    expect(ids({ text: { manufacturer: 'allen bradley' } })).toEqual([8, 10, 9]);
   });
 
-  it('orders by reference, case-insensitively, then id; pages with a total', () => {
-    expect(ids({})).toEqual([6, 1, 2, 5, 3, 4]);
-    expect(index.search({ offset: 2, limit: 2 })).toEqual({ ids: [2, 5], total: 6 });
-    expect(index.search({ offset: 10, limit: 2 })).toEqual({ ids: [], total: 6 });
+  it('counts classes, manufacturers and types of the matches, with what each would leave', () => {
+    const { facets, total } = index.search({ ...page, query: 'contact', facets: true });
+    expect(total).toBe(4);
+    expect(facets).toEqual({
+      class: [
+        { value: 'Relay', count: 2 },
+        { value: 'Terminal Block', count: 2 },
+      ],
+      // 'PHOENIX CONTACT' and 'Phoenix Contact' are one value, shown in the first spelling of the most common.
+      manufacturer: [
+        { value: 'PHOENIX CONTACT', count: 2 },
+        { value: 'Siemens', count: 2 },
+      ],
+      type: [
+        { value: 'Contactor', count: 2 },
+        { value: 'Feed-through terminal block', count: 1 },
+      ],
+    });
+    // 'Allen Bradley' and 'Allen-Bradley' are two values, but the first's filter finds both.
+    expect(index.search({ ...page, query: 'i/o', facets: true }).facets?.manufacturer).toEqual([
+      { value: 'WAGO', count: 2 },
+      { value: 'Allen-Bradley', count: 1 },
+      { value: 'Weidmüller', count: 1 },
+    ]);
+    expect(index.search({ ...page, query: 'allen', facets: true }).facets?.manufacturer).toEqual([
+      { value: 'Allen Bradley', count: 3 },
+      { value: 'Allen-Bradley', count: 3 },
+    ]);
+  });
+
+  it('orders by reference without a text, and pages with a total', () => {
+    expect(ids({})).toEqual([6, 8, 10, 1, 2, 11, 12, 9, 5, 7, 3, 4]);
+    expect(index.search({ offset: 2, limit: 2 })).toEqual({ ids: [10, 1], total: 12 });
+    expect(index.search({ offset: 20, limit: 2 })).toEqual({ ids: [], total: 12 });
     expect(index.search({ offset: 0, limit: 0, query: 'siemens' })).toEqual({ ids: [], total: 2 });
+    expect(index.search({ offset: 0, limit: 2, descending: true, sort: 'reference' }).ids).toEqual([4, 3]);
+  });
+
+  it('answers whole components, as they were given', () => {
+    expect(index.components([3, 999, 1])).toEqual([catalogue[2], catalogue[0]]);
+    expect(index.component(7)).toEqual(catalogue[6]);
   });
 
   it('counts for the dashboard and lists the distinct values of a field', () => {
-    expect(index.stats()).toEqual({ totalComponents: 6, withDatasheets: 2, manufacturers: 4 });
-    expect(index.distinct('class')).toEqual(['Circuit Protection', 'Connector', 'Relay', 'Terminal Block']);
-    expect(index.distinct('manufacturer')).toEqual(['ABB', 'Harting', 'PHOENIX CONTACT', 'Phoenix Contact', 'Siemens']);
+    expect(index.stats()).toEqual({ totalComponents: 12, withDatasheets: 2, manufacturers: 8 });
+    expect(index.distinct('class')).toEqual([
+      'Circuit Protection',
+      'Connector',
+      'I/O Module',
+      'PLC',
+      'Relay',
+      'Terminal Block',
+    ]);
   });
 
   it('applies additions, edits and deletions', () => {
     const live = SearchIndex.build(catalogue);
     live.apply(
-      [document(7, { reference: '3RH2122-1BB40', manufacturer: 'Siemens' }), document(1, { reference: 'ZZ-renamed' })],
+      [document(20, { reference: '3RH2122-1BB40', manufacturer: 'Siemens' }), document(1, { reference: 'ZZ-renamed' })],
       [2],
     );
-    expect(live.search({ ...page, query: '3r' }).ids).toEqual([7]);
+    expect(live.search({ ...page, query: '3r' }).ids).toEqual([20]);
     expect(live.search({ ...page, query: 'renamed' }).ids).toEqual([1]);
     expect(live.search(page).ids.at(-1)).toBe(1);
-    expect(live.size).toBe(6);
+    expect(live.size).toBe(12);
     expect(live.has(2)).toBe(false);
+    expect(live.component(1)?.reference).toBe('ZZ-renamed');
   });
 
   it('survives a snapshot round trip unchanged', () => {
     const meta = { revision: 12, changeCount: 40, writtenAt: '2026-01-01T00:00:00.000Z' };
     const live = SearchIndex.build(catalogue);
-    live.apply([document(9, { reference: 'AAA', manufacturer: 'Eaton', voltage: 400 })], [6]);
+    live.apply([document(30, { reference: 'AAA', manufacturer: 'Eaton', voltage: 400 })], [6]);
     const decoded = decodeSnapshot(encodeSnapshot(meta, live.toColumns()));
     expect(decoded).toMatchObject(meta);
     const reloaded = SearchIndex.fromColumns(decoded.columns);
     expect([...reloaded.documents()]).toEqual([...live.documents()]);
-    expect(reloaded.search({ ...page, query: 'siem' })).toEqual(live.search({ ...page, query: 'siem' }));
+    expect(reloaded.search({ ...page, query: 'siem', facets: true })).toEqual(
+      live.search({ ...page, query: 'siem', facets: true }),
+    );
     expect(reloaded.stats()).toEqual(live.stats());
     // It goes on taking changes.
-    reloaded.apply([document(10, { reference: 'ZZZ', manufacturer: 'Siemens' })]);
-    expect(reloaded.search({ ...page, text: { manufacturer: 'siemens' } }).ids).toEqual([1, 2, 10]);
+    reloaded.apply([document(31, { reference: 'ZZZ', manufacturer: 'Siemens' })]);
+    expect(reloaded.search({ ...page, text: { manufacturer: 'siemens' } }).ids).toEqual([1, 2, 31]);
   });
 
+  it('widens its code arrays when a column passes 255 and 65,535 distinct values', () => {
+    const many = Array.from({ length: 70_000 }, (_, i) =>
+      document(i + 1, { reference: `W-${i}`, description: `unique ${i}`, class: i % 2 ? 'A' : 'B' }),
+    );
+    const live = SearchIndex.build(many.slice(0, 200));
+    live.apply(many.slice(200));
+    expect(live.search({ ...page, query: 'unique 69999' }).ids).toEqual([70_000]);
+    expect(live.component(300)?.description).toBe('unique 299');
+    const reloaded = SearchIndex.fromColumns(
+      decodeSnapshot(encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, live.toColumns())).columns,
+    );
+    expect(reloaded.component(65_600)?.description).toBe('unique 65599');
+  }, 60_000);
+
   it('agrees with a plain filter-and-sort on random catalogues, queries and changes', () => {
-    const alphabet = ['a', 'B', 'c', '1', '2', '-', ' ', 'é', 'Ä', 'ß', 'x'];
+    const alphabet = ['a', 'B', 'c', '1', '2', '-', ' ', '.', ',', 'é', 'ü', 'Ä', 'ß', 'ue', '²', 'x'];
     const text = fc.option(
       fc.array(fc.constantFrom(...alphabet), { maxLength: 8 }).map((chars) => chars.join('')),
       { nil: null },
     );
-    const term = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 4 }).map((chars) => chars.join(''));
+    const term = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 5 }).map((chars) => chars.join(''));
     const number = fc.option(fc.constantFrom(1, 2, 2.5, 24), { nil: null });
     const doc = (id: number) =>
       fc
@@ -183,25 +434,32 @@ describe('SearchIndex', () => {
             .array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 6 })
             .map((chars) => chars.join('')),
           manufacturer: text,
-          class: text,
+          class: text.map((value) => value ?? 'X'),
+          type: text,
+          articleNumber: text,
           description: text,
           series: text,
           orientation: text,
           width: number,
           voltage: number,
-          hasDataSheet: fc.boolean(),
         })
         .map((fields) => document(id, fields));
+    const range = fc.record(
+      { min: fc.constantFrom(1, 2, 2.5, 24), max: fc.constantFrom(1, 2, 2.5, 24) },
+      { requiredKeys: [] },
+    );
     const query = fc.record(
       {
         query: term,
         text: fc.record({ manufacturer: term, reference: term, orientation: term }, { requiredKeys: [] }),
-        numbers: fc.record({ width: fc.constantFrom(1, 2.5), voltage: fc.constantFrom(2, 24) }, { requiredKeys: [] }),
+        numbers: fc.record({ width: range, voltage: range }, { requiredKeys: [] }),
+        sort: fc.constantFrom('relevance', 'reference', 'manufacturer', 'class', 'type'),
+        descending: fc.boolean(),
         offset: fc.nat(6),
         limit: fc.integer({ min: 0, max: 8 }),
       },
       { requiredKeys: ['offset', 'limit'] },
-    );
+    ) as fc.Arbitrary<IndexQuery>;
     const scenario = fc.record({
       initial: fc
         .uniqueArray(fc.integer({ min: 1, max: 40 }), { maxLength: 25 })
@@ -233,17 +491,24 @@ describe('SearchIndex', () => {
         );
         for (const q of queries) {
           const expected = naiveSearch([...model.values()], q);
-          expect(index.search(q)).toEqual(expected);
-          expect(reloaded.search(q)).toEqual(expected);
+          const withFacets = { ...q, facets: true };
+          for (const actual of [index.search(withFacets), reloaded.search(withFacets)]) {
+            expect({ ids: actual.ids, total: actual.total }).toEqual({ ids: expected.ids, total: expected.total });
+            // Ties at the cut of the top values aside, the counts agree.
+            for (const field of ['class', 'manufacturer', 'type'] as const)
+              if (expected.facets[field].length < FACET_VALUES)
+                expect(actual.facets?.[field]).toEqual(expected.facets[field]);
+          }
+          expect(index.count(q)).toBe(expected.total);
         }
         expect(index.size).toBe(model.size);
       }),
       { numRuns: 200 },
     );
     // 200 random catalogues take a few seconds alone, far longer on a busy 2-core machine.
-  }, 120_000);
+  }, 240_000);
 
-  it('keeps its answers through a trigram rebuild and a compaction', () => {
+  it('keeps its answers through a lookup rebuild and a compaction', () => {
     const many = Array.from({ length: 3000 }, (_, i) =>
       document(i + 1, { reference: `P-${String(i).padStart(5, '0')}`, manufacturer: i % 2 ? 'Siemens' : 'ABB' }),
     );
@@ -260,26 +525,28 @@ describe('SearchIndex', () => {
       for (const doc of edits) model.set(doc.id, doc);
       for (const q of [
         { query: 'q-4' },
-        { query: 'p-0' },
+        { query: 'p 0' },
         { text: { manufacturer: 'eaton' } },
+        { query: 'eaton q 1', sort: 'manufacturer' },
         {},
       ] as Partial<IndexQuery>[]) {
-        expect(live.search({ offset: 3, limit: 20, ...q })).toEqual(
-          naiveSearch([...model.values()], { offset: 3, limit: 20, ...q }),
-        );
+        const expected = naiveSearch([...model.values()], { offset: 3, limit: 20, ...q });
+        expect(live.search({ offset: 3, limit: 20, ...q })).toEqual({ ids: expected.ids, total: expected.total });
       }
     }
     expect(live.size).toBe(model.size);
-  });
+  }, 60_000);
 
-  it('treats every advanced text filter as a substring filter on its own field', () => {
+  it('treats every advanced text filter as a word filter on its own field', () => {
     for (const field of searchTextFilterFields) {
       const live = SearchIndex.build([document(1, { [field]: 'Alpha Beta' }), document(2, { [field]: 'Gamma' })]);
       expect(live.search({ ...page, text: { [field]: 'HA BE' } }).ids, field).toEqual([1]);
+      expect(live.search({ ...page, text: { [field]: 'beta alp' } }).ids, field).toEqual([1]);
     }
     for (const field of searchNumberFilterFields) {
       const live = SearchIndex.build([document(1, { [field]: 12 }), document(2, { [field]: 120 })]);
-      expect(live.search({ ...page, numbers: { [field]: 12 } }).ids, field).toEqual([1]);
+      expect(live.search({ ...page, numbers: { [field]: { min: 12, max: 12 } } }).ids, field).toEqual([1]);
+      expect(live.search({ ...page, numbers: { [field]: { min: 13 } } }).ids, field).toEqual([2]);
     }
   });
 });

@@ -1,67 +1,93 @@
 import {
+  componentDecimalFields,
+  componentFileFields,
+  componentIntegerFields,
+  componentTextFields,
   quickSearchFields,
   searchNumberFilterFields,
   searchTextFilterFields,
   type Component,
+  type SearchFacets,
+  type SearchFacetField,
   type SearchNumberFilterField,
+  type SearchSortField,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
+import { compactFolded, foldText, searchWords } from './folding';
+import { TextColumn, splitForms, type Codes } from './text-column';
+import { ValuePostings } from './value-postings';
 
 /*
- * The in-memory search index of ARCHITECTURE §8, one per function instance.
+ * The in-memory search index, one per function instance. It holds every component whole, so a
+ * page of results is answered from it without reading the table.
  *
- * Layout, for 100,000 components in about 100 MB:
+ * Layout, for 100,000 components in well under 300 MB:
  * - one slot per component version; columns are typed arrays indexed by slot;
- * - text fields are dictionary-coded (values kept once, lower-cased beside them), and a search
- *   judges each distinct value once, however many components share it;
- * - a trigram index over the seven quick fields (posting lists of slots, built with two
- *   counting passes into one Uint32Array; each field value ends with a boundary mark, so a
- *   trigram never spans two fields). Trigrams that begin with two ASCII characters have exact
- *   buckets, laid out so that the 128 beginning with one pair are adjacent: a 3-character ASCII
- *   term is one posting list and a 2-character one a contiguous run of lists, both exact;
- *   longer terms intersect their rarest lists and check the few candidates left;
- * - `order` holds the live slots sorted by reference (case-insensitive, then exact) and id, so
- *   results are stable and a page is a walk along it.
+ * - text fields are dictionary-coded (each distinct value kept once, codes as narrow as the
+ *   dictionary allows); the searched fields also keep each value's folded forms (folding.ts);
+ * - a trigram index over the distinct values of the searched fields (value-postings.ts), so a
+ *   search word is judged once per distinct value, and for the quick-search fields the slots
+ *   holding each value (`slotsByCode`), so the matching values lead straight to their parts;
+ * - `order` holds the live slots sorted by reference (folded, then exact) and id, so results are
+ *   stable and a page is a walk along it.
  *
- * Changes append new slots (a "delta" that is always scanned) and mark the old slot dead; the
- * trigram postings are rebuilt when the delta grows past a few percent, and the whole index is
- * compacted when dead slots pile up.
+ * Matching: a quick search's words must each be found in some quick field (in any folded form;
+ * in part-number fields also without separators), or the whole text without separators must be
+ * found in a part-number field. Advanced text filters apply the same rule to their own field;
+ * numeric filters are ranges. Order: relevance (exact reference or article number, reference
+ * starting with the text, the text in the reference, some word in the reference, the rest), then
+ * reference order; or one column's values, then reference order.
+ *
+ * Changes append new slots (a delta that every search scans) and mark the old slot dead; the
+ * value index and slot lists are rebuilt when the delta grows past a few percent, and the whole
+ * index is compacted when dead slots pile up.
  */
 
-export type IndexedTextField = (typeof quickSearchFields)[number] | SearchTextFilterField;
-export type IndexedNumberField = SearchNumberFilterField;
+/** Text fields held per component (the file fields hold their S3 key or link). */
+export const storedTextFields = [...componentTextFields, ...componentFileFields, 'createdAt', 'updatedAt'] as const;
+export type StoredTextField = (typeof storedTextFields)[number];
+/** Number fields held per component; NaN stands for "no value". */
+export const storedNumberFields = [...componentDecimalFields, ...componentIntegerFields, 'version'] as const;
+export type StoredNumberField = (typeof storedNumberFields)[number];
 
-export const indexedTextFields: readonly IndexedTextField[] = [
-  ...new Set<IndexedTextField>([...quickSearchFields, ...searchTextFilterFields]),
-];
-export const indexedNumberFields: readonly IndexedNumberField[] = searchNumberFilterFields;
+type QuickField = (typeof quickSearchFields)[number];
+export type SearchedField = QuickField | SearchTextFilterField;
 
-/** What the index keeps of a component: its searchable fields and whether it has a datasheet. */
-export type SearchDocument = { id: number; hasDataSheet: boolean } & Record<IndexedTextField, string | null> &
-  Record<IndexedNumberField, number | null>;
-
-/** Component attributes a search document is made from (a projection for table reads). */
-export const searchDocumentSourceFields: readonly string[] = [
-  'id',
-  ...indexedTextFields,
-  ...indexedNumberFields,
-  'dataSheet',
+/** Fields whose values are searched (quick search and the advanced text filters). */
+const searchedFields: readonly SearchedField[] = [
+  ...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields]),
 ];
 
-export const toSearchDocument = (
-  component: Pick<Component, 'id' | 'dataSheet' | IndexedTextField | IndexedNumberField>,
-): SearchDocument => {
-  const document = { id: component.id, hasDataSheet: Boolean(component.dataSheet) } as SearchDocument;
-  for (const field of indexedTextFields) document[field] = component[field] ?? null;
-  for (const field of indexedNumberFields) document[field] = component[field] ?? null;
-  return document;
-};
+/** Fields compared in part-number form too (separators do not matter). */
+export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>([
+  'reference',
+  'articleNumber',
+  'commercialReference',
+  'series',
+  'manufacturer',
+  'toolCrimp',
+  'turretPositionerDieHead',
+  'insertionExtractionTool',
+]);
+
+/** What a search reads from a component: the whole component (the index answers pages itself). */
+export type SearchDocument = Component;
+
+export interface NumberRange {
+  min?: number;
+  max?: number;
+}
 
 export interface IndexQuery {
-  /** Quick search: a substring of any quick field. */
+  /** Quick search over every quick field. */
   query?: string;
   text?: Partial<Record<SearchTextFilterField, string>>;
-  numbers?: Partial<Record<SearchNumberFilterField, number>>;
+  /** Inclusive ranges; an exact value is a range from it to it. */
+  numbers?: Partial<Record<SearchNumberFilterField, NumberRange>>;
+  sort?: SearchSortField;
+  descending?: boolean;
+  /** Count the matches per class, manufacturer and type. */
+  facets?: boolean;
   offset: number;
   limit: number;
 }
@@ -71,115 +97,45 @@ export interface IndexResult {
   ids: number[];
   /** How many components match in all. */
   total: number;
+  facets?: SearchFacets;
 }
 
-/** Ends every field value in the trigram index: the trigram `a b BOUNDARY` says "ab" ends a value. */
-const BOUNDARY = 1;
-/** Stands for any non-ASCII character after an ASCII pair, so the pair's run of buckets stays complete. */
-const WIDE = 2;
-/**
- * Case-folded form used for every comparison. Control characters become spaces, so the codes
- * the trigram index reserves (BOUNDARY, WIDE) never occur in folded text.
- */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
-export const fold = (text: string): string => text.toLowerCase().replace(/[\u0000-\u001f]/g, ' ');
-const isAscii = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
-};
-
-// Trigram keys: a trigram whose first two characters are ASCII has its own bucket (7 bits a
-// character; any non-ASCII third character counts as WIDE), and the 128 buckets of one pair are
-// adjacent. Other trigrams are hashed into a further 2^18 buckets; a shared bucket only adds
-// candidates, which are checked.
-const ASCII_TRIGRAMS = 1 << 21;
-const HASHED_BITS = 18;
-const TRIGRAM_BUCKETS = ASCII_TRIGRAMS + (1 << HASHED_BITS);
-const trigramKey = (a: number, b: number, c: number): number =>
-  (a | b) < 128
-    ? (a << 14) | (b << 7) | (c < 128 ? c : WIDE)
-    : ASCII_TRIGRAMS +
-      ((Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d)) >>> (32 - HASHED_BITS));
-
-/** Slots in both sorted lists (galloping through the longer one when the sizes differ a lot). */
-const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
-  const out = new Uint32Array(Math.min(small.length, large.length));
-  let count = 0;
-  if (large.length > small.length * 16) {
-    let low = 0;
-    for (let i = 0; i < small.length && low < large.length; i++) {
-      const wanted = small[i]!;
-      let high = large.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (large[middle]! < wanted) low = middle + 1;
-        else high = middle;
-      }
-      if (large[low] === wanted) out[count++] = wanted;
-    }
-  } else {
-    for (let i = 0, j = 0; i < small.length && j < large.length;) {
-      const a = small[i]!;
-      const b = large[j]!;
-      if (a === b) {
-        out[count++] = a;
-        i++;
-        j++;
-      } else if (a < b) i++;
-      else j++;
-    }
-  }
-  return out.subarray(0, count);
-};
-
-/** A dictionary-coded text column: code 0 is "no value". */
-class TextColumn {
-  values: string[] = [''];
-  folded: string[] = [''];
-  private codeOf: Map<string, number> | undefined;
-  codes: Uint32Array;
-
-  constructor(capacity: number) {
-    this.codes = new Uint32Array(capacity);
-  }
-
-  /** Takes over a dictionary as a snapshot holds it (`values[0]` is the empty "no value"). */
-  adopt(values: string[], codes: Uint32Array): void {
-    this.values = values;
-    this.folded = values.map(fold);
-    this.codeOf = undefined;
-    this.codes.set(codes);
-  }
-
-  encode(value: string | null): number {
-    if (!value) return 0;
-    // Built on first use: an index loaded from a snapshot may never need it.
-    this.codeOf ??= new Map(this.values.map((known, code) => [known, code]));
-    let code = this.codeOf.get(value);
-    if (code === undefined || code === 0) {
-      code = this.values.length;
-      this.values.push(value);
-      this.folded.push(fold(value));
-      this.codeOf.set(value, code);
-    }
-    return code;
-  }
-
-  value(slot: number): string | null {
-    const code = this.codes[slot]!;
-    return code === 0 ? null : this.values[code]!;
-  }
+export interface IndexStats {
+  totalComponents: number;
+  withDatasheets: number;
+  manufacturers: number;
 }
 
 /** The index's content as columns in result order: what a snapshot stores. */
 export interface IndexColumns {
   ids: Float64Array;
-  dataSheet: Uint8Array;
   /** Per field: the distinct values (`values[0]` is '', no value) and each component's code. */
-  text: Record<IndexedTextField, { values: string[]; codes: Uint32Array }>;
+  text: Record<StoredTextField, { values: string[]; codes: Codes }>;
   /** NaN where a component has no value. */
-  numbers: Record<IndexedNumberField, Float64Array>;
+  numbers: Record<StoredNumberField, Float64Array>;
 }
+
+const PART_NUMBER_COLUMNS = 1;
+const OTHER_COLUMNS = 2;
+const ALL_COLUMNS = PART_NUMBER_COLUMNS | OTHER_COLUMNS;
+
+/** The most facet values answered per field. */
+export const FACET_VALUES = 8;
+const facetFields: readonly SearchFacetField[] = ['class', 'manufacturer', 'type'];
+
+const lower = (text: string): string => text.toLowerCase();
+
+/** Words run together without separators, in their plain and spelled-out-umlaut folds: how a part number typed in pieces is compared. */
+const wholeKeys = (variants: readonly (readonly string[])[]): string[] =>
+  variants.length === 0
+    ? []
+    : [
+        ...new Set(
+          [0, 1].map((variant) =>
+            compactFolded(variants.map((forms) => forms[Math.min(variant, forms.length - 1)]!).join('')),
+          ),
+        ),
+      ].filter(Boolean);
 
 const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, capacity: number): T => {
   const next = new (array.constructor as new (length: number) => T)(capacity);
@@ -187,15 +143,33 @@ const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(ar
   return next;
 };
 
-const hasConditions = (query: IndexQuery): boolean =>
-  (query.query !== undefined && fold(query.query) !== '') ||
-  Object.values(query.text ?? {}).some((term) => term !== undefined && fold(term) !== '') ||
-  Object.values(query.numbers ?? {}).some((value) => value !== undefined);
+/** Each quick field's slots per code (slots below `upTo`), as offsets into one list. */
+interface SlotLists {
+  offsets: Uint32Array;
+  slots: Uint32Array;
+}
 
-export interface IndexStats {
-  totalComponents: number;
-  withDatasheets: number;
-  manufacturers: number;
+/** A word (or the whole text) as the index looks for it: codes of each column that hold it. */
+interface Match {
+  /** Per searched column: 1 where the value holds the word. */
+  verdicts: Map<SearchedField, Uint8Array>;
+  /** The same as parallel arrays (the columns' code arrays as they were when the search began), for the per-slot loop. */
+  columnCodes: Codes[];
+  columnVerdicts: Uint8Array[];
+  /** Per quick column: the codes that hold it (to list their slots). */
+  codes: Map<SearchedField, number[]>;
+  /** Upper bound on the slots that hold it (Infinity when they cannot be listed). */
+  estimate: number;
+}
+
+/** A filter on one text field, or the quick search over all: every word, or the whole text. */
+interface TextCondition {
+  words: Match[];
+  /** The whole text without separators, found in a part-number field (undefined: not tried). */
+  whole: Match | undefined;
+  fields: readonly SearchedField[];
+  /** Words' folded variants, in order (for ranking). */
+  variants: string[][];
 }
 
 export class SearchIndex {
@@ -204,18 +178,18 @@ export class SearchIndex {
   private liveCount = 0;
   private ids = new Float64Array(0);
   private alive = new Uint8Array(0);
-  private dataSheet = new Uint8Array(0);
-  private text = {} as Record<IndexedTextField, TextColumn>;
-  private numbers = {} as Record<IndexedNumberField, Float64Array>;
+  private text = {} as Record<StoredTextField, TextColumn>;
+  private numbers = {} as Record<StoredNumberField, Float64Array>;
   private slotOfId = new Map<number, number>();
   /** Live slots in result order. */
   private order = new Int32Array(0);
   /** Position of each live slot in `order`. */
   private rank = new Int32Array(0);
-  /** Trigram postings cover slots below this; later slots (the delta) are always scanned. */
-  private postingsUpTo = 0;
-  private postingOffsets = new Uint32Array(0);
-  private postings = new Uint32Array(0);
+  private postings: ValuePostings | undefined;
+  /** Slot lists cover slots below this; later slots (the delta) are always scanned. */
+  private listedUpTo = 0;
+  private slotLists = new Map<SearchedField, SlotLists>();
+  private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
 
   private constructor(capacity: number) {
     this.reset(capacity);
@@ -227,64 +201,66 @@ export class SearchIndex {
     this.liveCount = 0;
     this.ids = new Float64Array(this.capacity);
     this.alive = new Uint8Array(this.capacity);
-    this.dataSheet = new Uint8Array(this.capacity);
     this.rank = new Int32Array(this.capacity);
     this.slotOfId = new Map();
     this.order = new Int32Array(0);
-    this.postingsUpTo = 0;
-    this.postingOffsets = new Uint32Array(0);
-    this.postings = new Uint32Array(0);
-    this.text = Object.fromEntries(indexedTextFields.map((field) => [field, new TextColumn(this.capacity)])) as Record<
-      IndexedTextField,
-      TextColumn
-    >;
+    this.postings = undefined;
+    this.listedUpTo = 0;
+    this.slotLists = new Map();
+    this.sortRanks = new Map();
+    const searched = new Set<string>(searchedFields);
+    this.text = Object.fromEntries(
+      storedTextFields.map((field) => [
+        field,
+        new TextColumn(this.capacity, searched.has(field), partNumberFields.has(field)),
+      ]),
+    ) as Record<StoredTextField, TextColumn>;
     this.numbers = Object.fromEntries(
-      indexedNumberFields.map((field) => [field, new Float64Array(this.capacity)]),
-    ) as Record<IndexedNumberField, Float64Array>;
+      storedNumberFields.map((field) => [field, new Float64Array(this.capacity).fill(Number.NaN)]),
+    ) as Record<StoredNumberField, Float64Array>;
   }
 
-  /** An index of these documents (already sorted documents, as a snapshot holds them, skip the sort). */
+  /** An index of these components. */
   static build(documents: Iterable<SearchDocument>, sizeHint = 0): SearchIndex {
     const index = new SearchIndex(sizeHint);
     for (const document of documents) index.append(document);
     index.rebuildOrder();
-    index.rebuildPostings();
+    index.rebuildLookups();
     return index;
   }
 
   /** An index over columns (a snapshot's), taken over without re-encoding. */
   static fromColumns(columns: IndexColumns): SearchIndex {
-    const count = columns.ids.length;
-    const index = new SearchIndex(count);
-    index.ids.set(columns.ids);
-    index.dataSheet.set(columns.dataSheet);
-    index.alive.fill(1, 0, count);
-    for (const field of indexedTextFields)
-      index.text[field].adopt(columns.text[field].values, columns.text[field].codes);
-    for (const field of indexedNumberFields) index.numbers[field].set(columns.numbers[field]);
-    index.slotCount = count;
-    index.liveCount = count;
-    for (let slot = 0; slot < count; slot++) index.slotOfId.set(columns.ids[slot]!, slot);
-    index.rebuildOrder();
-    index.rebuildPostings();
+    const index = new SearchIndex(columns.ids.length);
+    index.load(columns);
     return index;
+  }
+
+  /** Takes over columns into this (empty, large enough) index. */
+  private load(columns: IndexColumns): void {
+    const count = columns.ids.length;
+    this.ids.set(columns.ids);
+    this.alive.fill(1, 0, count);
+    for (const field of storedTextFields)
+      this.text[field].adopt(columns.text[field].values, columns.text[field].codes, this.capacity);
+    for (const field of storedNumberFields) this.numbers[field].set(columns.numbers[field]);
+    this.slotCount = count;
+    this.liveCount = count;
+    for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);
+    this.rebuildOrder();
+    this.rebuildLookups();
   }
 
   /** The live components as columns in result order, each dictionary holding only used values. */
   toColumns(): IndexColumns {
     const count = this.order.length;
     const ids = new Float64Array(count);
-    const dataSheet = new Uint8Array(count);
     const text = {} as IndexColumns['text'];
     const numbers = {} as IndexColumns['numbers'];
-    for (let position = 0; position < count; position++) {
-      const slot = this.order[position]!;
-      ids[position] = this.ids[slot]!;
-      dataSheet[position] = this.dataSheet[slot]!;
-    }
-    for (const field of indexedTextFields) {
+    for (let position = 0; position < count; position++) ids[position] = this.ids[this.order[position]!]!;
+    for (const field of storedTextFields) {
       const column = this.text[field];
-      const renumbered = new Int32Array(column.values.length).fill(-1);
+      const renumbered = new Int32Array(column.size).fill(-1);
       renumbered[0] = 0;
       const values = [''];
       const codes = new Uint32Array(count);
@@ -298,11 +274,11 @@ export class SearchIndex {
       }
       text[field] = { values, codes };
     }
-    for (const field of indexedNumberFields) {
+    for (const field of storedNumberFields) {
       const source = this.numbers[field];
       numbers[field] = Float64Array.from(this.order, (slot) => source[slot]!);
     }
-    return { ids, dataSheet, text, numbers };
+    return { ids, text, numbers };
   }
 
   get size(): number {
@@ -323,42 +299,71 @@ export class SearchIndex {
     }
     this.mergeIntoOrder(added);
     if (this.slotCount - this.liveCount > Math.max(1024, this.slotCount / 4)) this.compact();
-    else if (this.slotCount - this.postingsUpTo > Math.max(1024, this.liveCount / 20)) this.rebuildPostings();
+    else if (this.deltaIsLarge()) this.rebuildLookups();
+  }
+
+  /** The components with these ids, in the order given; ids not in the index are left out. */
+  components(ids: readonly number[]): Component[] {
+    return ids.flatMap((id) => {
+      const slot = this.slotOfId.get(id);
+      return slot === undefined ? [] : [this.document(slot)];
+    });
+  }
+
+  /** One component, or undefined. */
+  component(id: number): Component | undefined {
+    const slot = this.slotOfId.get(id);
+    return slot === undefined ? undefined : this.document(slot);
   }
 
   search(query: IndexQuery): IndexResult {
-    if (!hasConditions(query)) {
-      // Everything matches: the page is a slice of the order.
-      const page = this.order.subarray(
-        Math.min(query.offset, this.liveCount),
-        Math.min(this.liveCount, query.offset + query.limit),
+    const plan = this.plan(query);
+    const sort = query.sort ?? 'relevance';
+    const descending = query.descending === true;
+    if (plan.unconditional && (sort === 'relevance' || sort === 'reference') && !query.facets) {
+      // Everything matches in reference order: the page is a slice of the order.
+      const total = this.liveCount;
+      const start = Math.min(query.offset, total);
+      const end = Math.min(total, query.offset + query.limit);
+      const positions = Array.from({ length: Math.max(0, end - start) }, (_, i) =>
+        descending ? total - 1 - (start + i) : start + i,
       );
-      return { ids: Array.from(page, (slot) => this.ids[slot]!), total: this.liveCount };
+      return { ids: positions.map((position) => this.ids[this.order[position]!]!), total };
     }
-    const hits = this.matchingSlots(query);
+    const hits = plan.unconditional ? this.order : this.matchingSlots(plan);
     const total = hits.length;
+    const result: IndexResult = { ids: [], total };
+    if (query.facets) result.facets = this.facetsOf(hits);
     const end = Math.min(total, query.offset + query.limit);
-    if (query.offset >= end) return { ids: [], total };
-    let pageSlots: number[];
-    if (total * 8 < this.liveCount) {
-      // Few hits: sort their ranks.
-      const ranks = new Int32Array(total);
-      for (let i = 0; i < total; i++) ranks[i] = this.rank[hits[i]!]!;
-      ranks.sort();
-      pageSlots = Array.from(ranks.subarray(query.offset, end), (position) => this.order[position]!);
-    } else {
-      // Many hits: walk the order and pick the page.
-      const marked = new Uint8Array(this.slotCount);
-      for (let i = 0; i < total; i++) marked[hits[i]!] = 1;
-      pageSlots = [];
-      for (let position = 0, seen = 0; position < this.order.length && seen < end; position++) {
-        const slot = this.order[position]!;
-        if (marked[slot] === 0) continue;
-        if (seen >= query.offset) pageSlots.push(slot);
-        seen++;
+    if (query.offset >= end) return result;
+    let groups: Int32Array[];
+    if (sort === 'relevance' && plan.relevance) groups = this.byRelevance(hits, plan.relevance);
+    else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
+      groups = this.byColumn(hits, sort, descending);
+    else groups = [hits];
+    const reverse = sort === 'reference' && descending;
+    const page: number[] = [];
+    let skip = query.offset;
+    let take = end - query.offset;
+    for (const group of groups) {
+      if (take === 0) break;
+      if (skip >= group.length) {
+        skip -= group.length;
+        continue;
       }
+      const slots = this.pageWithin(group, skip, take, reverse);
+      page.push(...slots);
+      take -= slots.length;
+      skip = 0;
     }
-    return { ids: pageSlots.map((slot) => this.ids[slot]!), total };
+    result.ids = page.map((slot) => this.ids[slot]!);
+    return result;
+  }
+
+  /** How many components a search finds (no page, no order). */
+  count(query: Omit<IndexQuery, 'offset' | 'limit'>): number {
+    const plan = this.plan({ ...query, offset: 0, limit: 0 });
+    return plan.unconditional ? this.liveCount : this.matchingSlots(plan).length;
   }
 
   /**
@@ -373,12 +378,12 @@ export class SearchIndex {
     limit: number,
   ): number[] {
     const matchers = (['series', 'type', 'class'] as const).flatMap((field, rank) => {
-      const wanted = fold(source[field] ?? '').trim();
+      const wanted = lower(source[field] ?? '').trim();
       if (!wanted) return [];
       const column = this.text[field];
-      const verdict = new Uint8Array(column.values.length);
-      for (let code = 1; code < column.values.length; code++)
-        if (column.folded[code]!.trim() === wanted) verdict[code] = 1;
+      const verdict = new Uint8Array(column.size);
+      for (let code = 1; code < column.size; code++)
+        if (lower(column.values[code]!).trim() === wanted) verdict[code] = 1;
       return [{ codes: column.codes, verdict, weight: 4 >> rank }];
     });
     if (matchers.length === 0 || limit <= 0) return [];
@@ -401,38 +406,67 @@ export class SearchIndex {
   }
 
   /** Distinct values of one field among live components (trimmed), sorted case-insensitively. */
-  distinct(field: IndexedTextField): string[] {
+  distinct(field: StoredTextField): string[] {
     const column = this.text[field];
-    const used = new Uint8Array(column.values.length);
+    const used = new Uint8Array(column.size);
     for (const slot of this.order) used[column.codes[slot]!] = 1;
     const found = new Map<string, string>();
     for (let code = 1; code < used.length; code++) {
       if (!used[code]) continue;
       const value = column.values[code]!.trim();
-      if (value && !found.has(value)) found.set(value, fold(value));
+      if (value && !found.has(value)) found.set(value, lower(value));
     }
     return [...found.entries()]
       .sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0))
       .map(([value]) => value);
   }
 
+  /**
+   * The distinct values of a field with how many live components hold each (for suggestions:
+   * a value no live component holds is never suggested).
+   */
+  valueCounts(field: StoredTextField): { value: string; folded: string; count: number }[] {
+    const column = this.text[field];
+    const counts = new Uint32Array(column.size);
+    for (const slot of this.order) counts[column.codes[slot]!]!++;
+    const out: { value: string; folded: string; count: number }[] = [];
+    for (let code = 1; code < column.size; code++)
+      if (counts[code]! > 0)
+        out.push({
+          value: column.values[code]!,
+          folded: column.folded?.[code] ?? foldText(column.values[code]!),
+          count: counts[code]!,
+        });
+    return out;
+  }
+
+  /**
+   * A searched column's dictionary: every value it has held (some perhaps no longer used) and
+   * its plain fold. Read-only views, for suggestions.
+   */
+  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[] } {
+    const column = this.text[field];
+    return { values: column.values, folded: column.folded! };
+  }
+
   /** Every live component's id and value of one text field, in result order (image coverage, batches). */
-  fieldValues(field: IndexedTextField): { id: number; value: string | null }[] {
+  fieldValues(field: StoredTextField): { id: number; value: string | null }[] {
     const column = this.text[field];
     return Array.from(this.order, (slot) => ({ id: this.ids[slot]!, value: column.value(slot) }));
   }
 
   stats(): IndexStats {
     const manufacturer = this.text.manufacturer;
+    const dataSheet = this.text.dataSheet;
     const distinct = new Set<string>();
-    const seenCode = new Uint8Array(manufacturer.values.length);
+    const seenCode = new Uint8Array(manufacturer.size);
     let withDatasheets = 0;
     for (const slot of this.order) {
-      withDatasheets += this.dataSheet[slot]!;
+      if (dataSheet.codes[slot] !== 0) withDatasheets++;
       const code = manufacturer.codes[slot]!;
       if (code !== 0 && !seenCode[code]) {
         seenCode[code] = 1;
-        const name = manufacturer.folded[code]!.trim();
+        const name = lower(manufacturer.values[code]!).trim();
         if (name) distinct.add(name);
       }
     }
@@ -464,21 +498,26 @@ export class SearchIndex {
     return found;
   }
 
-  /** Every live document, in result order (what a snapshot stores). */
+  /** Every live component, in result order (what a snapshot stores). */
   *documents(): Generator<SearchDocument> {
     for (const slot of this.order) yield this.document(slot);
   }
 
-  // ---------------------------------------------------------------------------------------
+  // ------------------------------------------------------------------------------ building
 
-  private document(slot: number): SearchDocument {
-    const document = { id: this.ids[slot]!, hasDataSheet: this.dataSheet[slot] === 1 } as SearchDocument;
-    for (const field of indexedTextFields) document[field] = this.text[field].value(slot);
-    for (const field of indexedNumberFields) {
+  private document(slot: number): Component {
+    const document: Record<string, unknown> = { id: this.ids[slot]! };
+    for (const field of storedTextFields) document[field] = this.text[field].value(slot);
+    for (const field of storedNumberFields) {
       const value = this.numbers[field][slot]!;
       document[field] = Number.isNaN(value) ? null : value;
     }
-    return document;
+    document.reference ??= '';
+    document.class ??= '';
+    document.version ??= 1;
+    document.createdAt ??= '';
+    document.updatedAt ??= document.createdAt;
+    return document as Component;
   }
 
   private ensureCapacity(): void {
@@ -486,10 +525,13 @@ export class SearchIndex {
     const capacity = this.capacity * 2;
     this.ids = grow(this.ids, capacity);
     this.alive = grow(this.alive, capacity);
-    this.dataSheet = grow(this.dataSheet, capacity);
     this.rank = grow(this.rank, capacity);
-    for (const field of indexedTextFields) this.text[field].codes = grow(this.text[field].codes, capacity);
-    for (const field of indexedNumberFields) this.numbers[field] = grow(this.numbers[field], capacity);
+    for (const field of storedTextFields) this.text[field].grow(capacity);
+    for (const field of storedNumberFields) {
+      const next = new Float64Array(capacity).fill(Number.NaN);
+      next.set(this.numbers[field]);
+      this.numbers[field] = next;
+    }
     this.capacity = capacity;
   }
 
@@ -498,11 +540,16 @@ export class SearchIndex {
     const slot = this.slotCount++;
     this.ids[slot] = document.id;
     this.alive[slot] = 1;
-    this.dataSheet[slot] = document.hasDataSheet ? 1 : 0;
-    for (const field of indexedTextFields) this.text[field].codes[slot] = this.text[field].encode(document[field]);
-    for (const field of indexedNumberFields) {
-      const value = document[field];
-      this.numbers[field][slot] = value === null || value === undefined ? Number.NaN : value;
+    const fields = document as unknown as Record<string, unknown>;
+    for (const field of storedTextFields) {
+      const value = fields[field];
+      // Encoding may widen the code array, so the code is stored after it.
+      const code = this.text[field].encode(typeof value === 'string' ? value : null);
+      this.text[field].codes[slot] = code;
+    }
+    for (const field of storedNumberFields) {
+      const value = fields[field];
+      this.numbers[field][slot] = typeof value === 'number' ? value : Number.NaN;
     }
     this.kill(document.id);
     this.slotOfId.set(document.id, slot);
@@ -523,8 +570,8 @@ export class SearchIndex {
     const codeA = reference.codes[a]!;
     const codeB = reference.codes[b]!;
     if (codeA !== codeB) {
-      const foldedA = reference.folded[codeA]!;
-      const foldedB = reference.folded[codeB]!;
+      const foldedA = reference.folded![codeA]!;
+      const foldedB = reference.folded![codeB]!;
       if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
       const exactA = reference.values[codeA]!;
       const exactB = reference.values[codeB]!;
@@ -565,176 +612,411 @@ export class SearchIndex {
     this.setOrder(merged);
   }
 
-  /** Two counting passes over the quick fields: bucket sizes, then the postings in slot order. */
-  private rebuildPostings(): void {
+  private deltaIsLarge(): boolean {
+    const postings = this.postings;
+    if (!postings) return true;
+    const newSlots = this.slotCount - this.listedUpTo;
+    let newValues = 0;
+    searchedFields.forEach((field, index) => (newValues += this.text[field].size - postings.indexedUpTo[index]!));
+    return newSlots > Math.max(1024, this.liveCount / 20) || newValues > Math.max(1024, postings.totalIds / 20);
+  }
+
+  /** The value index and the quick fields' slot lists, over everything appended so far. */
+  private rebuildLookups(): void {
+    this.postings = ValuePostings.build(searchedFields.map((field) => this.text[field]));
     const upTo = this.slotCount;
-    const offsets = new Uint32Array(TRIGRAM_BUCKETS + 1);
-    const lastSlot = new Int32Array(TRIGRAM_BUCKETS).fill(-1);
-    const columns = quickSearchFields.map((field) => this.text[field]);
-    // Each distinct value's trigram keys, worked out once however many components share it.
-    const keyCache = columns.map((column) => new Array<Int32Array | undefined>(column.values.length));
-    const keysOf = (field: number, code: number): Int32Array => {
-      let keys = keyCache[field]![code];
-      if (!keys) {
-        const value = columns[field]!.folded[code]!;
-        keys = new Int32Array(Math.max(0, value.length - 1));
-        for (let i = 2; i <= value.length; i++) {
-          keys[i - 2] = trigramKey(
-            value.charCodeAt(i - 2),
-            value.charCodeAt(i - 1),
-            i < value.length ? value.charCodeAt(i) : BOUNDARY,
-          );
-        }
-        keyCache[field]![code] = keys;
-      }
-      return keys;
-    };
-    const visit = (emit: (key: number, slot: number) => void) => {
-      for (let slot = 0; slot < upTo; slot++) {
-        if (this.alive[slot] === 0) continue;
-        for (let field = 0; field < columns.length; field++) {
-          const keys = keysOf(field, columns[field]!.codes[slot]!);
-          for (let i = 0; i < keys.length; i++) {
-            const key = keys[i]!;
-            if (lastSlot[key] === slot) continue;
-            lastSlot[key] = slot;
-            emit(key, slot);
-          }
-        }
-      }
-    };
-    visit((key) => offsets[key + 1]!++);
-    for (let key = 0; key < TRIGRAM_BUCKETS; key++) offsets[key + 1]! += offsets[key]!;
-    const postings = new Uint32Array(offsets[TRIGRAM_BUCKETS]!);
-    const cursor = offsets.slice(0, TRIGRAM_BUCKETS);
-    lastSlot.fill(-1);
-    visit((key, slot) => {
-      postings[cursor[key]!++] = slot;
-    });
-    this.postingOffsets = offsets;
-    this.postings = postings;
-    this.postingsUpTo = upTo;
+    this.slotLists = new Map();
+    for (const field of quickSearchFields) {
+      const column = this.text[field];
+      const offsets = new Uint32Array(column.size + 1);
+      for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) offsets[column.codes[slot]! + 1]!++;
+      for (let code = 0; code < column.size; code++) offsets[code + 1]! += offsets[code]!;
+      const slots = new Uint32Array(offsets[column.size]!);
+      const cursor = offsets.slice(0, column.size);
+      for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) slots[cursor[column.codes[slot]!]!++] = slot;
+      this.slotLists.set(field, { offsets, slots });
+    }
+    this.listedUpTo = upTo;
+    for (const field of storedTextFields) this.text[field].forgetLookup();
   }
 
   /** Drops dead slots and values no live component uses any more. */
   private compact(): void {
-    const documents = [...this.documents()];
-    this.reset(documents.length);
-    for (const document of documents) this.append(document);
-    this.rebuildOrder();
-    this.rebuildPostings();
+    const columns = this.toColumns();
+    this.reset(columns.ids.length);
+    this.load(columns);
+  }
+
+  // ------------------------------------------------------------------------------ matching
+
+  private plan(query: IndexQuery) {
+    const filters: TextCondition[] = [];
+    for (const field of searchTextFilterFields) {
+      const term = query.text?.[field];
+      if (term === undefined) continue;
+      const condition = this.condition(term, [field]);
+      if (condition) filters.push(condition);
+    }
+    const quick = query.query === undefined ? undefined : this.condition(query.query, quickSearchFields);
+    const ranges: { column: Float64Array; min: number; max: number }[] = [];
+    for (const field of searchNumberFilterFields) {
+      const range = query.numbers?.[field];
+      if (!range || (range.min === undefined && range.max === undefined)) continue;
+      ranges.push({ column: this.numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
+    }
+    const referenceFilter = filters.find((filter) => filter.fields[0] === 'reference');
+    return {
+      quick,
+      filters,
+      ranges,
+      unconditional: !quick && filters.length === 0 && ranges.length === 0,
+      relevance: quick ?? referenceFilter,
+    };
+  }
+
+  /** Works out, for every word of `text`, which values of `fields` hold it. Undefined for a text without words. */
+  private condition(text: string, fields: readonly SearchedField[]): TextCondition | undefined {
+    const variants = searchWords(text);
+    if (variants.length === 0) return undefined;
+    const words = variants.map((forms) => this.match(forms, fields, false));
+    const partNumberFieldsHere = fields.filter((field) => partNumberFields.has(field));
+    // One word's own part-number form is already among its forms; several words are also tried
+    // as one part number (`750 1420`, `EK 1100`).
+    const wholeForms = wholeKeys(variants);
+    const whole =
+      variants.length > 1 && partNumberFieldsHere.length > 0 && wholeForms.length > 0
+        ? this.match(wholeForms, partNumberFieldsHere, true)
+        : undefined;
+    return { words, whole, fields, variants };
   }
 
   /**
-   * Slots below `postingsUpTo` that may hold `term` in a quick field, or undefined when the
-   * index cannot narrow it (one character, or two non-ASCII ones). `exact` when every slot in
-   * the list does hold it (live or not); the delta above `postingsUpTo` is the caller's to scan.
+   * Which values of each field hold one of `forms` (a word's folded variants; in part-number
+   * fields also without separators). `compactOnly`: the forms are already part-number forms.
    */
-  private candidatesFor(term: string): { slots: Uint32Array; exact: boolean } | undefined {
-    const offsets = this.postingOffsets;
-    if (term.length === 2) {
-      const a = term.charCodeAt(0);
-      const b = term.charCodeAt(1);
-      if ((a | b) >= 128) return undefined;
-      // Every trigram that starts with the pair, the value's end included: one run of buckets.
-      const first = (a << 14) | (b << 7);
-      const run = this.postings.subarray(offsets[first]!, offsets[first + 128]!);
-      const seen = new Uint8Array(this.postingsUpTo);
-      const slots = new Uint32Array(run.length);
-      let count = 0;
-      for (let i = 0; i < run.length; i++) {
-        const slot = run[i]!;
-        if (seen[slot] === 0) {
-          seen[slot] = 1;
-          slots[count++] = slot;
+  private match(forms: readonly string[], fields: readonly SearchedField[], compactOnly: boolean): Match {
+    const postings = this.postings!;
+    // Each probe and the columns it is tried in: part-number columns (1), the others (2).
+    const probes = new Map<string, number>();
+    const offer = (probe: string, reach: number) => {
+      if (probe !== '') probes.set(probe, (probes.get(probe) ?? 0) | reach);
+    };
+    for (const form of forms) {
+      offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
+      if (compactOnly) continue;
+      // A word without separators finds them in a part number, and a word typed together finds
+      // the words of a description (its forms hold them run together); not the other way round:
+      // `i/o` is not `io` anywhere in a description.
+      offer(compactFolded(form), PART_NUMBER_COLUMNS);
+    }
+    const verdicts = new Map<SearchedField, Uint8Array>();
+    const codes = new Map<SearchedField, number[]>();
+    const columnIndex = new Map<SearchedField, number>();
+    for (const field of fields) {
+      verdicts.set(field, new Uint8Array(this.text[field].size));
+      codes.set(field, []);
+      columnIndex.set(field, searchedFields.indexOf(field));
+    }
+    const lookups = new Map<string, ReturnType<ValuePostings['candidates']>>();
+    const mark = (field: SearchedField, code: number) => {
+      const verdict = verdicts.get(field)!;
+      if (verdict[code] === 1) return;
+      verdict[code] = 1;
+      codes.get(field)!.push(code);
+    };
+    for (const [probe, reach] of probes) {
+      const wanted = fields.filter(
+        (field) => (reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) !== 0,
+      );
+      if (wanted.length === 0) continue;
+      for (const field of wanted) {
+        const column = this.text[field];
+        const forms = column.forms!;
+        // The index holds squeezed forms: it is asked for the probe squeezed, and what it
+        // lists is exact only when squeezing left the probe as it was.
+        const lookup = column.squeeze(probe);
+        const found =
+          lookup === ''
+            ? undefined
+            : (lookups.get(lookup) ?? lookups.set(lookup, postings.candidates(lookup)).get(lookup));
+        const candidates = found && { ids: found.ids, exact: found.exact && lookup === probe };
+        const index = columnIndex.get(field)!;
+        const base = postings.bases[index]!;
+        const indexed = postings.indexedUpTo[index]!;
+        if (candidates) {
+          const ids = candidates.ids;
+          // The column's ids are one run of the sorted list.
+          let low = 0;
+          let high = ids.length;
+          while (low < high) {
+            const middle = (low + high) >>> 1;
+            if (ids[middle]! < base) low = middle + 1;
+            else high = middle;
+          }
+          for (let i = low; i < ids.length && ids[i]! < base + indexed; i++) {
+            const code = ids[i]! - base;
+            if (code !== 0 && (candidates.exact || forms[code]!.includes(probe))) mark(field, code);
+          }
+        } else {
+          for (let code = 1; code < indexed; code++) if (forms[code]!.includes(probe)) mark(field, code);
         }
+        // Values added since the index was built.
+        for (let code = indexed; code < column.size; code++) if (forms[code]!.includes(probe)) mark(field, code);
       }
-      return { slots: slots.subarray(0, count), exact: true };
     }
-    if (term.length < 3) return undefined;
-    const lists: Uint32Array[] = [];
-    for (let i = 2; i < term.length; i++) {
-      const key = trigramKey(term.charCodeAt(i - 2), term.charCodeAt(i - 1), term.charCodeAt(i));
-      lists.push(this.postings.subarray(offsets[key]!, offsets[key + 1]!));
+    let estimate = 0;
+    for (const field of fields) {
+      const lists = this.slotLists.get(field);
+      if (!lists) {
+        estimate = Infinity;
+        break;
+      }
+      for (const code of codes.get(field)!)
+        if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
     }
-    lists.sort((x, y) => x.length - y.length);
-    let slots = lists[0]!;
-    // The rarest lists narrow it most; past a few, what is left is cheaper to check directly.
-    for (let i = 1; i < lists.length && i < 4 && slots.length > 32; i++) slots = intersect(slots, lists[i]!);
-    return { slots, exact: term.length === 3 && isAscii(term) };
+    return {
+      verdicts,
+      codes,
+      estimate,
+      columnCodes: fields.map((field) => this.text[field].codes),
+      columnVerdicts: fields.map((field) => verdicts.get(field)!),
+    };
   }
 
-  private matchingSlots(query: IndexQuery): Int32Array {
-    type Test = (slot: number) => boolean;
-    const tests: { test: Test; cost: number }[] = [];
-    let generator: { slots: Uint32Array; exact: boolean; quick: boolean } | undefined;
-    const offerGenerator = (term: string, quick: boolean) => {
-      const candidates = this.candidatesFor(term);
-      if (candidates && (!generator || candidates.slots.length < generator.slots.length))
-        generator = { ...candidates, quick };
-    };
-    /** Whether a text column's value at `slot` holds `term`, judging each distinct value once. */
-    const containsTest = (column: TextColumn, term: string): Test => {
-      const verdict = new Uint8Array(column.values.length);
-      return (slot) => {
-        const code = column.codes[slot]!;
-        let known = verdict[code]!;
-        if (known === 0) {
-          known = code !== 0 && column.folded[code]!.includes(term) ? 1 : 2;
-          verdict[code] = known;
-        }
-        return known === 1;
-      };
-    };
+  /** Whether the slot's value of any of the match's fields holds the word. */
+  private holds(match: Match, slot: number): boolean {
+    const { columnCodes, columnVerdicts } = match;
+    for (let i = 0; i < columnCodes.length; i++) if (columnVerdicts[i]![columnCodes[i]![slot]!] === 1) return true;
+    return false;
+  }
 
-    for (const field of indexedNumberFields) {
-      const wanted = query.numbers?.[field as SearchNumberFilterField];
-      if (wanted === undefined) continue;
-      const column = this.numbers[field];
-      tests.push({ test: (slot) => column[slot] === wanted, cost: 0 });
-    }
-    for (const field of searchTextFilterFields) {
-      const raw = query.text?.[field];
-      const term = raw === undefined ? '' : fold(raw);
-      if (term === '') continue;
-      tests.push({ test: containsTest(this.text[field], term), cost: 1 });
-      if ((quickSearchFields as readonly string[]).includes(field)) offerGenerator(term, false);
-    }
-    const quick = query.query === undefined ? '' : fold(query.query);
-    let quickTest: Test | undefined;
-    if (quick !== '') {
-      // Fields with few distinct values first: most matches are settled by a remembered verdict.
-      const fieldTests = [...quickSearchFields]
-        .sort((a, b) => this.text[a].values.length - this.text[b].values.length)
-        .map((field) => containsTest(this.text[field], quick));
-      quickTest = (slot) => {
-        for (const test of fieldTests) if (test(slot)) return true;
-        return false;
-      };
-      offerGenerator(quick, true);
-    }
-    tests.sort((a, b) => a.cost - b.cost);
-    const checks = tests.map(({ test }) => test);
-    // An exact quick-search list needs no quick check; the delta always does.
-    const generatorSettlesQuick = generator?.exact === true && generator.quick;
-    const listChecks = quickTest && !generatorSettlesQuick ? [...checks, quickTest] : checks;
-    const deltaChecks = quickTest ? [...checks, quickTest] : checks;
+  private satisfies(condition: TextCondition, slot: number): boolean {
+    if (condition.whole && this.holds(condition.whole, slot)) return true;
+    const words = condition.words;
+    for (let i = 0; i < words.length; i++) if (!this.holds(words[i]!, slot)) return false;
+    return true;
+  }
 
+  private matchingSlots(plan: ReturnType<SearchIndex['plan']>): Int32Array {
+    const conditions = [...plan.filters, ...(plan.quick ? [plan.quick] : [])];
+    // The condition whose matching slots are fewest lists the candidates (a condition's
+    // candidates: its rarest word's slots, plus the whole text's).
+    let generator: Match[] | undefined;
+    let best = Infinity;
+    for (const condition of conditions) {
+      const rarest = condition.words.reduce((a, b) => (b.estimate < a.estimate ? b : a));
+      const estimate = rarest.estimate + (condition.whole?.estimate ?? 0);
+      if (estimate < best) {
+        best = estimate;
+        generator = condition.whole ? [rarest, condition.whole] : [rarest];
+      }
+    }
+    const ranges = plan.ranges;
+    const alive = this.alive;
     const hits = new Int32Array(this.liveCount);
     let count = 0;
-    const alive = this.alive;
-    const consider = (slot: number, slotChecks: Test[]) => {
+    const consider = (slot: number) => {
       if (alive[slot] === 0) return;
-      for (const check of slotChecks) if (!check(slot)) return;
+      for (const range of ranges) {
+        const value = range.column[slot]!;
+        if (!(value >= range.min && value <= range.max)) return;
+      }
+      for (const condition of conditions) if (!this.satisfies(condition, slot)) return;
       hits[count++] = slot;
     };
-    if (generator) {
-      const { slots } = generator;
-      for (let i = 0; i < slots.length; i++) consider(slots[i]!, listChecks);
-      for (let slot = this.postingsUpTo; slot < this.slotCount; slot++) consider(slot, deltaChecks);
+    if (generator && best < this.liveCount / 2) {
+      const seen = new Uint8Array(this.listedUpTo);
+      for (const match of generator) {
+        for (const [field, codes] of match.codes) {
+          const lists = this.slotLists.get(field)!;
+          for (const code of codes) {
+            if (code >= lists.offsets.length - 1) continue;
+            for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) {
+              const slot = lists.slots[i]!;
+              if (seen[slot] === 1) continue;
+              seen[slot] = 1;
+              consider(slot);
+            }
+          }
+        }
+      }
+      for (let slot = this.listedUpTo; slot < this.slotCount; slot++) consider(slot);
     } else {
-      for (let slot = 0; slot < this.slotCount; slot++) consider(slot, deltaChecks);
+      for (let slot = 0; slot < this.slotCount; slot++) consider(slot);
     }
     return hits.subarray(0, count);
+  }
+
+  // ------------------------------------------------------------------------------ ordering
+
+  /**
+   * The hits in relevance groups: the reference or article number is the text (0), the
+   * reference starts with it (1), holds it (2), holds some of its words (3), the rest (4).
+   * "The text" is the words found in that field, without separators, or the whole text.
+   */
+  private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
+    const reference = this.text.reference;
+    const article = this.text.articleNumber;
+    const referenceWords = condition.words.map((word) => word.verdicts.get('reference'));
+    const articleWords = condition.words.map((word) => word.verdicts.get('articleNumber'));
+    const wholeReference = condition.whole?.verdicts.get('reference');
+    const wholeArticle = condition.whole?.verdicts.get('articleNumber');
+    const whole = wholeKeys(condition.variants);
+    const keysOf = (verdicts: (Uint8Array | undefined)[], code: number): string[] =>
+      wholeKeys(condition.variants.filter((_, i) => verdicts[i]?.[code] === 1));
+    const partNumberForms = (column: TextColumn, code: number): string[] =>
+      splitForms(column.forms![code]!).map(compactFolded);
+    const groups: number[][] = [[], [], [], [], []];
+    for (let i = 0; i < hits.length; i++) {
+      const slot = hits[i]!;
+      const referenceCode = reference.codes[slot]!;
+      const articleCode = article.codes[slot]!;
+      let group = 4;
+      let touched = wholeReference?.[referenceCode] === 1 || wholeArticle?.[articleCode] === 1;
+      for (let w = 0; w < referenceWords.length && !touched; w++)
+        touched = referenceWords[w]?.[referenceCode] === 1 || articleWords[w]?.[articleCode] === 1;
+      if (!touched) {
+        groups[4]!.push(slot);
+        continue;
+      }
+      const referenceKeys = keysOf(referenceWords, referenceCode);
+      if (wholeReference?.[referenceCode] === 1) referenceKeys.push(...whole);
+      const articleKeys = keysOf(articleWords, articleCode);
+      if (wholeArticle?.[articleCode] === 1) articleKeys.push(...whole);
+      if (articleKeys.length > 0 && articleCode !== 0) {
+        const forms = partNumberForms(article, articleCode);
+        if (articleKeys.some((key) => forms.includes(key))) group = 0;
+      }
+      if (group > 0 && referenceKeys.length > 0 && referenceCode !== 0) {
+        const forms = partNumberForms(reference, referenceCode);
+        if (referenceKeys.some((key) => forms.includes(key))) group = 0;
+        else if (referenceKeys.some((key) => forms.some((form) => form.startsWith(key)))) group = 1;
+        else if (referenceKeys.some((key) => forms.some((form) => form.includes(key)))) group = 2;
+        else group = 3;
+      }
+      groups[group]!.push(slot);
+    }
+    return groups.map((group) => Int32Array.from(group));
+  }
+
+  /** The hits grouped by one column's value (folded order; no value last), each group in reference order. */
+  private byColumn(hits: Int32Array, field: SearchFacetField, descending: boolean): Int32Array[] {
+    const column = this.text[field];
+    const ranks = this.sortRanksOf(field);
+    const distinct = column.size;
+    const counts = new Uint32Array(distinct + 1);
+    for (let i = 0; i < hits.length; i++) counts[ranks[column.codes[hits[i]!]!]!]!++;
+    const groups = Array.from({ length: distinct + 1 }, (_, rank) => new Int32Array(counts[rank]!));
+    const filled = new Uint32Array(distinct + 1);
+    for (let i = 0; i < hits.length; i++) {
+      const slot = hits[i]!;
+      const rank = ranks[column.codes[slot]!]!;
+      groups[rank]![filled[rank]!++] = slot;
+    }
+    const valued = groups.slice(0, distinct).filter((group) => group.length > 0);
+    if (descending) valued.reverse();
+    return [...valued, groups[distinct]!];
+  }
+
+  /** Each code's place when the column's values are sorted (folded, then exact); "no value" sorts last. */
+  private sortRanksOf(field: StoredTextField): Uint32Array {
+    const column = this.text[field];
+    const known = this.sortRanks.get(field);
+    if (known && known.size === column.size) return known.ranks;
+    const folded = column.folded ?? column.values.map(foldText);
+    const codes = Array.from({ length: column.size - 1 }, (_, i) => i + 1).sort((a, b) => {
+      const fa = folded[a]!;
+      const fb = folded[b]!;
+      if (fa !== fb) return fa < fb ? -1 : 1;
+      const va = column.values[a]!;
+      const vb = column.values[b]!;
+      return va < vb ? -1 : va > vb ? 1 : 0;
+    });
+    const ranks = new Uint32Array(column.size);
+    ranks[0] = column.size;
+    // Values that fold alike share a place, so reference order decides among them.
+    let place = 0;
+    codes.forEach((code, i) => {
+      if (i > 0 && folded[code] !== folded[codes[i - 1]!]) place = i;
+      ranks[code] = place;
+    });
+    this.sortRanks.set(field, { size: column.size, ranks });
+    return ranks;
+  }
+
+  /** `take` slots of `slots` from `skip` on, in reference order (or its reverse). */
+  private pageWithin(slots: Int32Array, skip: number, take: number, reverse: boolean): number[] {
+    const end = Math.min(slots.length, skip + take);
+    if (skip >= end) return [];
+    if (slots.length * 8 < this.liveCount) {
+      // Few slots: sort their ranks.
+      const ranks = new Int32Array(slots.length);
+      for (let i = 0; i < slots.length; i++) ranks[i] = this.rank[slots[i]!]!;
+      ranks.sort();
+      if (reverse) ranks.reverse();
+      return Array.from(ranks.subarray(skip, end), (position) => this.order[position]!);
+    }
+    // Many: mark them and walk the order.
+    const marked = new Uint8Array(this.slotCount);
+    for (let i = 0; i < slots.length; i++) marked[slots[i]!] = 1;
+    const page: number[] = [];
+    const length = this.order.length;
+    for (let step = 0, seen = 0; step < length && seen < end; step++) {
+      const slot = this.order[reverse ? length - 1 - step : step]!;
+      if (marked[slot] === 0) continue;
+      if (seen >= skip) page.push(slot);
+      seen++;
+    }
+    return page;
+  }
+
+  // ------------------------------------------------------------------------------ facets
+
+  /**
+   * The most common classes, manufacturers and types among the hits (values folded alike count
+   * as one, shown as their most common spelling), each with how many of the hits that value's
+   * filter would leave.
+   */
+  private facetsOf(hits: Int32Array): SearchFacets {
+    const facets = {} as SearchFacets;
+    for (const field of facetFields) {
+      const column = this.text[field];
+      const counts = new Uint32Array(column.size);
+      for (let i = 0; i < hits.length; i++) counts[column.codes[hits[i]!]!]!++;
+      const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
+      for (let code = 1; code < column.size; code++) {
+        const count = counts[code]!;
+        if (count === 0) continue;
+        const spelling = column.values[code]!.trim();
+        const key = column.folded![code]!;
+        if (!key) continue;
+        const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+        group.count += count;
+        group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + count);
+        groups.set(key, group);
+      }
+      const top = [...groups.values()]
+        .sort((a, b) => b.count - a.count)
+        .slice(0, FACET_VALUES * 2)
+        .map((group) => {
+          const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+          // What filtering on the value would leave: every hit whose field holds its words.
+          const condition = this.condition(value, [field]);
+          let count = 0;
+          if (condition)
+            for (let code = 1; code < column.size; code++) {
+              if (counts[code] === 0) continue;
+              const holds =
+                condition.whole?.verdicts.get(field)![code] === 1 ||
+                condition.words.every((word) => word.verdicts.get(field)![code] === 1);
+              if (holds) count += counts[code]!;
+            }
+          return { value, count };
+        });
+      facets[field] = top
+        .sort((a, b) => b.count - a.count || (lower(a.value) < lower(b.value) ? -1 : 1))
+        .slice(0, FACET_VALUES);
+    }
+    return facets;
   }
 }

@@ -2,15 +2,16 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { config } from '#lib/config';
 import { s3 } from '#lib/clients';
-import { indexedNumberFields, indexedTextFields, type IndexColumns } from './search-index';
+import { storedNumberFields, storedTextFields, type IndexColumns } from './search-index';
 
 /*
- * The index snapshot in S3: what a cold instance loads instead of reading the table. The
- * searchable fields as columns in result order, dictionaries and all, so loading is a
- * decompression, one small JSON parse and typed-array copies, with no re-encoding:
+ * The index snapshot in S3: what a cold instance loads instead of reading the table. Every
+ * component field as a column in result order, dictionaries and all, so loading is a
+ * decompression, one JSON parse and typed-array copies, with no re-encoding:
  *
- *   "CHSEARCH" | u32 header length | header JSON (meta, fields, dictionaries) | padding to 8 |
- *   ids f64[n] | per text field codes u32[n] | per number field f64[n] (NaN: none) | dataSheet u8[n]
+ *   "CHSEARCH" | u32 header length | header JSON (meta, fields, dictionaries, code widths) |
+ *   padding to 8 | ids f64[n] | per number field f64[n] (NaN: none) |
+ *   per text field codes u8/u16/u32[n] (as narrow as its dictionary allows), each padded to 8
  *
  * compressed with brotli. The loader applies the changes logged since the header's revision.
  */
@@ -18,7 +19,7 @@ import { indexedNumberFields, indexedTextFields, type IndexColumns } from './sea
 export const SNAPSHOT_KEY = 'search/component-index.bin.br';
 const MAGIC = 'CHSEARCH';
 const FORMAT = 'component-hub/search-index';
-const VERSION = 2;
+const VERSION = 3;
 
 export interface SnapshotMeta {
   revision: number;
@@ -37,38 +38,47 @@ interface Header extends SnapshotMeta {
   textFields: string[];
   numberFields: string[];
   dictionaries: string[][];
+  /** Bytes per code, per text field. */
+  codeWidths: number[];
 }
 
 const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
 
+const widthFor = (distinct: number): 1 | 2 | 4 => (distinct <= 0xff ? 1 : distinct <= 0xffff ? 2 : 4);
+const codeArray = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
+
 export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffer => {
   const count = columns.ids.length;
+  const codeWidths = storedTextFields.map((field) => widthFor(columns.text[field].values.length));
   const header: Header = {
     format: FORMAT,
     version: VERSION,
     ...meta,
     count,
-    textFields: [...indexedTextFields],
-    numberFields: [...indexedNumberFields],
-    dictionaries: indexedTextFields.map((field) => columns.text[field].values),
+    textFields: [...storedTextFields],
+    numberFields: [...storedNumberFields],
+    dictionaries: storedTextFields.map((field) => columns.text[field].values),
+    codeWidths,
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align8(MAGIC.length + 4 + headerBytes.length);
   const size =
-    start + count * 8 + indexedTextFields.length * count * 4 + indexedNumberFields.length * count * 8 + count;
+    start +
+    count * 8 +
+    storedNumberFields.length * count * 8 +
+    codeWidths.reduce((sum, width) => sum + align8(count * width), 0);
   const out = Buffer.alloc(size);
   out.write(MAGIC, 0, 'latin1');
   out.writeUInt32LE(headerBytes.length, MAGIC.length);
   headerBytes.copy(out, MAGIC.length + 4);
   let offset = start;
-  const put = (array: Float64Array | Uint32Array | Uint8Array) => {
+  const put = (array: Float64Array | Uint32Array | Uint16Array | Uint8Array) => {
     Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(out, offset);
-    offset += array.byteLength;
+    offset = align8(offset + array.byteLength);
   };
   put(columns.ids);
-  for (const field of indexedTextFields) put(columns.text[field].codes);
-  for (const field of indexedNumberFields) put(columns.numbers[field]);
-  put(columns.dataSheet);
+  for (const field of storedNumberFields) put(columns.numbers[field]);
+  storedTextFields.forEach((field, index) => put(codeArray[codeWidths[index]!].from(columns.text[field].codes)));
   // Quality 5: a fraction of the default's time, and catalogue columns still shrink ~10x.
   return brotliCompressSync(out, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size },
@@ -85,35 +95,39 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
     throw new Error(`Unknown search snapshot format ${header.format} ${header.version}`);
   const { count } = header;
   let offset = align8(MAGIC.length + 4 + headerLength);
-  const take = (bytesPerItem: number) => {
-    const copy = raw.buffer.slice(raw.byteOffset + offset, raw.byteOffset + offset + count * bytesPerItem);
-    offset += count * bytesPerItem;
-    return copy;
+  // Columns are read in place (views of the decompressed bytes, which the index copies from);
+  // bytes that are not 8-aligned in memory are copied first.
+  const aligned = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw);
+  const take = <T>(Type: new (buffer: ArrayBuffer, offset: number, length: number) => T, bytesPerItem: number): T => {
+    const view = new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + offset, count);
+    offset = align8(offset + count * bytesPerItem);
+    return view;
   };
-  const ids = new Float64Array(take(8));
+  const ids = take(Float64Array, 8);
+  const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array, 8)]));
   const textByField = new Map(
-    header.textFields.map((field, index) => [
-      field,
-      { values: header.dictionaries[index]!, codes: new Uint32Array(take(4)) },
-    ]),
+    header.textFields.map((field, index) => {
+      const width = header.codeWidths[index] as 1 | 2 | 4;
+      return [
+        field,
+        { values: header.dictionaries[index]!, codes: take(codeArray[width] as Uint8ArrayConstructor, width) },
+      ];
+    }),
   );
-  const numberByField = new Map(header.numberFields.map((field) => [field, new Float64Array(take(8))]));
-  const dataSheet = new Uint8Array(take(1));
   return {
     revision: header.revision,
     changeCount: header.changeCount,
     writtenAt: header.writtenAt,
     columns: {
       ids,
-      dataSheet,
       text: Object.fromEntries(
-        indexedTextFields.map((field) => [
+        storedTextFields.map((field) => [
           field,
           textByField.get(field) ?? { values: [''], codes: new Uint32Array(count) },
         ]),
       ) as IndexColumns['text'],
       numbers: Object.fromEntries(
-        indexedNumberFields.map((field) => [
+        storedNumberFields.map((field) => [
           field,
           numberByField.get(field) ?? new Float64Array(count).fill(Number.NaN),
         ]),

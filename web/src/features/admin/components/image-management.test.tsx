@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
@@ -24,6 +22,26 @@ const stats: ImageStats = {
   byClass: [
     { componentClass: 'Relay', total: 120, withImages: 30 },
     { componentClass: 'Terminal Block', total: 80, withImages: 20 },
+  ],
+  distributors: [
+    {
+      provider: 'digikey',
+      state: 'daily-limit',
+      usedToday: 412,
+      dailyLimit: 1000,
+      searchShare: 700,
+      message: 'Digi-Key has reached its daily request limit for Component Hub. Digi-Key searches resume at 06:00 UTC.',
+      resumesAt: '2026-11-24T06:00:00.000Z',
+    },
+    {
+      provider: 'mouser',
+      state: 'ready',
+      usedToday: 38,
+      dailyLimit: 1000,
+      searchShare: 700,
+      message: null,
+      resumesAt: null,
+    },
   ],
 };
 const image = (id: number, sourceConfidence: number, extra: Partial<RecentImage> = {}): RecentImage => ({
@@ -118,6 +136,47 @@ describe('Image Management tab', () => {
     expect(within(list).getByText('60%')).toHaveAttribute('data-variant', 'destructive');
     expect(within(list).getByText('Mouser')).toBeInTheDocument();
     expect(within(list).getByText(`${'x'.repeat(80)}...`)).toBeInTheDocument();
+  });
+
+  it("shows each distributor's standing today, and why one cannot be asked, in words", async () => {
+    adminApi();
+    renderScreen(<ImageManagement />);
+    const panel = await screen.findByRole('region', { name: 'Distributors Today' });
+    const digikey = await within(panel).findByTestId('distributor-digikey');
+    expect(within(digikey).getByText('Daily limit reached')).toBeInTheDocument();
+    expect(within(digikey).getByText('412 of 1000 requests used today (700 for part searches)')).toBeInTheDocument();
+    expect(within(digikey).getByRole('status')).toHaveTextContent(
+      'Digi-Key has reached its daily request limit for Component Hub. Digi-Key searches resume at 06:00 UTC.',
+    );
+    const mouser = within(panel).getByTestId('distributor-mouser');
+    expect(within(mouser).getByText('Ready')).toBeInTheDocument();
+    expect(within(mouser).queryByRole('status')).toBeNull();
+  });
+
+  it('says why a distributor stopped during the last batch, and that the other took over', async () => {
+    const reason =
+      'Digi-Key stopped: Digi-Key has reached its daily request limit for Component Hub. Digi-Key searches resume at 06:00 UTC. Mouser was asked for every remaining part.';
+    adminApi({
+      'GET /api/admin/image-batch': {
+        body: {
+          batch: batch({
+            status: 'completed',
+            processed: 10,
+            success: 9,
+            failed: 1,
+            sources: { digikey: 0, mouser: 9 },
+            finishedAt: '2026-11-23T03:01:00.000Z',
+            message: reason,
+          }),
+        },
+      },
+    });
+    renderScreen(<ImageManagement />);
+    expect(
+      await screen.findByText(
+        `Processed 10 components: 9 with images found, 1 failed (Digi-Key: 0, Mouser: 9). ${reason}`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("says 'No recent images found' when there are none", async () => {

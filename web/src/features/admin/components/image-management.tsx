@@ -15,6 +15,7 @@ import {
   batchProviders,
   RECENTLY_PROCESSED_SHOWN,
   type BatchProvider,
+  type DistributorStatus,
   type ImageBatch,
   type RecentImage,
 } from '#shared/schemas/images';
@@ -84,6 +85,53 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
     </Stack>
   );
 };
+
+const distributorStates: Record<DistributorStatus['state'], { label: string; colorPalette: string }> = {
+  ready: { label: 'Ready', colorPalette: 'green' },
+  'daily-limit': { label: 'Daily limit reached', colorPalette: 'red' },
+  'budget-spent': { label: 'Day budget used', colorPalette: 'red' },
+  'search-share-spent': { label: 'Batches only', colorPalette: 'orange' },
+};
+
+/**
+ * Each distributor's standing today: requests used of its day budget and, when it cannot be
+ * asked (its own daily limit, the day budget, the share per-part searches may use), why, in the
+ * server's words, so an administrator knows before starting a batch.
+ */
+const DistributorStatusList = ({ statuses }: { statuses: readonly DistributorStatus[] }) => (
+  <Stack as="ul" gap="3" listStyleType="none" aria-labelledby="distributors-heading">
+    {statuses.map((status) => {
+      const state = distributorStates[status.state];
+      const label = distributorLabels[status.provider];
+      return (
+        <Box
+          as="li"
+          key={status.provider}
+          borderWidth="1px"
+          borderColor={status.state === 'ready' ? 'border' : `${state.colorPalette}.muted`}
+          borderRadius="md"
+          p="3"
+          data-testid={`distributor-${status.provider}`}
+        >
+          <HStack justify="space-between" gap="3" flexWrap="wrap">
+            <Text fontWeight="semibold">{label}</Text>
+            <Badge colorPalette={state.colorPalette} variant="subtle">
+              {state.label}
+            </Badge>
+          </HStack>
+          <Text fontSize="sm" color="fg.muted">
+            {status.usedToday} of {status.dailyLimit} requests used today ({status.searchShare} for part searches)
+          </Text>
+          {status.message && (
+            <Text fontSize="sm" mt="1" role="status">
+              {status.message}
+            </Text>
+          )}
+        </Box>
+      );
+    })}
+  </Stack>
+);
 
 const RecentImageRow = ({ image }: { image: RecentImage }) => {
   const style = badgeStyles[confidenceVariant(image.sourceConfidence)];
@@ -247,6 +295,15 @@ export const ImageManagement = () => {
           {batch && <BatchProgress batch={batch} />}
         </Stack>
       </Panel>
+
+      {stats?.distributors?.length ? (
+        <Panel as="section" aria-labelledby="distributors-heading">
+          <Heading as="h2" size="md" id="distributors-heading" mb="4">
+            Distributors Today
+          </Heading>
+          <DistributorStatusList statuses={stats.distributors} />
+        </Panel>
+      ) : null}
 
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <Panel as="section" aria-labelledby="processed-heading">

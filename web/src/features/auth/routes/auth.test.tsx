@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -17,9 +15,11 @@ const user = {
   role: 'user',
 };
 
+const passwordOnly = { body: { sso: null, passwordLogin: 'on' } };
+
 describe('auth screen: login', () => {
   it('shows the field messages and sends nothing for an empty form', async () => {
-    const server = mockApi({});
+    const server = mockApi({ 'GET /api/sso/options': passwordOnly });
     renderScreen(<AuthRoute />, '/auth');
     expect(screen.getByRole('heading', { name: 'Component Hub' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
@@ -27,11 +27,12 @@ describe('auth screen: login', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(server.calls).toHaveLength(0);
+    expect(server.callsTo('POST /api/login')).toHaveLength(0);
   });
 
   it("shows 'Login failed' with the server's message", async () => {
     mockApi({
+      'GET /api/sso/options': passwordOnly,
       'GET /api/csrf-token': csrfHandler,
       'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
     });
@@ -45,6 +46,7 @@ describe('auth screen: login', () => {
 
   it("shows 'An unknown error occurred' when the server cannot be reached", async () => {
     mockApi({
+      'GET /api/sso/options': passwordOnly,
       'GET /api/csrf-token': csrfHandler,
       'POST /api/login': () => Promise.reject(new TypeError('Failed to fetch')),
     });
@@ -56,7 +58,11 @@ describe('auth screen: login', () => {
   });
 
   it('logs in, welcomes the user by name and goes to the hub', async () => {
-    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/login': { body: user } });
+    const server = mockApi({
+      'GET /api/sso/options': passwordOnly,
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/login': { body: user },
+    });
     const { router } = renderScreen(<AuthRoute />, '/auth', { '/component-hub': 'hub page' });
     await userEvent.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
     await userEvent.type(screen.getByLabelText('Password'), 'Secret-1!');
@@ -72,6 +78,7 @@ describe('auth screen: login', () => {
 describe('auth screen: forgot password', () => {
   it('checks the email, sends the request, confirms and returns to login', async () => {
     const server = mockApi({
+      'GET /api/sso/options': passwordOnly,
       'GET /api/csrf-token': csrfHandler,
       'POST /api/forgot-password': { body: { message: 'ok' } },
     });
@@ -91,7 +98,7 @@ describe('auth screen: forgot password', () => {
   });
 
   it("has a 'Back to login' link", async () => {
-    mockApi({});
+    mockApi({ 'GET /api/sso/options': passwordOnly });
     renderScreen(<AuthRoute />, '/auth');
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));

@@ -3,12 +3,16 @@ import { Center } from '@chakra-ui/react/center';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso';
+import { APP_BASE } from '../../../config/paths';
+import { useSignInOptions } from '../api/get-sign-in-options';
 import { AcceptInviteForm } from '../components/accept-invite-form';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
 
 type Mode = 'login' | 'forgot' | 'reset' | 'invite';
 
@@ -26,13 +30,41 @@ const initialMode = (searchParams: URLSearchParams): Mode => {
   return 'login';
 };
 
+/** The app page that sent the person to log in (the route guard remembers it), as a full path. */
+const returnPathFrom = (state: unknown): string | undefined => {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
+  if (typeof from?.pathname !== 'string') return undefined;
+  return `${APP_BASE}${from.pathname}${typeof from.search === 'string' ? from.search : ''}${typeof from.hash === 'string' ? from.hash : ''}`;
+};
+
 /** /auth: login, forgot password, reset password and accept invitation (spec §2 "Auth screen", §4). */
 export const AuthRoute = () => {
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const token = searchParams.get('token') ?? '';
   const inviteToken = searchParams.get('invite') ?? '';
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
-  const { title, intro } = headings[mode];
+  const { options } = useSignInOptions(mode === 'login');
+  const sso = options?.sso ?? undefined;
+  // A single sign-on that failed comes back with a reason; shown once, then dropped from the address.
+  const [ssoError] = useState<SsoErrorCode | undefined>(() => {
+    const code = searchParams.get(SSO_ERROR_PARAM);
+    return isSsoErrorCode(code) ? code : undefined;
+  });
+  useEffect(() => {
+    if (searchParams.has(SSO_ERROR_PARAM)) {
+      const rest = new URLSearchParams(searchParams);
+      rest.delete(SSO_ERROR_PARAM);
+      setSearchParams(rest, { replace: true });
+    }
+  }, [searchParams, setSearchParams]);
+  const { title } = headings[mode];
+  const intro =
+    mode === 'login' && sso
+      ? options?.passwordLogin === 'admins-only'
+        ? `Sign in with ${sso.label}. Administrators can also use their email and password.`
+        : `Sign in with ${sso.label}, or with your email and password.`
+      : headings[mode].intro;
 
   const backToLogin = () => {
     if (searchParams.has('token') || searchParams.has('invite')) setSearchParams({}, { replace: true });
@@ -64,6 +96,11 @@ export const AuthRoute = () => {
               {intro}
             </Text>
           </Stack>
+          {mode === 'login' && ssoError && <SingleSignOnError code={ssoError} />}
+          {mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}
+          {mode === 'login' && sso && (
+            <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={returnPathFrom(location.state)} />
+          )}
           {mode === 'login' && <LoginForm onForgotPassword={() => setMode('forgot')} />}
           {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
           {mode === 'reset' && <ResetPasswordForm token={token} onDone={backToLogin} onBackToLogin={backToLogin} />}

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { distributorLabels, type DistributorName, type PartSearchResponse } from '#shared/schemas/distributors';
 import type { Component } from '#shared/schemas/component';
 import { notify, type Notice } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api-client';
 import { searchDistributor } from '../api/search-distributor';
 
 /** Spec §4, §9: the button's progress steps, the pause before the result, and the return to idle. */
@@ -19,7 +20,15 @@ export const RESET_DELAY_MS = 2000;
 
 export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
 
-/** The toast for a search's outcome (spec §8). */
+/**
+ * Why a search failed in the server's words, when it gave them: a distributor's daily limit, the
+ * day budget, one's own allowance of searches (503 and 429 answers say what happened and when to
+ * try again). Other failures keep the spec's "Please try again."
+ */
+const failureReason = (error: unknown): string | undefined =>
+  error instanceof ApiError && (error.status === 429 || error.status === 503) ? error.serverMessage : undefined;
+
+/** The toast for a search's outcome (spec §8; a failure's reason in words where the server gave one). */
 export const searchNotice = (
   provider: string,
   reference: string,
@@ -29,7 +38,7 @@ export const searchNotice = (
     return {
       type: 'error',
       title: `${provider} search failed`,
-      description: `Error searching for ${reference}. Please try again.`,
+      description: `Error searching for ${reference}. ${failureReason(outcome.error) ?? 'Please try again.'}`,
     };
   const { answer } = outcome;
   if (!answer?.success) {

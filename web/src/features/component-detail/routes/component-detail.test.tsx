@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +6,7 @@ import type { Comment } from '#shared/schemas/comments';
 import type { Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
 import { toaster } from '../../../components/ui/toaster';
+import { ApiError } from '../../../lib/api-client';
 import { aComponent } from '../../../testing/component-fixture';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
@@ -663,9 +662,31 @@ describe('component detail', () => {
 
     it("says '{provider} search failed' when the call fails", async () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      searchSetup('mouser', () => ({ status: 503, body: { message: 'Mouser search is not set up.' } }));
+      searchSetup('mouser', () => ({ status: 500, body: { message: 'Internal Server Error' } }));
       await userEvent.click(await screen.findByRole('button', { name: /^Search Mouser/ }));
       await toastWith('Mouser search failed', 'Error searching for 3RT2015-1BB41. Please try again.');
+    });
+
+    it("gives the distributor's reason in words when the server names one", async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const reason =
+        'Digi-Key has reached its daily request limit for Component Hub. Digi-Key searches resume at 06:00 UTC.';
+      searchSetup('digikey', () => ({ status: 503, body: { message: reason } }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Search Digi-Key/ }));
+      await toastWith('Digi-Key search failed', `Error searching for 3RT2015-1BB41. ${reason}`);
+    });
+
+    it("says when one's own allowance of searches is used up", () => {
+      const reason =
+        "You have used today's 100 distributor searches, the most one person may make in a day. Searches resume after midnight UTC.";
+      const notice = searchNotice('Mouser', 'X-1', {
+        error: new ApiError(429, JSON.stringify({ message: reason }), 'Too Many Requests'),
+      });
+      expect(notice).toEqual({
+        type: 'error',
+        title: 'Mouser search failed',
+        description: `Error searching for X-1. ${reason}`,
+      });
     });
 
     it('adds nothing to the text when only the image was found', () => {

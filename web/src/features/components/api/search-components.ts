@@ -1,29 +1,67 @@
 import useSWR from 'swr';
-import { SEARCH_MAX_LIMIT, TOTAL_COUNT_HEADER, type Component } from '#shared/schemas/component';
+import {
+  FACETS_HEADER,
+  SEARCH_MAX_LIMIT,
+  SUGGESTIONS_HEADER,
+  TOTAL_COUNT_HEADER,
+  searchFacetsSchema,
+  searchSuggestionsSchema,
+  type Component,
+  type SearchFacets,
+  type SearchSuggestion,
+} from '#shared/schemas/component';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { PAGE_SIZE, componentsQuery, pageOffset, type SearchCriteria } from '../utils/search-params';
 
 export interface ComponentPage {
   components: Component[];
-  /** Every match, not just this page (ARCHITECTURE §13: the real total, from X-Total-Count). */
+  /** Every match, not just this page (the real total, from X-Total-Count). */
   total: number;
+  /** The counts beside the results, when asked for. */
+  facets?: SearchFacets;
+  /** 'Did you mean' searches, when nothing was found. */
+  suggestions: SearchSuggestion[];
 }
+
+/** A JSON header as a schema reads it; a missing or unreadable one is left out. */
+const headerValue = <T>(
+  headers: Headers,
+  name: string,
+  schema: { safeParse: (value: unknown) => { success: boolean; data?: T } },
+) => {
+  const text = headers.get(name);
+  if (!text) return undefined;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** GET /api/components?{query, filters, limit, offset}: one window of matches and the total. */
 export const fetchComponentPage = async (path: string): Promise<ComponentPage> => {
   const { data, headers } = await apiRequestWithHeaders<Component[]>(path);
   const components = data ?? [];
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
-  return { components, total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : components.length };
+  return {
+    components,
+    total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : components.length,
+    facets: headerValue(headers, FACETS_HEADER, searchFacetsSchema),
+    suggestions: headerValue(headers, SUGGESTIONS_HEADER, searchSuggestionsSchema) ?? [],
+  };
 };
 
-export const componentsPath = (criteria: SearchCriteria, limit: number, offset: number) =>
-  `/components?${componentsQuery(criteria, { limit, offset })}`;
+export const componentsPath = (criteria: SearchCriteria, limit: number, offset: number, facets = false) =>
+  `/components?${componentsQuery(criteria, { limit, offset, facets })}`;
 
-/** One page of the component list (spec §2), 10 a page; nothing is fetched while `enabled` is false. */
+/**
+ * One page of the component list (spec §2), 10 a page, with the counts beside it; nothing is
+ * fetched while `enabled` is false.
+ */
 export const useComponentSearch = (criteria: SearchCriteria, page: number, enabled = true) => {
   const { data, error, isLoading } = useSWR<ComponentPage>(
-    enabled ? componentsPath(criteria, PAGE_SIZE, pageOffset(page)) : null,
+    enabled ? componentsPath(criteria, PAGE_SIZE, pageOffset(page), true) : null,
     fetchComponentPage,
   );
   return { page: data, error: error as unknown, isLoading };

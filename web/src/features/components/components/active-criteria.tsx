@@ -7,7 +7,10 @@ import { searchKeyLabel, type SearchCriteria, type SearchKey } from '../utils/se
  * so this is where the reader sees what the results are for.
  */
 export const ActiveCriteria = ({ criteria }: { criteria: SearchCriteria }) => {
-  const entries = Object.entries(criteria) as [SearchKey, string][];
+  // The order is shown by the column headers, not here.
+  const entries = (Object.entries(criteria) as [SearchKey, string][]).filter(
+    ([key]) => key !== 'sort' && key !== 'order',
+  );
   if (entries.length === 0) return null;
   return (
     <HStack as="ul" aria-label="Search in effect" gap="2" wrap="wrap" listStyleType="none" mb="3">

@@ -1,17 +1,53 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
+import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import type { Component } from '#shared/schemas/component';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Component, SearchSortField } from '#shared/schemas/component';
+import { SelectField } from '../../../components/ui/select-field';
 import { ComponentActions, useOpenComponent } from './component-actions';
 
 /** Spec §9: five skeleton rows while the list loads. */
 export const SKELETON_ROWS = 5;
 
 const columns = ['Reference', 'Manufacturer', 'Description', 'Class', 'Type', 'Actions'] as const;
+
+/** The columns a header click sorts by. */
+const sortableColumns: Partial<Record<(typeof columns)[number], Exclude<SearchSortField, 'relevance'>>> = {
+  Reference: 'reference',
+  Manufacturer: 'manufacturer',
+  Class: 'class',
+  Type: 'type',
+};
+
+export interface ResultsOrder {
+  sort: SearchSortField;
+  descending: boolean;
+}
+
+/** A header's next order: ascending, then descending, then back to relevance. */
+const nextOrder = (current: ResultsOrder, column: Exclude<SearchSortField, 'relevance'>): ResultsOrder =>
+  current.sort !== column
+    ? { sort: column, descending: false }
+    : current.descending
+      ? { sort: 'relevance', descending: false }
+      : { sort: column, descending: true };
+
+const sortChoices: { value: string; label: string; order: ResultsOrder }[] = [
+  { value: 'relevance', label: 'Relevance', order: { sort: 'relevance', descending: false } },
+  ...(['reference', 'manufacturer', 'class', 'type'] as const).flatMap((sort) => {
+    const label = sort[0]!.toUpperCase() + sort.slice(1);
+    return [
+      { value: sort, label: `${label} (A–Z)`, order: { sort, descending: false } },
+      { value: `${sort}-desc`, label: `${label} (Z–A)`, order: { sort, descending: true } },
+    ];
+  }),
+];
 
 const Dash = () => (
   <Text as="span" color="fg.muted">
@@ -22,10 +58,52 @@ const Dash = () => (
 interface ResultsProps {
   /** Undefined while the page loads. */
   components: readonly Component[] | undefined;
+  order: ResultsOrder;
+  onOrderChange: (order: ResultsOrder) => void;
 }
 
-/** At 768 px and wider: the table of spec §2. */
-const ComponentsTable = ({ components }: ResultsProps) => {
+const SortIcon = ({ direction }: { direction: 'ascending' | 'descending' | 'none' }) =>
+  direction === 'ascending' ? (
+    <ArrowUp aria-hidden />
+  ) : direction === 'descending' ? (
+    <ArrowDown aria-hidden />
+  ) : (
+    <ArrowUpDown aria-hidden opacity="0.4" />
+  );
+
+const ColumnHeader = ({
+  column,
+  order,
+  onOrderChange,
+}: { column: (typeof columns)[number] } & Omit<ResultsProps, 'components'>) => {
+  const sortable = sortableColumns[column];
+  let content: ReactNode = column;
+  let direction: 'ascending' | 'descending' | 'none' | undefined;
+  if (sortable) {
+    direction = order.sort === sortable ? (order.descending ? 'descending' : 'ascending') : 'none';
+    content = (
+      <Button
+        variant="plain"
+        size="sm"
+        px="0"
+        h="auto"
+        fontWeight="semibold"
+        onClick={() => onOrderChange(nextOrder(order, sortable))}
+      >
+        {column}
+        <SortIcon direction={direction} />
+      </Button>
+    );
+  }
+  return (
+    <Table.ColumnHeader whiteSpace="nowrap" textAlign={column === 'Actions' ? 'end' : undefined} aria-sort={direction}>
+      {content}
+    </Table.ColumnHeader>
+  );
+};
+
+/** At 768 px and wider: the table of spec §2, its Reference, Manufacturer, Class and Type headers sorting it. */
+const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => {
   const open = useOpenComponent();
   return (
     <Table.ScrollArea display={{ base: 'none', md: 'block' }} borderWidth="1px" borderRadius="md">
@@ -39,9 +117,7 @@ const ComponentsTable = ({ components }: ResultsProps) => {
         <Table.Header>
           <Table.Row bg="bg.subtle">
             {columns.map((column) => (
-              <Table.ColumnHeader key={column} whiteSpace="nowrap" textAlign={column === 'Actions' ? 'end' : undefined}>
-                {column}
-              </Table.ColumnHeader>
+              <ColumnHeader key={column} column={column} order={order} onOrderChange={onOrderChange} />
             ))}
           </Table.Row>
         </Table.Header>
@@ -84,8 +160,23 @@ const ComponentsTable = ({ components }: ResultsProps) => {
   );
 };
 
+/** Under 768 px: the order as a choice, since there are no headers to click. */
+const CardsOrder = ({ order, onOrderChange }: Omit<ResultsProps, 'components'>) => (
+  <Box display={{ base: 'block', md: 'none' }} mb="3">
+    <SelectField
+      label="Sort by"
+      options={sortChoices}
+      value={order.sort === 'relevance' ? 'relevance' : `${order.sort}${order.descending ? '-desc' : ''}`}
+      onChange={(event) => {
+        const choice = sortChoices.find((option) => option.value === event.target.value);
+        if (choice) onOrderChange(choice.order);
+      }}
+    />
+  </Box>
+);
+
 /** Under 768 px: one card per component. */
-const ComponentCards = ({ components }: ResultsProps) => {
+const ComponentCards = ({ components }: Pick<ResultsProps, 'components'>) => {
   const open = useOpenComponent();
   if (!components) {
     return (
@@ -138,18 +229,23 @@ const ComponentCards = ({ components }: ResultsProps) => {
   );
 };
 
-/** The results: skeletons while loading, the empty text, else the table (wide) and cards (narrow). */
-export const ComponentResults = ({ components }: ResultsProps) => {
+/**
+ * The results: skeletons while loading, the empty text (with whatever `empty` adds, such as
+ * 'Did you mean …'), else the table (wide) and cards (narrow).
+ */
+export const ComponentResults = ({ components, order, onOrderChange, empty }: ResultsProps & { empty?: ReactNode }) => {
   if (components && components.length === 0) {
     return (
       <Box borderWidth="1px" borderRadius="md" borderStyle="dashed" py="10" px="4" textAlign="center">
         <Text color="fg.muted">No components found matching your search criteria.</Text>
+        {empty}
       </Box>
     );
   }
   return (
     <>
-      <ComponentsTable components={components} />
+      <ComponentsTable components={components} order={order} onOrderChange={onOrderChange} />
+      <CardsOrder order={order} onOrderChange={onOrderChange} />
       <ComponentCards components={components} />
     </>
   );

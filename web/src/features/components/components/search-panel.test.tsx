@@ -1,6 +1,4 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../testing/render';
@@ -102,19 +100,77 @@ describe('advanced search', () => {
     await userEvent.type(form.getByLabelText('Manufacturer'), ' Siemens ');
     await userEvent.type(form.getByLabelText('Class'), '   ');
     await userEvent.click(form.getByRole('button', { name: 'Physical Properties' }));
-    await userEvent.type(form.getByLabelText('Width (mm)'), '45');
+    await userEvent.type(form.getByLabelText('Width (mm) from'), '45');
     await userEvent.click(form.getByRole('button', { name: 'Wire Specifications' }));
     await userEvent.type(form.getByLabelText('Max Wire Gauge'), '12 AWG');
     await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
-    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ manufacturer: 'Siemens', width: '45', maxWireGauge: '12 AWG' });
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({
+      manufacturer: 'Siemens',
+      widthMin: '45',
+      maxWireGauge: '12 AWG',
+    });
 
     await userEvent.type(form.getByLabelText('Type'), 'Contactor{Enter}');
     expect(onSearch).toHaveBeenLastCalledWith({
       manufacturer: 'Siemens',
       type: 'Contactor',
-      width: '45',
+      widthMin: '45',
       maxWireGauge: '12 AWG',
     });
+  });
+
+  it('shows every numeric filter as a from–to pair, frequency included', async () => {
+    renderPanel();
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
+    const form = within(advanced());
+    for (const group of ['Technical Details', 'Physical Properties', 'Electrical Properties', 'Wire Specifications'])
+      await userEvent.click(form.getByRole('button', { name: group }));
+    for (const label of [
+      'Number of Terminals',
+      'Width (mm)',
+      'Height (mm)',
+      'Depth (mm)',
+      'Weight (kg)',
+      'Voltage (V)',
+      'Voltage 2 (V)',
+      'Frequency (Hz)',
+      'Number of Circuits',
+      'Max Wire Number',
+    ]) {
+      const pair = form.getByRole('group', { name: label });
+      expect(within(pair).getByLabelText(`${label} from`)).toBeVisible();
+      expect(within(pair).getByLabelText(`${label} to`)).toBeVisible();
+    }
+  });
+
+  it('takes a range, and keeps filters from applying while a number is not one, saying so on the input', async () => {
+    const onSearch = renderPanel();
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
+    const form = within(advanced());
+    await userEvent.click(form.getByRole('button', { name: 'Electrical Properties' }));
+    await userEvent.type(form.getByLabelText('Voltage (V) from'), '24 V');
+    await userEvent.type(form.getByLabelText('Voltage (V) to'), '>100');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).not.toHaveBeenCalled();
+    const to = form.getByLabelText('Voltage (V) to');
+    expect(to).toHaveAccessibleErrorMessage('Voltage (V) to must be a number');
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(to).toHaveFocus());
+    expect(form.getByRole('button', { name: /Electrical Properties/ })).toHaveTextContent('1 to correct');
+
+    await userEvent.clear(to);
+    expect(to).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(to, '12');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(form.getByLabelText('Voltage (V) from')).toHaveAccessibleErrorMessage(
+      'Voltage (V): the "from" value must not be above the "to" value',
+    );
+
+    await userEvent.clear(to);
+    await userEvent.type(to, '230,5');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ voltageMin: '24 V', voltageMax: '230,5' });
   });
 
   it('Reset All Filters empties every input and searches with no filters', async () => {
@@ -122,12 +178,13 @@ describe('advanced search', () => {
     expect(screen.getByRole('tab', { name: 'Advanced Search', selected: true })).toBeInTheDocument();
     const form = within(advanced());
     expect(form.getByLabelText('Manufacturer')).toHaveValue('ABB');
-    // A group holding a filter in use opens by itself.
-    expect(form.getByLabelText('Voltage (V)')).toHaveValue('24');
+    // A group holding a filter in use opens by itself; an exact value is a range from it to it.
+    expect(form.getByLabelText('Voltage (V) from')).toHaveValue('24');
+    expect(form.getByLabelText('Voltage (V) to')).toHaveValue('24');
     expect(form.getByRole('button', { name: /Electrical Properties/ })).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(form.getByRole('button', { name: 'Reset All Filters' }));
     expect(onSearch).toHaveBeenCalledExactlyOnceWith({});
     expect(form.getByLabelText('Manufacturer')).toHaveValue('');
-    expect(form.getByLabelText('Voltage (V)')).toHaveValue('');
+    expect(form.getByLabelText('Voltage (V) from')).toHaveValue('');
   });
 });

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '#shared/schemas/component';

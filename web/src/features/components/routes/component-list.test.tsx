@@ -1,9 +1,7 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOTAL_COUNT_HEADER, type Component } from '#shared/schemas/component';
+import { TOTAL_COUNT_HEADER, headerJson, type Component } from '#shared/schemas/component';
 import { mockApi, type MockResponse } from '../../../testing/mock-api';
 import { renderRoutes } from '../../../testing/render';
 import { aComponent } from '../../../testing/component-fixture';
@@ -32,7 +30,6 @@ const searchApi = (rows: Component[] = catalogue, before?: (query: URLSearchPara
   mockApi({
     'GET /api/components': async ({ query }): Promise<MockResponse> => {
       await before?.(query);
-      if (query.get('width') === 'wide') return { status: 400, body: { message: 'Width (mm) must be a number' } };
       const text = query.get('query')?.toLowerCase();
       const maker = query.get('manufacturer')?.toLowerCase();
       const matches = rows.filter(
@@ -84,7 +81,7 @@ describe('component list', () => {
     expect(await screen.findAllByTestId('skeleton-row')).toHaveLength(5);
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(5);
     await waitFor(() => expect(server.calls).toHaveLength(1));
-    expect(server.calls[0]!.path).toBe('/api/components?limit=10&offset=0');
+    expect(server.calls[0]!.path).toBe('/api/components?limit=10&offset=0&facets=true');
 
     act(() => answer({ body: catalogue.slice(0, 10), headers: { [TOTAL_COUNT_HEADER]: '42' } }));
     expect(await screen.findByText('Showing 1 to 10 of 42 results')).toBeInTheDocument();
@@ -115,7 +112,7 @@ describe('component list', () => {
     await userEvent.click(nav.button('Next'));
     expect(await screen.findByText('Showing 11 to 20 of 42 results')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
-    expect(server.calls.at(-1)!.path).toBe('/api/components?limit=10&offset=10');
+    expect(server.calls.at(-1)!.path).toBe('/api/components?limit=10&offset=10&facets=true');
 
     await userEvent.click(nav.button('Page 5'));
     expect(await screen.findByText('Showing 41 to 42 of 42 results')).toBeInTheDocument();
@@ -141,7 +138,7 @@ describe('component list', () => {
     await userEvent.type(quick.getByRole('searchbox', { name: 'Search term' }), 'siemens{Enter}');
     expect(await screen.findByText('Showing 1 to 10 of 21 results')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?manufacturer=siemens');
-    expect(server.calls.at(-1)!.path).toBe('/api/components?manufacturer=siemens&limit=10&offset=0');
+    expect(server.calls.at(-1)!.path).toBe('/api/components?manufacturer=siemens&limit=10&offset=0&facets=true');
     expect(within(screen.getByRole('list', { name: 'Search in effect' })).getByText('siemens')).toBeInTheDocument();
   });
 
@@ -152,7 +149,9 @@ describe('component list', () => {
     expect(await screen.findByText('Showing 1 to 3 of 3 results')).toBeInTheDocument();
     expect(sessionStorage.getItem(HEADER_SEARCH_KEY)).toBeNull();
     expect(router.state.location.search).toBe('?query=PART-04');
-    expect(server.calls.map((call) => call.path)).toEqual(['/api/components?query=PART-04&limit=10&offset=0']);
+    expect(server.calls.map((call) => call.path)).toEqual([
+      '/api/components?query=PART-04&limit=10&offset=0&facets=true',
+    ]);
     expect(
       within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' }),
     ).toHaveValue('PART-04');
@@ -169,7 +168,7 @@ describe('component list', () => {
     expect(
       within(screen.getByRole('search', { name: 'Quick Search' })).getByRole('searchbox', { name: 'Search term' }),
     ).toHaveValue('PART-00');
-    expect(server.calls[0]!.path).toBe('/api/components?query=PART-00&limit=10&offset=0');
+    expect(server.calls[0]!.path).toBe('/api/components?query=PART-00&limit=10&offset=0&facets=true');
   });
 
   it('shows the empty text and no pager when nothing matches', async () => {
@@ -184,15 +183,20 @@ describe('component list', () => {
     searchApi();
     const { router } = renderList(`${LIST}?page=99`);
     // Two round trips: page 99 comes back empty, then the last page.
-    expect(await screen.findByText('Showing 41 to 42 of 42 results', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 41 to 42 of 42 results', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=5');
   });
 
-  it('says why the search failed', async () => {
-    searchApi();
-    renderList(`${LIST}?width=wide`);
-    expect(await screen.findByText('Failed to load components')).toBeInTheDocument();
-    expect(screen.getByText('Width (mm) must be a number')).toBeInTheDocument();
+  it('shows a number that is not one as a hint on its input, and lists the rest of the search', async () => {
+    const server = searchApi();
+    renderList(`${LIST}?widthMin=wide&widthMax=60&manufacturer=siemens`);
+    expect(await screen.findByText('Width (mm) from must be a number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Width (mm) from')).toHaveValue('wide');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]!.path).toBe(
+      '/api/components?manufacturer=siemens&widthMax=60&limit=10&offset=0&facets=true',
+    );
+    expect(screen.queryByText('Failed to load components')).toBeNull();
   });
 
   it('opens the detail page from a row, from View and Edit, and the datasheet in a new tab', async () => {
@@ -255,5 +259,100 @@ describe('component list', () => {
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(server.calls).toHaveLength(1);
+  });
+
+  it('shows the counts beside the results, and filters on a value chosen there (and lets it go)', async () => {
+    const facets = {
+      class: [{ value: 'Relay', count: 42 }],
+      manufacturer: [
+        { value: 'ABB', count: 21 },
+        { value: 'Weidmüller', count: 21 },
+      ],
+      type: [{ value: 'Contactor', count: 42 }],
+    };
+    const server = mockApi({
+      'GET /api/components': ({ query }): MockResponse => ({
+        body: catalogue.slice(0, 10),
+        headers: {
+          [TOTAL_COUNT_HEADER]: query.get('manufacturer') ? '21' : '42',
+          'X-Search-Facets': headerJson(facets),
+        },
+      }),
+    });
+    const { router } = renderList();
+    const refine = await screen.findByRole('navigation', { name: 'Refine results' });
+    // jsdom renders the phone layout, where the counts sit in a section that opens.
+    await userEvent.click(
+      within(refine)
+        .getAllByRole('button', { name: /Refine results/, ...hidden })
+        .at(-1)!,
+    );
+    const makers = within(refine)
+      .getAllByRole('region', { name: 'Manufacturer', ...hidden })
+      .at(-1)!;
+    const choice = within(makers).getByRole('button', { name: /^Weidmüller\W+21 results$/, ...hidden });
+    expect(choice).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(choice);
+    await waitFor(() => expect(router.state.location.search).toBe('?manufacturer=Weidm%C3%BCller'));
+    expect(server.calls.at(-1)!.path).toBe(
+      '/api/components?manufacturer=Weidm%C3%BCller&limit=10&offset=0&facets=true',
+    );
+    const chosen = await waitFor(() => {
+      const button = within(screen.getAllByRole('region', { name: 'Manufacturer', ...hidden }).at(-1)!).getByRole(
+        'button',
+        { name: /Weidmüller/, ...hidden },
+      );
+      expect(button).toHaveAttribute('aria-pressed', 'true');
+      return button;
+    });
+    await userEvent.click(chosen);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("offers 'Did you mean' links when nothing is found", async () => {
+    mockApi({
+      'GET /api/components': ({ query }): MockResponse =>
+        query.get('query') === 'weidmuler'
+          ? {
+              body: [],
+              headers: {
+                [TOTAL_COUNT_HEADER]: '0',
+                'X-Search-Suggestions': headerJson([{ field: 'query', text: 'Weidmüller' }]),
+              },
+            }
+          : { body: catalogue.slice(0, 1), headers: { [TOTAL_COUNT_HEADER]: '1' } },
+    });
+    const { router } = renderList(`${LIST}?query=weidmuler&manufacturer=x`);
+    expect(await screen.findByText('No components found matching your search criteria.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Weidmüller' });
+    expect(screen.getByTestId('did-you-mean')).toHaveTextContent('Did you mean Weidmüller?');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.search).toBe('?query=Weidm%C3%BCller&manufacturer=x'));
+  });
+
+  it('sorts by a column: the header on wide screens, a choice on phones; a new search goes back to relevance', async () => {
+    const server = searchApi();
+    const { router } = renderList(`${LIST}?query=part`);
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    const header = within(table()).getByText('Manufacturer', { selector: 'button' });
+    expect(header.closest('th')).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(header);
+    await waitFor(() => expect(router.state.location.search).toBe('?query=part&sort=manufacturer'));
+    expect(server.calls.at(-1)!.path).toBe(
+      '/api/components?query=part&sort=manufacturer&limit=10&offset=0&facets=true',
+    );
+    await waitFor(() =>
+      expect(within(table()).getByText('Manufacturer', { selector: 'button' }).closest('th')).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
+    );
+    await userEvent.click(within(table()).getByText('Manufacturer', { selector: 'button' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?query=part&sort=manufacturer&order=desc'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Reference (A–Z)');
+    await waitFor(() => expect(router.state.location.search).toBe('?query=part&sort=reference'));
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search term' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search term' }), 'siemens{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?query=siemens'));
   });
 });

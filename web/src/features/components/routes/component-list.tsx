@@ -1,5 +1,6 @@
 import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
+import { Grid } from '@chakra-ui/react/grid';
 import { Heading } from '@chakra-ui/react/heading';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
@@ -7,16 +8,19 @@ import { PageHeader, Panel } from '../../../components/ui/page';
 import { errorMessage } from '../../../lib/api-client';
 import { useComponentSearch } from '../api/search-components';
 import { ActiveCriteria } from '../components/active-criteria';
-import { ComponentResults } from '../components/component-results';
+import { ComponentResults, type ResultsOrder } from '../components/component-results';
+import { DidYouMean } from '../components/did-you-mean';
 import { ExportButton } from '../components/export-button';
 import type { QuickSearchPrefill } from '../components/quick-search-form';
 import { ResultsPager } from '../components/results-pager';
+import { SearchFacetsPanel, hasFacets } from '../components/search-facets';
 import { SearchPanel } from '../components/search-panel';
 import { pageCount } from '../utils/pagination';
 import {
   PAGE_SIZE,
   listSearchParams,
   readListState,
+  sortOf,
   type ListState,
   type SearchCriteria,
 } from '../utils/search-params';
@@ -81,6 +85,26 @@ export const ComponentListRoute = () => {
       });
   }, [pages, page, criteriaKey, setParams]);
 
+  // The counts beside the results stay while the next page of the same search loads.
+  const [knownFacets, setKnownFacets] = useState<{ key: string; facets: NonNullable<typeof result>['facets'] }>();
+  useEffect(() => {
+    if (result?.facets) setKnownFacets({ key: criteriaKey, facets: result.facets });
+  }, [result, criteriaKey]);
+  const facets = result?.facets ?? (knownFacets?.key === criteriaKey ? knownFacets.facets : undefined);
+
+  const order = sortOf(criteria);
+  const changeOrder = ({ sort, descending }: ResultsOrder) => {
+    const { sort: _sort, order: _order, ...rest } = criteria;
+    go({
+      criteria: { ...rest, ...(sort === 'relevance' ? {} : { sort }), ...(descending ? { order: 'desc' } : {}) },
+      page: 1,
+    });
+  };
+  const selectFacet = (field: 'class' | 'manufacturer' | 'type', value: string | undefined) => {
+    const { [field]: _previous, ...rest } = criteria;
+    go({ criteria: value === undefined ? rest : { ...rest, [field]: value }, page: 1 });
+  };
+
   const changePage = (next: number) => {
     go({ criteria, page: next });
     const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
@@ -110,12 +134,20 @@ export const ComponentListRoute = () => {
             </Alert.Content>
           </Alert.Root>
         ) : (
-          <>
-            <ComponentResults components={result?.components} />
-            {total !== undefined && (
-              <ResultsPager total={total} page={page} pageSize={PAGE_SIZE} onPageChange={changePage} />
-            )}
-          </>
+          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }} gap={{ base: '0', lg: '6' }}>
+            <SearchFacetsPanel facets={facets} criteria={criteria} onSelect={selectFacet} />
+            <Box gridColumn={hasFacets(facets) ? undefined : { lg: '1 / -1' }} minWidth="0">
+              <ComponentResults
+                components={result?.components}
+                order={order}
+                onOrderChange={changeOrder}
+                empty={<DidYouMean suggestions={result?.suggestions ?? []} criteria={criteria} />}
+              />
+              {total !== undefined && (
+                <ResultsPager total={total} page={page} pageSize={PAGE_SIZE} onPageChange={changePage} />
+              )}
+            </Box>
+          </Grid>
         )}
       </Panel>
     </Box>

@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, TOTAL_COUNT_HEADER } from '#shared/schemas/component';
@@ -7,13 +5,8 @@ import { clearCsrfToken } from '../../../lib/api-client';
 import { mockApi } from '../../../testing/mock-api';
 import { fetchAllMatching } from '../api/search-components';
 import { aComponent } from '../../../testing/component-fixture';
-import {
-  buildExportWorkbook,
-  exportFileName,
-  safeCellText,
-  saveComponentsWorkbook,
-  workbookBytes,
-} from './export-workbook';
+import { sharedStrings, xlsxXmlParts } from '../../../testing/xlsx-xml';
+import { buildExportWorkbook, exportFileName, saveComponentsWorkbook, workbookBytes } from './export-workbook';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,6 +26,7 @@ const hostile = aComponent({
   type: '@SUM(A1:A2)',
   series: '\t=1+1',
   articleNumber: 'A=1 is fine',
+  markRoot: 'Text with _x000D_ written literally',
   weight: -0.5,
   numberOfTerminals: 10,
   dataSheet: '/api/components/7/files/dataSheet',
@@ -50,30 +44,49 @@ describe('the export workbook', () => {
     expect(rows[1]![0]).toBe('REF-1');
   });
 
-  it('writes text that starts like a formula so no spreadsheet runs it, and keeps numbers numeric', () => {
+  it('writes every value as a string cell, unchanged: text that starts like a formula and numbers alike', () => {
     const book = roundTrip(buildExportWorkbook([hostile], 'https://hub.example'));
     const sheet = book.Sheets.Components!;
     const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!')) as [string, XLSX.CellObject][];
     expect(cells.filter(([, cell]) => cell.f !== undefined)).toEqual([]);
+    expect(cells.filter(([, cell]) => cell.t !== 's')).toEqual([]);
 
     const [row] = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
     expect(row).toMatchObject({
-      Reference: `'=HYPERLINK("http://evil.example","click")`,
-      Manufacturer: "'+Siemens",
-      Description: "'-2+3",
-      Type: "'@SUM(A1:A2)",
-      Series: "'\t=1+1",
+      Reference: '=HYPERLINK("http://evil.example","click")',
+      Manufacturer: '+Siemens',
+      Description: '-2+3',
+      Type: '@SUM(A1:A2)',
+      Series: '\t=1+1',
       'Article Number': 'A=1 is fine',
-      'Weight (kg)': -0.5,
-      'Number of Terminals': 10,
+      'Weight (kg)': '-0.5',
+      'Number of Terminals': '10',
       Class: 'Relay',
     });
-    for (const label of ['Reference', 'Manufacturer', 'Description', 'Type', 'Series']) {
-      const column = componentFields.findIndex((field) => componentFieldLabels[field] === label);
-      expect(sheet[XLSX.utils.encode_cell({ r: 1, c: column })]).toMatchObject({ t: 's' });
-    }
-    const weight = componentFields.indexOf('weight');
-    expect(sheet[XLSX.utils.encode_cell({ r: 1, c: weight })]).toMatchObject({ t: 'n', v: -0.5 });
+  });
+
+  it('has no formula element anywhere in the file, and the original values in its XML', () => {
+    const xml = xlsxXmlParts(workbookBytes(buildExportWorkbook([hostile], 'https://hub.example')));
+    expect(Object.keys(xml)).toEqual(expect.arrayContaining(['sheet1.xml', 'sharedStrings.xml', 'workbook.xml']));
+    for (const [name, text] of Object.entries(xml)) expect(text, name).not.toMatch(/<(\w+:)?f[\s>/]/);
+    // Every cell of the sheet refers to the shared string table: a string, never evaluated.
+    const cellTypes = [...xml['sheet1.xml']!.matchAll(/<c r="[A-Z]+\d+"([^>]*)>/g)].map((match) => match[1]);
+    expect(cellTypes.length).toBeGreaterThan(10);
+    expect(new Set(cellTypes)).toEqual(new Set([' t="s"']));
+    const strings = sharedStrings(xml['sharedStrings.xml']!);
+    expect(strings).toEqual(
+      expect.arrayContaining([
+        '=HYPERLINK("http://evil.example","click")',
+        '+Siemens',
+        '-2+3',
+        '@SUM(A1:A2)',
+        '-0.5',
+        '10',
+        'https://hub.example/api/components/7/files/dataSheet',
+        'Text with _x000D_ written literally',
+      ]),
+    );
+    expect(strings.filter((text) => text.startsWith("'"))).toEqual([]);
   });
 
   it("gives a file field the file's full address and leaves absent values empty", () => {
@@ -84,18 +97,6 @@ describe('the export workbook', () => {
     expect(row!['3D Symbol']).toBe('https://maker.example/part.step');
     expect(row).not.toHaveProperty('SWE Symbol');
     expect(row).not.toHaveProperty('Library');
-  });
-
-  it('marks only text that starts with = + - @ (or a tab or CR before them)', () => {
-    expect(['=1', '+1', '-1', '@x', '\t=1', '\r=1'].map(safeCellText)).toEqual([
-      "'=1",
-      "'+1",
-      "'-1",
-      "'@x",
-      "'\t=1",
-      "'\r=1",
-    ]);
-    expect(['3RT2015', 'a=b', ' =1', ''].map(safeCellText)).toEqual(['3RT2015', 'a=b', ' =1', '']);
   });
 
   it('is named component_export_{YYYY-MM-DD}.xlsx by the local date', () => {

@@ -1,22 +1,16 @@
 /**
  * The spreadsheet export (spec §7 "Export"): one sheet 'Components', one column per component
- * field. This module carries SheetJS, so the list page loads it only when someone exports.
+ * field, headed by the field's label (which the Excel import reads back). Every value is a
+ * string cell holding the value unchanged (lib/text-workbook): a string cell is never run as a
+ * formula, so text starting with = + - @ needs no mark and a re-import stores what was exported.
+ * This module carries SheetJS, so the list page loads it only when someone exports.
  */
-import * as XLSX from 'xlsx';
+import type * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, type Component } from '#shared/schemas/component';
 import { saveFile } from '../../../lib/files';
+import { textSheet, textWorkbookBytes, XLSX_TYPE, type TextValue } from '../../../lib/text-workbook';
 
 export const EXPORT_SHEET_NAME = 'Components';
-
-/** Text a spreadsheet would read as a formula (or a DDE call): = + - @, and tab or CR before them. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A text cell no spreadsheet runs (ARCHITECTURE §6): text starting like a formula gets a leading
- * apostrophe, the usual mark for "this is text" (OWASP's advice for CSV injection). Cells are
- * written as text cells either way, never as formulas.
- */
-export const safeCellText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
 /** `component_export_{YYYY-MM-DD}.xlsx`, by the local calendar date. */
 export const exportFileName = (date = new Date()): string => {
@@ -24,18 +18,14 @@ export const exportFileName = (date = new Date()): string => {
   return `component_export_${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.xlsx`;
 };
 
-type Cell = string | number | null;
-
 /** A file field holds the API's path to the file; in a spreadsheet it must be a whole address. */
 const absoluteUrl = (value: string, origin: string): string => (value.startsWith('/') ? `${origin}${value}` : value);
 
-const cellOf = (component: Component, field: (typeof componentFields)[number], origin: string): Cell => {
+const cellOf = (component: Component, field: (typeof componentFields)[number], origin: string): TextValue => {
   const value = component[field];
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return value;
-  const text =
-    field === 'dataSheet' || field === 'scheme' || field === 'threeDPart' ? absoluteUrl(value, origin) : value;
-  return safeCellText(text);
+  return field === 'dataSheet' || field === 'scheme' || field === 'threeDPart' ? absoluteUrl(value, origin) : value;
 };
 
 const MAX_COLUMN_WIDTH = 50;
@@ -46,24 +36,19 @@ export const buildExportWorkbook = (
   origin = globalThis.location?.origin ?? '',
 ): XLSX.WorkBook => {
   const header = componentFields.map((field) => componentFieldLabels[field]);
-  const rows: Cell[][] = components.map((component) =>
+  const rows: TextValue[][] = components.map((component) =>
     componentFields.map((field) => cellOf(component, field, origin)),
   );
-  const sheet = XLSX.utils.aoa_to_sheet([header, ...rows]);
+  const sheet = textSheet([header, ...rows]);
   sheet['!cols'] = header.map((label, column) => ({
     wch: Math.min(MAX_COLUMN_WIDTH, Math.max(label.length, ...rows.map((row) => String(row[column] ?? '').length)) + 2),
   }));
   if (sheet['!ref']) sheet['!autofilter'] = { ref: sheet['!ref'] };
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);
-  return workbook;
+  return { SheetNames: [EXPORT_SHEET_NAME], Sheets: { [EXPORT_SHEET_NAME]: sheet } };
 };
 
 /** The workbook as the bytes of an .xlsx file. */
-export const workbookBytes = (workbook: XLSX.WorkBook): ArrayBuffer =>
-  XLSX.write(workbook, { bookType: 'xlsx', type: 'array', compression: true }) as ArrayBuffer;
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const workbookBytes = textWorkbookBytes;
 
 /** Builds the export and hands it to the browser as a download. */
 export const saveComponentsWorkbook = (components: readonly Component[], date = new Date()): string => {

@@ -1,11 +1,8 @@
-import { useSWRConfig } from 'swr';
-import type { ImportResult } from '#shared/schemas/import';
+import useSWR, { useSWRConfig } from 'swr';
+import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse, ImportResult } from '#shared/schemas/import';
+import type { ComponentField } from '#shared/schemas/component';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
-
-/** POST /api/import-excel `{ fileName, uploadKey }`. */
-export const importWorkbook = (fileName: string, uploadKey: string) =>
-  api.post<ImportResult>('/import-excel', { fileName, uploadKey });
 
 /** Spec §7: the count comes from `count`, or from the message '{n} components added' when absent. */
 export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
@@ -13,24 +10,84 @@ export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): 
     ? result.count
     : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
 
-export type ImportStage = 'uploading' | 'importing';
+export type ImportStage = 'uploading' | 'previewing';
 
-/** Keys whose answers an import changes: the component lists and the dashboard's counts. */
-const changedByImport = (key: unknown): boolean => {
-  const path = Array.isArray(key) ? (key[0] as unknown) : key;
-  return typeof path === 'string' && ['/components', '/stats'].some((prefix) => path.startsWith(prefix));
+/** Rows of the report shown per page. */
+export const ROWS_PER_PAGE = 50;
+/** How often a preview or a commit in progress is read. */
+export const IMPORT_POLL_MS = 1000;
+
+export type RowFilter = ImportAction | 'conflict' | 'all';
+
+/** A job still moving: its page is read again every second. */
+export const isMoving = (job: Pick<ImportJob, 'state'> | undefined): boolean =>
+  job?.state === 'previewing' || job?.state === 'committing';
+
+export const importKey = (importId: string, filter: RowFilter, offset: number): string =>
+  `/imports/${importId}?${new URLSearchParams({
+    ...(filter === 'all' ? {} : { filter }),
+    offset: String(offset),
+    limit: String(ROWS_PER_PAGE),
+  })}`;
+
+/** GET /api/imports/{id}: the import with one page of its rows, read every second while it moves. */
+export const useImport = (importId: string | null, filter: RowFilter, offset: number) => {
+  const { data, error, mutate } = useSWR<ImportJobResponse>(importId ? importKey(importId, filter, offset) : null, {
+    refreshInterval: (latest) => (isMoving(latest) ? IMPORT_POLL_MS : 0),
+    // The app's 5-minute deduplication would swallow every poll.
+    dedupingInterval: 0,
+    keepPreviousData: true,
+  });
+  return { job: data, error: error as unknown, reload: () => mutate() };
 };
 
-/** Uploads and imports a workbook, telling each stage; then the lists and counts are read again. */
-export const useImportExcel = () => {
+/** GET /api/imports: the latest imports, to come back to one that is not finished. */
+export const useRecentImports = (enabled: boolean) => {
+  const { data, error } = useSWR<ImportJobList>(enabled ? '/imports' : null, { dedupingInterval: 0 });
+  return { imports: data?.imports, error: error as unknown };
+};
+
+/** Keys whose answers a committed import changes: the component lists and the dashboard's counts. */
+const changedByImport = (key: unknown): boolean => {
+  const path = Array.isArray(key) ? (key[0] as unknown) : key;
+  return typeof path === 'string' && ['/components', '/stats', '/imports'].some((prefix) => path.startsWith(prefix));
+};
+
+/** Reads the component lists and counts again (after a commit). */
+export const useRefreshCatalogue = () => {
   const { mutate } = useSWRConfig();
-  return async (file: File, onStage: (stage: ImportStage) => void): Promise<ImportResult> => {
-    onStage('uploading');
-    // Straight to S3 (ARCHITECTURE §7: a 20 MB workbook cannot pass through a Lambda).
-    const uploadKey = await uploadFile(file, 'import');
-    onStage('importing');
-    const result = await importWorkbook(file.name, uploadKey);
-    await mutate(changedByImport).catch(() => undefined);
-    return result;
-  };
+  return () => mutate(changedByImport).catch(() => undefined);
+};
+
+/** Uploads a workbook straight to S3 and asks for its preview (`mode: 'preview'`). */
+export const previewWorkbook = async (
+  file: File,
+  onStage: (stage: ImportStage) => void,
+): Promise<ImportJobResponse> => {
+  onStage('uploading');
+  // Straight to S3 (ARCHITECTURE §7: a 20 MB workbook cannot pass through a Lambda).
+  const uploadKey = await uploadFile(file, 'import');
+  onStage('previewing');
+  return api.post<ImportJobResponse>('/import-excel', { fileName: file.name, uploadKey, mode: 'preview' });
+};
+
+/** PATCH /api/imports/{id}: another field for a column, or the empty-cells option; previews again. */
+export const changeImport = (
+  importId: string,
+  change: { columns?: Record<string, ComponentField | null>; emptyCellsClear?: boolean },
+) => api.patch<ImportJobResponse>(`/imports/${importId}`, change);
+
+/** POST /api/imports/{id}/commit: commits the previewed rows but those left out (or resumes). */
+export const commitImport = (importId: string, excludeRows: readonly number[]) =>
+  api.post<ImportJob>(`/imports/${importId}/commit`, { excludeRows });
+
+/** Every row of the report, page after page (for the downloaded report). */
+export const fetchAllRows = async (importId: string, total: number) => {
+  const rows: ImportJobResponse['rows'] = [];
+  for (let offset = 0; offset < total; offset += 200) {
+    const page = await api.get<ImportJobResponse>(`/imports/${importId}?offset=${offset}&limit=200`);
+    rows.push(...page.rows);
+    if (page.rows.length === 0) break;
+  }
+  return rows;
 };

@@ -1,4 +1,7 @@
 import { api } from '../../../lib/api-client';
 
-/** DELETE /api/user: removes the account and its sessions (409 for the last administrator). */
-export const deleteAccount = () => api.delete<void>('/user');
+/**
+ * DELETE /api/user `{ currentPassword }`: removes the account and its sessions (400 for a missing
+ * or wrong password, 409 for the last administrator).
+ */
+export const deleteAccount = (currentPassword: string) => api.delete<void>('/user', { currentPassword });

@@ -10,31 +10,44 @@ import { useState } from 'react';
 import { Panel } from '../../../components/ui/page';
 import { notify } from '../../../components/ui/toaster';
 import { appUrl, paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { deleteAccount } from '../api/delete-account';
 
 export const DELETE_PHRASE = 'delete my account';
 export const REDIRECT_AFTER_DELETE_MS = 1000;
 
-/** Self-deletion, confirmed by typing the exact phrase (spec §2, §4, §5). */
+/**
+ * Self-deletion, confirmed by typing the exact phrase and the current password (a session left
+ * open is not enough to delete the account).
+ */
 export const DangerZone = () => {
   const [open, setOpen] = useState(false);
   const [phrase, setPhrase] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
 
   const close = () => {
     setOpen(false);
     setPhrase('');
+    setPassword('');
+    setPasswordError(undefined);
   };
 
   const confirm = async () => {
     setDeleting(true);
     try {
-      await deleteAccount();
+      await deleteAccount(password);
       notify({ type: 'success', title: 'Account deleted', description: 'Redirecting to login.' });
       window.setTimeout(() => window.location.assign(appUrl(paths.auth.href())), REDIRECT_AFTER_DELETE_MS);
     } catch (error) {
       setDeleting(false);
+      // A missing or wrong password is said beside the field, with the dialog still open to try again.
+      const fieldError = error instanceof ApiError ? error.body?.fields?.currentPassword : undefined;
+      if (typeof fieldError === 'string') {
+        setPasswordError(fieldError);
+        return;
+      }
       close();
       notify({
         type: 'error',
@@ -83,6 +96,19 @@ export const DangerZone = () => {
                       placeholder={DELETE_PHRASE}
                     />
                   </Field.Root>
+                  <Field.Root invalid={Boolean(passwordError)}>
+                    <Field.Label>Current Password</Field.Label>
+                    <Input
+                      type="password"
+                      value={password}
+                      onChange={(event) => {
+                        setPassword(event.target.value);
+                        setPasswordError(undefined);
+                      }}
+                      autoComplete="current-password"
+                    />
+                    {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
+                  </Field.Root>
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
@@ -91,7 +117,7 @@ export const DangerZone = () => {
                 </Button>
                 <Button
                   colorPalette="red"
-                  disabled={phrase !== DELETE_PHRASE}
+                  disabled={phrase !== DELETE_PHRASE || password === ''}
                   loading={deleting}
                   loadingText="Deleting..."
                   onClick={() => void confirm()}

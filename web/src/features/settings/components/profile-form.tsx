@@ -2,7 +2,9 @@ import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
-import { profileSchema } from '#shared/schemas/auth';
+import { Text } from '@chakra-ui/react/text';
+import { useMemo } from 'react';
+import { profileFormSchema } from '#shared/schemas/auth';
 import { TextField } from '../../../components/ui/form-field';
 import { Panel } from '../../../components/ui/page';
 import { notify } from '../../../components/ui/toaster';
@@ -13,22 +15,34 @@ import { updateProfile } from '../api/update-profile';
 
 export const ProfileForm = ({ user }: { user: User }) => {
   const setUser = useSetUser();
-  const form = useZodForm(profileSchema, {
+  const schema = useMemo(() => profileFormSchema(user.email ?? ''), [user.email]);
+  const form = useZodForm(schema, {
     username: user.username ?? '',
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     email: user.email ?? '',
+    currentPassword: '',
   });
+  // A new address takes the account's sign-in and reset emails with it: the password proves it is the owner asking.
+  const emailChanging = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const onSubmit = form.handleSubmit(
-    async (input) => {
+    async ({ currentPassword, ...input }) => {
       const updated = await updateProfile({
         ...input,
         firstName: input.firstName ?? '',
         lastName: input.lastName ?? '',
+        ...(input.email !== user.email && { currentPassword }),
       });
+      form.setValue('currentPassword', '');
       await setUser(updated);
-      notify({ type: 'success', title: 'Profile updated' });
+      notify({
+        type: 'success',
+        title: 'Profile updated',
+        ...(input.email !== user.email && {
+          description: `Your email is now ${updated.email}. Your other sessions were signed out and ${user.email} was told.`,
+        }),
+      });
     },
     (error) =>
       notify({
@@ -72,6 +86,20 @@ export const ProfileForm = ({ user }: { user: User }) => {
               {...form.register('lastName')}
             />
           </SimpleGrid>
+          {emailChanging && (
+            <Stack gap="2" maxWidth={{ md: '50%' }}>
+              <Text fontSize="sm" color="fg.muted">
+                Changing your email signs out your other sessions and tells your current address.
+              </Text>
+              <TextField
+                label="Current Password"
+                type="password"
+                autoComplete="current-password"
+                error={form.errors.currentPassword}
+                {...form.register('currentPassword')}
+              />
+            </Stack>
+          )}
           <Button
             type="submit"
             colorPalette="blue"

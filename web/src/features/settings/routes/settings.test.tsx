@@ -1,6 +1,4 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '../../../testing/mock-api';
@@ -94,6 +92,57 @@ describe('profile tab', () => {
     });
   });
 
+  it('asks for the current password when the email changes, and sends it only then', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'PATCH /api/user': ({ body }) => {
+        const { currentPassword, ...profile } = body as { currentPassword?: string };
+        if (currentPassword !== 'Right-Passw0rd') {
+          return {
+            status: 400,
+            body: {
+              message: 'Current password is incorrect',
+              fields: { currentPassword: 'Current password is incorrect' },
+            },
+          };
+        }
+        return { body: { ...member, ...profile } };
+      },
+    });
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
+    const email = await screen.findByLabelText('Email');
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'jo.new@example.com');
+    expect(screen.getByText(/signs out your other sessions and tells your current address/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Enter your current password to change your email address')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/user')).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Current Password'), 'Wrong-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+    const field = screen.getByLabelText('Current Password');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Current password is incorrect').length).toBeGreaterThan(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Right-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // Saved: the form now holds the new address, so the password field goes away.
+    await waitFor(() => expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Email')).toHaveValue('jo.new@example.com');
+    expect(server.callsTo('PATCH /api/user').at(-1)!.body).toEqual({
+      username: 'jo-smith',
+      firstName: 'Jo',
+      lastName: 'Smith',
+      email: 'jo.new@example.com',
+      currentPassword: 'Right-Passw0rd',
+    });
+  });
+
   it("shows 'Failed to update profile' with the server's message", async () => {
     mockApi({
       'GET /api/user': { body: member },
@@ -122,6 +171,7 @@ describe('danger zone', () => {
     const dialog = await screen.findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Delete My Account' });
     expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Current Password'), 'Str0ng!Passw0rd');
     const phrase = within(dialog).getByLabelText('Confirmation phrase');
     for (const attempt of ['delete my accoun', 'Delete my account', 'delete my account ']) {
       await userEvent.clear(phrase);
@@ -135,7 +185,9 @@ describe('danger zone', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(confirm);
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
-    expect(server.callsTo('DELETE /api/user')).toHaveLength(1);
+    expect(server.callsTo('DELETE /api/user').map((call) => call.body)).toEqual([
+      { currentPassword: 'Str0ng!Passw0rd' },
+    ]);
     expect(assign).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(assign).toHaveBeenCalledWith('/app/auth');
@@ -153,10 +205,46 @@ describe('danger zone', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText('Confirmation phrase'), 'delete my account');
+    await userEvent.type(within(dialog).getByLabelText('Current Password'), 'Str0ng!Passw0rd');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
     expect(await screen.findByText('Failed to delete account')).toBeInTheDocument();
     expect(screen.getByText('You are the last administrator')).toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says a wrong password beside its field and keeps the dialog open to try again', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const server = mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/csrf-token': csrfHandler,
+      'DELETE /api/user': ({ body }) =>
+        (body as { currentPassword?: string }).currentPassword === 'Right-Passw0rd'
+          ? { status: 204 }
+          : {
+              status: 400,
+              body: {
+                message: 'Current password is incorrect',
+                fields: { currentPassword: 'Current password is incorrect' },
+              },
+            },
+    });
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete My Account' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText('Confirmation phrase'), 'delete my account');
+    const password = within(dialog).getByLabelText('Current Password');
+    await userEvent.type(password, 'Wrong-Passw0rd');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await within(dialog).findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Right-Passw0rd');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+    expect(server.callsTo('DELETE /api/user')).toHaveLength(2);
   });
 });
 

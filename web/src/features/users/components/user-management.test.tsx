@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -283,7 +281,7 @@ describe('admin dashboard: User Management tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite User' })).not.toBeInTheDocument());
   });
 
-  it("Add User dialog: the admin rules ('at least 8 characters long'), the server's refusal, then 'User created'", async () => {
+  it("Add User dialog: the full password rule with the admin's length wording, the server's refusal, then 'User created'", async () => {
     let taken = true;
     const server = adminApi((store) => ({
       'POST /api/users': (request) =>
@@ -310,9 +308,14 @@ describe('admin dashboard: User Management tab', () => {
     expect(server.callsTo('POST /api/users')).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Email'), 'example.com');
-    // The admin rule is only the length: no character classes needed.
+    // Long enough is not enough: the same character classes as every other password.
     await userEvent.type(within(dialog).getByLabelText('Password'), 'enough');
     await userEvent.selectOptions(within(dialog).getByLabelText('Role'), 'user');
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('Password must contain at least one uppercase letter')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/users')).toHaveLength(0);
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'Short-en0ugh');
     await userEvent.click(submit);
     expect(await screen.findByText('Failed to create user')).toBeInTheDocument();
     expect(within(dialog).getByText('An account with this email already exists')).toBeInTheDocument();
@@ -323,7 +326,7 @@ describe('admin dashboard: User Management tab', () => {
     expect(await findNextToast('User created')).toBeInTheDocument();
     expect(server.callsTo('POST /api/users').at(-1)!.body).toEqual({
       email: 'kim@example.com',
-      password: 'shortenough',
+      password: 'Short-en0ugh',
       name: 'Kim Lee',
       role: 'user',
     });

@@ -1,0 +1,42 @@
+import { expect, test, toast } from '../fixtures.ts';
+
+// On the seeded stack, where no journey promotes anybody: the seeded administrator is the only one.
+test('self-deletion needs the exact phrase, then logs out; the last admin cannot delete themselves', async ({
+  page,
+  stack,
+  freshUser,
+  login,
+  checkPage,
+}) => {
+  const account = await freshUser('deleteme');
+  await page.goto('/app/component-hub/settings');
+  await page.getByRole('button', { name: 'Delete My Account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
+  await expect(confirm, 'the confirmation dialog').toBeVisible();
+  await expect(confirm, 'confirm before the phrase').toBeDisabled();
+  await dialog.getByLabel('Confirmation phrase').fill('Delete My Account');
+  await expect(confirm, 'confirm for a phrase in other case').toBeDisabled();
+  await dialog.getByLabel('Confirmation phrase').fill('delete my account');
+  await expect(confirm, 'confirm with the exact phrase').toBeEnabled();
+  await checkPage('delete-account-dialog');
+  await confirm.click();
+  await expect(page).toHaveURL(/\/app\/auth$/);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toast(page, 'Login failed'), "'Login failed' for the deleted account").toBeVisible();
+
+  await login(stack.admin);
+  await page.goto('/app/component-hub/settings');
+  await page.getByRole('button', { name: 'Delete My Account' }).click();
+  await page.getByRole('alertdialog').getByLabel('Confirmation phrase').fill('delete my account');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete My Account' }).click();
+  await expect(toast(page, 'Failed to delete account'), "'Failed to delete account' for the last admin").toBeVisible();
+  // The last admin stays logged in: the session still answers, and a reload keeps the page.
+  expect((await page.request.get('/api/user')).status(), 'the session after the refusal').toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect(new URL(page.url()).pathname, 'the last admin stays logged in').toBe('/app/component-hub/settings');
+});

@@ -1,0 +1,69 @@
+import { expect, test, toast } from './fixtures.ts';
+
+test('profile edit: validation, save, still there after a reload', async ({ page, freshUser, checkPage }) => {
+  const account = await freshUser('profile');
+  await page.goto('/app/component-hub/settings');
+  await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+  await expect(page.getByLabel('Username'), 'the profile form with the account').toHaveValue(account.username);
+
+  await page.getByLabel('Username').fill('ab');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await checkPage('settings-profile-errors');
+
+  const username = `${account.username}-renamed`;
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Profile updated')).toBeVisible();
+  await expect(
+    page.getByRole('complementary').getByText(username, { exact: true }),
+    'the new username in the sidebar footer',
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Username'), 'username after reload').toHaveValue(username);
+  await expect(page.getByLabel('First Name'), 'first name after reload').toHaveValue('Ada');
+  await expect(page.getByLabel('Last Name'), 'last name after reload').toHaveValue('Lovelace');
+  await checkPage('settings-profile');
+});
+
+test('password change: wrong current password, mismatch, success, log in with the new one', async ({
+  page,
+  freshUser,
+  login,
+  checkPage,
+}) => {
+  const account = await freshUser('password');
+  await page.goto('/app/component-hub/settings#security');
+  await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+  await expect(page.getByText('Password requirements')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+
+  const newPassword = 'Changed-Passw0rd$';
+  await page.getByLabel('Current Password').fill('Wrong-Passw0rd!');
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await checkPage('settings-security-errors');
+
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Failed to change password')).toBeVisible();
+
+  await page.getByLabel('Current Password').fill(account.password);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Password changed')).toBeVisible();
+  await expect(page.getByLabel('Current Password'), 'the form after success').toHaveValue('');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/app\/auth$/);
+  await login({ email: account.email, password: newPassword });
+});

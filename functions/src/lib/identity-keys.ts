@@ -1,0 +1,53 @@
+import type { Need } from '#shared/routes';
+
+/** The item actions of DynamoDB's IAM, as the table grant names them. */
+export const ITEM_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+export type ItemAction = (typeof ITEM_ACTIONS)[number];
+
+export interface IdentityFamily {
+  /** The manifest need that opens the family to a route. */
+  need: Need;
+  /** Partition-key prefixes, as `dynamodb:LeadingKeys` patterns. */
+  leadingKeys: string[];
+  /** What a route without the need may not do on these items. */
+  deniedActions: readonly ItemAction[];
+}
+
+/**
+ * The identity items, by the leading key of their partition, and what stays closed to a route
+ * that does not name the need. A session is looked up and its idle expiry slid on every
+ * signed-in request, so every API function may get and update one (by its hash, which only
+ * the cookie's holder knows); starting and ending sessions is kept to the routes that do.
+ * The CDK turns this into IAM denies; the local stack enforces the same table on every request.
+ */
+export const identityFamilies: readonly IdentityFamily[] = [
+  { need: 'credentials', leadingKeys: ['PASSWORD#*'], deniedActions: ITEM_ACTIONS },
+  { need: 'email-tokens', leadingKeys: ['RESET#*', 'INVITE#*'], deniedActions: ITEM_ACTIONS },
+  {
+    need: 'sessions',
+    leadingKeys: ['SESSION#*'],
+    deniedActions: ITEM_ACTIONS.filter((action) => action !== 'dynamodb:GetItem' && action !== 'dynamodb:UpdateItem'),
+  },
+];
+
+/** The first family whose denies forbid `action` on `partitionKey` to a route with `needs`. */
+export const deniedFamily = (
+  partitionKey: string,
+  action: ItemAction,
+  needs: readonly Need[],
+): IdentityFamily | undefined =>
+  identityFamilies.find(
+    (family) =>
+      !needs.includes(family.need) &&
+      family.deniedActions.includes(action) &&
+      family.leadingKeys.some((pattern) => partitionKey.startsWith(pattern.replace(/\*$/, ''))),
+  );

@@ -1,0 +1,77 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetClients } from '#lib/clients';
+import { resetConfig } from '#lib/config';
+import { componentDelete, componentPut, componentUpdate } from './components';
+
+/* Offline: the component writes as built, without a database. */
+mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'offline';
+  resetConfig();
+  resetClients();
+});
+
+describe('componentUpdate', () => {
+  it('sets the changed fields, removes the cleared ones, moves the version on from the one read', () => {
+    const { Update } = componentUpdate(
+      42,
+      { description: 'New text', voltage: 230, manufacturer: null },
+      { expectedVersion: 6, updatedAt: '2025-03-01T00:00:00.000Z' },
+    );
+    expect(Update!.Key).toEqual({ pk: 'COMP#42', sk: 'META' });
+    expect(Update!.ConditionExpression).toBe('#version = :expected');
+    expect(Update!.UpdateExpression).toBe(
+      'SET #version = :next, #updatedAt = :updatedAt, #f0 = :v0, #f1 = :v1 REMOVE #f2',
+    );
+    expect(Update!.ExpressionAttributeNames).toEqual({
+      '#version': 'version',
+      '#updatedAt': 'updatedAt',
+      '#f0': 'description',
+      '#f1': 'voltage',
+      '#f2': 'manufacturer',
+    });
+    expect(Update!.ExpressionAttributeValues).toEqual({
+      ':expected': 6,
+      ':next': 7,
+      ':updatedAt': '2025-03-01T00:00:00.000Z',
+      ':v0': 'New text',
+      ':v1': 230,
+    });
+  });
+
+  it('keeps the reference index with the reference, and refuses what is not a component field', () => {
+    const { Update } = componentUpdate(7, { reference: '3RT2015-1BB41' }, { expectedVersion: 1, updatedAt: 'now' });
+    expect(Update!.UpdateExpression).toContain('gsi1sk = :v0');
+    expect(() => componentUpdate(7, { pk: 'COMP#8' } as never, { expectedVersion: 1, updatedAt: 'now' })).toThrow(
+      RangeError,
+    );
+    expect(() => componentUpdate(7, { reference: null }, { expectedVersion: 1, updatedAt: 'now' })).toThrow(RangeError);
+  });
+
+  it('puts a new component only where none is, and deletes only one that exists', () => {
+    const put = componentPut(
+      {
+        id: 9,
+        reference: 'R',
+        class: 'Relay',
+        version: 1,
+        createdAt: 'now',
+        updatedAt: 'now',
+        manufacturer: null,
+      } as never,
+      { mustBeNew: true },
+    );
+    expect(put.Put).toMatchObject({
+      Item: { pk: 'COMP#9', sk: 'META', gsi1pk: 'COMPONENTS', gsi1sk: 'R' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(put.Put!.Item).not.toHaveProperty('manufacturer');
+    expect(componentDelete(9).Delete).toMatchObject({
+      Key: { pk: 'COMP#9', sk: 'META' },
+      ConditionExpression: 'attribute_exists(pk)',
+    });
+  });
+});

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#lib/clients';
+import { epochSeconds, isConditionFailure, tableName } from './table';
+
+/*
+ * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
+ * subject to one user, the addresses of deleted users (kept so single sign-on cannot recreate
+ * them), and the ID token of a session started through single sign-on (for the provider's logout).
+ */
+
+/** A sign-in sent to the provider and not yet back: what the callback must check it against. */
+export interface SignInAttempt {
+  stateHash: string;
+  /** SHA-256 of the cookie set in the browser that started it: the callback must come from there. */
+  browserHash: string;
+  nonce: string;
+  codeVerifier: string;
+  /** The app path to land on afterwards. */
+  returnTo: string;
+  createdAt: string;
+  expiresAt: number;
+}
+
+/** One provider subject (`iss` + `sub`) belongs to one user. */
+export interface IdentityLink {
+  issuer: string;
+  subject: string;
+  userId: string;
+  linkedAt: string;
+}
+
+const attemptKey = (stateHash: string) => ({ pk: `SSOSTATE#${stateHash}`, sk: 'META' });
+/** `sub` is unique only within its issuer, so the key holds both (the issuer as a short hash). */
+const linkKey = (issuer: string, subject: string) => ({
+  pk: `SSOLINK#${createHash('sha256').update(issuer).digest('hex').slice(0, 32)}#${subject}`,
+  sk: 'META',
+});
+const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'META' });
+const providerSessionKey = (sessionTokenHash: string) => ({ pk: `SSOSESSION#${sessionTokenHash}`, sk: 'META' });
+
+export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...attemptKey(attempt.stateHash), entity: 'sso-attempt', ...attempt },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+};
+
+/**
+ * Deletes the attempt and returns it in one conditional call, so a replayed callback (or two at
+ * once) finds nothing. Undefined when unknown, used or expired.
+ */
+export const consumeSignInAttempt = async (stateHash: string, now = new Date()): Promise<SignInAttempt | undefined> => {
+  try {
+    const { Attributes } = await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: attemptKey(stateHash),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
+    return {
+      stateHash,
+      browserHash: String(Attributes.browserHash),
+      nonce: String(Attributes.nonce),
+      codeVerifier: String(Attributes.codeVerifier),
+      returnTo: String(Attributes.returnTo),
+      createdAt: String(Attributes.createdAt),
+      expiresAt: Number(Attributes.expiresAt),
+    };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+export const getIdentityLink = async (issuer: string, subject: string): Promise<IdentityLink | undefined> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: linkKey(issuer, subject), ConsistentRead: true }),
+  );
+  return Item
+    ? {
+        issuer: String(Item.issuer),
+        subject: String(Item.subject),
+        userId: String(Item.userId),
+        linkedAt: String(Item.linkedAt),
+      }
+    : undefined;
+};
+
+/** Links the subject to a user unless it is linked already; false when it is. */
+export const putIdentityLink = async (link: IdentityLink): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...linkKey(link.issuer, link.subject), entity: 'sso-link', ...link },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Points a link at another user, only if it still points where it was read; false otherwise. */
+export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now: string): Promise<boolean> => {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: linkKey(link.issuer, link.subject),
+        UpdateExpression: 'SET userId = :to, linkedAt = :now',
+        ConditionExpression: 'userId = :from',
+        ExpressionAttributeValues: { ':to': toUserId, ':from': link.userId, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Remembers that the user with this email was deleted (idempotent). */
+export const recordDeletedEmail = async (email: string, deletedAt: string): Promise<void> => {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...deletedEmailKey(email), entity: 'sso-deleted-email', email, deletedAt },
+    }),
+  );
+};
+
+export const isDeletedEmail = async (email: string): Promise<boolean> => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: deletedEmailKey(email), ConsistentRead: true }),
+  );
+  return Item !== undefined;
+};
+
+/** Keeps the ID token of a session begun through single sign-on, as long as the session can live. */
+export const putProviderSession = async (sessionTokenHash: string, idToken: string, expiresAt: number) => {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...providerSessionKey(sessionTokenHash), entity: 'sso-session', idToken, expiresAt },
+    }),
+  );
+};
+
+/** Removes and returns the ID token of a session that ends; undefined for a password session. */
+export const takeProviderSession = async (sessionTokenHash: string, now = new Date()): Promise<string | undefined> => {
+  const { Attributes } = await dynamo().send(
+    new DeleteCommand({ TableName: tableName(), Key: providerSessionKey(sessionTokenHash), ReturnValues: 'ALL_OLD' }),
+  );
+  if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
+  return String(Attributes.idToken);
+};

@@ -1,0 +1,66 @@
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dynamo, resetClients } from '#lib/clients';
+import { resetConfig } from '#lib/config';
+import { conditionalWrite, failedConditions, queryAll } from './table';
+
+/* Offline: the paging loop and the conditional-write helper every repository uses. */
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  process.env.TABLE_NAME = 'offline';
+  resetConfig();
+  resetClients();
+  ddb.reset();
+});
+
+describe('queryAll', () => {
+  it('follows LastEvaluatedKey to the last page, on the configured table', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ n: 1 }, { n: 2 }], LastEvaluatedKey: { pk: 'a' } })
+      .resolvesOnce({ Items: [{ n: 3 }], LastEvaluatedKey: { pk: 'b' } })
+      .resolvesOnce({ Items: [] });
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'X' } });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const calls = ddb.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(calls.map((input) => input.ExclusiveStartKey)).toEqual([undefined, { pk: 'a' }, { pk: 'b' }]);
+    expect(calls.every((input) => input.TableName === 'offline')).toBe(true);
+  });
+
+  it('stops after the page on which `until` first holds', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ n: 1 }], LastEvaluatedKey: { pk: 'a' } })
+      .resolvesOnce({ Items: [{ n: 2 }, { n: 3 }], LastEvaluatedKey: { pk: 'b' } })
+      .resolves({ Items: [{ n: 99 }] });
+    const items = await queryAll({ KeyConditionExpression: 'pk = :pk' }, { until: (found) => found.length >= 2 });
+    expect(items).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+  });
+});
+
+describe('conditionalWrite', () => {
+  const write = () => dynamo().send(new UpdateCommand({ TableName: 'offline', Key: { pk: 'a', sk: 'b' } }));
+
+  it('is true when the write is made, false when its condition fails, and throws anything else', async () => {
+    ddb
+      .on(UpdateCommand)
+      .resolvesOnce({})
+      .rejectsOnce(Object.assign(new Error('no'), { name: 'ConditionalCheckFailedException' }))
+      .rejectsOnce(Object.assign(new Error('slow'), { name: 'ProvisionedThroughputExceededException' }));
+    expect(await conditionalWrite(write)).toBe(true);
+    expect(await conditionalWrite(write)).toBe(false);
+    await expect(conditionalWrite(write)).rejects.toThrow('slow');
+  });
+
+  it("names a cancelled transaction's failed items, and nothing for other errors", () => {
+    const cancelled = Object.assign(new Error('x'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'ConditionalCheckFailed' }],
+    });
+    expect(failedConditions(cancelled)).toEqual([1, 2]);
+    expect(failedConditions(new Error('other'))).toEqual([]);
+  });
+});

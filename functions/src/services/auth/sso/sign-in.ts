@@ -1,0 +1,209 @@
+import * as oidc from 'openid-client';
+import { SSO_ERROR_PARAM, type SignInOptions, type SsoErrorCode } from '#shared/schemas/sso';
+import { config } from '#lib/config';
+import {
+  clearedSsoAttemptCookie,
+  sessionCookie,
+  ssoAttemptCookie,
+  SSO_ATTEMPT_COOKIE,
+  SSO_ATTEMPT_SECONDS,
+} from '#lib/cookies';
+import { DomainError, isServiceUnavailable, TooManyRequests } from '#lib/errors';
+import { logger } from '#lib/logger';
+import { consumeSignInAttempt, putProviderSession, putSignInAttempt, takeProviderSession } from '#repositories/sso';
+import { epochSeconds } from '#repositories/table';
+import { startSession } from '../sessions';
+import { takeSignInCallbackAttempt } from '../throttle';
+import { randomToken, sha256 } from '../tokens';
+import { SsoRefusal, userForPerson } from './accounts';
+import { discoverProvider, withClientSecret } from './provider';
+import { appReturnPath } from './return-path';
+import { personFromClaims } from './rules';
+import { LOGIN_PAGE_PATH, ssoSettings, type SsoSettings } from './settings';
+
+/** Where a browser goes next, with the cookies to set on the way. */
+export interface Redirect {
+  readonly location: string;
+  readonly cookies: string[];
+}
+
+export interface BrowserRequest {
+  readonly sourceIp: string;
+  readonly secure: boolean;
+  readonly cookies: Record<string, string | undefined>;
+}
+
+const loginPageWith = (code: SsoErrorCode): string => `${LOGIN_PAGE_PATH}?${SSO_ERROR_PARAM}=${code}`;
+
+/** What the login page offers: the single sign-on button (when configured) and who may use a password. */
+export const signInOptions = (): SignInOptions => {
+  const settings = ssoSettings();
+  return {
+    sso: settings ? { label: settings.label, startUrl: '/api/sso/start' } : null,
+    passwordLogin: config().PASSWORD_LOGIN,
+  };
+};
+
+const requireSettings = (): SsoSettings => {
+  const settings = ssoSettings();
+  if (!settings) throw new SsoRefusal('not_configured');
+  return settings;
+};
+
+/** Turns anything that stopped a sign-in into the code the login page explains; logs what is not the person's doing. */
+const refusalCode = (error: unknown, stage: string): SsoErrorCode => {
+  if (error instanceof SsoRefusal) {
+    logger.info('single sign-on refused', { stage, code: error.code });
+    return error.code;
+  }
+  if (error instanceof TooManyRequests) return 'throttled';
+  if (isServiceUnavailable(error)) {
+    logger.error('single sign-on: a service is unavailable', { stage, error: error as Error });
+    return 'unavailable';
+  }
+  if (error instanceof DomainError) return 'failed';
+  logger.error('single sign-on failed', { stage, error: error as Error });
+  return 'failed';
+};
+
+/**
+ * Sends the browser to the provider: a fresh `state` (stored hashed, used once, bound to this
+ * browser by a cookie), a `nonce` for the ID token and a PKCE verifier, kept for 10 minutes.
+ */
+export const startSignIn = async (returnTo: string | undefined, request: BrowserRequest): Promise<Redirect> => {
+  try {
+    const settings = requireSettings();
+    const landing = appReturnPath(returnTo);
+    if (!landing) throw new SsoRefusal('return_invalid');
+    const configuration = await discoverProvider(settings).catch((error: unknown) => {
+      logger.error('single sign-on: provider discovery failed', { error: error as Error });
+      throw new SsoRefusal('provider_unavailable');
+    });
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const browser = randomToken();
+    const now = new Date();
+    await putSignInAttempt({
+      stateHash: sha256(state),
+      browserHash: sha256(browser),
+      nonce,
+      codeVerifier,
+      returnTo: landing,
+      createdAt: now.toISOString(),
+      expiresAt: epochSeconds(now) + SSO_ATTEMPT_SECONDS,
+    });
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: settings.redirectUri,
+      scope: settings.scopes,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { location: url.href, cookies: [ssoAttemptCookie(browser, request.secure)] };
+  } catch (error) {
+    return { location: loginPageWith(refusalCode(error, 'start')), cookies: [] };
+  }
+};
+
+/** Errors of the token exchange that mean the provider could not be reached, not that it said no. */
+const isUnreachable = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (error.cause instanceof Error &&
+      /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|fetch failed/.test(String(error.cause))) ||
+    /fetch failed/.test(error.message));
+
+const exchangeCode = async (
+  settings: SsoSettings,
+  query: Record<string, string>,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers> => {
+  const configuration = await withClientSecret(settings).catch((error: unknown) => {
+    if (isServiceUnavailable(error)) throw error;
+    logger.error('single sign-on: provider discovery or client secret failed', { error: error as Error });
+    throw new SsoRefusal('provider_unavailable');
+  });
+  const callbackUrl = new URL(settings.redirectUri);
+  callbackUrl.search = new URLSearchParams(query).toString();
+  try {
+    // Checks the response's state and issuer, redeems the code with the PKCE verifier, and checks
+    // the ID token: signature, issuer, audience (and authorized party), expiry, issue time, nonce.
+    return await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      pkceCodeVerifier: checks.codeVerifier,
+      idTokenExpected: true,
+    });
+  } catch (error) {
+    if (isUnreachable(error)) {
+      logger.error('single sign-on: the token endpoint did not answer', { error: error as Error });
+      throw new SsoRefusal('provider_unavailable');
+    }
+    logger.warn('single sign-on: the authorization response or ID token was refused', {
+      error: error as Error,
+      code: (error as { code?: string }).code,
+    });
+    throw new SsoRefusal(error instanceof oidc.AuthorizationResponseError ? 'provider_error' : 'token_invalid');
+  }
+};
+
+/**
+ * The provider's answer: checked against the attempt this browser started, the code redeemed and
+ * the ID token checked, then the person mapped to one user and signed in with the same session
+ * cookie as a password login. Every failure lands on the login page with a code saying why.
+ * Failures count against the client like failed logins.
+ */
+export const finishSignIn = async (query: Record<string, string>, request: BrowserRequest): Promise<Redirect> => {
+  const clearAttempt = clearedSsoAttemptCookie(request.secure);
+  try {
+    const settings = requireSettings();
+    const throttle = await takeSignInCallbackAttempt(request.sourceIp);
+    const state = query.state;
+    // Used once, whatever happens next: a replayed or second callback finds nothing.
+    const attempt = state ? await consumeSignInAttempt(sha256(state)) : undefined;
+    const browser = request.cookies[SSO_ATTEMPT_COOKIE];
+    if (query.error) {
+      throw new SsoRefusal(query.error === 'access_denied' ? 'cancelled' : 'provider_error');
+    }
+    // Missing, unknown, used, expired, or started in another browser (a forged callback).
+    if (!state || !attempt || !browser || sha256(browser) !== attempt.browserHash) {
+      throw new SsoRefusal('state_invalid');
+    }
+    const tokens = await exchangeCode(settings, query, { state, ...attempt });
+    const claims = tokens.claims();
+    if (!claims) throw new SsoRefusal('token_invalid');
+    const user = await userForPerson(personFromClaims(claims as Record<string, unknown>, settings), settings);
+    const { token, session } = await startSession(user);
+    if (tokens.id_token) await putProviderSession(session.tokenHash, tokens.id_token, session.absoluteExpiresAt);
+    await throttle.succeeded();
+    logger.info('single sign-on', { userId: user.id, role: user.role });
+    return { location: attempt.returnTo, cookies: [sessionCookie(token, request.secure), clearAttempt] };
+  } catch (error) {
+    return { location: loginPageWith(refusalCode(error, 'callback')), cookies: [clearAttempt] };
+  }
+};
+
+/**
+ * At logout: the provider's end-session address for a session begun through single sign-on, when
+ * the provider has one; undefined otherwise. Never fails the logout.
+ */
+export const providerSignOutUrl = async (sessionTokenHash: string | undefined): Promise<string | undefined> => {
+  if (!sessionTokenHash) return undefined;
+  try {
+    const idToken = await takeProviderSession(sessionTokenHash);
+    const settings = ssoSettings();
+    if (!idToken || !settings) return undefined;
+    const configuration = await discoverProvider(settings);
+    if (!configuration.serverMetadata().end_session_endpoint) return undefined;
+    return oidc.buildEndSessionUrl(configuration, {
+      id_token_hint: idToken,
+      post_logout_redirect_uri: settings.postLogoutRedirectUri,
+    }).href;
+  } catch (error) {
+    logger.warn('single sign-on: no provider logout offered', { error: error as Error });
+    return undefined;
+  }
+};

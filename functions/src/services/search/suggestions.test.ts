@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { storedNumberFields, storedTextFields, SearchIndex, type SearchDocument } from './search-index';
+import { suggestSearches } from './suggestions';
+
+const part = (id: number, fields: Record<string, unknown>): SearchDocument => {
+  const base: Record<string, unknown> = { id, version: 1, createdAt: '', updatedAt: '' };
+  for (const field of storedTextFields) base[field] ??= null;
+  for (const field of storedNumberFields) base[field] ??= null;
+  return { ...base, class: 'I/O Module', ...fields } as SearchDocument;
+};
+
+const index = SearchIndex.build([
+  part(1, { reference: 'UR20-4DI-P', manufacturer: 'Weidmüller', series: 'u-remote' }),
+  part(2, { reference: '750-1420', manufacturer: 'WAGO', description: '4DI 24V DC 3.0ms' }),
+  part(3, { reference: '750-1415', manufacturer: 'WAGO' }),
+  part(4, { reference: '2744416', manufacturer: 'Phoenix Contact', class: 'Interface converter' }),
+  part(5, { reference: 'EK1100', manufacturer: 'Beckhoff', class: 'EtherCAT Coupler' }),
+]);
+const suggest = (query: Parameters<typeof suggestSearches>[1]) => suggestSearches(index, query);
+const page = { offset: 0, limit: 10 };
+
+describe("'Did you mean' suggestions", () => {
+  it('corrects a misspelt maker to its own spelling', () => {
+    expect(suggest({ ...page, query: 'Weidmuler' })).toEqual([{ field: 'query', text: 'Weidmüller' }]);
+    expect(suggest({ ...page, query: 'weidmuler ur20' })).toEqual([{ field: 'query', text: 'Weidmüller ur20' }]);
+    expect(suggest({ ...page, query: 'Phonix 2744416' })).toEqual([{ field: 'query', text: 'Phoenix 2744416' }]);
+  });
+
+  it('offers the nearest part numbers, separators aside', () => {
+    expect(suggest({ ...page, query: 'EK1110' })).toEqual([{ field: 'query', text: 'EK1100' }]);
+    expect(suggest({ ...page, query: 'wago 750-1421' })).toEqual([
+      { field: 'query', text: 'wago 750-1420' },
+      { field: 'query', text: 'wago 750-1415' },
+    ]);
+  });
+
+  it('corrects the reference and manufacturer filters too, keeping the rest of the search', () => {
+    expect(suggest({ ...page, text: { manufacturer: 'Bekchoff' } })).toEqual([
+      { field: 'manufacturer', text: 'Beckhoff' },
+    ]);
+    expect(suggest({ ...page, text: { reference: 'UR20-4DI-B', manufacturer: 'weidmüller' } })).toEqual([
+      { field: 'reference', text: 'UR20-4DI-P' },
+    ]);
+  });
+
+  it('offers only searches that find something, and nothing for short or far-off words', () => {
+    // 'Weidmüller' exists, but not with a voltage of 24.
+    expect(suggest({ ...page, query: 'Weidmuler', numbers: { voltage: { min: 24 } } })).toEqual([]);
+    expect(suggest({ ...page, query: 'xyz' })).toEqual([]);
+    expect(suggest({ ...page, query: 'Siemens' })).toEqual([]);
+    expect(suggest({ ...page, text: { class: 'Kupler' } })).toEqual([]);
+  });
+});

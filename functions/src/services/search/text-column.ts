@@ -1,0 +1,132 @@
+import { compactFolded, foldVariants, joinedFolded } from './folding';
+
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+/** The narrowest code array that holds codes below `distinct`. */
+export const codesFor = (distinct: number, capacity: number): Codes =>
+  distinct <= 0xff
+    ? new Uint8Array(capacity)
+    : distinct <= 0xffff
+      ? new Uint16Array(capacity)
+      : new Uint32Array(capacity);
+
+/**
+ * Separate a value's forms in `forms`: folding turns control characters into spaces, so no
+ * search word holds either. The forms before INDEXED_END are the ones the trigram index holds.
+ */
+export const FORM_SEPARATOR = '\u0001';
+export const INDEXED_END = '\u0002';
+/** Splits a value's `forms` into its forms. */
+// The two separators are control characters on purpose: no catalogue text contains them.
+// eslint-disable-next-line no-control-regex
+export const splitForms = (forms: string): string[] => forms.split(/[\u0001\u0002]/);
+
+/**
+ * A dictionary-coded text column: each distinct value is kept once, with the codes of the
+ * components that hold it in a typed array as narrow as the dictionary allows (most fields
+ * have a few dozen values: one byte a component). Code 0 is "no value".
+ *
+ * A searched column also keeps each value's folded forms: the plain and the spelled-out-umlaut
+ * folds, and the same without separators (part-number columns) or with their words run
+ * together (the others). A search word is in the value when it is in one of the forms. The
+ * squeezed forms come first and are all the trigram index needs: whatever is in a form, squeezed
+ * the same way, is in its squeezed form.
+ */
+export class TextColumn {
+  values: string[] = [''];
+  /** Folded forms per code (searched columns only). */
+  forms: string[] | undefined;
+  /** The plain fold per code (searched columns only): sorting, suggestions, whole-value comparisons. */
+  folded: string[] | undefined;
+  codes: Codes;
+  private codeOf: Map<string, number> | undefined;
+
+  constructor(
+    capacity: number,
+    readonly searched: boolean,
+    readonly partNumber: boolean,
+  ) {
+    this.codes = new Uint8Array(capacity);
+    if (searched) {
+      this.forms = [''];
+      this.folded = [''];
+    }
+  }
+
+  /** Takes over a dictionary as a snapshot holds it (`values[0]` is the empty "no value"). */
+  adopt(values: string[], codes: ArrayLike<number>, capacity: number): void {
+    this.values = values;
+    this.codeOf = undefined;
+    this.codes = codesFor(values.length, capacity);
+    this.codes.set(codes);
+    if (this.searched) {
+      this.forms = [''];
+      this.folded = [''];
+      for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
+    }
+  }
+
+  /** A probe as this column's trigram index holds it: squeezed as the column squeezes its forms. */
+  squeeze(folded: string): string {
+    return this.partNumber ? compactFolded(folded) : joinedFolded(folded);
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  encode(value: string | null): number {
+    if (!value) return 0;
+    // Built on first use: an index loaded from a snapshot may never need it.
+    this.codeOf ??= new Map(this.values.map((known, code) => [known, code]));
+    let code = this.codeOf.get(value);
+    if (code === undefined || code === 0) {
+      code = this.values.length;
+      this.values.push(value);
+      this.codeOf.set(value, code);
+      if (this.searched) this.addForms(value);
+      this.widenFor(code);
+    }
+    return code;
+  }
+
+  value(slot: number): string | null {
+    const code = this.codes[slot]!;
+    return code === 0 ? null : this.values[code]!;
+  }
+
+  /** Grows the code array to `capacity` slots, keeping its width. */
+  grow(capacity: number): void {
+    const next = new (this.codes.constructor as new (length: number) => Codes)(capacity);
+    next.set(this.codes);
+    this.codes = next;
+  }
+
+  /** Drops the lookup map (an index that is built will not take values for a while). */
+  forgetLookup(): void {
+    this.codeOf = undefined;
+  }
+
+  private widenFor(code: number): void {
+    const limit = this.codes instanceof Uint8Array ? 0xff : this.codes instanceof Uint16Array ? 0xffff : Infinity;
+    if (code <= limit) return;
+    const wider = codesFor(code + 1, this.codes.length);
+    wider.set(this.codes);
+    this.codes = wider;
+  }
+
+  private addForms(value: string): void {
+    const variants = foldVariants(value);
+    const plain = variants[0]!;
+    this.folded!.push(plain);
+    const squeeze = this.partNumber ? compactFolded : joinedFolded;
+    if (variants.length === 1) {
+      const squeezed = squeeze(plain);
+      this.forms!.push(squeezed === plain ? plain : squeezed + INDEXED_END + plain);
+      return;
+    }
+    const squeezed = [...new Set(variants.map(squeeze))];
+    const rest = variants.filter((variant) => !squeezed.includes(variant));
+    this.forms!.push(squeezed.join(FORM_SEPARATOR) + (rest.length ? INDEXED_END + rest.join(FORM_SEPARATOR) : ''));
+  }
+}

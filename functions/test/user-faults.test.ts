@@ -1,0 +1,142 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages';
+import { dynamo, resetClients } from '#lib/clients';
+import { getUser, getUserByEmail, listUsers } from '#repositories/users';
+import { useTestStack } from '../../scripts/test/stack';
+import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
+import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
+import { createLoginUser, STRONG_PASSWORD, uniqueEmail } from './support';
+
+/*
+ * The account writes with DynamoDB stopping mid-request: the caller gets a 503 in words, the
+ * account is either wholly as before or wholly changed (never a new hash with the old sessions,
+ * a moved email with its claim left behind, or a miscounted administrator), and the same call
+ * works once DynamoDB is back. The proxy is this file's own; the shared server keeps running.
+ */
+const stack = useTestStack();
+const api = useTestApi();
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy(stack.endpoints.dynamodb);
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+  resetClients();
+});
+
+afterAll(async () => {
+  await proxy.close();
+});
+
+const signIn = async (email: string, password = STRONG_PASSWORD): Promise<TestClient> => {
+  const browser = api.client();
+  expect((await browser.post('/api/login', { email, password })).status).toBe(200);
+  return browser;
+};
+
+/**
+ * Sends the request, and once it is under way (its session read, its password being hashed),
+ * stops DynamoDB answering; brings it back after the answer.
+ */
+const withDynamoStoppingMidway = async <T>(call: () => Promise<TestResponse<T>>): Promise<TestResponse<T>> => {
+  const answer = call();
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  proxy.set('hang');
+  try {
+    return await answer;
+  } finally {
+    proxy.set('up');
+  }
+};
+
+/** The CSRF token fetched beforehand, so the outage meets the write itself. */
+const csrf = async (browser: TestClient) => ({
+  headers: { 'x-csrf-token': (await browser.get<{ token: string }>('/api/csrf-token')).body.token },
+});
+
+const expectUnavailable = (answer: TestResponse<unknown>) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+  expect(answer.body).toMatchObject({ message: messages.serviceUnavailable });
+};
+
+const adminCountIsExact = async () => {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: stack.tableName, Key: { pk: 'STATS#users', sk: 'META' }, ConsistentRead: true }),
+  );
+  const active = (await listUsers()).filter((user) => user.role === 'admin' && user.acceptedInviteAt).length;
+  expect(Number(Item?.adminCount ?? 0)).toBe(active);
+};
+
+describe('DynamoDB stopping during an account write', () => {
+  it('an admin password set: all or nothing, then done on the retry', { timeout: 120_000 }, async () => {
+    const { email: adminEmail } = await createLoginUser('admin');
+    const admin = await signIn(adminEmail);
+    const target = await createLoginUser('admin');
+    const targetSession = await signIn(target.email);
+    const before = (await getUser(target.user.id))!;
+
+    const options = await csrf(admin);
+    const answer = await withDynamoStoppingMidway(() =>
+      admin.patch(`/api/users/${target.user.id}/password`, { newPassword: 'Dur1ng!Outage' }, options),
+    );
+    expectUnavailable(answer);
+    const after = (await getUser(target.user.id))!;
+    expect(after.sessionVersion).toBe(before.sessionVersion);
+    expect(after.passwordChangedAt).toBe(before.passwordChangedAt);
+    expect((await targetSession.get('/api/user')).status).toBe(200);
+    expect((await api.client().post('/api/login', { email: target.email, password: STRONG_PASSWORD })).status).toBe(
+      200,
+    );
+    await adminCountIsExact();
+
+    expect((await admin.patch(`/api/users/${target.user.id}/password`, { newPassword: 'Aft3r!Outage' })).status).toBe(
+      200,
+    );
+    expect((await targetSession.get('/api/user')).status).toBe(401);
+    expect((await api.client().post('/api/login', { email: target.email, password: 'Aft3r!Outage' })).status).toBe(200);
+    await adminCountIsExact();
+  });
+
+  it('an email change: no claim left behind, then done on the retry', { timeout: 120_000 }, async () => {
+    const { user, email } = await createLoginUser('user');
+    const browser = await signIn(email);
+    const other = await signIn(email);
+    const newEmail = uniqueEmail('outage');
+    const options = await csrf(browser);
+    const change = () =>
+      browser.patch(
+        '/api/user',
+        { username: user.username, email: newEmail, currentPassword: STRONG_PASSWORD },
+        options,
+      );
+
+    expectUnavailable(await withDynamoStoppingMidway(change));
+    expect((await getUser(user.id))?.email).toBe(email);
+    expect(await getUserByEmail(newEmail)).toBeUndefined();
+    expect((await other.get('/api/user')).status).toBe(200);
+
+    expect((await change()).status).toBe(200);
+    expect((await getUserByEmail(newEmail))?.id).toBe(user.id);
+    expect(await getUserByEmail(email)).toBeUndefined();
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await browser.get('/api/user')).status).toBe(200);
+  });
+
+  it('deleting one own account: still there and counted, then gone on the retry', { timeout: 120_000 }, async () => {
+    await createLoginUser('admin');
+    const { user, email } = await createLoginUser('admin');
+    const browser = await signIn(email);
+
+    const options = await csrf(browser);
+    expectUnavailable(
+      await withDynamoStoppingMidway(() => browser.delete('/api/user', { currentPassword: STRONG_PASSWORD }, options)),
+    );
+    expect(await getUser(user.id)).toBeDefined();
+    expect((await getUserByEmail(email))?.id).toBe(user.id);
+    await adminCountIsExact();
+
+    expect((await browser.delete('/api/user', { currentPassword: STRONG_PASSWORD })).status).toBe(204);
+    expect(await getUser(user.id)).toBeUndefined();
+    await adminCountIsExact();
+  });
+});

@@ -1,0 +1,51 @@
+/** Answer helpers shared by the emulated APIs. */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const readBody = (request: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (data: Buffer) => {
+      size += data.length;
+      if (size > 1024 * 1024) request.destroy(new Error('body too large'));
+      else chunks.push(data);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+export const send = (
+  response: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  contentType: string,
+  headers: Record<string, string> = {},
+) => {
+  response.writeHead(status, {
+    'content-type': contentType,
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  });
+  response.end(body);
+};
+
+export const sendJson = (
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => send(response, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+
+export const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+export const correlationId = () => randomBytes(8).toString('hex');
+
+/** The distributors' way of comparing part numbers in a search: case and separators ignored. */
+export const searchForm = (text: string): string => text.toUpperCase().replace(/[\s\-_./,]+/g, '');

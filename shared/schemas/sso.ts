@@ -1,0 +1,48 @@
+import * as z from 'zod';
+
+/** Why a single sign-on did not sign someone in; the login page shows the message for the code. */
+export const ssoErrorCodes = [
+  'not_configured',
+  'return_invalid',
+  'cancelled',
+  'provider_error',
+  'provider_unavailable',
+  'state_invalid',
+  'token_invalid',
+  'not_allowed',
+  'email_missing',
+  'email_unverified',
+  'account_deleted',
+  'last_admin',
+  'throttled',
+  'unavailable',
+  'failed',
+] as const;
+export type SsoErrorCode = (typeof ssoErrorCodes)[number];
+
+export const isSsoErrorCode = (value: unknown): value is SsoErrorCode =>
+  typeof value === 'string' && (ssoErrorCodes as readonly string[]).includes(value);
+
+/** The query string the login page gets back after a single sign-on that failed. */
+export const SSO_ERROR_PARAM = 'sso_error';
+
+export const passwordLoginModes = ['on', 'admins-only'] as const;
+export type PasswordLoginMode = (typeof passwordLoginModes)[number];
+
+/** GET /api/sso/options: what the login page offers. */
+export const signInOptionsSchema = z.object({
+  /** Null when single sign-on is not set up. */
+  sso: z.object({ label: z.string(), startUrl: z.string() }).nullable(),
+  passwordLogin: z.enum(passwordLoginModes),
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/** GET /api/sso/start?returnTo=/app/...: where to land after signing in (an app path). */
+export const ssoStartQuerySchema = z.object({ returnTo: z.string().max(2048).optional() });
+
+/** GET /api/sso/callback: the provider's authorization response, passed on as it came. */
+export const ssoCallbackQuerySchema = z.record(z.string(), z.string().max(8192));
+
+/** POST /api/logout answers this; `endSessionUrl` when the provider can end its own session too. */
+export const logoutResultSchema = z.object({ message: z.string(), endSessionUrl: z.string().optional() });
+export type LogoutResult = z.infer<typeof logoutResultSchema>;

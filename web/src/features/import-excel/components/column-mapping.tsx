@@ -1,0 +1,74 @@
+import { Heading } from '@chakra-ui/react/heading';
+import { NativeSelect } from '@chakra-ui/react/native-select';
+import { Stack } from '@chakra-ui/react/stack';
+import { Table } from '@chakra-ui/react/table';
+import { Text } from '@chakra-ui/react/text';
+import { componentFieldLabels, componentFields, type ComponentField } from '#shared/schemas/component';
+import type { ImportColumn } from '#shared/schemas/import';
+
+const NOT_IMPORTED = '';
+
+/** Every field a column may fill (the acting user decides `username`, never a column). */
+const fieldOptions = componentFields
+  .filter((field) => field !== 'username')
+  .map((field) => ({ value: field, label: componentFieldLabels[field] }));
+
+/**
+ * The sheet's columns and the field each fills; choosing another field (or none) previews the
+ * file again. A column whose field the admin chose differs from what its heading suggested.
+ */
+export const ColumnMapping = ({
+  columns,
+  disabled,
+  onChange,
+}: {
+  columns: readonly ImportColumn[];
+  disabled: boolean;
+  onChange: (column: ImportColumn, field: ComponentField | null) => void;
+}) => (
+  <Stack gap="2">
+    <Heading as="h2" size="md">
+      Columns
+    </Heading>
+    <Text fontSize="sm" color="fg.muted">
+      Each column fills the field beside it. Choose another field, or none, and the preview is made again.
+    </Text>
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxHeight="22rem" tabIndex={0} aria-label="Columns">
+      <Table.Root size="sm" stickyHeader>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader width="4rem">Column</Table.ColumnHeader>
+            <Table.ColumnHeader>Heading</Table.ColumnHeader>
+            <Table.ColumnHeader minWidth="12rem">Field</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {columns.map((column) => (
+            <Table.Row key={column.index}>
+              <Table.Cell>{column.letter}</Table.Cell>
+              <Table.Cell overflowWrap="anywhere">{column.heading}</Table.Cell>
+              <Table.Cell>
+                <NativeSelect.Root size="sm" disabled={disabled}>
+                  <NativeSelect.Field
+                    aria-label={`Field for column ${column.letter} (${column.heading})`}
+                    value={column.field ?? NOT_IMPORTED}
+                    fontWeight={column.field !== column.suggested ? 'semibold' : undefined}
+                    onChange={(event) => onChange(column, (event.target.value || null) as ComponentField | null)}
+                  >
+                    <option value={NOT_IMPORTED}>Not imported</option>
+                    {fieldOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  </Stack>
+);

@@ -2,7 +2,7 @@
 import '../testing/setup';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '../testing/mock-api';
-import { ApiError, api, clearCsrfToken, errorMessage } from './api-client';
+import { ApiError, api, clearCsrfToken, errorMessage, idempotencyKeyFor } from './api-client';
 
 beforeEach(() => {
   clearCsrfToken();
@@ -39,6 +39,18 @@ describe('api client', () => {
     expect(writes[0]!.headers.get('content-type')).toBe('application/json');
     expect(writes[0]!.body).toEqual({ email: 'a@b.c', password: 'x' });
     expect(writes.every((call) => call.credentials === 'include')).toBe(true);
+  });
+
+  it('sends an Idempotency-Key when asked: the same for the same action from this page, another for another', async () => {
+    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'PATCH /api/approval-requests/R1': { body: {} } });
+    const key = idempotencyKeyFor('review', 'R1', 'approved');
+    expect(idempotencyKeyFor('review', 'R1', 'approved')).toBe(key);
+    expect(idempotencyKeyFor('review', 'R1', 'rejected')).not.toBe(key);
+    await api.patch('/approval-requests/R1', { status: 'approved' }, { idempotencyKey: key });
+    await api.patch('/approval-requests/R1', { status: 'approved' });
+    const [keyed, plain] = server.callsTo('PATCH /api/approval-requests/R1');
+    expect(keyed!.headers.get('idempotency-key')).toBe(key);
+    expect(plain!.headers.has('idempotency-key')).toBe(false);
   });
 
   it('shares one token request between writes sent at the same time', async () => {

@@ -85,7 +85,18 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key`: a write sent again with the same key after a lost answer (a
+   * timeout, a 503) is answered as the first was instead of being made twice.
+   */
+  idempotencyKey?: string;
 }
+
+/** This page's own part of idempotency keys, so two browsers never share one. */
+const pageKey = globalThis.crypto.randomUUID();
+
+/** The same key for the same action from this page: `idempotencyKeyFor('review', id, 'approved')`. */
+export const idempotencyKeyFor = (...action: string[]): string => [pageKey, ...action].join(':');
 
 /** A parsed JSON answer with the response's headers (a search's total rides in X-Total-Count). */
 export interface ApiResponse<T> {
@@ -96,10 +107,11 @@ export interface ApiResponse<T> {
 /** Sends one request and returns the parsed JSON answer (undefined for an empty one) and its headers. */
 export const apiRequestWithHeaders = async <T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, idempotencyKey }: RequestOptions = {},
 ): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (method !== 'GET') headers['x-csrf-token'] = await getCsrfToken();
 
   const response = await fetch(`${API_PREFIX}${path}`, {
@@ -133,6 +145,7 @@ export const api = {
   },
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  patch: <T>(path: string, body?: unknown, options: Pick<RequestOptions, 'idempotencyKey'> = {}) =>
+    apiRequest<T>(path, { method: 'PATCH', body, ...options }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };

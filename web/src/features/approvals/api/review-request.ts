@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { api } from '../../../lib/api-client';
+import { api, idempotencyKeyFor } from '../../../lib/api-client';
 
 export type ReviewDecision = 'approved' | 'rejected';
 
@@ -12,13 +12,17 @@ export interface ReviewInput {
   reviewedBy: string;
 }
 
-/** PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. */
+/**
+ * PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. The same decision on the
+ * same request from this page carries the same Idempotency-Key, so clicking again after an answer
+ * that never came (a timeout) shows the review that landed instead of "already reviewed".
+ */
 export const reviewRequest = (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) =>
-  api.patch<ApprovalRequest>(`/approval-requests/${encodeURIComponent(id)}`, {
-    status,
-    reviewedBy,
-    reviewNotes: reviewNotes.trim() || null,
-  });
+  api.patch<ApprovalRequest>(
+    `/approval-requests/${encodeURIComponent(id)}`,
+    { status, reviewedBy, reviewNotes: reviewNotes.trim() || null },
+    { idempotencyKey: idempotencyKeyFor('review', id, status) },
+  );
 
 /** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
 const changedByReview = (key: unknown): boolean => {

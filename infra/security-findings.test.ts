@@ -5,6 +5,7 @@ import type { ComponentHubApp } from './build-app.ts';
 import { awsS3Origins, siteSecurityHeaders } from './site-headers.ts';
 import { buildTestApp } from './test-app.ts';
 import { RECONCILE_EVERY } from './stacks/jobs-stack.ts';
+import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 
 /*
  * What the security review's findings changed in the stacks. The edge in front of the API: CloudFront forwards the viewer's address and proves with a secret
@@ -159,21 +160,33 @@ describe('the scheduled reconciliation', () => {
     expect(JSON.stringify(fn.Properties.Environment)).toContain('TABLE_NAME');
   });
 
-  it('may list the bucket and delete objects, scan and update the table, and nothing more of S3', () => {
+  it('may list the bucket and delete objects, update the table, and Scan it for file-naming attributes only', () => {
     const roleId = built.jobs.resolve(
       (built.jobs.reconciliation.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
     ) as string;
-    const actions = Object.values(jobs.findResources('AWS::IAM::Policy'))
+    type Statement = { Effect: string; Action: string | string[]; Condition?: Record<string, Record<string, unknown>> };
+    const statements = Object.values(jobs.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify((policy as Resource).Properties.Roles).includes(roleId))
-      .flatMap(
-        (policy) =>
-          ((policy as Resource).Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
-      )
-      .flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
-    expect(actions).toEqual(
-      expect.arrayContaining(['s3:ListBucket', 's3:DeleteObject', 'dynamodb:Scan', 'dynamodb:UpdateItem']),
-    );
-    expect(actions.filter((action) => action.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+      .flatMap((policy) => ((policy as Resource).Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const actionsOf = (statement: Statement) =>
+      Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+    const allowed = statements.filter((s) => s.Effect === 'Allow').flatMap(actionsOf);
+    expect(allowed).toEqual(expect.arrayContaining(['s3:ListBucket', 's3:DeleteObject', 'dynamodb:UpdateItem']));
+    expect(allowed.filter((action) => action.startsWith('s3:')).sort()).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+    const scans = statements.filter((s) => s.Effect === 'Allow' && actionsOf(s).includes('dynamodb:Scan'));
+    expect(scans).toHaveLength(1);
+    expect(scans[0]!.Condition).toEqual({
+      StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SCANNED_ATTRIBUTES] },
+    });
+    for (const secret of ['passwordHash', 'tokenHash', 'pk', 'sk']) expect(SCANNED_ATTRIBUTES).not.toContain(secret);
+    // And, like every job, no item action at all on the identity items.
+    const denied = statements.filter((s) => s.Effect === 'Deny').map((s) => JSON.stringify(s));
+    for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'SESSION#*'])
+      expect(
+        denied.some((s) => s.includes(key)),
+        key,
+      ).toBe(true);
   });
 });
 

@@ -22,6 +22,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
+import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { tableItemAccess } from './api-stack.ts';
@@ -249,6 +250,20 @@ export class JobsStack extends Stack {
       memorySize: 1024,
     });
     this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
+    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+      this.reconciliation.role.addToPolicy(guard);
+    // The one function that reads the table whole: a Scan that may return only the attributes that
+    // name files and their owners (never a hash, a token or a key), whatever it asks for.
+    this.reconciliation.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan'],
+        resources: [props.table.tableArn],
+        conditions: {
+          StringEquals: { 'dynamodb:Select': 'SPECIFIC_ATTRIBUTES' },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...SCANNED_ATTRIBUTES] },
+        },
+      }),
+    );
     this.reconciliation.role.addToPolicy(
       new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
     );

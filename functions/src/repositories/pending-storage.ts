@@ -16,9 +16,14 @@ export const pendingBytesReserve = (userId: string, bytes: number, quota: number
   Update: {
     TableName: tableName(),
     Key: quotaKey(userId),
-    UpdateExpression: 'ADD pendingBytes :bytes SET entity = :entity',
+    UpdateExpression: 'ADD pendingBytes :bytes SET entity = :entity, userId = :userId',
     ConditionExpression: 'attribute_not_exists(pendingBytes) OR pendingBytes <= :room',
-    ExpressionAttributeValues: { ':bytes': bytes, ':room': quota - bytes, ':entity': 'pending-storage' },
+    ExpressionAttributeValues: {
+      ':bytes': bytes,
+      ':room': quota - bytes,
+      ':entity': 'pending-storage',
+      ':userId': userId,
+    },
   },
 });
 
@@ -27,8 +32,8 @@ export const pendingBytesRelease = (userId: string, bytes: number): TransactItem
   Update: {
     TableName: tableName(),
     Key: quotaKey(userId),
-    UpdateExpression: 'ADD pendingBytes :minus SET entity = :entity',
-    ExpressionAttributeValues: { ':minus': -bytes, ':entity': 'pending-storage' },
+    UpdateExpression: 'ADD pendingBytes :minus SET entity = :entity, userId = :userId',
+    ExpressionAttributeValues: { ':minus': -bytes, ':entity': 'pending-storage', ':userId': userId },
   },
 });
 

@@ -45,41 +45,40 @@ export interface StorageReferences {
 
 const ENTITIES = ['attachment', 'approval-request', 'component', 'pending-storage'] as const;
 
+/**
+ * The only attributes the scan reads (the job's IAM policy allows a Scan for exactly these, so
+ * it can never read a password hash, a token or a key).
+ */
+export const SCANNED_ATTRIBUTES = [
+  'entity',
+  'id',
+  'componentId',
+  'objectKey',
+  'isApproved',
+  'requestId',
+  'size',
+  'uploadedByUserId',
+  'fileMissing',
+  'requestType',
+  'status',
+  'userId',
+  'data',
+  'pendingBytes',
+  ...componentFileFields,
+] as const;
+
 export const scanStorageReferences = async (): Promise<StorageReferences> => {
   const references: StorageReferences = { attachments: [], requests: [], components: [], pendingBytes: new Map() };
-  const names: Record<string, string> = {
-    '#entity': 'entity',
-    '#status': 'status',
-    '#data': 'data',
-    '#size': 'size',
-    '#id': 'id',
-  };
-  componentFileFields.forEach((field, index) => (names[`#f${index}`] = field));
-  const projection = [
-    'pk',
-    '#entity',
-    '#id',
-    'componentId',
-    'objectKey',
-    'isApproved',
-    'requestId',
-    '#size',
-    'uploadedByUserId',
-    'fileMissing',
-    'requestType',
-    '#status',
-    'userId',
-    '#data',
-    'pendingBytes',
-    ...componentFileFields.map((_, index) => `#f${index}`),
-  ].join(', ');
+  const names = Object.fromEntries(SCANNED_ATTRIBUTES.map((name, index) => [`#a${index}`, name]));
+  const projection = Object.keys(names).join(', ');
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
         ConsistentRead: true,
-        FilterExpression: `#entity IN (${ENTITIES.map((_, index) => `:e${index}`).join(', ')})`,
+        Select: 'SPECIFIC_ATTRIBUTES',
+        FilterExpression: `#a0 IN (${ENTITIES.map((_, index) => `:e${index}`).join(', ')})`,
         ProjectionExpression: projection,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: Object.fromEntries(ENTITIES.map((entity, index) => [`:e${index}`, entity])),
@@ -101,7 +100,7 @@ export const scanStorageReferences = async (): Promise<StorageReferences> => {
           });
           break;
         case 'pending-storage':
-          references.pendingBytes.set(String(item.pk).slice('QUOTA#'.length), Number(item.pendingBytes ?? 0));
+          references.pendingBytes.set(String(item.userId), Number(item.pendingBytes ?? 0));
           break;
       }
     }

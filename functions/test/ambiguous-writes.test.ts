@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { ComponentData } from '#shared/schemas/component';
-import { resetClients } from '#lib/clients';
+import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { listAttachments } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
 import { readPendingBytes } from '#repositories/pending-storage';
@@ -26,6 +26,8 @@ let dynamodb: FaultProxy;
 beforeAll(async () => {
   dynamodb = await startFaultProxy(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
   process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodb.endpoint;
+  // The deployed timeouts, so the caller gives up (a 503) while the write is held, as on AWS.
+  delete process.env[CLIENT_TIMEOUT_VARIABLE];
   resetClients();
 });
 afterAll(async () => {

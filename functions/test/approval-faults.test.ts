@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewSummary, Version } from '#shared/schemas/approvals';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { NotificationSettings } from '#shared/schemas/notifications';
-import { dynamo, resetClients } from '#lib/clients';
+import { CLIENT_TIMEOUT_VARIABLE, dynamo, resetClients } from '#lib/clients';
 import { getRequest } from '#repositories/approval-requests';
 import { getAttachment } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
@@ -31,6 +31,8 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_DYNAMODB = proxies.dynamodb.endpoint;
   process.env.AWS_ENDPOINT_URL_SES = proxies.ses.endpoint;
   process.env.AWS_ENDPOINT_URL_SESV2 = proxies.ses.endpoint;
+  // The deployed timeouts, so a hanging service is given up on within the function's time, as on AWS.
+  delete process.env[CLIENT_TIMEOUT_VARIABLE];
   resetClients();
 });
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { dynamo, resetClients } from '#lib/clients';
+import { CLIENT_TIMEOUT_VARIABLE, dynamo, resetClients } from '#lib/clients';
 import { getUser, getUserByEmail, listUsers } from '#repositories/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
@@ -21,6 +21,8 @@ let proxy: FaultProxy;
 beforeAll(async () => {
   proxy = await startFaultProxy(stack.endpoints.dynamodb);
   process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
+  // The deployed timeouts, so the caller gives up (a 503) while DynamoDB is stopped, as on AWS.
+  delete process.env[CLIENT_TIMEOUT_VARIABLE];
   resetClients();
 });
 

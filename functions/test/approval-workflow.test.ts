@@ -134,8 +134,8 @@ describe('texts that name the part', () => {
     const starter = await signedIn('admin');
     const other = await signedIn('admin');
     const componentClass = `Own batch ${Date.now().toString(36)}`;
-    // The emulator knows no maker for a reference outside its catalogue: a weak match, filed for review.
-    const part = await newPart({ reference: uniqueReference('QX'), class: componentClass });
+    // A listed Finder relay under another maker than the catalogue says: a weaker match, filed for review.
+    const part = await newPart({ reference: '46.52.8.230.0000', manufacturer: 'Siemens', class: componentClass });
 
     const started = await starter.client.post('/api/admin/process-images', { componentClass });
     expect(started.status, JSON.stringify(started.body)).toBe(200);

@@ -13,7 +13,7 @@ import type { Construct } from 'constructs';
 import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import { ApiFunction, constructIdFor, physicalFunctionName } from '../constructs/api-function.ts';
-import { identityKeyGuards } from '../constructs/identity-guards.ts';
+import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 
@@ -326,6 +326,9 @@ export class ApiStack extends Stack {
       },
     });
     this.approvalDigests.role.addToPolicy(tableAccess);
+    // Like every job, it reaches no identity item (hashes, tokens, sessions).
+    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
+      this.approvalDigests.role.addToPolicy(guard);
     this.senderIdentity.grantSendEmail(this.approvalDigests.function);
     acknowledgeWildcards(this.approvalDigests.role, [
       {

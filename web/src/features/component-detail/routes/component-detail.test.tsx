@@ -651,6 +651,35 @@ describe('component detail', () => {
       expect(screen.queryByRole('progressbar')).toBeNull();
     });
 
+    it('shows each progress step, 20, 40, 80 and 100, in turn', async () => {
+      searchSetup('digikey', () => ({
+        body: {
+          success: true,
+          result: {
+            imageFound: true,
+            datasheetFound: false,
+            confidence: 1,
+            productUrl: null,
+            manufacturerPartNumber: '3RT2015-1BB41',
+            approved: true,
+          },
+        },
+      }));
+      const button = await screen.findByRole('button', { name: /^Search Digi-Key/ });
+      // Every value the bar takes, from the moment it appears.
+      const seen: (string | null)[] = [];
+      const observer = new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const value = bar?.getAttribute('aria-valuenow') ?? null;
+        if (bar && value !== seen.at(-1)) seen.push(value);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      await userEvent.click(button);
+      await toastWith('Digi-Key search completed', 'Found and downloaded result for 3RT2015-1BB41');
+      observer.disconnect();
+      expect(seen).toEqual(['20', '40', '80', '100']);
+    });
+
     it("says 'No results found for {reference}' when the distributor has nothing, without ' (with datasheet)'", async () => {
       searchSetup('mouser', () => ({
         body: { success: false, result: null, message: 'No results found for 3RT2015-1BB41' },

@@ -6,19 +6,13 @@ import { ATTACHMENT_MAX_MEGABYTES, attachmentAccept, attachmentFileProblem } fro
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { notify, type Notice } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
 import { uploadAttachment, useReloadAttachments } from '../api/attachments';
 import { useRefreshRequests } from '../api/change-requests';
 
-/** Spec §5's upload checks, made in the browser before anything is sent: the toast to show, or null. */
-export const uploadProblem = (file: File | undefined): Notice | null => {
-  if (!file) return { type: 'error', title: 'No file selected', description: messages.noFileSelected };
-  const problem = attachmentFileProblem(file);
-  if (!problem) return null;
-  if (problem.field === 'fileType') return { type: 'error', title: 'Invalid file type', description: problem.message };
-  if (problem.message === messages.fileEmpty)
-    return { type: 'error', title: 'Empty file', description: problem.message };
-  return { type: 'error', title: 'File too large', description: problem.message };
-};
+/** The upload checks, made in the browser before anything is sent: the toast to show, or null. */
+export const uploadProblem = (file: File | undefined): Notice | null =>
+  file ? fileProblemNotice(attachmentFileProblem(file)) : noFileNotice(messages.noFileSelected);
 
 interface UploadDialogProps {
   componentId: number;

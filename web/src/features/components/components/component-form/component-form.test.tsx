@@ -98,25 +98,28 @@ describe('the form layout', () => {
     expect(loadDraft('absent')).toBeNull();
   });
 
-  it('checks files as spec §5 says', () => {
-    const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
-    const png = new File(['png'], 'a.png', { type: 'image/png' });
-    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
-    expect(checkFile(pdf, 'pdf')).toBeNull();
-    expect(checkFile(png, 'pdf')).toEqual({ title: 'Invalid file type', description: 'Only PDF files are supported' });
-    expect(checkFile(pdf, 'image')).toEqual({
-      title: 'Invalid file type',
-      description: 'Only image files are supported',
+  it('checks files by their size and their first bytes, as the server does', async () => {
+    const pdf = new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], 'a.png', {
+      type: 'image/png',
     });
-    expect(checkFile(pdf, 'any')).toBeNull();
-    expect(checkFile(big, 'any')).toEqual({
+    const textAsPng = new File(['just some text'], 'notes.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    const invalid = (description: string) => ({ type: 'error', title: 'Invalid file type', description });
+    expect(await checkFile(pdf, 'pdf')).toBeNull();
+    expect(await checkFile(png, 'image')).toBeNull();
+    expect(await checkFile(png, 'pdf')).toEqual(invalid('Only PDF files are supported'));
+    expect(await checkFile(pdf, 'image')).toEqual(invalid('Only image files are supported'));
+    expect(await checkFile(textAsPng, 'image')).toEqual(invalid('Only image files are supported'));
+    expect(await checkFile(pdf, 'any')).toBeNull();
+    expect(await checkFile(big, 'any')).toEqual({
+      type: 'error',
       title: 'File too large',
       description: 'The file size must be less than 10MB',
     });
-    expect(checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2)).toEqual({
-      title: 'File too large',
-      description: 'The file size must be less than 2MB',
-    });
+    expect(
+      await checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2),
+    ).toEqual({ type: 'error', title: 'File too large', description: 'The file size must be less than 2MB' });
   });
 });
 
@@ -329,6 +332,7 @@ describe('file widgets', () => {
   it.each([
     ['Data Sheet', new File(['png'], 'photo.png', { type: 'image/png' }), 'Only PDF files are supported'],
     ['SWE Symbol', new File(['%PDF'], 'symbol.pdf', { type: 'application/pdf' }), 'Only image files are supported'],
+    ['SWE Symbol', new File(['plain text'], 'renamed.png', { type: 'image/png' }), 'Only image files are supported'],
   ])('refuse a file of the wrong type for %s before sending anything', async (label, file, message) => {
     const server = api();
     renderForm();

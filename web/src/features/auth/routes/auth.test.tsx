@@ -27,6 +27,9 @@ describe('auth screen: login', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Each message is the description of its own field, so a screen reader reads it there.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(server.callsTo('POST /api/login')).toHaveLength(0);
   });
 

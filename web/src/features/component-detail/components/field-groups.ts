@@ -35,15 +35,6 @@ export const fieldKind = (field: EditableField): 'decimal' | 'integer' | 'long-t
         ? 'long-text'
         : 'text';
 
-/** Spec §5 input steps: width, height, depth 0.01; weight 0.001; voltage and frequency 0.1; whole numbers 1. */
-export const fieldStep = (field: EditableField): string | undefined => {
-  if (integerFields.has(field)) return '1';
-  if (field === 'weight') return '0.001';
-  if (field === 'width' || field === 'height' || field === 'depth') return '0.01';
-  if (decimalFields.has(field)) return '0.1';
-  return undefined;
-};
-
 /** Spec §2: value1 is the mating connector's part number, shown as such only for class 'Connectors'. */
 export const MATING_FIELD: EditableField = 'value1';
 export const MATING_LABEL = 'Mating Connector P/N';

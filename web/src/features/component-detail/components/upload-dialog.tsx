@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
 import { uploadAttachment, useReloadAttachments } from '../api/attachments';
 import { useRefreshRequests } from '../api/change-requests';
+import { useFieldDescription } from '../../../components/ui/field-description';
 
 /** The upload checks, made in the browser before anything is sent: the toast to show, or null. */
 export const uploadProblem = (file: File | undefined): Notice | null =>
@@ -30,6 +31,7 @@ interface UploadDialogProps {
 export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
+  const description = useFieldDescription({ error, helperText: true });
   const [isSubmitting, setSubmitting] = useState(false);
   const reloadAttachments = useReloadAttachments();
   const refreshRequests = useRefreshRequests();
@@ -75,10 +77,11 @@ export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted
       submittingLabel="Uploading..."
       isSubmitting={isSubmitting}
     >
-      <Field.Root invalid={Boolean(error)}>
+      <Field.Root invalid={Boolean(error)} ids={description.ids}>
         <Field.Label>File</Field.Label>
         <Input
           type="file"
+          aria-describedby={description.describedBy}
           accept={attachmentAccept}
           onChange={(event) => {
             setFile(event.target.files?.[0]);

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { componentFields } from '#shared/schemas/component';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../../testing/mock-api';
 import { renderScreen } from '../../../../testing/render';
-import { mergeOptions } from '../../api/get-component-options';
+import { mergeOptions } from '../../../../lib/component-options';
 import { AddComponentRoute } from '../../routes/add-component';
 import { DRAFT_FILE_MAX_AGE_MS, draftKey, loadDraft } from './component-draft';
 import { checkFile } from './file-field';
@@ -161,8 +161,9 @@ describe('add new component', () => {
       'Schneider Electric',
       'Siemens',
       'Other',
+      'Other…',
     ]);
-    expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact']);
+    expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact', 'Other…']);
 
     const steps = Object.fromEntries(
       [
@@ -194,7 +195,70 @@ describe('add new component', () => {
       within(type)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select type', 'Terminal Block']);
+    ).toEqual(['Select type', 'Terminal Block', 'Other…']);
+  });
+
+  it("keeps a manufacturer and a type the lists lack, typed after 'Other…'", async () => {
+    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JOTHER' } } });
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'NEW-MAKER-1');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.selectOptions(screen.getByLabelText('Manufacturer'), 'Other…');
+    const maker = screen.getByLabelText('Other manufacturer');
+    expect(maker).toHaveFocus();
+    await fill(maker, 'Weidmüller');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Other…');
+    await fill(screen.getByLabelText('Other type'), 'Feed-through terminal');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: 'NEW-MAKER-1',
+      manufacturer: 'Weidmüller',
+      type: 'Feed-through terminal',
+    });
+  });
+
+  it('refuses numbers out of range or finer than their step before sending', async () => {
+    const server = api();
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'R-1');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.click(screen.getByRole('tab', { name: 'Physical Properties' }));
+    expect(screen.getByLabelText('Width (mm)')).toHaveAttribute('min', '0');
+    await fill(screen.getByLabelText('Width (mm)'), '-5');
+    await fill(screen.getByLabelText('Depth (mm)'), '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByText('Width (mm) must be 0 or more')).toBeInTheDocument();
+    expect(screen.getByLabelText('Depth (mm)')).toHaveAccessibleDescription(
+      'Depth (mm) can have at most 2 decimal places',
+    );
+    expect(server.callsTo('POST /api/components')).toHaveLength(0);
+  });
+
+  it('asks before Cancel discards unsaved input, and leaves at once when there is none', async () => {
+    api();
+    const { router } = renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
+  });
+
+  it('keeps the input when the person chooses to stay, and discards it when they confirm', async () => {
+    api();
+    const { router } = renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'HALF-DONE');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('HALF-DONE');
+    expect(router.state.location.pathname).toBe('/component-hub/add-component');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
   });
 
   it('requires Reference and Class, showing them from any tab, and sends nothing until they are there', async () => {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import useSWR from 'swr';
+import { useApiQuery } from './api-query';
 import type { ComponentOptions } from '#shared/schemas/component';
 
 /** The manufacturers and classes offered even before the catalogue has any. */
@@ -52,7 +52,7 @@ export const mergeOptions = (defaults: readonly string[], found: readonly (strin
  * A failed read leaves the defaults.
  */
 export const useComponentOptions = (): ComponentOptions => {
-  const { data } = useSWR<ComponentOptions | null>(COMPONENT_OPTIONS_KEY);
+  const { data } = useApiQuery<ComponentOptions>(COMPONENT_OPTIONS_KEY);
   return useMemo(() => {
     const types = mergeOptions([], data?.types ?? []);
     return {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import type { Component } from '#shared/schemas/component';
+import { useApiQuery } from '../../../lib/api-query';
 
 /** How long the typing must pause before the catalogue is asked. */
 const TYPING_PAUSE_MS = 300;
@@ -19,7 +19,7 @@ export const useReferenceTakenBy = (reference: string, ownId: number): Component
     const timer = setTimeout(() => setAsked(wanted), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [wanted]);
-  const { data } = useSWR<Component[] | null>(asked ? `/components?query=${encodeURIComponent(asked)}&limit=10` : null);
+  const { data } = useApiQuery<Component[]>(asked ? `/components?query=${encodeURIComponent(asked)}&limit=10` : null);
   if (!asked || asked !== wanted) return undefined;
   const folded = foldReference(asked);
   return (data ?? []).find((part) => part.id !== ownId && foldReference(part.reference) === folded);

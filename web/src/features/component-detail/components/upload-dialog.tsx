@@ -25,7 +25,7 @@ interface UploadDialogProps {
 }
 
 /**
- * Spec §2, §5, §8: picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
+ * Picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
  * upload and files it as a pending attachment ('Upload Submitted').
  */
 export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {

@@ -719,7 +719,7 @@ describe('component detail', () => {
         expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads),
       );
       expect(await screen.findByRole('img', { name: '3RT2015-1BB41: 3RT2015-1BB41.png' })).toBeInTheDocument();
-      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute(
+      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 5000 })).not.toHaveAttribute(
         'aria-disabled',
       );
       expect(screen.queryByRole('progressbar')).toBeNull();

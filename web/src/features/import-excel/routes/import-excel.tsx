@@ -62,7 +62,7 @@ const unfinished = (job: ImportJob) =>
   (job.state === 'failed' && job.commitStartedAt !== null);
 
 /**
- * /component-hub/import-excel (spec §2 Import Components from Excel, admin only): upload a
+ * /component-hub/import-excel (Import Components from Excel, admin only): upload a
  * workbook, see what each row would do, change a column's field or the empty-cells option,
  * untick rows, then commit and follow its progress. The import's id is in the address, so
  * leaving and coming back shows the same import; without one, the latest unfinished import opens.

@@ -14,7 +14,7 @@ interface SetPasswordDialogProps {
   onClose: () => void;
 }
 
-/** Sets another user's password (the full password rule); their sessions end (spec §2, §5). */
+/** Sets another user's password (the full password rule); their sessions end. */
 export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProps) => {
   const form = useZodForm(setUserPasswordSchema, { newPassword: '' });
 

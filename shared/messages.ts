@@ -86,6 +86,9 @@ export const messages = {
   componentIdInvalid: 'The component id must be a whole number',
   numberInvalid: (label: string) => `${label} must be a number`,
   wholeNumberInvalid: (label: string) => `${label} must be a whole number`,
+  numberTooSmall: (label: string, min: number) => `${label} must be ${min} or more`,
+  numberTooPrecise: (label: string, decimals: number) =>
+    `${label} can have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`,
   textInvalid: (label: string) => `${label} must be text`,
   textTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   searchLimitInvalid: (max: number) => `limit must be a whole number from 0 to ${max}`,

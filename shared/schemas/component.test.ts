@@ -165,3 +165,22 @@ describe('searchQuerySchema', () => {
     expect(firstMessage(searchQuerySchema.safeParse({ query: 'x'.repeat(201) }))).toBe(messages.searchTextTooLong(200));
   });
 });
+
+describe('number fields: range and step', () => {
+  const parse = (field: string, value: unknown) =>
+    componentInputSchema.safeParse({ reference: 'R-1', class: 'Relay', [field]: value });
+
+  it('refuses negative values and more decimals than the input step', () => {
+    expect(firstMessage(parse('width', -5))).toBe('Width (mm) must be 0 or more');
+    expect(firstMessage(parse('width', '12.345'))).toBe('Width (mm) can have at most 2 decimal places');
+    expect(firstMessage(parse('voltage', 24.05))).toBe('Voltage (V) can have at most 1 decimal place');
+    expect(firstMessage(parse('numberOfTerminals', -1))).toBe('Number of Terminals must be 0 or more');
+  });
+
+  it('takes values on the step, binary rounding included', () => {
+    expect(parse('width', '12.34').data?.width).toBe(12.34);
+    expect(parse('weight', 0.125).data?.weight).toBe(0.125);
+    expect(parse('voltage', 0.1 + 0.2).success).toBe(true);
+    expect(parse('depth', 0).data?.depth).toBe(0);
+  });
+});

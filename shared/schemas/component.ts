@@ -244,6 +244,34 @@ export const parseNumberText = (text: string, unit?: string): number | undefined
   return Number.isFinite(value) ? value : undefined;
 };
 
+/**
+ * The smallest value and the step of each number field. Sizes, weights, voltages, frequencies and
+ * counts are never negative, and a value carries no more decimals than its input's step: mm to
+ * 0.01, kg to 0.001, V and Hz to 0.1, counts whole.
+ */
+export const componentNumberRules: Record<ComponentNumberField, { min: number; step: string }> = {
+  width: { min: 0, step: '0.01' },
+  height: { min: 0, step: '0.01' },
+  depth: { min: 0, step: '0.01' },
+  weight: { min: 0, step: '0.001' },
+  voltage: { min: 0, step: '0.1' },
+  frequency: { min: 0, step: '0.1' },
+  voltage2: { min: 0, step: '0.1' },
+  frequency2: { min: 0, step: '0.1' },
+  numberOfCircuits: { min: 0, step: '1' },
+  numberOfTerminals: { min: 0, step: '1' },
+  maxWireNumber: { min: 0, step: '1' },
+};
+
+/** How many decimals a step allows ('0.01' → 2). */
+const decimalsOf = (step: string): number => step.split('.')[1]?.length ?? 0;
+
+/** Whether a value has no more decimals than `decimals` (allowing for binary rounding, 0.1 + 0.2). */
+const fitsDecimals = (value: number, decimals: number): boolean => {
+  const scaled = value * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+
 /** A decimal or integer field: a number, numeric text, or empty (null). */
 const numberField = (field: ComponentNumberField, integer: boolean) => {
   const label = componentFieldLabels[field];
@@ -257,6 +285,15 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
       const value = typeof raw === 'number' ? raw : parseNumberText(raw, componentFieldUnits[field]);
       if (value === undefined || !Number.isFinite(value) || (integer && !Number.isSafeInteger(value))) {
         ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const { min, step } = componentNumberRules[field];
+      if (value < min) {
+        ctx.addIssue({ code: 'custom', message: messages.numberTooSmall(label, min) });
+        return z.NEVER;
+      }
+      if (!integer && !fitsDecimals(value, decimalsOf(step))) {
+        ctx.addIssue({ code: 'custom', message: messages.numberTooPrecise(label, decimalsOf(step)) });
         return z.NEVER;
       }
       return value;

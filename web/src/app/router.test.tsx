@@ -16,7 +16,7 @@ const admin = {
 };
 const member = { ...admin, id: '2', username: '', email: 'jo@example.com', role: 'user' };
 
-describe('app routes (spec §2)', () => {
+describe('app routes', () => {
   it('shows the 404 page for an unknown path', async () => {
     mockApi({});
     renderRoutes(routes, '/no/such/page');

@@ -15,7 +15,7 @@ const LegacyComponentRedirect = () => {
   return <Navigate to={paths.hub.component.href(id)} replace />;
 };
 
-/** The route tree: spec §2's table, with the guard on everything but /auth, /health and 404. */
+/** The route tree, with the guard on everything but /auth, /health and 404. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,

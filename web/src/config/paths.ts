@@ -1,5 +1,5 @@
 /**
- * The one route table of the SPA (spec §2). `path` is what the router matches (relative to the
+ * The one route table of the SPA. `path` is what the router matches (relative to the
  * /app base); `href` builds a link. Nothing else spells a route.
  */
 export const APP_BASE = '/app';

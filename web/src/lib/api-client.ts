@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the SPA (spec §7 "Shared behaviour", §8 first paragraph): every path is
+ * The one HTTP client of the SPA: every path is
  * under /api, cookies always go along, writes carry the CSRF token, and a non-OK answer throws an
  * error whose message is "{status}: {body text or status text}".
  */

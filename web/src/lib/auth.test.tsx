@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { mockApi } from '../testing/mock-api';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { csrfHandler, mockApi } from '../testing/mock-api';
 import { renderRoutes } from '../testing/render';
-import { RedirectIfLoggedIn, RequireAuth, displayName, type User } from './auth';
+import { RedirectIfLoggedIn, RequireAuth, displayName, logout, returnPathFrom, takeLoggedOut, type User } from './auth';
 
 const admin: User = {
   id: '1',
@@ -65,6 +66,28 @@ describe('route guard', () => {
     expect(await screen.findByText('admin page')).toBeInTheDocument();
   });
 
+  it('shows an error with a retry, not the login page, when the session cannot be read', async () => {
+    let failing = true;
+    mockApi({
+      'GET /api/user': () => (failing ? { status: 500, body: { message: 'Internal Server Error' } } : { body: member }),
+    });
+    const { router } = renderRoutes(routes, '/component-hub');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Component Hub could not check your session');
+    expect(router.state.location.pathname).toBe('/component-hub');
+    expect(screen.queryByText('login page')).toBeNull();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('hub page')).toBeInTheDocument();
+  });
+
+  it('sends a logged-in user on /auth back to the page that sent them there', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    const { router } = renderRoutes(routes, '/component-hub/admin');
+    await router.navigate('/auth', { state: { from: { pathname: '/component-hub', search: '?x=1', hash: '' } } });
+    await waitFor(() => expect(router.state.location.search).toBe('?x=1'));
+    expect(router.state.location.pathname).toBe('/component-hub');
+  });
+
   it('sends a logged-in user away from /auth to the hub', async () => {
     mockApi({ 'GET /api/user': { body: member } });
     const { router } = renderRoutes(routes, '/auth');
@@ -73,7 +96,32 @@ describe('route guard', () => {
   });
 });
 
-describe('displayName (spec §2 Welcome)', () => {
+describe('logout', () => {
+  it("ends the session and reloads on the login page, leaving 'Logged out' for it to say", async () => {
+    const server = mockApi({ 'GET /api/csrf-token': csrfHandler, 'POST /api/logout': { body: {} } });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    await logout();
+    expect(server.callsTo('POST /api/logout')).toHaveLength(1);
+    expect(assign).toHaveBeenCalledWith('/app/auth');
+    expect(takeLoggedOut()).toBe(true);
+    expect(takeLoggedOut()).toBe(false);
+  });
+});
+
+describe('returnPathFrom', () => {
+  it('keeps app paths and refuses anything that could leave the app', () => {
+    expect(returnPathFrom({ from: { pathname: '/component-hub/components/7', search: '?q=1', hash: '#files' } })).toBe(
+      '/component-hub/components/7?q=1#files',
+    );
+    for (const pathname of ['//evil.example', '/\\evil.example', 'https://evil.example', 'evil', '/auth', '/a b'])
+      expect(returnPathFrom({ from: { pathname } })).toBeUndefined();
+    expect(returnPathFrom(null)).toBeUndefined();
+    expect(returnPathFrom({ from: { pathname: '/landing', search: 'x' } })).toBe('/landing');
+  });
+});
+
+describe('displayName', () => {
   it("uses the name, else the email's local part, else 'User'", () => {
     expect(displayName(admin)).toBe('Root Admin');
     expect(displayName(member)).toBe('jo');

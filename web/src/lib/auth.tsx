@@ -1,3 +1,5 @@
+import { Button } from '@chakra-ui/react/button';
+import { Center } from '@chakra-ui/react/center';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import useSWR, { useSWRConfig } from 'swr';
@@ -5,30 +7,58 @@ import type { PublicUser, Role } from '#shared/schemas/auth';
 import type { LogoutResult } from '#shared/schemas/sso';
 import { appUrl, paths } from '../config/paths';
 import { AccessDenied } from '../components/ui/access-denied';
+import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { notify } from '../components/ui/toaster';
+import { messages } from '#shared/messages';
 import { api, clearCsrfToken, errorMessage } from './api-client';
 
 export type User = PublicUser;
 
 export const USER_KEY = '/user';
 
-/** The logged-in user: undefined while loading, null when nobody is logged in. */
+/**
+ * The logged-in user: undefined while loading, null when nobody is logged in (a 401). A failed
+ * read (a server error, no network) is `error`, which says nothing about being logged in.
+ */
 export const useUser = () => {
-  const { data, error } = useSWR<User | null>(USER_KEY);
-  return { user: data, error: error as unknown, isLoading: data === undefined && !error };
+  const { data, error, mutate, isValidating } = useSWR<User | null>(USER_KEY);
+  return {
+    user: data,
+    error: error as unknown,
+    isLoading: data === undefined && !error,
+    isRetrying: isValidating,
+    retry: () => void mutate(),
+  };
 };
 
 /** The name to greet someone by: their name, else the part of the email before '@', else 'User'. */
 export const displayName = (user: Pick<User, 'name' | 'email'> | null | undefined): string =>
   user?.name?.trim() || user?.email?.split('@')[0] || 'User';
 
-/** Admin passes every role check (spec §2, §6). */
+/** Admin passes every role check. */
 export const hasRole = (user: Pick<User, 'role'>, role: Role | undefined): boolean =>
   !role || user.role === 'admin' || user.role === role;
 
 /** Where the provider's sign-out address waits across the reload to the login page. */
 const PROVIDER_SIGN_OUT_KEY = 'component-hub.provider-sign-out';
+/** Where "you are logged out" waits across the reload, so the login page can say it. */
+const LOGGED_OUT_KEY = 'component-hub.logged-out';
+
+/** True once after a logout reloaded the app on the login page. */
+export const takeLoggedOut = (): boolean => {
+  try {
+    const flag = window.sessionStorage.getItem(LOGGED_OUT_KEY);
+    window.sessionStorage.removeItem(LOGGED_OUT_KEY);
+    return flag === '1';
+  } catch {
+    return false;
+  }
+};
+
+/** The 'Logged out' toast, shown by the login page after the reload a logout makes. */
+export const notifyLoggedOut = (): void =>
+  notify({ type: 'success', title: messages.loggedOut, description: 'Redirecting to login.' });
 
 /** The provider's sign-out address a single sign-on logout left for the login page, once. */
 export const takeProviderSignOut = (): string | undefined => {
@@ -43,20 +73,19 @@ export const takeProviderSignOut = (): string | undefined => {
 
 /**
  * Ends the session and reloads the app on the login page, so no state of the old session
- * survives. After a single sign-on session the login page offers the provider's sign-out too.
+ * survives; the login page then says 'Logged out'. After a single sign-on session it offers the
+ * provider's sign-out too.
  */
 export const logout = async (): Promise<void> => {
   try {
     const result = await api.post<LogoutResult>('/logout');
-    if (result?.endSessionUrl) {
-      try {
-        window.sessionStorage.setItem(PROVIDER_SIGN_OUT_KEY, result.endSessionUrl);
-      } catch {
-        // Storage refused (private mode): the provider's sign-out is simply not offered.
-      }
+    try {
+      window.sessionStorage.setItem(LOGGED_OUT_KEY, '1');
+      if (result?.endSessionUrl) window.sessionStorage.setItem(PROVIDER_SIGN_OUT_KEY, result.endSessionUrl);
+    } catch {
+      // Storage refused (private mode): the login page cannot say so, and offers no provider sign-out.
     }
     clearCsrfToken();
-    notify({ type: 'success', title: 'Logged out', description: 'Redirecting to login.' });
     window.location.assign(appUrl(paths.auth.href()));
   } catch (error) {
     notify({ type: 'error', title: 'Logout failed', description: errorMessage(error, 'Logout failed') });
@@ -69,6 +98,37 @@ export const useSetUser = () => {
   return (user: User | null) => mutate(USER_KEY, user, { revalidate: false });
 };
 
+/**
+ * The app page the route guard sent someone to log in from, as a path inside the app, to return
+ * to after login. Only an app path is taken: one that starts with a single '/', so a crafted
+ * state can never lead to another site, and never the login page itself.
+ */
+export const returnPathFrom = (state: unknown): string | undefined => {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
+  const pathname = from?.pathname;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/') || /^\/[/\\]/.test(pathname)) return undefined;
+  if (/[\\\s]/.test(pathname) || pathname === paths.auth.href() || pathname.startsWith(`${paths.auth.href()}/`))
+    return undefined;
+  const search = typeof from?.search === 'string' && from.search.startsWith('?') ? from.search : '';
+  const hash = typeof from?.hash === 'string' && from.hash.startsWith('#') ? from.hash : '';
+  return `${pathname}${search}${hash}`;
+};
+
+/** Where to go after logging in: back to the page that sent the person to login, else the hub. */
+export const afterLoginPath = (state: unknown): string => returnPathFrom(state) ?? paths.hub.dashboard.href();
+
+/** The session could not be read (not a 401): say so and offer a retry, not the login page. */
+const SessionUnavailable = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => (
+  <Center minHeight="50vh" px="4">
+    <InlineAlert status="error" title="Component Hub could not check your session" maxWidth="md">
+      <span>The server did not answer as expected. Your work is safe; please try again.</span>
+      <Button size="sm" colorPalette="red" variant="outline" mt="3" display="flex" onClick={onRetry} loading={retrying}>
+        Try again
+      </Button>
+    </InlineAlert>
+  </Center>
+);
+
 interface GuardProps {
   /** The role a route needs; without it any logged-in user passes. */
   role?: Role;
@@ -80,19 +140,25 @@ interface GuardProps {
  * for a user without the role, else the route.
  */
 export const RequireAuth = ({ role, children }: GuardProps) => {
-  const { user, isLoading } = useUser();
+  const { user, error, isLoading, isRetrying, retry } = useUser();
   const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  // The login page may send the person back here (single sign-on's return path).
+  // Only a 401 (null) means nobody is logged in; a failed read is not a reason to log anyone out.
+  if (user === undefined && error) return <SessionUnavailable onRetry={retry} retrying={isRetrying} />;
+  // After login the person comes back here.
   if (!user) return <Navigate to={paths.auth.href()} state={{ from: location }} replace />;
   if (!hasRole(user, role)) return <AccessDenied />;
   return children ?? <Outlet />;
 };
 
-/** The login page's guard: someone already logged in goes to the hub. */
+/**
+ * The login page's guard: someone already logged in goes on, to the page that sent them to login
+ * or else to the hub.
+ */
 export const RedirectIfLoggedIn = ({ children }: { children?: ReactNode }) => {
   const { user, isLoading } = useUser();
+  const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={paths.hub.dashboard.href()} replace />;
+  if (user) return <Navigate to={afterLoginPath(location.state)} replace />;
   return children ?? <Outlet />;
 };

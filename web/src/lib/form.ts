@@ -4,9 +4,6 @@ import { ApiError } from './api-client';
 
 type Values = Record<string, string>;
 
-/** The password rule (spec §5) as a field's helper text, where a new password is chosen. */
-export const PASSWORD_RULE_HINT =
-  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.';
 export type FieldErrors<T extends Values> = Partial<Record<keyof T, string>>;
 
 /** The first message for each field of a failed parse, the way the forms show them. */
@@ -56,6 +53,9 @@ export const useZodForm = <T extends Values, Out>(
       setValue(name, event.target.value),
   });
 
+  /** A field's input bindings with its error, for composed fields such as the password pair. */
+  const field = (name: keyof T & string) => ({ ...register(name), error: errors[name] });
+
   /** The submit handler: validates, then runs `onValid`; a failure goes to `onError`. */
   const handleSubmit =
     (onValid: (data: Out) => Promise<void> | void, onError: (error: unknown) => void = console.error) =>
@@ -82,5 +82,5 @@ export const useZodForm = <T extends Values, Out>(
     setSubmitted(false);
   };
 
-  return { values, errors, isSubmitting, setValue, register, handleSubmit, reset };
+  return { values, errors, isSubmitting, setValue, register, field, handleSubmit, reset };
 };

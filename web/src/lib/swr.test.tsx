@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { FRESH_FOR_MS, createQueryCache, createSwrConfig, isRetryable, retryDelay } from './swr';
 
-describe('query cache rules (spec §7)', () => {
+describe('query cache rules', () => {
   it('backs off exponentially from 1 s, capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

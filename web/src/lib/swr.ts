@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { unstable_serialize, type Cache, type Middleware, type SWRConfiguration, type State } from 'swr';
 import { ApiError, api } from './api-client';
 
-/** Spec §7: query data stays fresh for 5 minutes and unused entries go after 5 minutes. */
+/** Query data stays fresh for 5 minutes and unused entries go after 5 minutes. */
 export const FRESH_FOR_MS = 5 * 60 * 1000;
 export const UNUSED_ENTRY_TTL_MS = 5 * 60 * 1000;
 export const MAX_RETRIES = 3;

@@ -22,7 +22,7 @@ export interface NavItem {
 }
 
 /**
- * The sidebar's links, in the spec's order (§2 "Sidebar and top bar"). Import Excel and Approval
+ * The sidebar's links, in their fixed order. Import Excel and Approval
  * Queue are shown to administrators only: a user would only meet 'Access Denied' behind them.
  */
 export const navItems: readonly NavItem[] = [

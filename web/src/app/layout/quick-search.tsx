@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** Session storage key the component list reads once (spec §2 "Component list"). */
+/** Session storage key the component list reads once. */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';
 
 /** The sidebar's search box: hands its text to the component list through session storage. */

@@ -5,7 +5,7 @@ import { Text } from '@chakra-ui/react/text';
 import { paths } from '../../config/paths';
 import { AppLink } from './link';
 
-/** What a user sees on a route their role does not open (spec §2). */
+/** What a user sees on a route their role does not open. */
 export const AccessDenied = () => (
   <Center minHeight="50vh" px="4">
     <Stack gap="3" textAlign="center" align="center" maxWidth="md">

@@ -17,7 +17,7 @@ interface RequestSubmittedDialogProps {
   onClose: () => void;
 }
 
-/** Spec §8's dialogs that confirm a request with its id ('Component Submitted Successfully', 'File Submitted Successfully', 'Delete Request Submitted'). */
+/** The dialogs that confirm a request with its id ('Component Submitted Successfully', 'File Submitted Successfully', 'Delete Request Submitted'). */
 export const RequestSubmittedDialog = ({
   title,
   description,

@@ -1,5 +1,6 @@
 import { Field } from '@chakra-ui/react/field';
 import { NativeSelect, type NativeSelectFieldProps } from '@chakra-ui/react/native-select';
+import { useFieldDescription } from './field-description';
 
 export interface SelectOption {
   value: string;
@@ -18,22 +19,25 @@ export interface SelectFieldProps extends Omit<NativeSelectFieldProps, 'children
  * screen readers handle best); `placeholder` adds an empty first option. Its own file, so the
  * login page, which uses only text fields, does not load it.
  */
-export const SelectField = ({ label, options, error, required, ...select }: SelectFieldProps) => (
-  <Field.Root invalid={Boolean(error)} required={required}>
-    <Field.Label>
-      {label}
-      {required && <Field.RequiredIndicator />}
-    </Field.Label>
-    <NativeSelect.Root>
-      <NativeSelect.Field bg="bg" {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-    {error && <Field.ErrorText>{error}</Field.ErrorText>}
-  </Field.Root>
-);
+export const SelectField = ({ label, options, error, required, ...select }: SelectFieldProps) => {
+  const { ids, describedBy } = useFieldDescription({ error });
+  return (
+    <Field.Root invalid={Boolean(error)} required={required} ids={ids}>
+      <Field.Label>
+        {label}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field bg="bg" aria-describedby={describedBy} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+};

@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react/toast';
 
 /**
- * Spec §9 toasts: one visible at a time, 5000 ms, F8 moves focus to them, at most 420 px wide.
+ * Toasts: one visible at a time, 5000 ms, F8 moves focus to them, at most 420 px wide.
  * (The spec's 1,000,000 ms removal delay is how its old toast library kept one toast mounted;
  * here `max: 1` does that, and a dismissed toast leaves after its exit animation.)
  */

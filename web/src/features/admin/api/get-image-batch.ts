@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import { useApiQuery } from '../../../lib/api-query';
 import type { ImageBatchResponse } from '#shared/schemas/images';
 
 export const IMAGE_BATCH_KEY = '/admin/image-batch';
@@ -7,13 +7,8 @@ export const BATCH_POLL_MS = 1000;
 
 /** GET /api/admin/image-batch: the running (else the latest) batch, read every second while one runs. */
 export const useImageBatch = () => {
-  const { data, error, mutate } = useSWR<ImageBatchResponse | null>(IMAGE_BATCH_KEY, {
+  const { data, error, isLoading, reload } = useApiQuery<ImageBatchResponse>(IMAGE_BATCH_KEY, {
     refreshInterval: (latest) => (latest?.batch?.status === 'running' ? BATCH_POLL_MS : 0),
   });
-  return {
-    batch: data?.batch ?? undefined,
-    loaded: data !== undefined,
-    error: error as unknown,
-    reload: () => mutate(),
-  };
+  return { batch: data?.batch ?? undefined, loaded: !isLoading && !error, error, reload };
 };

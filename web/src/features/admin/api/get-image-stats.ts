@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import { useApiQuery } from '../../../lib/api-query';
 import type { ImageStats } from '#shared/schemas/images';
 
 export const IMAGE_STATS_KEY = '/admin/image-stats';
@@ -10,8 +10,8 @@ export const STATS_POLL_MS = 5000;
  * class; read again every few seconds while `polling` (a batch is running).
  */
 export const useImageStats = (polling = false) => {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<ImageStats | null>(IMAGE_STATS_KEY, {
+  const { data, error, isLoading, isValidating, reload } = useApiQuery<ImageStats>(IMAGE_STATS_KEY, {
     refreshInterval: polling ? STATS_POLL_MS : 0,
   });
-  return { stats: data ?? undefined, error: error as unknown, isLoading, isValidating, reload: () => mutate() };
+  return { stats: data, error, isLoading, isValidating, reload };
 };

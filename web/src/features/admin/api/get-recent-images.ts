@@ -1,10 +1,10 @@
-import useSWR from 'swr';
 import { RECENT_IMAGES_DEFAULT_LIMIT, type RecentImage } from '#shared/schemas/images';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const RECENT_IMAGES_KEY = `/admin/recent-images?limit=${RECENT_IMAGES_DEFAULT_LIMIT}`;
 
 /** GET /api/admin/recent-images?limit=10: the newest distributor images, best confidence first. */
 export const useRecentImages = () => {
-  const { data, error, isLoading, mutate } = useSWR<RecentImage[] | null>(RECENT_IMAGES_KEY);
-  return { images: data ?? undefined, error: error as unknown, isLoading, reload: () => mutate() };
+  const { data, error, isLoading, reload } = useApiQuery<RecentImage[]>(RECENT_IMAGES_KEY);
+  return { images: data, error, isLoading, reload };
 };

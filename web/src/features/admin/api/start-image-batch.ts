@@ -1,7 +1,7 @@
 import type { BatchProvider, StartImageBatchResponse } from '#shared/schemas/images';
 import { api } from '../../../lib/api-client';
 
-/** Spec §7: the three batch actions' endpoints. */
+/** The three batch actions' endpoints. */
 const batchPaths: Record<BatchProvider, string> = {
   digikey: '/admin/process-images',
   mouser: '/admin/mouser/batch-retrieve-images',

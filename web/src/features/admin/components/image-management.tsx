@@ -32,8 +32,9 @@ import { useImageStats } from '../api/get-image-stats';
 import { useRecentImages } from '../api/get-recent-images';
 import { startImageBatch } from '../api/start-image-batch';
 import { batchCounts, confidenceVariant, percent, truncateDescription, type ConfidenceVariant } from './image-figures';
+import { formatDate } from '../../../lib/dates';
 
-/** Spec §8: the toast title when a batch cannot be started. */
+/** The toast title when a batch cannot be started. */
 const startFailedTitles: Record<BatchProvider, string> = {
   digikey: messages.digikeyProcessingFailed,
   mouser: messages.mouserProcessingFailed,
@@ -147,9 +148,7 @@ const RecentImageRow = ({ image }: { image: RecentImage }) => {
             {image.reference}
           </AppLink>
           <Text fontSize="sm" color="fg.muted">
-            {[image.manufacturer, image.class, `Added ${new Date(image.imageAddedAt).toLocaleDateString()}`]
-              .filter(Boolean)
-              .join(' · ')}
+            {[image.manufacturer, image.class, `Added ${formatDate(image.imageAddedAt)}`].filter(Boolean).join(' · ')}
           </Text>
           {image.description && <Text fontSize="sm">{truncateDescription(image.description)}</Text>}
         </Box>
@@ -171,7 +170,7 @@ const RecentImageRow = ({ image }: { image: RecentImage }) => {
 };
 
 /**
- * The Image Management tab (spec §2): counts, the class filter, the three batch actions (one at
+ * The Image Management tab: counts, the class filter, the three batch actions (one at
  * a time), the running batch's progress, the last parts processed and the recent images.
  */
 export const ImageManagement = () => {

@@ -9,7 +9,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { useImageStats } from '../api/get-image-stats';
 import { percent } from './image-figures';
 
-/** The Overview tab's image cards (spec §2): coverage, the catalogue's size, the distributor success rate. */
+/** The Overview tab's image cards: coverage, the catalogue's size, the distributor success rate. */
 export const ImageOverviewCards = () => {
   const { stats, error } = useImageStats();
   const failed = error ? '–' : undefined;

@@ -14,7 +14,7 @@ interface AdminDashboardProps {
 }
 
 /**
- * /component-hub/admin (spec §2 "Admin dashboard"): the tabs and their layout. The image cards,
+ * /component-hub/admin: the tabs and their layout. The image cards,
  * chart and the Image Management tab are this feature's; the users' card and tab come from the
  * users feature, which the app's route composes in.
  */

@@ -1,11 +1,11 @@
-import useSWR from 'swr';
 import type { ApprovalRequest, RequestStatus } from '#shared/schemas/approvals';
 import { ApiError } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/api-query';
 
 /** GET /api/approval-requests?status=...: the dashboard reads the pending list under the same key. */
 export const approvalRequestsKey = (status: RequestStatus) => `/approval-requests?status=${status}`;
 
-/** Spec §8: 'Failed to load approval requests: {status} {text}'. */
+/** 'Failed to load approval requests: {status} {text}'. */
 export const loadFailureMessage = (error: unknown): string => {
   if (error instanceof ApiError)
     return `Failed to load approval requests: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
@@ -14,6 +14,6 @@ export const loadFailureMessage = (error: unknown): string => {
 
 /** The requests of one status, newest first (the server's order). */
 export const useApprovalRequests = (status: RequestStatus) => {
-  const { data, error, isLoading } = useSWR<ApprovalRequest[] | null>(approvalRequestsKey(status));
-  return { requests: data ?? undefined, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useApiQuery<ApprovalRequest[]>(approvalRequestsKey(status));
+  return { requests: data, error, isLoading };
 };

@@ -13,7 +13,8 @@ import { Panel } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
 import type { ReviewDecision } from '../api/review-request';
 import { RequestChanges } from './request-changes';
-import { formatDateTime, requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';
+import { requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';
+import { formatDateTime } from '../../../lib/dates';
 import { ReviewDialog } from './review-dialog';
 import { StaleNotice } from './stale-notice';
 
@@ -63,7 +64,7 @@ interface RequestCardProps {
 }
 
 /**
- * One approval request (spec §2 Approval Queue): type icon and label, status badge, the part by
+ * One approval request: type icon and label, status badge, the part by
  * reference, request id, submitter and time, what it would change (with the part's values now
  * and a warning when the part changed since); Reject and Approve while pending, the review after.
  */

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/component';
 import { API_PREFIX } from '../../../lib/api-client';
 
-/** Bookkeeping in requestData that is not a component field to show (spec §3: the username is hidden). */
+/** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
 const hiddenKeys = new Set(['username', 'componentId', 'attachmentId']);
 
 const isComponentField = (name: string): name is ComponentField => Object.hasOwn(componentFieldLabels, name);

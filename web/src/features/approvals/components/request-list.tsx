@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Spinner } from '@chakra-ui/react/spinner';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -8,6 +7,7 @@ import { Panel } from '../../../components/ui/page';
 import { loadFailureMessage, useApprovalRequests } from '../api/get-approval-requests';
 import { BulkBar } from './bulk-review';
 import { RequestCard } from './request-card';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 /** The requests of one status: loading, failure, empty, or one card each; pending ones can be reviewed together. */
 export const RequestList = ({ status }: { status: RequestStatus }) => {
@@ -15,12 +15,7 @@ export const RequestList = ({ status }: { status: RequestStatus }) => {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (error && !requests) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{loadFailureMessage(error)}</Alert.Title>
-      </Alert.Root>
-    );
+    return <InlineAlert status="error" title={loadFailureMessage(error)} />;
   }
   if (!requests) {
     return (

@@ -8,7 +8,7 @@ const types: Record<RequestType, { label: string; icon: LucideIcon }> = {
   delete: { label: 'Component Deletion', icon: Trash2 },
 };
 
-/** Spec §2: 'New Component', 'Component Edit', 'New Attachment'; a deletion says what it is. */
+/** 'New Component', 'Component Edit', 'New Attachment'; a deletion says what it is. */
 export const requestTypeLabel = (type: RequestType): string => types[type]?.label ?? 'New Attachment';
 
 export const requestTypeIcon = (type: RequestType): LucideIcon => types[type]?.icon ?? Paperclip;
@@ -26,6 +26,3 @@ export const statusColors: Record<RequestStatus, string> = {
   rejected: 'red',
   withdrawn: 'gray',
 };
-
-/** A request's time in the viewer's locale. */
-export const formatDateTime = (iso: string | null): string => (iso ? new Date(iso).toLocaleString() : '');

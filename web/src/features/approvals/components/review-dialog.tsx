@@ -34,7 +34,7 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2, §4: the Approve and Reject dialogs with optional 'Review Notes'. */
+/** The Approve and Reject dialogs with optional 'Review Notes'. */
 export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) => {
   const { user } = useUser();
   const review = useReviewRequest();

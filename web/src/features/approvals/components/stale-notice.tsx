@@ -1,6 +1,6 @@
-import { Alert } from '@chakra-ui/react/alert';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { displayValue, fieldLabel } from './request-changes';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 /** How a changed field reads in a warning: "Description: 'Contactor' when proposed, 'Contactor 3 kW' now". */
 const change = (request: ApprovalRequest, field: string) =>
@@ -15,40 +15,24 @@ export const StaleNotice = ({ request }: { request: ApprovalRequest }) => {
   if (request.status !== 'pending') return null;
   if (request.componentDeleted)
     return (
-      <Alert.Root status="warning" size="sm">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>This part has been deleted</Alert.Title>
-          <Alert.Description>The request is closed automatically when the queue is next read.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <InlineAlert status="warning" size="sm" title="This part has been deleted">
+        The request is closed automatically when the queue is next read.
+      </InlineAlert>
     );
   if (request.staleFields.length > 0)
     return (
-      <Alert.Root status="warning" size="sm">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The part changed since this edit was proposed</Alert.Title>
-          <Alert.Description>
-            {request.staleFields.map((field) => change(request, field)).join('; ')}. Approving will fail: reject it, or
-            ask for a new edit.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <InlineAlert status="warning" size="sm" title="The part changed since this edit was proposed">
+        {request.staleFields.map((field) => change(request, field)).join('; ')}. Approving will fail: reject it, or ask
+        for a new edit.
+      </InlineAlert>
     );
   if (request.componentChanged)
     return (
-      <Alert.Root status="info" size="sm">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>The part changed since this request was made</Alert.Title>
-          <Alert.Description>
-            {request.requestType === 'edit'
-              ? 'Other fields were changed; approving applies only the fields below.'
-              : 'Check the part before approving.'}
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <InlineAlert status="info" size="sm" title="The part changed since this request was made">
+        {request.requestType === 'edit'
+          ? 'Other fields were changed; approving applies only the fields below.'
+          : 'Check the part before approving.'}
+      </InlineAlert>
     );
   return null;
 };

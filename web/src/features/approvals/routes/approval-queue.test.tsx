@@ -6,6 +6,7 @@ import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { csrfHandler, mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { ApprovalQueueRoute } from './approval-queue';
+import { formatDateTime } from '../../../lib/dates';
 
 const admin = {
   id: 'a1',
@@ -112,7 +113,7 @@ describe('approval queue', () => {
     expect(within(created).getByText('Pending')).toBeInTheDocument();
     expect(within(created).getByText(newRequest.id)).toBeInTheDocument();
     expect(within(created).getByText('jo')).toBeInTheDocument();
-    expect(within(created).getByText(new Date(newRequest.createdAt).toLocaleString())).toBeInTheDocument();
+    expect(within(created).getByText(formatDateTime(newRequest.createdAt))).toBeInTheDocument();
     const details = within(created).getByRole('region', { name: 'Component details' });
     expect(within(details).getByText('Reference').nextSibling).toHaveTextContent('3RT2015-1BB41');
     expect(within(details).getByText('Width (mm)').nextSibling).toHaveTextContent('45');
@@ -229,7 +230,7 @@ describe('approval queue', () => {
     expect(within(approved).getByText('Approved')).toBeInTheDocument();
     expect(within(approved).getByText('No notes provided')).toBeInTheDocument();
     expect(within(approved).getByText('chief')).toBeInTheDocument();
-    expect(within(approved).getByText(new Date(reviewedAt).toLocaleString())).toBeInTheDocument();
+    expect(within(approved).getByText(formatDateTime(reviewedAt))).toBeInTheDocument();
     expect(within(approved).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Rejected' }));

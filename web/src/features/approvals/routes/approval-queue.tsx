@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/ui/page';
 import { RequestList } from '../components/request-list';
 import { statusLabels } from '../components/request-type';
 
-/** /component-hub/approval-queue (spec §2 Approval Queue, admin only): tabs Pending, Approved, Rejected. */
+/** /component-hub/approval-queue (admin only): tabs Pending, Approved, Rejected. */
 export const ApprovalQueueRoute = () => {
   const [status, setStatus] = useState<RequestStatus>('pending');
   return (

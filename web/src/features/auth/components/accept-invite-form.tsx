@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import * as z from 'zod';
@@ -6,11 +5,13 @@ import { messages } from '#shared/messages';
 import { acceptInviteSchema } from '#shared/schemas/users';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/form-field';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { PasswordFields } from '../../../components/ui/password-fields';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
 import { ApiError, clearCsrfToken, errorMessage } from '../../../lib/api-client';
 import { displayName, useSetUser } from '../../../lib/auth';
-import { PASSWORD_RULE_HINT, useZodForm } from '../../../lib/form';
+import { useZodForm } from '../../../lib/form';
 import { acceptInvite } from '../api/accept-invite';
 
 /** The accept form as the browser sees it: the confirmation must match. */
@@ -24,7 +25,7 @@ interface AcceptInviteFormProps {
 }
 
 /**
- * The invitation link's form: a username and a password with the spec's rule. It logs the new
+ * The invitation link's form: a username and a password that follows the password rule. It logs the new
  * user in and opens the hub. A link that is invalid, used or expired cannot be retried, so the
  * server's message (which says to ask an administrator for a new invitation) replaces the form.
  */
@@ -62,13 +63,9 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
   if (tokenProblem) {
     return (
       <Stack gap="4">
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>This invitation cannot be used</Alert.Title>
-            <Alert.Description>{tokenProblem}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <InlineAlert status="error" title="This invitation cannot be used">
+          {tokenProblem}
+        </InlineAlert>
         <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
           Back to login
         </Button>
@@ -85,20 +82,11 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
           error={form.errors.username}
           {...form.register('username')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          helperText={PASSWORD_RULE_HINT}
-          error={form.errors.password}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={form.errors.confirmPassword}
-          {...form.register('confirmPassword')}
+        <PasswordFields
+          passwordLabel="Password"
+          password={form.field('password')}
+          confirmLabel="Confirm Password"
+          confirm={form.field('confirmPassword')}
         />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Accepting..." width="full">
           Accept Invitation

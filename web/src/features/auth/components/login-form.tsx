@@ -1,17 +1,17 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { loginSchema } from '#shared/schemas/auth';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
 import { ApiError, clearCsrfToken } from '../../../lib/api-client';
-import { useSetUser } from '../../../lib/auth';
+import { afterLoginPath, useSetUser } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { login } from '../api/login';
 
 export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }) => {
   const navigate = useNavigate();
+  const location = useLocation();
   const setUser = useSetUser();
   const form = useZodForm(loginSchema, { email: '', password: '' });
 
@@ -26,7 +26,8 @@ export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }
         title: 'Login successful',
         description: `Welcome back, ${user.name || user.username || user.email}!`,
       });
-      await navigate(paths.hub.dashboard.href());
+      // Back to the page that sent the person here (the route guard keeps it), else the hub.
+      await navigate(afterLoginPath(location.state), { replace: true });
     },
     (error) => {
       const description =

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { resetPasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '../../../components/ui/form-field';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { PasswordFields } from '../../../components/ui/password-fields';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { resetPassword } from '../api/reset-password';
 
@@ -12,10 +15,17 @@ interface ResetPasswordFormProps {
   token: string;
   onDone: () => void;
   onBackToLogin: () => void;
+  /** Opens the forgot-password form, to ask for a new link. */
+  onRequestNewLink: () => void;
 }
 
-export const ResetPasswordForm = ({ token, onDone, onBackToLogin }: ResetPasswordFormProps) => {
+/**
+ * The reset link's form. A link the server refuses (used, expired, replaced by a newer one) cannot
+ * be retried, so the refusal replaces the form and offers to send a new link.
+ */
+export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLink }: ResetPasswordFormProps) => {
   const form = useZodForm(resetPasswordFormSchema, { token, password: '', confirmPassword: '' });
+  const [refusedLink, setRefusedLink] = useState<string>();
 
   const onSubmit = form.handleSubmit(
     async ({ token: resetToken, password }) => {
@@ -23,32 +33,38 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin }: ResetPasswor
       notify({ type: 'success', title: 'Password reset successful', description: messages.passwordReset });
       onDone();
     },
-    (error) =>
+    (error) => {
+      const tokenRefused = error instanceof ApiError ? error.body?.fields?.token : undefined;
+      if (tokenRefused) return setRefusedLink(tokenRefused);
       notify({
         type: 'error',
         title: 'Failed to reset password',
         description: errorMessage(error, 'Failed to reset password'),
-      }),
+      });
+    },
   );
+
+  if (refusedLink) {
+    return (
+      <Stack gap="4">
+        <InlineAlert status="error" title="This reset link cannot be used">
+          {refusedLink}
+        </InlineAlert>
+        <Button colorPalette="blue" width="full" onClick={onRequestNewLink}>
+          Send a new link
+        </Button>
+        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
+          Back to login
+        </Button>
+      </Stack>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack gap="4">
         <TextField label="Reset Token" autoComplete="off" error={form.errors.token} {...form.register('token')} />
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          error={form.errors.password}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          error={form.errors.confirmPassword}
-          {...form.register('confirmPassword')}
-        />
+        <PasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Resetting..." width="full">
           Reset Password
         </Button>

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
@@ -7,6 +6,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { SsoErrorCode } from '#shared/schemas/sso';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 import { takeProviderSignOut } from '../../../lib/auth';
 
 /** The single sign-on button; `returnTo` is the app path to land on afterwards. */
@@ -41,13 +41,9 @@ export const SingleSignOnButton = ({
 
 /** Why the last single sign-on did not sign the person in, as the callback reported it. */
 export const SingleSignOnError = ({ code }: { code: SsoErrorCode }) => (
-  <Alert.Root status="error" borderWidth="1px" borderColor="red.300" bg="red.50" color="red.900">
-    <Alert.Indicator color="red.700" />
-    <Alert.Content>
-      <Alert.Title>Single sign-on failed</Alert.Title>
-      <Alert.Description>{messages.ssoErrors[code]}</Alert.Description>
-    </Alert.Content>
-  </Alert.Root>
+  <InlineAlert status="error" title="Single sign-on failed">
+    {messages.ssoErrors[code]}
+  </InlineAlert>
 );
 
 /**
@@ -59,24 +55,18 @@ export const ProviderSignOutOffer = ({ label }: { label: string }) => {
   const [dismissed, setDismissed] = useState(false);
   if (!url || dismissed) return null;
   return (
-    <Alert.Root status="info" borderWidth="1px" borderColor="blue.200" bg="blue.50" color="blue.900">
-      <Alert.Indicator color="blue.700" />
-      <Alert.Content>
-        <Alert.Title>You are logged out of Component Hub</Alert.Title>
-        <Alert.Description>
-          <Box as="span" display="block" mb="2">
-            You are still signed in to {label}. On a shared computer, sign out there too.
-          </Box>
-          <HStack gap="2" flexWrap="wrap">
-            <Button asChild size="sm" colorPalette="blue">
-              <a href={url}>Sign out of {label}</a>
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setDismissed(true)}>
-              Stay signed in
-            </Button>
-          </HStack>
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
+    <InlineAlert status="info" title="You are logged out of Component Hub">
+      <Box as="span" display="block" mb="2">
+        You are still signed in to {label}. On a shared computer, sign out there too.
+      </Box>
+      <HStack gap="2" flexWrap="wrap">
+        <Button asChild size="sm" colorPalette="blue">
+          <a href={url}>Sign out of {label}</a>
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setDismissed(true)}>
+          Stay signed in
+        </Button>
+      </HStack>
+    </InlineAlert>
   );
 };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { renderRoutes, renderScreen } from '../../../testing/render';
 import { AuthRoute } from './auth';
 
 const user = {
@@ -27,6 +27,9 @@ describe('auth screen: login', () => {
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Each message is the description of its own field, so a screen reader reads it there.
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(server.callsTo('POST /api/login')).toHaveLength(0);
   });
 
@@ -73,6 +76,61 @@ describe('auth screen: login', () => {
     expect(screen.getByText('Welcome back, Ada Lovelace!')).toBeInTheDocument();
     expect(server.callsTo('POST /api/login')[0]!.body).toEqual({ email: 'ada@example.com', password: 'Secret-1!' });
   });
+});
+
+describe('auth screen: after logout and from a deep link', () => {
+  it("says 'Logged out' / 'Redirecting to login.' on the login page the logout reloaded", async () => {
+    mockApi({ 'GET /api/sso/options': passwordOnly });
+    window.sessionStorage.setItem('component-hub.logged-out', '1');
+    renderScreen(<AuthRoute />, '/auth');
+    expect(await screen.findByText('Logged out')).toBeInTheDocument();
+    expect(screen.getByText('Redirecting to login.')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('component-hub.logged-out')).toBeNull();
+  });
+
+  it('says nothing of a logout on an ordinary visit', async () => {
+    mockApi({ 'GET /api/sso/options': passwordOnly });
+    renderScreen(<AuthRoute />, '/auth');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText('Logged out')).toBeNull();
+  });
+
+  const signInFrom = async (from: unknown) => {
+    mockApi({
+      'GET /api/sso/options': passwordOnly,
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/login': { body: user },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/auth', element: <AuthRoute /> },
+        { path: '/component-hub', element: <p>hub page</p> },
+        { path: '/component-hub/components/:id', element: <p>part page</p> },
+      ],
+      '/component-hub',
+    );
+    await router.navigate('/auth', { state: { from } });
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret-1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    return router;
+  };
+
+  it('returns to the page of the app that sent the person to login', async () => {
+    const router = await signInFrom({ pathname: '/component-hub/components/42', search: '?tab=files', hash: '' });
+    expect(await screen.findByText('part page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/component-hub/components/42');
+    expect(router.state.location.search).toBe('?tab=files');
+  });
+
+  it.each([['//evil.example/steal'], ['/\\evil.example'], ['https://evil.example/'], ['/auth']])(
+    'goes to the hub, never to %s',
+    async (pathname) => {
+      const router = await signInFrom({ pathname, search: '', hash: '' });
+      expect(await screen.findByText('hub page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/component-hub');
+    },
+  );
 });
 
 describe('auth screen: forgot password', () => {
@@ -158,6 +216,29 @@ describe('auth screen: reset password', () => {
     expect(server.callsTo('POST /api/reset-password')[0]!.body).toEqual({ token: 'abc123', password: 'Good-Passw0rd' });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows the password rule before the first error', () => {
+    mockApi({});
+    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*).',
+    );
+  });
+
+  it("offers 'Send a new link' for a used or expired link", async () => {
+    const refused = 'This reset link is invalid or has expired. Please request a new one.';
+    mockApi({
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/reset-password': { status: 400, body: { message: refused, fields: { token: refused } } },
+    });
+    const { router } = renderScreen(<AuthRoute />, '/auth?token=used');
+    await fillAndSubmit('Good-Passw0rd');
+    expect(await screen.findByRole('alert')).toHaveTextContent(refused);
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it("shows 'Failed to reset password' with the server's message", async () => {

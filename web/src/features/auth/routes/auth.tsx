@@ -6,7 +6,8 @@ import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso';
-import { APP_BASE } from '../../../config/paths';
+import { appUrl } from '../../../config/paths';
+import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '../../../lib/auth';
 import { useSignInOptions } from '../api/get-sign-in-options';
 import { AcceptInviteForm } from '../components/accept-invite-form';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
@@ -31,13 +32,15 @@ const initialMode = (searchParams: URLSearchParams): Mode => {
 };
 
 /** The app page that sent the person to log in (the route guard remembers it), as a full path. */
-const returnPathFrom = (state: unknown): string | undefined => {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null)?.from;
-  if (typeof from?.pathname !== 'string') return undefined;
-  return `${APP_BASE}${from.pathname}${typeof from.search === 'string' ? from.search : ''}${typeof from.hash === 'string' ? from.hash : ''}`;
+const ssoReturnPath = (state: unknown): string | undefined => {
+  const path = returnPathFrom(state);
+  return path && appUrl(path);
 };
 
-/** /auth: login, forgot password, reset password and accept invitation (spec §2 "Auth screen", §4). */
+/**
+ * /auth: login, forgot password, reset password and accept invitation. A reset or invitation link
+ * opens its own mode; leaving it returns to login with the link's token dropped from the address.
+ */
 export const AuthRoute = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -51,6 +54,10 @@ export const AuthRoute = () => {
     const code = searchParams.get(SSO_ERROR_PARAM);
     return isSsoErrorCode(code) ? code : undefined;
   });
+  // A logout reloads the app on this page; it is said here, where the person can see it.
+  useEffect(() => {
+    if (takeLoggedOut()) notifyLoggedOut();
+  }, []);
   useEffect(() => {
     if (searchParams.has(SSO_ERROR_PARAM)) {
       const rest = new URLSearchParams(searchParams);
@@ -66,10 +73,11 @@ export const AuthRoute = () => {
         : `Sign in with ${sso.label}, or with your email and password.`
       : headings[mode].intro;
 
-  const backToLogin = () => {
+  const leaveLink = (next: Mode) => {
     if (searchParams.has('token') || searchParams.has('invite')) setSearchParams({}, { replace: true });
-    setMode('login');
+    setMode(next);
   };
+  const backToLogin = () => leaveLink('login');
 
   return (
     <Center minHeight="100dvh" px="4" py="8">
@@ -99,11 +107,18 @@ export const AuthRoute = () => {
           {mode === 'login' && ssoError && <SingleSignOnError code={ssoError} />}
           {mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}
           {mode === 'login' && sso && (
-            <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={returnPathFrom(location.state)} />
+            <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={ssoReturnPath(location.state)} />
           )}
           {mode === 'login' && <LoginForm onForgotPassword={() => setMode('forgot')} />}
           {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
-          {mode === 'reset' && <ResetPasswordForm token={token} onDone={backToLogin} onBackToLogin={backToLogin} />}
+          {mode === 'reset' && (
+            <ResetPasswordForm
+              token={token}
+              onDone={backToLogin}
+              onBackToLogin={backToLogin}
+              onRequestNewLink={() => leaveLink('forgot')}
+            />
+          )}
           {mode === 'invite' && <AcceptInviteForm token={inviteToken} onBackToLogin={backToLogin} />}
         </Stack>
       </Box>

@@ -1,15 +1,16 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { Attachment } from '#shared/schemas/files';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 import type { RequestAnswer } from './change-requests';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const attachmentsKey = (componentId: number | string) => `/components/${componentId}/attachments`;
 
 /** GET /api/components/{id}/attachments: oldest first; pending ones only the uploader's (or all, for an admin). */
 export const useAttachments = (componentId: string) => {
-  const { data, error, isLoading } = useSWR<Attachment[] | null>(attachmentsKey(componentId));
-  return { attachments: data ?? undefined, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useApiQuery<Attachment[]>(attachmentsKey(componentId));
+  return { attachments: data, error, isLoading };
 };
 
 /** Reads a component's attachments again (after an upload, a deletion or a distributor search). */
@@ -19,7 +20,7 @@ export const useReloadAttachments = () => {
 };
 
 /**
- * An upload (ARCHITECTURE §7): the file straight to S3 through a presigned POST, then
+ * An upload: the file straight to S3 through a presigned POST, then
  * POST /api/components/{id}/attachments `{ fileName, fileType, uploadKey, componentId, username }`.
  */
 export const uploadAttachment = async (componentId: number, file: File, username: string): Promise<RequestAnswer> => {

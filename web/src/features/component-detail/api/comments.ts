@@ -1,13 +1,14 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { Comment } from '#shared/schemas/comments';
 import { api } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const commentsKey = (componentId: number | string) => `/components/${componentId}/comments`;
 
 /** GET /api/components/{id}/comments. */
 export const useComments = (componentId: string) => {
-  const { data, error, isLoading } = useSWR<Comment[] | null>(commentsKey(componentId));
-  return { comments: data ?? undefined, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useApiQuery<Comment[]>(commentsKey(componentId));
+  return { comments: data, error, isLoading };
 };
 
 /** POST /api/components/{id}/comments `{ username, comment, componentId }`, then the list again. */

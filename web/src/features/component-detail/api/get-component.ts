@@ -1,10 +1,10 @@
-import useSWR from 'swr';
 import type { Component } from '#shared/schemas/component';
 import { ApiError } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const componentKey = (id: string | number) => `/components/${id}`;
 
-/** Spec §8: 'Failed to load component: {status} {text}'. */
+/** 'Failed to load component: {status} {text}'. */
 export const componentLoadFailure = (error: unknown): string => {
   if (error instanceof ApiError)
     return `Failed to load component: ${error.status} ${error.serverMessage ?? error.message.replace(/^\d+: /, '')}`;
@@ -13,6 +13,6 @@ export const componentLoadFailure = (error: unknown): string => {
 
 /** GET /api/components/{id}. */
 export const useComponent = (id: string) => {
-  const { data, error, isLoading } = useSWR<Component | null>(componentKey(id));
-  return { component: data ?? undefined, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useApiQuery<Component>(componentKey(id));
+  return { component: data, error, isLoading };
 };

@@ -1,8 +1,8 @@
-import useSWR from 'swr';
 import type { Component } from '#shared/schemas/component';
+import { useApiQuery } from '../../../lib/api-query';
 
 /** GET /api/components/{id}/related: up to 3 others sharing class, type or series. */
 export const useRelatedComponents = (componentId: string) => {
-  const { data, error } = useSWR<Component[] | null>(`/components/${componentId}/related`);
-  return { related: error || !data ? [] : data, isLoading: data === undefined && !error };
+  const { data, isLoading } = useApiQuery<Component[]>(`/components/${componentId}/related`);
+  return { related: data ?? [], isLoading };
 };

@@ -6,8 +6,8 @@ import { api } from '../../../lib/api-client';
 const isRecentViews = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/recent-components');
 
 /**
- * POST /api/components/{id}/view `{ userId }` once the page opens a component (spec §7); a
- * failure is only logged (§8). The dashboard's recent list is read again afterwards.
+ * POST /api/components/{id}/view `{ userId }` once the page opens a component; a
+ * failure is only logged. The dashboard's recent list is read again afterwards.
  */
 export const useRecordView = (componentId: number | undefined, userId: string | undefined) => {
   const { mutate } = useSWRConfig();

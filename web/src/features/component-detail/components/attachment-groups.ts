@@ -2,14 +2,14 @@ import type { Attachment } from '#shared/schemas/files';
 
 export const isImage = (attachment: Pick<Attachment, 'fileType'>): boolean => attachment.fileType.startsWith('image/');
 
-/** Spec §2 Attachments tab: approved images, approved documents, and the pending ones. */
+/** Attachments tab: approved images, approved documents, and the pending ones. */
 export const groupAttachments = (attachments: readonly Attachment[]) => ({
   images: attachments.filter((attachment) => attachment.isApproved && isImage(attachment)),
   documents: attachments.filter((attachment) => attachment.isApproved && !isImage(attachment)),
   pending: attachments.filter((attachment) => !attachment.isApproved),
 });
 
-/** Spec §2 image area: the first approved image (the API lists the oldest first). */
+/** The image area shows the first approved image (the API lists the oldest first). */
 export const mainImage = (attachments: readonly Attachment[] | undefined): Attachment | undefined =>
   attachments?.find((attachment) => attachment.isApproved && isImage(attachment));
 

@@ -21,8 +21,7 @@ import { deleteAttachment, useReloadAttachments } from '../api/attachments';
 import { versionsKey } from '../api/get-versions';
 import { useRefreshRequests } from '../api/change-requests';
 import { formatSize, groupAttachments } from './attachment-groups';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/dates';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const headingId = useId();
@@ -61,7 +60,7 @@ interface AttachmentsTabProps {
 }
 
 /**
- * Spec §2 Attachments tab: the approved images as thumbnails, the documents (and the component's
+ * Attachments tab: the approved images as thumbnails, the documents (and the component's
  * own file fields) as download links, the uploads awaiting approval, or 'No attachments'.
  * Deleting a file asks first; a published file's removal becomes a version of the part.
  */
@@ -213,7 +212,7 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
                   {document.fileName}
                 </Link>
                 <Text fontSize="sm" color="fg.muted">
-                  {formatSize(document.size)} · {dateFormat.format(new Date(document.createdAt))}
+                  {formatSize(document.size)} · {formatDate(document.createdAt)}
                 </Text>
                 <SourceBadge attachment={document} />
                 {isAdmin && deleteButton(document)}

@@ -13,18 +13,17 @@ import { Panel } from '../../../components/ui/page';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddComment } from '../api/comments';
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/dates';
 
 interface CommentsCardProps {
   componentId: number;
   /** Undefined while they load. */
   comments: readonly Comment[] | undefined;
-  /** The author name the form starts with: the user's display name (ARCHITECTURE §13). */
+  /** The author name the form starts with: the user's display name. */
   defaultAuthor: string;
 }
 
-/** Spec §2 'Comments': the comments, and a form whose author name is editable. */
+/** 'Comments': the comments, and a form whose author name is editable. */
 export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsCardProps) => {
   const headingId = useId();
   const addComment = useAddComment();
@@ -76,7 +75,7 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
                 {comment.username}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                <time dateTime={comment.createdAt}>{dateTimeFormat.format(new Date(comment.createdAt))}</time>
+                <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
               </Text>
               <Text fontSize="sm" whiteSpace="pre-wrap" overflowWrap="anywhere">
                 {comment.comment}

@@ -16,7 +16,7 @@ interface ComponentImageProps {
   onUpload: () => void;
 }
 
-/** Spec §2 image area: the first approved image, else 'No image available for this component' and an upload button. */
+/** The image area: the first approved image, else 'No image available for this component' and an upload button. */
 export const ComponentImage = ({ reference, attachments, onUpload }: ComponentImageProps) => {
   if (attachments === undefined) return <Skeleton height="56" borderRadius="md" />;
   const image = mainImage(attachments);

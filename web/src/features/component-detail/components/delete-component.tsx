@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { requestDeletion, useRefreshRequests } from '../api/change-requests';
 
 /**
- * 'Delete Component' (spec §2, §8): 'Confirm Deletion', then a `delete` request and the
+ * 'Delete Component': 'Confirm Deletion', then a `delete` request and the
  * 'Delete Request Submitted' dialog with its id. The component stays until an admin approves.
  */
 export const DeleteComponent = ({ component, username }: { component: Component; username: string }) => {

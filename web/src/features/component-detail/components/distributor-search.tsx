@@ -13,10 +13,12 @@ import { notify, type Notice } from '../../../components/ui/toaster';
 import { ApiError } from '../../../lib/api-client';
 import { searchDistributor } from '../api/search-distributor';
 
-/** Spec §4, §9: the button's progress steps, the pause before the result, and the return to idle. */
+/** The button's progress steps, the pause before the result, and the return to idle. */
 export const SEARCH_PROGRESS_STEPS = [20, 40, 80, 100] as const;
 export const RESULT_DELAY_MS = 500;
 export const RESET_DELAY_MS = 2000;
+/** How long a step stays on screen before the next, so each one is seen. */
+export const PROGRESS_STEP_MS = 150;
 
 export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
 
@@ -28,7 +30,10 @@ export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
 const failureReason = (error: unknown): string | undefined =>
   error instanceof ApiError && (error.status === 429 || error.status === 503) ? error.serverMessage : undefined;
 
-/** The toast for a search's outcome (spec §8; a failure's reason in words where the server gave one). */
+/**
+ * The toast for a search's outcome; a failure gives its reason in words where the server gave one,
+ * and ' (with datasheet)' is added only when a datasheet was stored.
+ */
 export const searchNotice = (
   provider: string,
   reference: string,
@@ -56,8 +61,9 @@ export const searchNotice = (
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One distributor button's states (spec §4): idle, searching with progress 20, 40, 80, 100, then
- * after 0.5 s the result (success or error, with its toast) and 2 s later idle again.
+ * One distributor button's states: idle, searching with progress 20, 40 (request sent), 80
+ * (answered) and 100, each shown in turn; then after 0.5 s the result (success or error, with its
+ * toast) and 2 s later idle again.
  */
 export const useDistributorSearch = (
   component: Pick<Component, 'id' | 'reference'>,
@@ -80,18 +86,19 @@ export const useDistributorSearch = (
     if (phase !== 'idle') return;
     setPhase('searching');
     step(SEARCH_PROGRESS_STEPS[0]);
-    // Let 20 % paint before the request goes out (40 %).
-    await wait(0);
+    await wait(PROGRESS_STEP_MS);
     const request = searchDistributor(component.id, provider);
     step(SEARCH_PROGRESS_STEPS[1]);
+    // 40 stays up at least a step's time even when the answer is quicker.
+    const [settled] = await Promise.allSettled([request, wait(PROGRESS_STEP_MS)]);
     let outcome: { answer: PartSearchResponse } | { error: unknown };
-    try {
-      outcome = { answer: await request };
-      step(SEARCH_PROGRESS_STEPS[2]);
-    } catch (error) {
-      console.error(`${distributorLabels[provider]} search failed`, error);
-      outcome = { error };
+    if (settled.status === 'fulfilled') outcome = { answer: settled.value };
+    else {
+      console.error(`${distributorLabels[provider]} search failed`, settled.reason);
+      outcome = { error: settled.reason as unknown };
     }
+    step(SEARCH_PROGRESS_STEPS[2]);
+    await wait(PROGRESS_STEP_MS);
     step(SEARCH_PROGRESS_STEPS[3]);
     await wait(RESULT_DELAY_MS);
     if (!mounted.current) return;
@@ -171,7 +178,7 @@ const DistributorButton = ({
   );
 };
 
-/** Spec §2 'Find Images & Datasheets': Digi-Key and Mouser searches for this part; found files land in its attachments. */
+/** 'Find Images & Datasheets': Digi-Key and Mouser searches for this part; found files land in its attachments. */
 export const DistributorSearch = ({ component, onFinished }: { component: Component; onFinished: () => void }) => {
   const headingId = useId();
   return (

@@ -1,14 +1,29 @@
 import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
+import { Stack } from '@chakra-ui/react/stack';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
-import { COMPONENT_DESCRIPTION_MAX_LENGTH, COMPONENT_TEXT_MAX_LENGTH, type Component } from '#shared/schemas/component';
+import {
+  COMPONENT_DESCRIPTION_MAX_LENGTH,
+  COMPONENT_TEXT_MAX_LENGTH,
+  componentInputSchema,
+  componentNumberRules,
+  type Component,
+  type ComponentNumberField,
+} from '#shared/schemas/component';
+import { ChoiceField } from '../../../components/ui/choice-field';
+import { useFieldDescription } from '../../../components/ui/field-description';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { InlineAlert } from '../../../components/ui/inline-alert';
+import { AppLink } from '../../../components/ui/link';
 import { notify } from '../../../components/ui/toaster';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { useComponentOptions } from '../../../lib/component-options';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
-import { fieldKind, fieldLabel, fieldStep, fieldText, type EditableField } from './field-groups';
+import { useReferenceTakenBy } from '../api/find-reference';
+import { fieldKind, fieldLabel, fieldText, type EditableField } from './field-groups';
 
 interface EditFieldDialogProps {
   component: Component;
@@ -18,29 +33,50 @@ interface EditFieldDialogProps {
   onClose: () => void;
 }
 
+/** The fields picked from a list, as on the Add form; manufacturer and type also take a value the list lacks. */
+const choiceFields = {
+  class: { options: 'classes', placeholder: 'Select class', allowOther: false },
+  manufacturer: { options: 'manufacturers', placeholder: 'Select manufacturer', allowOther: true },
+  type: { options: 'types', placeholder: 'Select type', allowOther: true },
+} as const;
+type ChoiceFieldName = keyof typeof choiceFields;
+const isChoiceField = (field: EditableField): field is ChoiceFieldName => Object.hasOwn(choiceFields, field);
+
 /**
- * Spec §2, §5, §8: proposes a new value for one field. An empty value is refused ('Error' /
- * 'Please enter a value'); a sent one becomes an edit request ('Update Submitted').
+ * What is wrong with a proposed value, by the rules the server applies to the same field (range,
+ * step, length); an empty value is refused with 'Please enter a value'.
+ */
+export const editProblem = (field: EditableField, value: string, current: string): string | undefined => {
+  if (value.trim() === '') return messages.enterValue;
+  // An edit that changes nothing would only give the reviewers work.
+  if (value.trim() === current.trim()) return messages.editUnchanged;
+  const parsed = componentInputSchema.shape[field].safeParse(value);
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? messages.invalidRequest);
+};
+
+/**
+ * Proposes a new value for one field, checked as the Add form and the server check it. A sent
+ * value becomes an edit request ('Update Submitted'). A reference another part already has is
+ * pointed out before sending.
  */
 export const EditFieldDialog = ({ component, field, username, onClose }: EditFieldDialogProps) => {
   const [value, setValue] = useState(() => fieldText(component, field));
   const [error, setError] = useState<string>();
+  const description = useFieldDescription({ error });
   const [isSubmitting, setSubmitting] = useState(false);
   const refreshRequests = useRefreshRequests();
+  const options = useComponentOptions();
+  const takenBy = useReferenceTakenBy(field === 'reference' ? value : '', component.id);
 
   const label = fieldLabel(field, component);
   const kind = fieldKind(field);
   const current = fieldText(component, field);
 
   const submit = async () => {
-    if (value.trim() === '') {
-      setError(messages.enterValue);
-      notify({ type: 'error', title: 'Error', description: messages.enterValue });
-      return;
-    }
-    // An edit that changes nothing would only give the reviewers work.
-    if (value.trim() === current.trim()) {
-      setError(messages.editUnchanged);
+    const problem = editProblem(field, value, current);
+    if (problem) {
+      setError(problem);
+      if (problem === messages.enterValue) notify({ type: 'error', title: 'Error', description: problem });
       return;
     }
     setSubmitting(true);
@@ -62,13 +98,53 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
     }
   };
 
+  const change = (next: string) => {
+    setValue(next);
+    setError(undefined);
+  };
   const input = {
     value,
-    onChange: (event: { target: { value: string } }) => {
-      setValue(event.target.value);
-      setError(undefined);
-    },
+    onChange: (event: { target: { value: string } }) => change(event.target.value),
     bg: 'bg',
+    'aria-describedby': description.describedBy,
+  };
+
+  const editor = () => {
+    if (isChoiceField(field)) {
+      const choice = choiceFields[field];
+      return (
+        <ChoiceField
+          label="New value"
+          name={field}
+          value={value}
+          onValueChange={change}
+          options={options[choice.options]}
+          placeholder={choice.placeholder}
+          allowOther={choice.allowOther}
+          otherLabel={`Other ${label.toLowerCase()}`}
+          error={error}
+        />
+      );
+    }
+    return (
+      <Field.Root invalid={Boolean(error)} ids={description.ids}>
+        <Field.Label>New value</Field.Label>
+        {kind === 'long-text' ? (
+          <Textarea rows={5} maxLength={COMPONENT_DESCRIPTION_MAX_LENGTH} {...input} />
+        ) : kind === 'text' ? (
+          <Input maxLength={COMPONENT_TEXT_MAX_LENGTH} {...input} />
+        ) : (
+          <Input
+            type="number"
+            min={componentNumberRules[field as ComponentNumberField].min}
+            step={componentNumberRules[field as ComponentNumberField].step}
+            inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
+            {...input}
+          />
+        )}
+        {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      </Field.Root>
+    );
   };
 
   return (
@@ -82,22 +158,16 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
       submittingLabel="Submitting..."
       isSubmitting={isSubmitting}
     >
-      <Field.Root invalid={Boolean(error)}>
-        <Field.Label>New value</Field.Label>
-        {kind === 'long-text' ? (
-          <Textarea rows={5} maxLength={COMPONENT_DESCRIPTION_MAX_LENGTH} {...input} />
-        ) : kind === 'text' ? (
-          <Input maxLength={COMPONENT_TEXT_MAX_LENGTH} {...input} />
-        ) : (
-          <Input
-            type="number"
-            step={fieldStep(field)}
-            inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
-            {...input}
-          />
+      <Stack gap="4">
+        {editor()}
+        {takenBy && (
+          <InlineAlert status="warning" title="This reference is already in use">
+            <AppLink to={paths.hub.component.href(takenBy.id)}>{takenBy.reference}</AppLink>
+            {takenBy.manufacturer ? ` (${takenBy.manufacturer})` : ''} already has it. Check that this part is not the
+            same one before submitting.
+          </InlineAlert>
         )}
-        {error && <Field.ErrorText>{error}</Field.ErrorText>}
-      </Field.Root>
+      </Stack>
     </FormDialog>
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/component';
 
 /*
- * Where each field of a component shows on the detail page (spec §2 Component detail): the
+ * Where each field of a component shows on the detail page: the
  * Details tab's layouts, the Technical tab's five groups, and every other editable field once
  * under 'Additional Information', so each field has its pencil somewhere.
  */
@@ -35,23 +35,14 @@ export const fieldKind = (field: EditableField): 'decimal' | 'integer' | 'long-t
         ? 'long-text'
         : 'text';
 
-/** Spec §5 input steps: width, height, depth 0.01; weight 0.001; voltage and frequency 0.1; whole numbers 1. */
-export const fieldStep = (field: EditableField): string | undefined => {
-  if (integerFields.has(field)) return '1';
-  if (field === 'weight') return '0.001';
-  if (field === 'width' || field === 'height' || field === 'depth') return '0.01';
-  if (decimalFields.has(field)) return '0.1';
-  return undefined;
-};
-
-/** Spec §2: value1 is the mating connector's part number, shown as such only for class 'Connectors'. */
+/** `value1` is the mating connector's part number, shown as such only for class 'Connectors'. */
 export const MATING_FIELD: EditableField = 'value1';
 export const MATING_LABEL = 'Mating Connector P/N';
 
 export const fieldLabel = (field: EditableField, component?: Pick<Component, 'class'>): string =>
   field === MATING_FIELD && component && showsMatingConnector(component) ? MATING_LABEL : componentFieldLabels[field];
 
-/** Spec §2: connectors and contacts get the special Details layout. */
+/** Connectors and contacts get the special Details layout. */
 export const isConnectorOrContact = (component: Pick<Component, 'class'>): boolean =>
   /connector|contact/i.test(component.class);
 
@@ -62,7 +53,7 @@ const tooling: FieldGroup = {
   fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'],
 };
 
-/** The Technical Specs tab's five groups (spec §2). */
+/** The Technical Specs tab's five groups. */
 export const technicalGroups: readonly FieldGroup[] = [
   { title: 'Physical Properties', fields: ['width', 'height', 'depth', 'weight', 'orientation'] },
   { title: 'Electrical Specifications', fields: ['voltage', 'frequency', 'voltage2', 'frequency2', 'current'] },
@@ -93,7 +84,7 @@ export const technicalGroups: readonly FieldGroup[] = [
   tooling,
 ];
 
-/** The Details tab's sections for this component (spec §2). */
+/** The Details tab's sections for this component. */
 export const detailGroups = (component: Pick<Component, 'class'>): FieldGroup[] => {
   if (!isConnectorOrContact(component)) {
     return [

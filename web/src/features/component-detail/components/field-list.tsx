@@ -15,7 +15,7 @@ interface FieldGroupsProps {
   onEdit: (field: EditableField) => void;
 }
 
-/** One section: its heading and each field with its value and an edit pencil (spec §2). */
+/** One section: its heading and each field with its value and an edit pencil. */
 const FieldSection = ({
   component,
   group,

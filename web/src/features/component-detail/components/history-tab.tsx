@@ -11,8 +11,7 @@ import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { Version } from '#shared/schemas/approvals';
 import { componentFieldLabels, componentFileFields, type ComponentField } from '#shared/schemas/component';
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/dates';
 
 const fileFields = new Set<string>(componentFileFields);
 
@@ -86,7 +85,7 @@ const VersionChanges = ({ version }: { version: Version }) => {
 };
 
 /**
- * Spec §2 History tab: the versions, newest first (the API's order), each expandable to its
+ * History tab: the versions, newest first (the API's order), each expandable to its
  * changed fields' previous and new values; 'No version history available.' when there are none.
  */
 export const HistoryTab = ({
@@ -140,8 +139,7 @@ export const HistoryTab = ({
                 <Table.Cell verticalAlign="top">
                   <Text fontSize="sm">{version.changeDescription}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {version.username} ·{' '}
-                    <time dateTime={version.createdAt}>{dateTimeFormat.format(new Date(version.createdAt))}</time> ·{' '}
+                    {version.username} · <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time> ·{' '}
                     {version.changedFields.length} field{version.changedFields.length === 1 ? '' : 's'}
                   </Text>
                 </Table.Cell>

@@ -8,7 +8,7 @@ import { Panel } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
 import { useRelatedComponents } from '../api/get-related-components';
 
-/** Spec §2 'Related Components': up to 3 others sharing class, type or series, each linking to its page. */
+/** 'Related Components': up to 3 others sharing class, type or series, each linking to its page. */
 export const RelatedComponents = ({ componentId }: { componentId: string }) => {
   const headingId = useId();
   const { related, isLoading } = useRelatedComponents(componentId);

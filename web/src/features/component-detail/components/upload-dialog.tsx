@@ -6,19 +6,14 @@ import { ATTACHMENT_MAX_MEGABYTES, attachmentAccept, attachmentFileProblem } fro
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { notify, type Notice } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
 import { uploadAttachment, useReloadAttachments } from '../api/attachments';
 import { useRefreshRequests } from '../api/change-requests';
+import { useFieldDescription } from '../../../components/ui/field-description';
 
-/** Spec §5's upload checks, made in the browser before anything is sent: the toast to show, or null. */
-export const uploadProblem = (file: File | undefined): Notice | null => {
-  if (!file) return { type: 'error', title: 'No file selected', description: messages.noFileSelected };
-  const problem = attachmentFileProblem(file);
-  if (!problem) return null;
-  if (problem.field === 'fileType') return { type: 'error', title: 'Invalid file type', description: problem.message };
-  if (problem.message === messages.fileEmpty)
-    return { type: 'error', title: 'Empty file', description: problem.message };
-  return { type: 'error', title: 'File too large', description: problem.message };
-};
+/** The upload checks, made in the browser before anything is sent: the toast to show, or null. */
+export const uploadProblem = (file: File | undefined): Notice | null =>
+  file ? fileProblemNotice(attachmentFileProblem(file)) : noFileNotice(messages.noFileSelected);
 
 interface UploadDialogProps {
   componentId: number;
@@ -30,12 +25,13 @@ interface UploadDialogProps {
 }
 
 /**
- * Spec §2, §5, §8: picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
+ * Picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
  * upload and files it as a pending attachment ('Upload Submitted').
  */
 export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
+  const description = useFieldDescription({ error, helperText: true });
   const [isSubmitting, setSubmitting] = useState(false);
   const reloadAttachments = useReloadAttachments();
   const refreshRequests = useRefreshRequests();
@@ -81,10 +77,11 @@ export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted
       submittingLabel="Uploading..."
       isSubmitting={isSubmitting}
     >
-      <Field.Root invalid={Boolean(error)}>
+      <Field.Root invalid={Boolean(error)} ids={description.ids}>
         <Field.Label>File</Field.Label>
         <Input
           type="file"
+          aria-describedby={description.describedBy}
           accept={attachmentAccept}
           onChange={(event) => {
             setFile(event.target.files?.[0]);

@@ -92,6 +92,9 @@ const renderDetail = ({
     [`GET /api/components/${component.id}/related`]: {
       body: [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })],
     },
+    'GET /api/components/options': {
+      body: { manufacturers: ['Siemens', 'Harting'], classes: ['Relay', 'Connectors'], types: ['Contactor'] },
+    },
     [`POST /api/components/${component.id}/view`]: {
       body: { id: component.id, componentReference: component.reference, viewedAt: '2026-03-05T10:00:00.000Z' },
     },
@@ -242,6 +245,77 @@ describe('component detail', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
     await toastWith('Error', 'Failed to submit changes: Width (mm) must be a number');
     expect(within(dialog).getByText('Width (mm) must be a number')).toBeInTheDocument();
+  });
+
+  it('refuses a number out of range or finer than its step, as the server would, without sending it', async () => {
+    const { server } = renderDetail({
+      extra: { 'PATCH /api/components/7': { status: 201, body: { requestId: 'R' } } },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Technical Specs' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Width (mm)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Width (mm)' });
+    const input = within(dialog).getByLabelText('New value');
+    expect(input).toHaveAttribute('min', '0');
+    await userEvent.clear(input);
+    await userEvent.type(input, '-5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    expect(await within(dialog).findByText('Width (mm) must be 0 or more')).toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, '12.345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    expect(await within(dialog).findByText('Width (mm) can have at most 2 decimal places')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('Width (mm) can have at most 2 decimal places');
+    expect(server.callsTo('PATCH /api/components/7')).toHaveLength(0);
+  });
+
+  it('edits Class with the same select as the Add form, and a manufacturer the list lacks as free text', async () => {
+    const { server } = renderDetail({
+      extra: { 'PATCH /api/components/7': { status: 201, body: { requestId: 'R' } } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Class' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Class' });
+    const classes = within(dialog).getByLabelText('New value');
+    expect(classes.tagName).toBe('SELECT');
+    await waitFor(() => expect(within(classes).getByRole('option', { name: 'Connectors' })).toBeInTheDocument());
+    expect(within(classes).getByRole('option', { name: 'Power Supply' })).toBeInTheDocument();
+    expect(within(classes).queryByRole('option', { name: 'Other…' })).toBeNull();
+    await userEvent.selectOptions(classes, 'Connectors');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
+    expect(server.callsTo('PATCH /api/components/7')[0]!.body).toEqual({ class: 'Connectors', username: 'jo' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Manufacturer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Manufacturer' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('New value'), 'Other…');
+    await userEvent.type(within(dialog).getByLabelText('Other manufacturer'), 'Weidmüller');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
+    expect(server.callsTo('PATCH /api/components/7')[1]!.body).toEqual({ manufacturer: 'Weidmüller', username: 'jo' });
+  });
+
+  it('warns before submitting a reference another part already has', async () => {
+    renderDetail({
+      extra: {
+        'GET /api/components': ({ query }) => ({
+          body:
+            query.get('query') === '3RT2016 1bb41'
+              ? [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })]
+              : [],
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Reference' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Reference' });
+    const input = within(dialog).getByLabelText('New value');
+    await userEvent.clear(input);
+    await userEvent.type(input, '3RT2016 1bb41');
+    expect(await within(dialog).findByText('This reference is already in use')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/8',
+    );
+    await userEvent.type(input, '-X');
+    await waitFor(() => expect(within(dialog).queryByText('This reference is already in use')).toBeNull());
   });
 
   it("asks 'Confirm Deletion', files the request and shows its id", async () => {
@@ -645,10 +719,39 @@ describe('component detail', () => {
         expect(server.callsTo('GET /api/components/7/attachments').length).toBeGreaterThan(attachmentReads),
       );
       expect(await screen.findByRole('img', { name: '3RT2015-1BB41: 3RT2015-1BB41.png' })).toBeInTheDocument();
-      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 3000 })).not.toHaveAttribute(
+      expect(await screen.findByRole('button', { name: /^Search Digi-Key/ }, { timeout: 5000 })).not.toHaveAttribute(
         'aria-disabled',
       );
       expect(screen.queryByRole('progressbar')).toBeNull();
+    });
+
+    it('shows each progress step, 20, 40, 80 and 100, in turn', async () => {
+      searchSetup('digikey', () => ({
+        body: {
+          success: true,
+          result: {
+            imageFound: true,
+            datasheetFound: false,
+            confidence: 1,
+            productUrl: null,
+            manufacturerPartNumber: '3RT2015-1BB41',
+            approved: true,
+          },
+        },
+      }));
+      const button = await screen.findByRole('button', { name: /^Search Digi-Key/ });
+      // Every value the bar takes, from the moment it appears.
+      const seen: (string | null)[] = [];
+      const observer = new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const value = bar?.getAttribute('aria-valuenow') ?? null;
+        if (bar && value !== seen.at(-1)) seen.push(value);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      await userEvent.click(button);
+      await toastWith('Digi-Key search completed', 'Found and downloaded result for 3RT2015-1BB41');
+      observer.disconnect();
+      expect(seen).toEqual(['20', '40', '80', '100']);
     });
 
     it("says 'No results found for {reference}' when the distributor has nothing, without ' (with datasheet)'", async () => {

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Grid } from '@chakra-ui/react/grid';
@@ -34,8 +33,9 @@ import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
 import { UploadDialog } from '../components/upload-dialog';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
-/** A destructive toast once a read fails (spec §8), not again on each render. */
+/** A destructive toast once a read fails, not again on each render. */
 const useFailureToast = (error: unknown, title: string) => {
   useEffect(() => {
     if (error) notify({ type: 'error', title });
@@ -100,14 +100,9 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </HStack>
       </Stack>
 
-      <Alert.Root status="warning" mb="6" borderWidth="1px" borderColor="yellow.300" bg="yellow.50" color="yellow.900">
-        <Alert.Indicator color="yellow.700" />
-        <Alert.Content>
-          <Alert.Description>
-            Component edits require approval before they are published to the database.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <InlineAlert status="warning" mb="6">
+        Component edits require approval before they are published to the database.
+      </InlineAlert>
 
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
@@ -201,7 +196,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   );
 };
 
-/** /component-hub/components/{id} (spec §2 Component detail). */
+/** /component-hub/components/{id}. */
 export const ComponentDetailRoute = () => {
   const { id = '' } = useParams();
   const { component, error, isLoading } = useComponent(id);

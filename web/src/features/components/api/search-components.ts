@@ -56,7 +56,7 @@ export const componentsPath = (criteria: SearchCriteria, limit: number, offset: 
   `/components?${componentsQuery(criteria, { limit, offset, facets })}`;
 
 /**
- * One page of the component list (spec §2), 10 a page, with the counts beside it; nothing is
+ * One page of the component list, 10 a page, with the counts beside it; nothing is
  * fetched while `enabled` is false.
  */
 export const useComponentSearch = (criteria: SearchCriteria, page: number, enabled = true) => {
@@ -69,7 +69,7 @@ export const useComponentSearch = (criteria: SearchCriteria, page: number, enabl
 
 /**
  * Every component matching the criteria, read 1000 at a time (the API's largest page) until the
- * total is reached, for the export (ARCHITECTURE §13: an export holds what was searched).
+ * total is reached, for the export (an export holds everything that was searched).
  */
 export const fetchAllMatching = async (criteria: SearchCriteria, pageSize = SEARCH_MAX_LIMIT): Promise<Component[]> => {
   const byId = new Map<number, Component>();

@@ -3,7 +3,7 @@ import { HStack } from '@chakra-ui/react/stack';
 import { searchKeyLabel, type SearchCriteria, type SearchKey } from '../utils/search-params';
 
 /**
- * The search in effect, as badges: the quick search box empties after each search (spec §4),
+ * The search in effect, as badges: the quick search box empties after each search,
  * so this is where the reader sees what the results are for.
  */
 export const ActiveCriteria = ({ criteria }: { criteria: SearchCriteria }) => {

@@ -24,7 +24,7 @@ import {
   type SearchKey,
 } from '../utils/search-params';
 
-/** Spec §2 "Search panel", Advanced Search: its groups and their fields, in order (frequency added). */
+/** Advanced Search: its groups and their fields, in order (frequency added). */
 export const advancedSearchGroups: readonly { id: string; title: string; fields: readonly SearchFilterField[] }[] = [
   { id: 'basic', title: 'Basic Information', fields: ['reference', 'manufacturer', 'class', 'type', 'description'] },
   { id: 'technical', title: 'Technical Details', fields: ['terminalType', 'numberOfTerminals'] },

@@ -7,7 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Component } from '#shared/schemas/component';
 import { paths } from '../../../config/paths';
 
-/** The datasheet, opened in a new tab when the component has one (spec §2). */
+/** The datasheet, opened in a new tab when the component has one. */
 export const DatasheetLink = ({ component }: { component: Pick<Component, 'reference' | 'dataSheet'> }) =>
   component.dataSheet ? (
     <Link
@@ -29,7 +29,7 @@ export const DatasheetLink = ({ component }: { component: Pick<Component, 'refer
     </Link>
   ) : null;
 
-/** View and Edit: both open the detail page, where each field is edited (spec §2). */
+/** View and Edit: both open the detail page, where each field is edited. */
 export const ComponentActions = ({ component }: { component: Pick<Component, 'id' | 'reference' | 'dataSheet'> }) => {
   const to = paths.hub.component.href(component.id);
   const stop = (event: MouseEvent) => event.stopPropagation();

@@ -12,7 +12,7 @@ import type { Component, SearchSortField } from '#shared/schemas/component';
 import { SelectField } from '../../../components/ui/select-field';
 import { ComponentActions, useOpenComponent } from './component-actions';
 
-/** Spec §9: five skeleton rows while the list loads. */
+/** Five skeleton rows while the list loads. */
 export const SKELETON_ROWS = 5;
 
 const columns = ['Reference', 'Manufacturer', 'Description', 'Class', 'Type', 'Actions'] as const;
@@ -102,7 +102,7 @@ const ColumnHeader = ({
   );
 };
 
-/** At 768 px and wider: the table of spec §2, its Reference, Manufacturer, Class and Type headers sorting it. */
+/** At 768 px and wider: the results table, its Reference, Manufacturer, Class and Type headers sorting it. */
 const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => {
   const open = useOpenComponent();
   return (

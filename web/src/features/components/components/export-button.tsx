@@ -6,7 +6,7 @@ import type { SearchCriteria } from '../utils/search-params';
 
 /**
  * 'Export to Excel' ('Exporting...' while it runs): every component the search matches, in a
- * spreadsheet. SheetJS loads only now, not with the page. Failures are only logged (spec §8).
+ * spreadsheet. SheetJS loads only now, not with the page. Failures are only logged.
  */
 export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   const [exporting, setExporting] = useState(false);

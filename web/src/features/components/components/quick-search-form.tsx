@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/form-field';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import type { SearchCriteria } from '../utils/search-params';
 
-/** Spec §2 "Search panel": All Fields searches `query`; the others filter one field. */
+/** Search panel: All Fields searches `query`; the others filter one field. */
 export type QuickSearchField = 'query' | 'reference' | 'manufacturer' | 'class' | 'type' | 'description';
 
 export const quickSearchFieldOptions: readonly (SelectOption & { value: QuickSearchField })[] = [
@@ -37,7 +37,7 @@ interface QuickSearchFormProps {
 
 /**
  * Quick Search: a field selector, the text, Search and Reset; Enter searches too. The text is
- * cleared after each search (spec §4); a handed-over query fills it with All Fields selected.
+ * cleared after each search; a handed-over query fills it with All Fields selected.
  */
 export const QuickSearchForm = ({ prefill, onSearch }: QuickSearchFormProps) => {
   const [field, setField] = useState<QuickSearchField>('query');

@@ -14,7 +14,7 @@ interface ResultsPagerProps {
 }
 
 /**
- * Spec §2 pagination with the real total: 'Showing X to Y of Z results'; on wide screens
+ * Pagination with the real total: 'Showing X to Y of Z results'; on wide screens
  * Previous, up to 5 numbered pages, an ellipsis and the last page, Next; on phones Previous,
  * 'N of M', Next.
  */

@@ -19,7 +19,7 @@ interface SearchPanelProps {
 const initialTab = (criteria: SearchCriteria, prefill: QuickSearchPrefill): SearchTab =>
   !prefill.query && !criteria.query && Object.keys(criteria).length > 0 ? 'advanced' : 'quick';
 
-/** Spec §2 "Search panel": the Quick Search and Advanced Search tabs. */
+/** Search panel: the Quick Search and Advanced Search tabs. */
 export const SearchPanel = ({ criteria, prefill, onSearch }: SearchPanelProps) => {
   const [tab, setTab] = useState<SearchTab>(() => initialTab(criteria, prefill));
 

@@ -7,7 +7,7 @@ import { aComponent } from '../../../testing/component-fixture';
 import { ComponentListRoute } from './component-list';
 
 /*
- * Issue 10 §1: markup and script URLs in catalogue data render as text. The API returns them
+ * Markup and script URLs in catalogue data render as text. The API returns them
  * unchanged (functions/test/security-cases.test.ts); here the list shows them without making a
  * script, an event handler or a script link of them.
  */

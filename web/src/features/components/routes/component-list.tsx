@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Grid } from '@chakra-ui/react/grid';
 import { Heading } from '@chakra-ui/react/heading';
@@ -24,8 +23,9 @@ import {
   type ListState,
   type SearchCriteria,
 } from '../utils/search-params';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
-/** Where the sidebar's quick search leaves its text for this page (spec §2; the shell writes it). */
+/** Where the sidebar's quick search leaves its text for this page (the shell writes it). */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';
 
 const readHandedQuery = (): string | null => {
@@ -37,7 +37,7 @@ const readHandedQuery = (): string | null => {
 };
 
 /**
- * /component-hub/components (spec §2 "Component list"): the search panel, the results and the
+ * /component-hub/components: the search panel, the results and the
  * pager. The URL holds the search and the page, so Back and a shared link bring them back.
  */
 export const ComponentListRoute = () => {
@@ -126,13 +126,9 @@ export const ComponentListRoute = () => {
         </Heading>
         <ActiveCriteria criteria={criteria} />
         {error ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Failed to load components</Alert.Title>
-              <Alert.Description>{errorMessage(error, 'Network response was not ok')}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <InlineAlert status="error" title="Failed to load components">
+            {errorMessage(error, 'Network response was not ok')}
+          </InlineAlert>
         ) : (
           <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }} gap={{ base: '0', lg: '6' }}>
             <SearchFacetsPanel facets={facets} criteria={criteria} onSelect={selectFacet} />

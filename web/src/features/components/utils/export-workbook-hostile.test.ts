@@ -5,7 +5,7 @@ import { sharedStrings, xlsxXmlParts } from '../../../testing/xlsx-xml';
 import { buildExportWorkbook, workbookBytes } from './export-workbook';
 
 /*
- * Issue 10 §1: the spreadsheet export of hostile values. Formula-like text is covered in
+ * The spreadsheet export of hostile values. Formula-like text is covered in
  * export-workbook.test.ts; here markup, script URLs and DDE-style payloads stay plain text cells:
  * no formula, no hyperlink, no rich text, and no character added or removed.
  */

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet export (spec §7 "Export"): one sheet 'Components', one column per component
+ * The spreadsheet export: one sheet 'Components', one column per component
  * field, headed by the field's label (which the Excel import reads back). Every value is a
  * string cell holding the value unchanged (lib/text-workbook): a string cell is never run as a
  * formula, so text starting with = + - @ needs no mark and a re-import stores what was exported.

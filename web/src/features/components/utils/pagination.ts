@@ -1,4 +1,4 @@
-/** Spec §2 "Component list": at most this many numbered page buttons on a wide screen. */
+/** Component list: at most this many numbered page buttons on a wide screen. */
 export const MAX_PAGE_BUTTONS = 5;
 
 /** Total pages: the total divided by the page size, rounded up. */

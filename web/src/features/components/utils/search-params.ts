@@ -15,7 +15,7 @@ import {
   type SearchTextFilterField,
 } from '#shared/schemas/component';
 
-/** Spec §9: the list shows 10 components a page. */
+/** The list shows 10 components a page. */
 export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;
 
 export type SearchFilterField = SearchTextFilterField | SearchNumberFilterField;
@@ -32,7 +32,7 @@ export const searchRangeKeys: readonly SearchRangeParam[] = searchNumberFilterFi
 ]);
 
 /**
- * What the search panel emits (spec §2 "Search panel"): `{ query }` for All Fields, a single
+ * What the search panel emits: `{ query }` for All Fields, a single
  * `{ field: text }` from Quick Search, or the non-empty advanced filters (numbers as ranges);
  * with the order chosen by a column header (`sort`, `order`).
  */

@@ -1,10 +1,10 @@
-import useSWR from 'swr';
 import type { CatalogueStats } from '#shared/schemas/component';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const CATALOGUE_STATS_KEY = '/stats';
 
-/** GET /api/stats: the dashboard's four counts (ARCHITECTURE §13, instead of loading every component). */
+/** GET /api/stats: the dashboard's four counts (counted by the server instead of loading every component). */
 export const useCatalogueStats = () => {
-  const { data, error } = useSWR<CatalogueStats | null>(CATALOGUE_STATS_KEY);
-  return { stats: data ?? undefined, error: error as unknown };
+  const { data, error } = useApiQuery<CatalogueStats>(CATALOGUE_STATS_KEY);
+  return { stats: data, error };
 };

@@ -15,7 +15,7 @@ import { usePendingRequests } from '../api/get-pending-requests';
 import { useWithdrawRequest } from '../api/withdraw-request';
 import { ListCard } from './list-card';
 
-/** Spec §2 labels; a deletion says what it is ('Component Deletion', not the fallback 'New Attachment'). */
+/** Each request's label; a deletion says what it is ('Component Deletion', not the fallback 'New Attachment'). */
 export const requestTypeLabel = (type: RequestType | string): string =>
   type === 'new'
     ? 'New Component'
@@ -57,7 +57,7 @@ const PartName = ({ request }: { request: ApprovalRequest }) => {
 };
 
 /**
- * Spec §2 Dashboard: 'Pending Approval Requests', the first 5, each naming its part. Review
+ * Dashboard: 'Pending Approval Requests', the first 5, each naming its part. Review
  * links lead administrators to the queue (a user cannot open it); a submitter can withdraw
  * their own request here.
  */

@@ -6,11 +6,10 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useRecentComponents } from '../api/get-recent-components';
 import { ListCard } from './list-card';
-
-const viewedAtFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/dates';
 
 /**
- * Spec §2 Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link;
+ * Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link;
  * a part deleted since says so instead of leading to a page that is gone.
  */
 export const RecentComponents = () => {
@@ -28,7 +27,7 @@ export const RecentComponents = () => {
               {view.componentReference}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              Viewed at <time dateTime={view.viewedAt}>{viewedAtFormat.format(new Date(view.viewedAt))}</time>
+              Viewed at <time dateTime={view.viewedAt}>{formatDateTime(view.viewedAt)}</time>
             </Text>
             {view.deleted && (
               <Text fontSize="sm" color="fg.muted">

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { Panel } from '../../../components/ui/page';
 import { paths } from '../../../config/paths';
 
-/** Spec §2 Dashboard: the 'Component Search' card. */
+/** Dashboard: the 'Component Search' card. */
 export const SearchCard = () => (
   <Panel as="section" aria-labelledby="component-search-heading">
     <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }} gap="4">

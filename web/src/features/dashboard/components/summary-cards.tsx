@@ -4,7 +4,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { useCatalogueStats } from '../api/get-catalogue-stats';
 
 /**
- * Spec §2 Dashboard: the four summary cards. A failed load shows a dash rather than a skeleton
+ * Dashboard: the four summary cards. A failed load shows a dash rather than a skeleton
  * for ever. Pending Approvals counts what the list beside it shows: a user's own requests, or
  * every request for an administrator, and says which.
  */

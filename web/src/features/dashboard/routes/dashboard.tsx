@@ -6,7 +6,7 @@ import { RecentComponents } from '../components/recent-components';
 import { SearchCard } from '../components/search-card';
 import { SummaryCards } from '../components/summary-cards';
 
-/** /component-hub (spec §2 "Dashboard"). */
+/** /component-hub. */
 export const DashboardRoute = () => (
   <Stack gap="0">
     <PageHeader title="Component Database" subtitle="Search, filter and manage electrical components" />

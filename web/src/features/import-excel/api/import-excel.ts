@@ -4,7 +4,7 @@ import type { ComponentField } from '#shared/schemas/component';
 import { api } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
-/** Spec §7: the count comes from `count`, or from the message '{n} components added' when absent. */
+/** The count comes from `count`, or from the message '{n} components added' when absent. */
 export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
   typeof result.count === 'number'
     ? result.count
@@ -65,7 +65,7 @@ export const previewWorkbook = async (
   onStage: (stage: ImportStage) => void,
 ): Promise<ImportJobResponse> => {
   onStage('uploading');
-  // Straight to S3 (ARCHITECTURE §7: a 20 MB workbook cannot pass through a Lambda).
+  // Straight to S3: a 20 MB workbook cannot pass through a Lambda.
   const uploadKey = await uploadFile(file, 'import');
   onStage('previewing');
   return api.post<ImportJobResponse>('/import-excel', { fileName: file.name, uploadKey, mode: 'preview' });

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
@@ -18,6 +17,7 @@ import { Panel } from '../../../components/ui/page';
 import { fetchAllRows, type RowFilter } from '../api/import-excel';
 import { ColumnMapping } from './column-mapping';
 import { ImportRows } from './import-rows';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 const totals: { action: ImportAction; label: string; help: string }[] = [
   { action: 'create', label: 'Create', help: 'new parts' },
@@ -28,7 +28,7 @@ const totals: { action: ImportAction; label: string; help: string }[] = [
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 
-/** Spec §2: the result with the counts imported and skipped, here with every count the commit kept. */
+/** The result with the counts imported and skipped, here with every count the commit kept. */
 const resultText = (job: ImportJobResponse) => {
   const { written } = job;
   return [
@@ -118,13 +118,9 @@ export const ImportView = ({
       )}
 
       {previewFailed && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{messages.importFailedTitle}</Alert.Title>
-            <Alert.Description>{job.message}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <InlineAlert status="error" title={messages.importFailedTitle}>
+          {job.message}
+        </InlineAlert>
       )}
 
       {!previewing && !previewFailed && (
@@ -170,25 +166,15 @@ export const ImportView = ({
       )}
 
       {job.state === 'completed' && (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{messages.importSucceededTitle}</Alert.Title>
-            <Alert.Description data-testid="import-result">{resultText(job)}.</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <InlineAlert status="success" role="status" title={messages.importSucceededTitle}>
+          <span data-testid="import-result">{resultText(job)}.</span>
+        </InlineAlert>
       )}
 
       {commitFailed && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{messages.importFailedTitle}</Alert.Title>
-            <Alert.Description>
-              {job.message} So far: {resultText(job)}.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <InlineAlert status="error" title={messages.importFailedTitle}>
+          {job.message} So far: {resultText(job)}.
+        </InlineAlert>
       )}
 
       {(previewed || commitFailed) && (

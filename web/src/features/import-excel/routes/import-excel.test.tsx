@@ -266,7 +266,7 @@ describe('Import Components from Excel', () => {
     expect(screen.getByText(messages.importNotWorkbook('a PDF document'))).toBeInTheDocument();
   });
 
-  it('reads the count from the message when the answer has none (spec §7)', () => {
+  it('reads the count from the message when the answer has none', () => {
     expect(importedCount({ message: '12 components added' } as ImportResult)).toBe(12);
     expect(importedCount({ message: '12 components added', count: 3 })).toBe(3);
   });

@@ -12,8 +12,9 @@ import type { ComponentField } from '#shared/schemas/component';
 import { excelFileProblem, excelFileTypes, MEGABYTE } from '#shared/schemas/files';
 import type { ImportColumn, ImportJob } from '#shared/schemas/import';
 import { PageHeader, Panel } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toaster';
+import { notify, type Notice } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
 import {
   changeImport,
   commitImport,
@@ -33,14 +34,11 @@ const IMPORT_PARAM = 'import';
 const SET_ASIDE_KEY = 'import-excel:set-aside';
 const excludedKey = (importId: string) => `import-excel:excluded:${importId}`;
 
-/** Spec §5's checks before anything is sent: the toast for what is wrong, or null. */
-export const workbookProblem = (file: File | null): { title: string; description: string } | null => {
-  if (!file) return { title: messages.noFileSelectedTitle, description: messages.excelFileRequired };
-  const problem = excelFileProblem({ name: file.name, size: file.size });
-  if (!problem) return null;
-  if (problem.field === 'fileName') return { title: messages.invalidFileTypeTitle, description: problem.message };
-  return { title: 'File too large', description: problem.message };
-};
+/** The checks made before anything is sent: the toast for what is wrong, or null. */
+export const workbookProblem = (file: File | null): Notice | null =>
+  file
+    ? fileProblemNotice(excelFileProblem({ name: file.name, size: file.size }))
+    : noFileNotice(messages.excelFileRequired);
 
 const stageText: Record<ImportStage, string> = {
   uploading: 'Uploading the file...',
@@ -64,7 +62,7 @@ const unfinished = (job: ImportJob) =>
   (job.state === 'failed' && job.commitStartedAt !== null);
 
 /**
- * /component-hub/import-excel (spec §2 Import Components from Excel, admin only): upload a
+ * /component-hub/import-excel (Import Components from Excel, admin only): upload a
  * workbook, see what each row would do, change a column's field or the empty-cells option,
  * untick rows, then commit and follow its progress. The import's id is in the address, so
  * leaving and coming back shows the same import; without one, the latest unfinished import opens.
@@ -132,7 +130,7 @@ export const ImportExcelRoute = () => {
     if (!chosen) return;
     const problem = workbookProblem(chosen);
     if (problem) {
-      notify({ type: 'error', ...problem });
+      notify(problem);
       return;
     }
     setFile(chosen);
@@ -141,7 +139,7 @@ export const ImportExcelRoute = () => {
   const upload = async () => {
     const problem = workbookProblem(file);
     if (problem || !file) {
-      notify({ type: 'error', ...problem! });
+      if (problem) notify(problem);
       return;
     }
     try {

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 200;
 
-/** The progress bar's value: 0 when opened, then +10 every 200 ms up to 100 (spec §2, §9). */
+/** The progress bar's value: 0 when opened, then +10 every 200 ms up to 100. */
 export const useClimbingProgress = (running: boolean): number => {
   const [value, setValue] = useState(0);
   useEffect(() => {

@@ -17,7 +17,7 @@ import { ToolTile } from '../components/tool-tile';
 
 const CALCULATOR = 'Voltage Drop Calculator';
 
-/** /landing: the welcome page and toolbox (spec §2 "Welcome/toolbox"). */
+/** /landing: the welcome page and toolbox. */
 export const LandingRoute = () => {
   const { user } = useUser();
   const navigate = useNavigate();

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { Notification } from '#shared/schemas/approvals';
+import { useApiQuery } from '../../../lib/api-query';
 
-/** Spec §7, §9: the bell asks again every 30 seconds. */
+/** The bell asks again every 30 seconds. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 /** GET /api/notifications?username={username}: the server answers for the session's user whatever the name says. */
@@ -11,10 +12,10 @@ export const notificationsKey = (username: string) => `/notifications?username=$
 /** The user's notifications, newest first, polled every 30 s while the page is visible. */
 export const useNotifications = (username: string | undefined) => {
   const key = username === undefined ? null : notificationsKey(username);
-  const { data, error, isLoading, mutate } = useSWR<Notification[] | null>(key, {
+  const { data, error, isLoading, mutate } = useApiQuery<Notification[]>(key, {
     refreshInterval: NOTIFICATIONS_POLL_MS,
   });
-  return { notifications: data ?? undefined, error: error as unknown, isLoading, mutate };
+  return { notifications: data, error, isLoading, mutate };
 };
 
 /** Reads whose answers a new notification says changed: requests, counts, parts, recent views. */

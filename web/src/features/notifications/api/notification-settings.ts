@@ -1,13 +1,13 @@
-import useSWR from 'swr';
 import type { NotificationSettings, NotificationSettingsPatch } from '#shared/schemas/notifications';
 import { api } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const NOTIFICATION_SETTINGS_KEY = '/notification-settings';
 
 /** GET /api/notification-settings: the session user's on/off per kind (all on until changed). */
 export const useNotificationSettings = () => {
-  const { data, error, mutate } = useSWR<NotificationSettings | null>(NOTIFICATION_SETTINGS_KEY);
-  return { settings: data ?? undefined, error: error as unknown, mutate };
+  const { data, error, mutate } = useApiQuery<NotificationSettings>(NOTIFICATION_SETTINGS_KEY);
+  return { settings: data, error, mutate };
 };
 
 /** PATCH /api/notification-settings: only the kinds sent change; the answer is all of them. */

@@ -14,10 +14,11 @@ import { APP_BASE } from '../../../config/paths';
 import { useUser } from '../../../lib/auth';
 import { useNotifications, useRefreshOnNews } from '../api/get-notifications';
 import { deleteNotification, markNotificationRead } from '../api/update-notification';
+import { formatDateTime } from '../../../lib/dates';
 
 type Kind = Notification['type'];
 
-/** Spec §3: success, error and warning have their own look; anything else is shown as info. */
+/** Success, error and warning have their own look; anything else is shown as info. */
 export const notificationKind = (type: string): Kind =>
   type === 'success' || type === 'error' || type === 'warning' ? type : 'info';
 
@@ -48,7 +49,7 @@ export const notificationTime = (iso: string, now = Date.now()): string => {
   if (Math.abs(hours) < 24) return relative.format(hours, 'hour');
   const days = Math.round(hours / 24);
   if (Math.abs(days) < 7) return relative.format(days, 'day');
-  return at.toLocaleString();
+  return formatDateTime(at);
 };
 
 interface ItemProps {
@@ -114,7 +115,7 @@ const NotificationItem = ({ notification, onOpen, onDelete }: ItemProps) => {
 };
 
 /**
- * The top bar's bell (spec §2, §3, §4): the unread count, polled every 30 s; a click marks a
+ * The top bar's bell: the unread count, polled every 30 s; a click marks a
  * notification read and follows its link; each can be deleted.
  */
 export const NotificationBell = () => {

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Heading } from '@chakra-ui/react/heading';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
@@ -14,6 +13,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { updateNotificationSettings, useNotificationSettings } from '../api/notification-settings';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 const channels = [
   { channel: 'email', title: 'Email', intro: 'Emails sent to your account address.' },
@@ -51,13 +51,7 @@ export const NotificationSettingsPanel = () => {
     }
   };
 
-  if (error && !settings)
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>Failed to load notification settings</Alert.Title>
-      </Alert.Root>
-    );
+  if (error && !settings) return <InlineAlert status="error" title="Failed to load notification settings" />;
 
   return (
     <Stack gap="6">

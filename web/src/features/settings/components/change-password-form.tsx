@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
@@ -6,6 +5,7 @@ import { changePasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '../../../components/ui/form-field';
 import { Panel } from '../../../components/ui/page';
+import { PasswordFields } from '../../../components/ui/password-fields';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
@@ -37,16 +37,6 @@ export const ChangePasswordForm = () => {
           <Heading as="h2" size="lg" id="password-heading">
             Change Password
           </Heading>
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Password requirements</Alert.Title>
-              <Alert.Description>
-                At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character
-                (!@#$%^&amp;*).
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
           <TextField
             label="Current Password"
             type="password"
@@ -54,19 +44,10 @@ export const ChangePasswordForm = () => {
             error={form.errors.currentPassword}
             {...form.register('currentPassword')}
           />
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            error={form.errors.newPassword}
-            {...form.register('newPassword')}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            error={form.errors.confirmNewPassword}
-            {...form.register('confirmNewPassword')}
+          <PasswordFields
+            rule="notice"
+            password={form.field('newPassword')}
+            confirm={form.field('confirmNewPassword')}
           />
           <Button
             type="submit"

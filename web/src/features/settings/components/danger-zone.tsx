@@ -12,6 +12,7 @@ import { notify } from '../../../components/ui/toaster';
 import { appUrl, paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { deleteAccount } from '../api/delete-account';
+import { useFieldDescription } from '../../../components/ui/field-description';
 
 export const DELETE_PHRASE = 'delete my account';
 export const REDIRECT_AFTER_DELETE_MS = 1000;
@@ -25,6 +26,7 @@ export const DangerZone = () => {
   const [phrase, setPhrase] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
+  const passwordDescription = useFieldDescription({ error: passwordError });
   const [deleting, setDeleting] = useState(false);
 
   const close = () => {
@@ -96,10 +98,11 @@ export const DangerZone = () => {
                       placeholder={DELETE_PHRASE}
                     />
                   </Field.Root>
-                  <Field.Root invalid={Boolean(passwordError)}>
+                  <Field.Root invalid={Boolean(passwordError)} ids={passwordDescription.ids}>
                     <Field.Label>Current Password</Field.Label>
                     <Input
                       type="password"
+                      aria-describedby={passwordDescription.describedBy}
                       value={password}
                       onChange={(event) => {
                         setPassword(event.target.value);

@@ -28,7 +28,7 @@ const hashForTab: Record<Tab, string> = {
 };
 
 /**
- * /component-hub/settings (spec §2 "Settings page"). The Notifications and User Management tabs'
+ * /component-hub/settings. The Notifications and User Management tabs'
  * contents come from the notifications and users features, which the app's route composes in.
  */
 export const SettingsRoute = ({

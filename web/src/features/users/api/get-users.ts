@@ -1,12 +1,13 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { AdminUser } from '#shared/schemas/users';
+import { useApiQuery } from '../../../lib/api-query';
 
 export const USERS_KEY = '/users';
 
 /** GET /api/users: every user, for administrators. */
 export const useUsers = () => {
-  const { data, error, isLoading } = useSWR<AdminUser[] | null>(USERS_KEY);
-  return { users: data ?? undefined, error: error as unknown, isLoading };
+  const { data, error, isLoading } = useApiQuery<AdminUser[]>(USERS_KEY);
+  return { users: data, error, isLoading };
 };
 
 type UsersList = AdminUser[] | null | undefined;

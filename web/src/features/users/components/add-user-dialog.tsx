@@ -17,7 +17,7 @@ interface AddUserDialogProps {
   onClose: () => void;
 }
 
-/** 'Add User': an active account with a password the administrator passes on (spec §2, §5). */
+/** 'Add User': an active account with a password the administrator passes on. */
 export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
   const createUser = useCreateUser();
   const form = useZodForm(createUserSchema, empty);

@@ -8,7 +8,7 @@ import { AddUserDialog } from './add-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UsersTable } from './users-table';
 
-/** The admin dashboard's User Management tab (spec §2): invite, add, and the users table. */
+/** The admin dashboard's User Management tab: invite, add, and the users table. */
 export const AdminUserManagement = () => {
   const [open, setOpen] = useState<'invite' | 'add' | null>(null);
   const close = () => setOpen(null);

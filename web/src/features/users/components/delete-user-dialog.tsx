@@ -16,7 +16,7 @@ interface DeleteUserDialogProps {
   onClose: () => void;
 }
 
-/** The delete confirmation, naming the user by email, username and role (spec §2); closes either way. */
+/** The delete confirmation, naming the user by email, username and role; closes either way. */
 export const DeleteUserDialog = ({ user, open, onClose }: DeleteUserDialogProps) => {
   const deleteUser = useDeleteUser();
   const [deleting, setDeleting] = useState(false);

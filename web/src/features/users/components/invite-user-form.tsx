@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
@@ -12,13 +11,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from './user-display';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 const INVITE_PROBLEM = 'There was a problem sending the invitation. Please try again.';
 
 type InviteStatus = { state: 'idle' } | { state: 'success'; email: string } | { state: 'error' };
 
 /**
- * The invite form's state (spec §4): idle, then success or error after a send, back to idle on
+ * The invite form's state: idle, then success or error after a send, back to idle on
  * the next submit. Toasts 'Invitation sent' or 'Failed to send invitation' with the server's message.
  */
 export const useInviteForm = (onSent?: () => void) => {
@@ -82,25 +82,17 @@ export const InviteFields = ({ invite }: { invite: InviteForm }) => {
           />
         </Box>
       </Stack>
-      {status.state === 'error' && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Description>{INVITE_PROBLEM}</Alert.Description>
-        </Alert.Root>
-      )}
+      {status.state === 'error' && <InlineAlert status="error">{INVITE_PROBLEM}</InlineAlert>}
       {status.state === 'success' && (
-        <Alert.Root status="success">
-          <Alert.Indicator />
-          <Alert.Description>
-            An invitation email has been sent to {status.email}. The link works once and expires in 7 days.
-          </Alert.Description>
-        </Alert.Root>
+        <InlineAlert status="success">
+          An invitation email has been sent to {status.email}. The link works once and expires in 7 days.
+        </InlineAlert>
       )}
     </Stack>
   );
 };
 
-/** The settings page's inline invite form (spec §2 "Settings page"). */
+/** The settings page's inline invite form. */
 export const InviteUserForm = () => {
   const invite = useInviteForm();
   return (

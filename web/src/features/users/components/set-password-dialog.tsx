@@ -1,10 +1,10 @@
 import { messages } from '#shared/messages';
 import { setUserPasswordSchema, type AdminUser } from '#shared/schemas/users';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/form-field';
+import { PasswordFields } from '../../../components/ui/password-fields';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { PASSWORD_RULE_HINT, useZodForm } from '../../../lib/form';
+import { useZodForm } from '../../../lib/form';
 import { setUserPassword } from '../api/set-user-password';
 
 interface SetPasswordDialogProps {
@@ -14,7 +14,7 @@ interface SetPasswordDialogProps {
   onClose: () => void;
 }
 
-/** Sets another user's password (the full password rule); their sessions end (spec §2, §5). */
+/** Sets another user's password (the full password rule); their sessions end. */
 export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProps) => {
   const form = useZodForm(setUserPasswordSchema, { newPassword: '' });
 
@@ -59,14 +59,7 @@ export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProp
       submittingLabel="Changing..."
       isSubmitting={form.isSubmitting}
     >
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        helperText={PASSWORD_RULE_HINT}
-        error={form.errors.newPassword}
-        {...form.register('newPassword')}
-      />
+      <PasswordFields password={form.field('newPassword')} />
     </FormDialog>
   );
 };

@@ -5,7 +5,7 @@ import { Panel } from '../../../components/ui/page';
 import { InviteUserForm } from './invite-user-form';
 import { UsersTable } from './users-table';
 
-/** The settings page's User Management tab (spec §2): the invite form and 'Active Users'. */
+/** The settings page's User Management tab: the invite form and 'Active Users'. */
 export const SettingsUserManagement = () => (
   <Stack gap="6">
     <Panel>

@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { StatCard } from '../../../components/ui/stat-card';
 import { useUsers } from '../api/get-users';
 
-/** The admin overview's 'Total Users' card, with how many are administrators (spec §2). */
+/** The admin overview's 'Total Users' card, with how many are administrators. */
 export const TotalUsersCard = () => {
   const { users, error } = useUsers();
   const admins = users?.filter((user) => user.role === 'admin').length ?? 0;

@@ -1,6 +1,7 @@
 import type { Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import type { SelectOption } from '../../../components/ui/select-field';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 
 export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' };
 
@@ -9,14 +10,11 @@ export const roleOptions: readonly SelectOption[] = [
   { value: 'admin', label: roleLabels.admin },
 ];
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A table date in the reader's locale; the full local date-time is its tooltip. */
-export const formatDate = (iso: string): { text: string; title: string } => {
-  const date = new Date(iso);
-  return { text: dateFormat.format(date), title: dateTimeFormat.format(date) };
-};
+/** A table date; the full date-time is its tooltip. */
+export const tableDate = (iso: string): { text: string; title: string } => ({
+  text: formatDate(iso),
+  title: formatDateTime(iso),
+});
 
 /** Pending until the invitation is accepted (a user an administrator added is active at once). */
 export const isActive = (user: Pick<AdminUser, 'acceptedInviteAt'>): boolean => Boolean(user.acceptedInviteAt);

@@ -10,7 +10,7 @@ import { roleOptions } from './user-display';
 
 interface UserRoleSelectProps {
   user: AdminUser;
-  /** One's own row: the role cannot be changed here (spec §4, §6). */
+  /** One's own row: the role cannot be changed here. */
   isSelf: boolean;
 }
 

@@ -1,4 +1,3 @@
-import { Alert } from '@chakra-ui/react/alert';
 import { Badge } from '@chakra-ui/react/badge';
 import { Box } from '@chakra-ui/react/box';
 import { IconButton } from '@chakra-ui/react/button';
@@ -18,16 +17,17 @@ import { useUser } from '../../../lib/auth';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
-import { formatDate, isActive, userLabel } from './user-display';
+import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
+import { InlineAlert } from '../../../components/ui/inline-alert';
 
 /**
  * Which table: the settings page's (invited and accepted dates, delete) or the admin dashboard's
- * (status, change password and delete). Spec §2.
+ * (status, change password and delete).
  */
 export type UsersTableView = 'settings' | 'admin';
 
-/** Under 768 px (spec §9's mobile breakpoint) each user is a card instead of a table row. */
+/** Under 768 px each user is a card instead of a table row. */
 const NARROW_SCREEN = '(max-width: 47.99em)';
 
 /** Why an admin's own row has no password action: it would end their own session. */
@@ -49,7 +49,7 @@ interface Column {
 }
 
 const DateText = ({ iso }: { iso: string }) => {
-  const { text, title } = formatDate(iso);
+  const { text, title } = tableDate(iso);
   return (
     <time dateTime={iso} title={title}>
       {text}
@@ -142,7 +142,7 @@ const actions: Column = {
   ),
 };
 
-/** The spec's columns of each table (§2 "Settings page" and "Admin dashboard"). */
+/** The columns of each table: the settings page's and the admin dashboard's. */
 const columns: Record<UsersTableView, readonly Column[]> = {
   settings: [
     email,
@@ -261,13 +261,9 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
 
   if (error) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Failed to load users</Alert.Title>
-          <Alert.Description>{errorMessage(error, 'Failed to load users')}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <InlineAlert status="error" title="Failed to load users">
+        {errorMessage(error, 'Failed to load users')}
+      </InlineAlert>
     );
   }
 

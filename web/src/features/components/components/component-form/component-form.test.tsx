@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { componentFields } from '#shared/schemas/component';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../../testing/mock-api';
 import { renderScreen } from '../../../../testing/render';
-import { mergeOptions } from '../../api/get-component-options';
+import { mergeOptions } from '../../../../lib/component-options';
 import { AddComponentRoute } from '../../routes/add-component';
 import { DRAFT_FILE_MAX_AGE_MS, draftKey, loadDraft } from './component-draft';
 import { checkFile } from './file-field';
@@ -98,25 +98,28 @@ describe('the form layout', () => {
     expect(loadDraft('absent')).toBeNull();
   });
 
-  it('checks files as spec §5 says', () => {
-    const pdf = new File(['%PDF'], 'a.pdf', { type: 'application/pdf' });
-    const png = new File(['png'], 'a.png', { type: 'image/png' });
-    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
-    expect(checkFile(pdf, 'pdf')).toBeNull();
-    expect(checkFile(png, 'pdf')).toEqual({ title: 'Invalid file type', description: 'Only PDF files are supported' });
-    expect(checkFile(pdf, 'image')).toEqual({
-      title: 'Invalid file type',
-      description: 'Only image files are supported',
+  it('checks files by their size and their first bytes, as the server does', async () => {
+    const pdf = new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])], 'a.png', {
+      type: 'image/png',
     });
-    expect(checkFile(pdf, 'any')).toBeNull();
-    expect(checkFile(big, 'any')).toEqual({
+    const textAsPng = new File(['just some text'], 'notes.png', { type: 'image/png' });
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' });
+    const invalid = (description: string) => ({ type: 'error', title: 'Invalid file type', description });
+    expect(await checkFile(pdf, 'pdf')).toBeNull();
+    expect(await checkFile(png, 'image')).toBeNull();
+    expect(await checkFile(png, 'pdf')).toEqual(invalid('Only PDF files are supported'));
+    expect(await checkFile(pdf, 'image')).toEqual(invalid('Only image files are supported'));
+    expect(await checkFile(textAsPng, 'image')).toEqual(invalid('Only image files are supported'));
+    expect(await checkFile(pdf, 'any')).toBeNull();
+    expect(await checkFile(big, 'any')).toEqual({
+      type: 'error',
       title: 'File too large',
       description: 'The file size must be less than 10MB',
     });
-    expect(checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2)).toEqual({
-      title: 'File too large',
-      description: 'The file size must be less than 2MB',
-    });
+    expect(
+      await checkFile(new File(['x'.repeat(3 * 1024 * 1024)], 'c.pdf', { type: 'application/pdf' }), 'pdf', 2),
+    ).toEqual({ type: 'error', title: 'File too large', description: 'The file size must be less than 2MB' });
   });
 });
 
@@ -158,8 +161,9 @@ describe('add new component', () => {
       'Schneider Electric',
       'Siemens',
       'Other',
+      'Other…',
     ]);
-    expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact']);
+    expect(optionsOf('Type')).toEqual(['Select type', 'Crimp Contact', 'Other…']);
 
     const steps = Object.fromEntries(
       [
@@ -191,7 +195,70 @@ describe('add new component', () => {
       within(type)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Select type', 'Terminal Block']);
+    ).toEqual(['Select type', 'Terminal Block', 'Other…']);
+  });
+
+  it("keeps a manufacturer and a type the lists lack, typed after 'Other…'", async () => {
+    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JOTHER' } } });
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'NEW-MAKER-1');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.selectOptions(screen.getByLabelText('Manufacturer'), 'Other…');
+    const maker = screen.getByLabelText('Other manufacturer');
+    expect(maker).toHaveFocus();
+    await fill(maker, 'Weidmüller');
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'Other…');
+    await fill(screen.getByLabelText('Other type'), 'Feed-through terminal');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: 'NEW-MAKER-1',
+      manufacturer: 'Weidmüller',
+      type: 'Feed-through terminal',
+    });
+  });
+
+  it('refuses numbers out of range or finer than their step before sending', async () => {
+    const server = api();
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'R-1');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    await userEvent.click(screen.getByRole('tab', { name: 'Physical Properties' }));
+    expect(screen.getByLabelText('Width (mm)')).toHaveAttribute('min', '0');
+    await fill(screen.getByLabelText('Width (mm)'), '-5');
+    await fill(screen.getByLabelText('Depth (mm)'), '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByText('Width (mm) must be 0 or more')).toBeInTheDocument();
+    expect(screen.getByLabelText('Depth (mm)')).toHaveAccessibleDescription(
+      'Depth (mm) can have at most 2 decimal places',
+    );
+    expect(server.callsTo('POST /api/components')).toHaveLength(0);
+  });
+
+  it('asks before Cancel discards unsaved input, and leaves at once when there is none', async () => {
+    api();
+    const { router } = renderForm();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
+  });
+
+  it('keeps the input when the person chooses to stay, and discards it when they confirm', async () => {
+    api();
+    const { router } = renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'HALF-DONE');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('HALF-DONE');
+    expect(router.state.location.pathname).toBe('/component-hub/add-component');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
   });
 
   it('requires Reference and Class, showing them from any tab, and sends nothing until they are there', async () => {
@@ -329,6 +396,7 @@ describe('file widgets', () => {
   it.each([
     ['Data Sheet', new File(['png'], 'photo.png', { type: 'image/png' }), 'Only PDF files are supported'],
     ['SWE Symbol', new File(['%PDF'], 'symbol.pdf', { type: 'application/pdf' }), 'Only image files are supported'],
+    ['SWE Symbol', new File(['plain text'], 'renamed.png', { type: 'image/png' }), 'Only image files are supported'],
   ])('refuse a file of the wrong type for %s before sending anything', async (label, file, message) => {
     const server = api();
     renderForm();

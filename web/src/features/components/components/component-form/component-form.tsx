@@ -1,24 +1,23 @@
 import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
-import { Field } from '@chakra-ui/react/field';
 import { useMediaQuery } from '@chakra-ui/react/hooks';
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Tabs } from '@chakra-ui/react/tabs';
-import { Textarea } from '@chakra-ui/react/textarea';
 import { Save, Send } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { componentInputSchema, type ComponentFileField, type ComponentInput } from '#shared/schemas/component';
-import { TextField } from '../../../../components/ui/form-field';
+import { TextAreaField, TextField } from '../../../../components/ui/form-field';
 import { Panel } from '../../../../components/ui/page';
-import { SelectField } from '../../../../components/ui/select-field';
+import { ChoiceField } from '../../../../components/ui/choice-field';
+import { FormDialog } from '../../../../components/ui/form-dialog';
 import { notify } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { useZodForm } from '../../../../lib/form';
-import { useComponentOptions } from '../../api/get-component-options';
+import { useComponentOptions } from '../../../../lib/component-options';
 import { submitComponent } from '../../api/submit-component';
 import { clearDraft, loadDraft, saveDraft, type ComponentDraft } from './component-draft';
 import { FileField } from './file-field';
@@ -46,10 +45,6 @@ export const submissionBody = (input: ComponentInput, username: string): Partial
   return { ...body, username };
 };
 
-/** A select's options, keeping a value the list no longer has (a restored draft) so it still shows. */
-const optionsFor = (list: readonly string[], current: string) =>
-  [...list, ...(current && !list.includes(current) ? [current] : [])].map((value) => ({ value, label: value }));
-
 interface ComponentFormProps {
   /** Where this user's draft is kept. */
   draftKey: string;
@@ -57,8 +52,9 @@ interface ComponentFormProps {
 }
 
 /**
- * The Add New Component form (spec §2, §5): seven tabs of fields, Reference and Class required,
- * Submit for Review, Save as Draft (kept in this browser, restored on return) and Cancel.
+ * The Add New Component form: seven tabs of fields, Reference and Class required, Submit for
+ * Review, Save as Draft (kept in this browser, restored on return) and Cancel, which asks first
+ * when the form holds input that is neither submitted nor saved.
  */
 export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const navigate = useNavigate();
@@ -72,6 +68,10 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const [requestId, setRequestId] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
   const [focusField, setFocusField] = useState<string | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  // What the form held when it was last loaded, saved or cleared: input beyond it is unsaved.
+  const [savedValues, setSavedValues] = useState(() => JSON.stringify(restored?.values ?? emptyValues()));
+  const unsaved = JSON.stringify(form.values) !== savedValues;
   const announced = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const tabListRef = useRef<HTMLDivElement>(null);
@@ -137,6 +137,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
         clearDraft(draftKey);
         setHasDraft(false);
         form.reset(emptyValues());
+        setSavedValues(JSON.stringify(emptyValues()));
         setFileNames({});
         setTab(formTabs[0]!.value);
         setRequestId(answer.requestId);
@@ -156,6 +157,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const saveAsDraft = () => {
     if (saveDraft(draftKey, { values: form.values, fileNames })) {
       setHasDraft(true);
+      setSavedValues(JSON.stringify(form.values));
       notify({
         type: 'success',
         title: 'Draft Saved',
@@ -174,6 +176,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     clearDraft(draftKey);
     setHasDraft(false);
     form.reset(emptyValues());
+    setSavedValues(JSON.stringify(emptyValues()));
     setFileNames({});
     notify({
       type: 'info',
@@ -181,6 +184,9 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
       description: 'The saved draft has been removed and the form cleared.',
     });
   };
+
+  const leave = () => void navigate(paths.hub.components.href());
+  const cancel = () => (unsaved ? setConfirmingCancel(true) : leave());
 
   const setFile = (field: ComponentFileField, file: { key: string; fileName: string } | null) => {
     form.setValue(field, file?.key ?? '');
@@ -203,6 +209,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
             label={label}
             error={error}
             type="number"
+            min={spec.min}
             step={spec.step}
             inputMode={spec.integer ? 'numeric' : 'decimal'}
             {...form.register(spec.name)}
@@ -210,23 +217,29 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
         );
       case 'select':
         return (
-          <SelectField
+          <ChoiceField
             key={spec.name}
             label={label}
+            name={spec.name}
+            value={form.values[spec.name]}
+            onValueChange={(value) => form.setValue(spec.name, value)}
             error={error}
             required={required}
             placeholder={spec.placeholder}
-            options={optionsFor(options[spec.options], form.values[spec.name])}
-            {...form.register(spec.name)}
+            options={options[spec.options]}
+            allowOther={spec.allowOther ?? false}
           />
         );
       case 'textarea':
         return (
-          <Field.Root key={spec.name} invalid={Boolean(error)} gridColumn={{ md: 'span 2' }}>
-            <Field.Label>{label}</Field.Label>
-            <Textarea bg="bg" rows={4} {...form.register(spec.name)} />
-            {error && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
+          <TextAreaField
+            key={spec.name}
+            label={label}
+            error={error}
+            gridColumn={{ md: 'span 2' }}
+            rows={4}
+            {...form.register(spec.name)}
+          />
         );
       case 'file':
         return (
@@ -302,7 +315,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
               Discard Draft
             </Button>
           )}
-          <Button variant="outline" onClick={() => void navigate(paths.hub.components.href())}>
+          <Button variant="outline" onClick={cancel}>
             Cancel
           </Button>
           <Button variant="outline" onClick={saveAsDraft}>
@@ -316,6 +329,20 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
         </Stack>
       </form>
       <SubmittedDialog requestId={requestId} onClose={() => setRequestId(null)} />
+      <FormDialog
+        title="Discard your changes?"
+        description="This form has input that is not submitted or saved as a draft. Leaving now discards it."
+        open={confirmingCancel}
+        onClose={() => setConfirmingCancel(false)}
+        onSubmit={() => {
+          setConfirmingCancel(false);
+          leave();
+        }}
+        submitLabel="Discard"
+        submittingLabel="Discarding..."
+        isSubmitting={false}
+        destructive
+      />
     </>
   );
 };

@@ -4,12 +4,12 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { componentFileProblem } from '#shared/schemas/files';
-import { notify } from '../../../../components/ui/toaster';
+import { notify, type Notice } from '../../../../components/ui/toaster';
+import { componentFileCheck, fileProblemNotice } from '../../../../lib/file-checks';
 import { uploadFile } from '../../../../lib/upload-file';
 import type { FileKind } from './form-fields';
 
-/** Spec §5, §9: the widget's default limit. */
+/** The widget's default size limit. */
 export const DEFAULT_MAX_FILE_MB = 10;
 
 const accepts: Record<FileKind, { accept: string | undefined; hint: string }> = {
@@ -18,17 +18,9 @@ const accepts: Record<FileKind, { accept: string | undefined; hint: string }> = 
   any: { accept: undefined, hint: 'Any file type' },
 };
 
-/** Spec §5's checks, made before anything is sent: the failure toast to show, or null. */
-export const checkFile = (
-  file: File,
-  kind: FileKind,
-  maxSizeMb = DEFAULT_MAX_FILE_MB,
-): { title: string; description: string } | null => {
-  if (file.size > maxSizeMb * 1024 * 1024)
-    return { title: 'File too large', description: `The file size must be less than ${maxSizeMb}MB` };
-  const problem = componentFileProblem(kind, { type: file.type, size: Math.max(file.size, 1) });
-  return problem?.field === 'fileType' ? { title: 'Invalid file type', description: problem.message } : null;
-};
+/** The widget's checks, made before anything is sent: the failure toast to show, or null. */
+export const checkFile = async (file: File, kind: FileKind, maxSizeMb = DEFAULT_MAX_FILE_MB): Promise<Notice | null> =>
+  fileProblemNotice(await componentFileCheck(file, kind, maxSizeMb));
 
 export interface ChosenFile {
   /** The upload key the component's field carries. */
@@ -49,7 +41,7 @@ interface FileFieldProps {
 }
 
 /**
- * The add form's file widget (spec §5): checks size and type in the browser, sends the file to
+ * The add form's file widget: checks size and type (by the file's bytes) in the browser, sends the file to
  * S3 through a presigned upload, and keeps its key; 'File selected' when done.
  */
 export const FileField = ({
@@ -71,8 +63,8 @@ export const FileField = ({
     // The same file may be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
-    const problem = checkFile(file, kind, maxSizeMb);
-    if (problem) return notify({ type: 'error', ...problem });
+    const problem = await checkFile(file, kind, maxSizeMb);
+    if (problem) return notify(problem);
     setUploading(true);
     onBusyChange?.(true);
     try {

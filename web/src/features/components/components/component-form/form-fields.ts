@@ -2,15 +2,17 @@ import type { ComponentFileKind } from '#shared/schemas/files';
 import {
   componentFieldLabels,
   componentFields,
+  componentNumberRules,
   type ComponentField,
   type ComponentFileField,
+  type ComponentNumberField,
 } from '#shared/schemas/component';
 
-/** Every field of spec §3 but `username`, which is the session's user (ARCHITECTURE §13). */
+/** Every field of a component but `username`, which is the session's user. */
 export type FormField = Exclude<ComponentField, 'username'>;
 export type FormValues = Record<FormField, string>;
 
-/** What a file widget accepts (spec §3, §5): the datasheet PDF only, the SWE Symbol images only. */
+/** What a file widget accepts: the datasheet PDF only, the SWE Symbol images only. */
 export type FileKind = ComponentFileKind;
 
 export type OptionList = 'manufacturers' | 'classes' | 'types';
@@ -18,9 +20,10 @@ export type OptionList = 'manufacturers' | 'classes' | 'types';
 export type FieldSpec =
   | { name: FormField; kind: 'text' }
   | { name: FormField; kind: 'textarea' }
-  /** `step` as spec §5 sets it; integers step by 1. */
-  | { name: FormField; kind: 'number'; step: string; integer?: boolean }
-  | { name: FormField; kind: 'select'; options: OptionList; placeholder: string }
+  /** `min` and `step` are the shared number rules the server applies too. */
+  | { name: FormField; kind: 'number'; min: number; step: string; integer?: boolean }
+  /** `allowOther`: 'Other…' then free text, for a value the list lacks. */
+  | { name: FormField; kind: 'select'; options: OptionList; placeholder: string; allowOther?: boolean }
   | { name: ComponentFileField; kind: 'file'; accept: FileKind };
 
 export interface FormTab {
@@ -30,10 +33,15 @@ export interface FormTab {
 }
 
 const text = (name: FormField): FieldSpec => ({ name, kind: 'text' });
-const decimal = (name: FormField, step: string): FieldSpec => ({ name, kind: 'number', step });
-const whole = (name: FormField): FieldSpec => ({ name, kind: 'number', step: '1', integer: true });
+const decimal = (name: ComponentNumberField): FieldSpec => ({ name, kind: 'number', ...componentNumberRules[name] });
+const whole = (name: ComponentNumberField): FieldSpec => ({
+  name,
+  kind: 'number',
+  ...componentNumberRules[name],
+  integer: true,
+});
 
-/** The seven tabs of spec §2 'Add New Component', holding every field of spec §3 once. */
+/** The seven tabs of 'Add New Component', holding every field once. */
 export const formTabs: readonly FormTab[] = [
   {
     value: 'basic',
@@ -41,8 +49,14 @@ export const formTabs: readonly FormTab[] = [
     fields: [
       text('reference'),
       { name: 'class', kind: 'select', options: 'classes', placeholder: 'Select class' },
-      { name: 'manufacturer', kind: 'select', options: 'manufacturers', placeholder: 'Select manufacturer' },
-      { name: 'type', kind: 'select', options: 'types', placeholder: 'Select type' },
+      {
+        name: 'manufacturer',
+        kind: 'select',
+        options: 'manufacturers',
+        placeholder: 'Select manufacturer',
+        allowOther: true,
+      },
+      { name: 'type', kind: 'select', options: 'types', placeholder: 'Select type', allowOther: true },
       text('articleNumber'),
       text('series'),
       text('commercialReference'),
@@ -85,22 +99,16 @@ export const formTabs: readonly FormTab[] = [
   {
     value: 'physical',
     label: 'Physical Properties',
-    fields: [
-      decimal('width', '0.01'),
-      decimal('height', '0.01'),
-      decimal('depth', '0.01'),
-      decimal('weight', '0.001'),
-      text('orientation'),
-    ],
+    fields: [decimal('width'), decimal('height'), decimal('depth'), decimal('weight'), text('orientation')],
   },
   {
     value: 'electrical',
     label: 'Electrical Properties',
     fields: [
-      decimal('voltage', '0.1'),
-      decimal('frequency', '0.1'),
-      decimal('voltage2', '0.1'),
-      decimal('frequency2', '0.1'),
+      decimal('voltage'),
+      decimal('frequency'),
+      decimal('voltage2'),
+      decimal('frequency2'),
       text('current'),
       whole('numberOfCircuits'),
       text('mnemonic'),

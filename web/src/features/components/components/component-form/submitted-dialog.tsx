@@ -6,7 +6,7 @@ interface SubmittedDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2: 'Component Submitted Successfully' with the Request ID. */
+/** 'Component Submitted Successfully' with the Request ID. */
 export const SubmittedDialog = ({ requestId, onClose }: SubmittedDialogProps) => (
   <RequestSubmittedDialog
     title="Component Submitted Successfully"

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import useSWR from 'swr';
+import { useApiQuery } from './api-query';
 import type { ComponentOptions } from '#shared/schemas/component';
 
-/** Spec §9: the manufacturers and classes offered even before the catalogue has any. */
+/** The manufacturers and classes offered even before the catalogue has any. */
 export const DEFAULT_MANUFACTURERS = [
   'Siemens',
   'ABB',
@@ -21,7 +21,7 @@ export const DEFAULT_CLASSES = [
   'Power Supply',
   'Other',
 ] as const;
-/** Spec §5: the one type offered when the catalogue has none. */
+/** The one type offered when the catalogue has none. */
 export const FALLBACK_TYPE = 'Terminal Block';
 
 export const COMPONENT_OPTIONS_KEY = '/components/options';
@@ -45,13 +45,14 @@ export const mergeOptions = (defaults: readonly string[], found: readonly (strin
 };
 
 /**
- * The add form's option lists (spec §5): manufacturers and classes merge the defaults with the
- * catalogue's values; types come only from the catalogue, or 'Terminal Block' when it has none.
+ * The option lists of the add form and the edit dialog: manufacturers and classes merge the
+ * defaults with the catalogue's values; types come only from the catalogue, or 'Terminal Block'
+ * when it has none.
  * The values come from GET /api/components/options (the whole catalogue, from the search index).
  * A failed read leaves the defaults.
  */
 export const useComponentOptions = (): ComponentOptions => {
-  const { data } = useSWR<ComponentOptions | null>(COMPONENT_OPTIONS_KEY);
+  const { data } = useApiQuery<ComponentOptions>(COMPONENT_OPTIONS_KEY);
   return useMemo(() => {
     const types = mergeOptions([], data?.types ?? []);
     return {

@@ -222,12 +222,22 @@ const main = async () => {
       body: JSON.stringify(body),
     });
 
-  /** Reads the import (no rows) until `until` holds; logs its progress now and then. */
+  /**
+   * Reads the import (no rows) until `until` holds; logs its progress now and then. An answer that
+   * is not 200 (a 503 when the busy machine keeps DynamoDB Local waiting) is waited out for two minutes.
+   */
   const follow = async (importId: string, until: (job: ImportJob) => boolean, label: string): Promise<ImportJob> => {
     let said = performance.now();
+    let answeredAt = performance.now();
     for (;;) {
       const answer = await fetch(`${base}/api/imports/${importId}?limit=0`, { headers: { cookie } });
-      if (answer.status !== 200) throw new Error(`GET /api/imports/${importId} answered ${answer.status}`);
+      if (answer.status !== 200) {
+        if (performance.now() - answeredAt > 120_000)
+          throw new Error(`GET /api/imports/${importId} answered ${answer.status} for two minutes`);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        continue;
+      }
+      answeredAt = performance.now();
       const job = (await answer.json()) as ImportJob;
       if (until(job)) return job;
       if (job.state === 'failed') throw new Error(`${label}: the import failed: ${job.message}`);

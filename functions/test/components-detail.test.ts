@@ -6,7 +6,7 @@ import { componentFields, type Component, type ComponentData } from '#shared/sch
 import { listComments } from '#repositories/comments';
 import { createComponents } from '#repositories/components';
 import { readCounter } from '#repositories/counters';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { writeDemoCatalogue } from '../../scripts/seed/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { createSignedInUser } from './support';

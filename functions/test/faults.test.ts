@@ -9,7 +9,7 @@ import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { createComponents } from '#repositories/components';
 import { listAttachments } from '#repositories/attachments';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';

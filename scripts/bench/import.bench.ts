@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { ImportResult } from '#shared/schemas/import';
 import type { UploadTicket } from '#shared/schemas/files';
 import { resetCatalogueSearch } from '#services/search/catalogue-search';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { generatedRows, makeWorkbook, specHeadings } from '../test/workbooks.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';

@@ -20,7 +20,7 @@ import { listComments } from '#repositories/comments';
 import { listRequests } from '#repositories/approval-requests';
 import { toIndexQuery } from '#services/components';
 import { catalogueSearch } from '#services/search/catalogue-search';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';

@@ -32,12 +32,12 @@ import {
   type Component,
 } from '#shared/schemas/component';
 import { componentFileKey, searchComponents, toIndexQuery } from '#services/components';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
 import { CatalogueSearch, resetCatalogueSearch } from '#services/search/catalogue-search';
 import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from '#services/search/folding';
 import { partNumberFields, type IndexQuery, type SearchDocument } from '#services/search/search-index';
 import { s3SnapshotStore } from '#services/search/snapshot';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { findFreePort, LOOPBACK } from '../local/ports.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { ImportResult } from '#shared/schemas/import';
 import type { UploadTicket } from '#shared/schemas/files';
 import { resetCatalogueSearch } from '#services/search/catalogue-search';
+import { SESSION_COOKIE } from '#lib/cookies';
 import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { generatedRows, makeWorkbook, specHeadings } from '../test/workbooks.ts';
@@ -105,7 +106,7 @@ const main = async () => {
   const pid = child.pid!;
   const base = `http://127.0.0.1:${port}`;
   const { token } = await benchUser('admin', 'bench-admin');
-  const cookie = `ch_session=${token}`;
+  const cookie = `${SESSION_COOKIE}=${token}`;
   const csrf = ((await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string })
     .token;
   const post = (path: string, body: unknown) =>

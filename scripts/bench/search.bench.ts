@@ -37,6 +37,7 @@ import { CatalogueSearch, resetCatalogueSearch } from '#services/search/catalogu
 import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from '#services/search/folding';
 import { partNumberFields, type IndexQuery, type SearchDocument } from '#services/search/search-index';
 import { s3SnapshotStore } from '#services/search/snapshot';
+import { SESSION_COOKIE } from '#lib/cookies';
 import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { findFreePort, LOOPBACK } from '../local/ports.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
@@ -323,7 +324,7 @@ const listEvent = (params: Record<string, string>, sessionToken: string): APIGat
   rawPath: '/api/components',
   rawQueryString: new URLSearchParams(params).toString(),
   queryStringParameters: params,
-  cookies: [`ch_session=${sessionToken}`],
+  cookies: [`${SESSION_COOKIE}=${sessionToken}`],
   headers: { host: 'localhost:3000', 'x-forwarded-proto': 'http' },
   requestContext: {
     accountId: 'local',

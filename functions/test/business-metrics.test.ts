@@ -4,7 +4,7 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
 import { signedInClient } from './support';
 
-/* Issue 11 §2: the approval flow emits its business metrics (EMF lines on stdout, on Lambda). */
+/* The approval flow emits its business metrics (EMF lines on stdout, on Lambda). */
 
 useTestStack();
 const api = useTestApi();

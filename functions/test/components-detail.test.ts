@@ -11,7 +11,7 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { signIn } from './support';
 
-/* The detail page's other calls (spec §2, §7): comments, related components, version history. */
+/* The detail page's other calls: comments, related components, version history. */
 useTestStack();
 const api = useTestApi();
 

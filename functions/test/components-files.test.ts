@@ -11,8 +11,7 @@ import { s3Client } from '../../scripts/local/s3';
 import { signIn } from './support';
 
 /*
- * Uploads and attachments against the local stack (spec §5 upload rules, §7; ARCHITECTURE §6,
- * §7): presigned POSTs that really reach the S3 server, the server's own checks of owner, size
+ * Uploads and attachments against the local stack, with the upload rules: presigned POSTs that really reach the S3 server, the server's own checks of owner, size
  * and type, visibility of pending files, downloads, approval, rejection and deletion.
  */
 const stack = useTestStack();

@@ -17,7 +17,7 @@ import { emulatorControl } from '../../scripts/local/distributor-emulator';
 import { createSignedInUser, signedInClient, uniqueEmail } from './support';
 
 /*
- * Issue 10 §2: a dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
+ * A dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
  * switchable proxy of this file's own (the shared servers keep running for the other files):
  * while it is down or silent the user gets a 503 in words, well within the function's 10 s
  * timeout, nothing is half written, and the same call works once the service is back.

@@ -16,7 +16,7 @@ import { clientWithSession, signIn } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
-// 200 a route in CI (issue 10); fewer on a developer's machine unless HOSTILE_RUNS says otherwise.
+// 200 a route in CI; fewer on a developer's machine unless HOSTILE_RUNS says otherwise.
 const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? (process.env.CI ? 200 : 50));
 
 /** Field names the schemas know, so generated objects reach past the first validation step. */

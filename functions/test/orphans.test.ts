@@ -12,7 +12,7 @@ import { s3Client } from '../../scripts/local/s3';
 import { signedInClient } from './support';
 
 /*
- * Issue 10 §2, orphans: an upload nobody attaches is swept (the local stand-in for the bucket's
+ * Orphans: an upload nobody attaches is swept (the local stand-in for the bucket's
  * one-day lifecycle rule on uploads/), and an attachment whose object was lost says so instead of
  * handing out a link to an S3 error.
  */

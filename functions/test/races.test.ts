@@ -14,7 +14,7 @@ import { generatedRows, makeWorkbook, specHeadings } from '../../scripts/test/wo
 import { createSignedInUser, signIn } from './support';
 
 /*
- * Issue 10 §3: races, each with a check that fails on a lost or a doubled write. (Concurrent
+ * Races, each with a check that fails on a lost or a doubled write. (Concurrent
  * approvals of one request live in approvals.test.ts.)
  */
 const stack = useTestStack();

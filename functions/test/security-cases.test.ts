@@ -20,10 +20,10 @@ import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { createLoginUser, signIn, STRONG_PASSWORD, uniqueEmail } from './support';
 
 /*
- * Issue 10 §1, the targeted cases: markup and script URLs stay inert text, hostile file names
+ * Targeted security cases: markup and script URLs stay inert text, hostile file names
  * reach neither headers nor keys, upload keys cannot climb out of the caller's prefix, oversized
  * input gets a clear 4xx, and the session and credential rules hold (cookie flags, expired links,
- * throttles under parallel requests). Other cases of §1 live where their feature is tested: see
+ * throttles under parallel requests). Other cases live where their feature is tested: see
  * SECURITY.md for the map.
  */
 const stack = useTestStack();

@@ -1,5 +1,5 @@
 /**
- * Excel import benchmark (issue 7 §4): a 10,000-row workbook imported end to end on the local
+ * Excel import benchmark: a 10,000-row workbook imported end to end on the local
  * stack, as the browser does it: POST /api/uploads, the file straight to S3 (presigned POST),
  * POST /api/import-excel, through the local API Gateway and the real handler.
  *

@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 10 §4): the product under a mixed load, with nothing lost.
+ * Load benchmark: the product under a mixed load, with nothing lost.
  *
  *   npm run bench -- load      BENCH_COMPONENTS (10000), BENCH_CONNECTIONS (50), BENCH_SECONDS (60)
  *

@@ -1,7 +1,7 @@
 import { attachmentFileTypes, fileExtension, type AttachmentFileType } from '#shared/schemas/files';
 
 /*
- * The real type of a file, read from its first bytes (ARCHITECTURE §6): a declared type or an
+ * The real type of a file, read from its first bytes: a declared type or an
  * extension is what the sender claims; the magic number is what the file is.
  */
 
@@ -32,7 +32,7 @@ const otherImageSignatures: { type: string; magic: readonly (number | undefined)
 ];
 
 /**
- * The type of a component file field's bytes (spec §5's file widget): a PDF or an image the
+ * The type of a component file field's bytes (the form's file widget): a PDF or an image the
  * magic number recognises, else the generic octet stream (the 3D symbol takes any file).
  */
 export const sniffComponentFileType = (head: Uint8Array): string =>

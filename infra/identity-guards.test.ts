@@ -4,7 +4,7 @@ import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
-import { routeNeeds } from './stacks/api-stack.ts';
+import { routeNeeds } from './constructs/api-function.ts';
 import { buildTestApp } from './test-app.ts';
 
 /*
@@ -130,7 +130,13 @@ describe('identity items in IAM', () => {
       'auth/reset-password',
       'users/invite-user',
     ]);
-    expect(withNeed('sessions')).toEqual(['auth/accept-invite', 'auth/delete-user', 'auth/login', 'auth/logout']);
+    expect(withNeed('sessions')).toEqual([
+      'auth/accept-invite',
+      'auth/delete-user',
+      'auth/login',
+      'auth/logout',
+      'sso/finish-sign-in',
+    ]);
     // The catalogue routes, the bulk of the API, reach none of them.
     for (const handler of ['components/list-components', 'components/get-component', 'import/import-excel']) {
       const statements = statementsOf(handler);

@@ -90,6 +90,18 @@ export default tseslint.config(
     },
   },
   {
+    // Lambda code never reaches into the local tooling (the seed, the demo catalogue, the local
+    // stack): what a function bundles stays what it runs. Tests beside the code may use it.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/scripts/**'], message: 'Lambda code never imports scripts/.' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

@@ -7,14 +7,13 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeKey, routes, type RouteDefinition } from '#shared/routes';
+import { functionMemoryMb, routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp, cdkJsonContext, tempDir } from './test-app.ts';
-import { apiFunctionDefaults, constructIdFor } from './constructs/api-function.ts';
+import { constructIdFor, routeNeeds } from './constructs/api-function.ts';
 import { ComponentHubNagChecks } from './nag.ts';
 import { repoRoot } from './paths.ts';
-import { routeNeeds } from './stacks/api-stack.ts';
 
 const build = buildTestApp;
 
@@ -186,16 +185,16 @@ describe('CDK app', () => {
     });
 
     it('gives password hashing and search more memory, and the others 256 MB', () => {
+      const memoryOf = (handler: string) => functionMemoryMb(routes.find((route) => route.handler === handler)!);
       for (const handler of ['auth/login', 'auth/change-password', 'auth/reset-password', 'users/set-user-password']) {
-        expect(apiFunctionDefaults.memoryByHandler[handler], handler).toBe(1024);
+        expect(memoryOf(handler), handler).toBe(1024);
       }
-      expect(apiFunctionDefaults.memoryByHandler['components/list-components']).toBeGreaterThanOrEqual(1024);
+      expect(memoryOf('components/list-components')).toBeGreaterThanOrEqual(1024);
+      expect(memoryOf('components/get-component')).toBe(256);
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { MemorySize: number } };
-        expect(resource.Properties.MemorySize, route.handler).toBe(
-          apiFunctionDefaults.memoryByHandler[route.handler] ?? 256,
-        );
+        expect(resource.Properties.MemorySize, route.handler).toBe(functionMemoryMb(route));
       }
     });
 

@@ -2,7 +2,7 @@ import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
-import { physicalFunctionName } from './constructs/api-function.ts';
+import { physicalFunctionName } from './constructs/app-function.ts';
 import { ApiStack, type SsoProps } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';

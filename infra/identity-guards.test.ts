@@ -4,7 +4,7 @@ import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
-import { routeNeeds } from './stacks/api-stack.ts';
+import { routeNeeds } from './constructs/api-function.ts';
 import { buildTestApp } from './test-app.ts';
 
 /*

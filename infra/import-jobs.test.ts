@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
 import { importJobs, type ImportJob } from './constructs/import-jobs.ts';
-import { routeNeeds } from './stacks/api-stack.ts';
+import { routeNeeds } from './constructs/api-function.ts';
 import { buildTestApp } from './test-app.ts';
 
 /*

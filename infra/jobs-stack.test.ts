@@ -7,7 +7,7 @@ import { taskErrorNames } from '#lib/task-errors';
 import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp } from './test-app.ts';
 import { repoRoot } from './paths.ts';
-import { routeNeeds } from './stacks/api-stack.ts';
+import { routeNeeds } from './constructs/api-function.ts';
 import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jobs-stack.ts';
 
 /*

@@ -8,13 +8,13 @@ import { routes } from '#shared/routes';
 import { metricNames, METRICS_NAMESPACE } from '#lib/metric-names';
 import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp } from './test-app.ts';
-import { lambdaBundling, physicalFunctionName } from './constructs/api-function.ts';
+import { lambdaBundling, physicalFunctionName } from './constructs/app-function.ts';
 import { esbuildOptionsForLambda } from './constructs/lambda-bundling.ts';
 import { alarmThresholds, Monitoring } from './constructs/monitoring.ts';
 import { ComponentHubNagChecks } from './nag.ts';
 import { isDevStage } from './stacks/data-stack.ts';
 
-/* Issue 11: alarms and dashboard, tracing, data safety by stage, bundling. */
+/* Operations: alarms and dashboard, tracing, data safety by stage, bundling. */
 
 const build = (context: Record<string, unknown> = {}): ComponentHubApp => buildTestApp(context);
 

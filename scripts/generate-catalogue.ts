@@ -30,7 +30,7 @@ if (!Number.isSafeInteger(count) || count < 1 || !Number.isSafeInteger(seed)) {
 }
 
 if (values.print) {
-  const { generateDemoCatalogue } = await import('#services/demo-catalogue');
+  const { generateDemoCatalogue } = await import('./seed/demo-catalogue.ts');
   for (const part of generateDemoCatalogue(count, seed)) console.log(JSON.stringify(part));
   process.exit(0);
 }
@@ -50,7 +50,7 @@ if (!process.env.TABLE_NAME) {
   });
 }
 
-const { writeDemoCatalogue } = await import('#services/seed-catalogue');
+const { writeDemoCatalogue } = await import('./seed/seed-catalogue.ts');
 const files = values['no-files'] ? false : (values.files ?? count <= 1000);
 const started = performance.now();
 let lastReport = 0;

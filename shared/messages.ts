@@ -1,4 +1,4 @@
-/** User-facing texts of the spec (§5, §8) and of the API, kept once. */
+/** User-facing texts of the screens, their toasts and the API, kept once. */
 export const messages = {
   emailInvalid: 'Please enter a valid email address',
   emailInvalidProfile: 'Invalid email address',
@@ -76,7 +76,7 @@ export const messages = {
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
-  // Components and search (spec §5 component form; the API's own answers).
+  // Components and search (the component form; the API's own answers).
   referenceRequired: 'Reference is required',
   classRequired: 'Class is required',
   componentNotFound: 'Component not found',
@@ -99,7 +99,7 @@ export const messages = {
   searchOrderInvalid: 'order must be asc or desc',
   searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
 
-  // Files: uploads and attachments (spec §5 upload rules, §8 toasts; the API's own answers).
+  // Files: uploads and attachments (upload rules, toasts; the API's own answers).
   noFileSelected: 'Please select a file to upload',
   fileEmpty: 'The selected file is empty',
   fileTooLarge: (megabytes: number) => `The file size must be less than ${megabytes}MB`,
@@ -124,7 +124,7 @@ export const messages = {
   attachmentDeleted: 'The attachment has been deleted.',
   attachmentDeletedNote: 'Attachment deleted',
 
-  // Excel import (spec §2, §5, §7, §8; the API's own answers).
+  // Excel import (the screen, its toasts; the API's own answers).
   noFileSelectedTitle: 'No file selected',
   invalidFileTypeTitle: 'Invalid file type',
   importSucceededTitle: 'Import Successful',
@@ -180,12 +180,12 @@ export const messages = {
     ' Commit it again to finish the rest.',
   importPreviewFailed: 'The preview stopped because of an unexpected error. Upload the file again.',
 
-  // Comments (spec §5).
+  // Comments.
   commentRequired: 'Please enter a comment before submitting.',
   commentTooLong: (max: number) => `A comment must be at most ${max.toLocaleString('en-US')} characters`,
   commentAuthorTooLong: (max: number) => `The name must be at most ${max} characters`,
 
-  // Distributor search (spec §8 'No results found for {reference}'; the API's own answers).
+  // Distributor search (its toasts; the API's own answers).
   distributorNoResults: (reference: string) => `No results found for ${reference}`,
   distributorFilesUnavailable: (provider: string, partNumber: string) =>
     `${provider} lists ${partNumber}, but neither its image nor its datasheet could be downloaded.`,
@@ -213,7 +213,7 @@ export const messages = {
   searchAllowanceDay: (limit: number) =>
     `You have used today's ${limit} distributor searches, the most one person may make in a day. Searches resume after midnight UTC.`,
 
-  // Image batches (spec §2 Image Management, §8 image toasts).
+  // Image batches (the Image Management tab and its toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
   imageBatchesNotSetUp: 'Image batches are not set up here (no state machine is configured).',
   /** `reason` is the distributor's own message (a spent day budget, missing or refused credentials). */

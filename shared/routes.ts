@@ -48,6 +48,31 @@ export const writeLimitKinds = [
 ] as const;
 export type WriteLimitKind = (typeof writeLimitKinds)[number];
 
+/**
+ * A route function's memory and timeout: the house default unless its entry says otherwise.
+ * 256 MB suits a handful of DynamoDB calls and some JSON (bundles of about 0.5-0.7 MB load in
+ * about 100 ms of CPU, `npm run bench -- lambda`). Lambda hands out CPU in proportion to memory,
+ * a whole vCPU at 1769 MB.
+ */
+export const DEFAULT_MEMORY_MB = 256;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+/** The sizes a route picks from, in MB. */
+export type FunctionMemoryMb = 256 | 512 | 1024 | 1769;
+/**
+ * Password hashing: scrypt at N=2^17, r=8 takes 128 MiB a hash (`maxmem` is raised above that)
+ * and is CPU-bound; at 1024 MB a hash takes well under a second.
+ */
+const PASSWORD_HASHING_MB = 1024;
+/**
+ * Reading the in-memory catalogue index: about 106 MB at 100,000 parts, and a CPU-bound load of
+ * its S3 snapshot at cold start.
+ */
+const SEARCH_INDEX_MB = 1024;
+/** One whole vCPU. */
+const ONE_VCPU_MB = 1769;
+/** API Gateway answers 504 after 30 s: a route that works long stops just before. */
+const LONGEST_API_SECONDS = 29;
+
 export interface RouteDefinition {
   readonly method: HttpMethod;
   /** API Gateway path, with `{param}` placeholders. */
@@ -56,6 +81,10 @@ export interface RouteDefinition {
   readonly access: Access;
   readonly needs?: readonly Need[];
   readonly writeLimit?: WriteLimitKind;
+  /** Memory beyond {@link DEFAULT_MEMORY_MB}, with the reason beside it. */
+  readonly memoryMb?: FunctionMemoryMb;
+  /** Seconds beyond {@link DEFAULT_TIMEOUT_SECONDS}, with the reason beside it; at most 29. */
+  readonly timeoutSeconds?: number;
 }
 
 export const routes = [
@@ -66,6 +95,7 @@ export const routes = [
     handler: 'auth/login',
     access: 'public',
     needs: ['credentials', 'sessions'],
+    memoryMb: PASSWORD_HASHING_MB,
   },
   { method: 'POST', path: '/api/logout', handler: 'auth/logout', access: 'public', needs: ['sessions'] },
   {
@@ -81,6 +111,7 @@ export const routes = [
     handler: 'auth/reset-password',
     access: 'public',
     needs: ['email-tokens', 'credentials'],
+    memoryMb: PASSWORD_HASHING_MB,
   },
   { method: 'GET', path: '/api/user', handler: 'auth/get-user', access: 'user' },
   {
@@ -106,6 +137,7 @@ export const routes = [
     access: 'user',
     needs: ['credentials'],
     writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
   },
   {
     method: 'POST',
@@ -113,6 +145,7 @@ export const routes = [
     handler: 'auth/accept-invite',
     access: 'public',
     needs: ['email-tokens', 'credentials', 'sessions'],
+    memoryMb: PASSWORD_HASHING_MB,
   },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
@@ -132,6 +165,7 @@ export const routes = [
     access: 'admin',
     needs: ['credentials'],
     writeLimit: 'admin',
+    memoryMb: PASSWORD_HASHING_MB,
   },
   {
     method: 'DELETE',
@@ -155,6 +189,7 @@ export const routes = [
     access: 'admin',
     needs: ['credentials'],
     writeLimit: 'admin',
+    memoryMb: PASSWORD_HASHING_MB,
   },
   {
     method: 'POST',
@@ -170,6 +205,8 @@ export const routes = [
     handler: 'components/list-components',
     access: 'user',
     needs: ['bucket-read', 'bucket-write'],
+    // The list answers every keystroke from the search index: a whole vCPU.
+    memoryMb: ONE_VCPU_MB,
   },
   {
     method: 'GET',
@@ -177,6 +214,7 @@ export const routes = [
     handler: 'components/list-component-classes',
     access: 'user',
     needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
   },
   {
     method: 'GET',
@@ -184,6 +222,7 @@ export const routes = [
     handler: 'components/list-component-options',
     access: 'user',
     needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
   },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   {
@@ -193,7 +232,14 @@ export const routes = [
     access: 'user',
     needs: ['bucket-read'],
   },
-  { method: 'GET', path: '/api/stats', handler: 'stats/get-stats', access: 'user', needs: ['bucket-read'] },
+  {
+    method: 'GET',
+    path: '/api/stats',
+    handler: 'stats/get-stats',
+    access: 'user',
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
   {
     method: 'POST',
     path: '/api/components',
@@ -232,6 +278,7 @@ export const routes = [
     handler: 'components/list-related-components',
     access: 'user',
     needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
   },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
   {
@@ -288,6 +335,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-delete', 'mail'],
     writeLimit: 'admin',
+    // Up to 50 reviews one after another; the service starts no new one after 20 s.
+    timeoutSeconds: LONGEST_API_SECONDS,
   },
   {
     method: 'POST',
@@ -340,6 +389,11 @@ export const routes = [
     access: 'admin',
     writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
+    // Parses up to 20 MB of workbook (peak about 500 MB with the index for the duplicate check at
+    // 100k parts), CPU-bound; 10,000 rows take about 5 s (`npm run bench -- import`), the 50,000-row
+    // limit several times that.
+    memoryMb: ONE_VCPU_MB,
+    timeoutSeconds: LONGEST_API_SECONDS,
   },
   { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
   {
@@ -373,6 +427,8 @@ export const routes = [
     access: 'user',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
     writeLimit: 'distributor-searches',
+    // A distributor search may retry and download files for up to DISTRIBUTOR_DEADLINE_MS (25 s).
+    timeoutSeconds: LONGEST_API_SECONDS,
   },
   {
     method: 'POST',
@@ -381,6 +437,8 @@ export const routes = [
     access: 'user',
     needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
     writeLimit: 'distributor-searches',
+    // A distributor search may retry and download files for up to DISTRIBUTOR_DEADLINE_MS (25 s).
+    timeoutSeconds: LONGEST_API_SECONDS,
   },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
@@ -389,6 +447,8 @@ export const routes = [
     handler: 'images/get-image-stats',
     access: 'admin',
     needs: ['bucket-read'],
+    // Which parts have images, of which class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
@@ -399,6 +459,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
+    // Which parts have images, of which class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
   },
   {
     method: 'POST',
@@ -407,6 +469,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
+    // Which parts have images, of which class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
   },
   {
     method: 'POST',
@@ -415,6 +479,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
+    // Which parts have images, of which class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
   },
 ] as const satisfies readonly RouteDefinition[];
 
@@ -428,6 +494,13 @@ const byKey = new Map<string, RouteDefinition>(routes.map((route) => [routeKey(r
 export const findRoute = (key: string): RouteDefinition | undefined => byKey.get(key);
 
 export const isMutating = (method: HttpMethod): boolean => method !== 'GET';
+
+/** The memory a route's function gets, in MB. */
+export const functionMemoryMb = (route: RouteDefinition): number => route.memoryMb ?? DEFAULT_MEMORY_MB;
+
+/** How long a route's function may run, in seconds. */
+export const functionTimeoutSeconds = (route: RouteDefinition): number =>
+  route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 
 /** The per-user write limit a route counts against; undefined for reads and public routes. */
 export const writeLimitOf = (route: RouteDefinition): WriteLimitKind | undefined =>

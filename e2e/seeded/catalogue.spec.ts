@@ -7,7 +7,7 @@ import { componentFieldLabels, componentFields } from '../../shared/schemas/comp
 import { DESKTOP, MOBILE, expect, test } from '../fixtures.ts';
 
 /**
- * `npm start` seeds this many demo parts (functions/src/services/seed-catalogue.ts); no journey on
+ * `npm start` seeds this many demo parts (scripts/seed/seed-catalogue.ts); no journey on
  * the seeded stack adds any.
  */
 const CATALOGUE_SIZE = 300;

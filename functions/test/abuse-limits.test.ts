@@ -13,7 +13,7 @@ import { fileExists, putFile } from '#services/file-store';
 import { discardRequestFiles } from '#services/request-files';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { createSignedInUser, pdfBytes, presignedUpload } from './support';
+import { pdfBytes, presignedUpload, signIn } from './support';
 
 /*
  * Abuse by a signed-in user: per-user write limits on every write route (429 with Retry-After and
@@ -30,13 +30,6 @@ beforeAll(() => {
   resetConfig();
 });
 
-const signedIn = async (role: 'user' | 'admin') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { user, client };
-};
-
 let made = 0;
 const newParts = async (count: number) =>
   createComponents(
@@ -52,7 +45,7 @@ const statuses = (answers: { status: number }[]) =>
 
 describe('per-user write limits', { timeout: 120_000 }, () => {
   it('takes 10 of 200 comments sent at once; the rest get 429 with Retry-After and a message in words', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const [part] = await newParts(1);
     // As fast as a script sends them (20 at a time; the local stack is one process on a small machine).
     const answers: TestResponse<{ message?: string }>[] = [];
@@ -84,13 +77,13 @@ describe('per-user write limits', { timeout: 120_000 }, () => {
     const stored = await client.get<Comment[]>(`/api/components/${part!.id}/comments`);
     expect(stored.body).toHaveLength(statuses(answers)[201]!);
     // Another user is not held back by someone else's flood.
-    const other = await signedIn('user');
+    const other = await signIn(api, 'user');
     expect((await other.client.post(`/api/components/${part!.id}/comments`, { comment: 'hello' })).status).toBe(201);
   });
 
   it("files 10 of 100 deletion requests sent at once, so an admin's bell gets at most 10", async () => {
-    const { client } = await signedIn('user');
-    const admin = await signedIn('admin');
+    const { client } = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const parts = await newParts(100);
     const answers: TestResponse[] = [];
     for (let round = 0; round < 5; round++)
@@ -112,7 +105,7 @@ describe('per-user write limits', { timeout: 120_000 }, () => {
   });
 
   it("counts a day's allowance too, and says when it comes back", async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const [part] = await newParts(1);
     expect(config().writeLimits.views).toEqual({ perMinute: 100, perDay: 3 });
     for (let view = 0; view < 3; view++)
@@ -126,7 +119,7 @@ describe('per-user write limits', { timeout: 120_000 }, () => {
   });
 
   it('bounds upload tickets per minute', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         client.post('/api/uploads', { fileName: `f${i}.pdf`, fileType: 'application/pdf', size: 1000 }),
@@ -151,8 +144,8 @@ describe('the pending-storage quota', { timeout: 120_000 }, () => {
     );
 
   it('counts uploads not yet attached and files waiting for review; a rejection frees room', async () => {
-    const { user, client } = await signedIn('user');
-    const admin = await signedIn('admin');
+    const { user, client } = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const [part] = await newParts(1);
     const first = await presignedUpload(client, file('a.pdf'));
     const second = await presignedUpload(client, file('b.pdf'));
@@ -191,7 +184,7 @@ describe('the pending-storage quota', { timeout: 120_000 }, () => {
   });
 
   it('holds against attachments sent at once: never more waiting than the allowance', async () => {
-    const { user, client } = await signedIn('user');
+    const { user, client } = await signIn(api, 'user');
     const [part] = await newParts(1);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
@@ -210,7 +203,7 @@ describe('the pending-storage quota', { timeout: 120_000 }, () => {
 
 describe('upload types by purpose', { timeout: 60_000 }, () => {
   it('stores a component file as generic bytes whatever is declared, and refuses text/html for an attachment', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const component = await client.post<UploadTicket>('/api/uploads', {
       fileName: 'page.html',
       fileType: 'text/html',
@@ -224,7 +217,7 @@ describe('upload types by purpose', { timeout: 60_000 }, () => {
   });
 
   it('never lets an object stored as text/html be claimed, as an attachment or as a component file', async () => {
-    const { user, client } = await signedIn('user');
+    const { user, client } = await signIn(api, 'user');
     const [part] = await newParts(1);
     const key = `uploads/${user.id}/${ulid()}/page.pdf`;
     await putFile(key, pdfBytes(), { contentType: 'text/html', fileName: 'page.pdf' });
@@ -265,8 +258,8 @@ describe('files of requests that will never be applied', { timeout: 60_000 }, ()
   };
 
   it('are deleted when a new-component request is rejected', async () => {
-    const { user, client } = await signedIn('user');
-    const admin = await signedIn('admin');
+    const { user, client } = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const { request, key } = await fileNewPart(client);
     expect(await readPendingBytes(user.id)).toBe(pdfBytes().length);
     expect((await admin.client.patch(`/api/approval-requests/${request.id}`, { status: 'rejected' })).status).toBe(200);
@@ -275,7 +268,7 @@ describe('files of requests that will never be applied', { timeout: 60_000 }, ()
   });
 
   it('are deleted by discardRequestFiles for a withdrawn request, and never for an open or approved one', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const { request, key } = await fileNewPart(client);
     await expect(discardRequestFiles(request)).rejects.toThrow(/pending/);
     expect(await fileExists(key)).toBe(true);

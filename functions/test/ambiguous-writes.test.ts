@@ -10,7 +10,7 @@ import { reconcileStorage } from '#services/reconciliation';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { createSignedInUser, pdfBytes, presignedUpload } from './support';
+import { pdfBytes, presignedUpload, signIn } from './support';
 
 /*
  * A write whose answer is lost. DynamoDB is suspended (the fault proxy's pause) the moment the
@@ -36,13 +36,6 @@ afterAll(async () => {
 });
 
 const TRANSACTION = 'DynamoDB_20120810.TransactWriteItems';
-
-const signedIn = async (role: 'user' | 'admin') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { user, client };
-};
 
 let made = 0;
 const newPart = async () => {
@@ -75,7 +68,7 @@ const expectConsistent = async () => {
 
 describe('an attachment whose answer was lost', { timeout: 60_000 }, () => {
   it('keeps its file, and the retry answers with the attachment that landed: one row, with its object', async () => {
-    const { user, client } = await signedIn('user');
+    const { user, client } = await signIn(api, 'user');
     const part = await newPart();
     const ticket = await presignedUpload(client, { name: 'datasheet.pdf', type: 'application/pdf', bytes: pdfBytes() });
     const body = { fileName: 'datasheet.pdf', fileType: 'application/pdf', uploadKey: ticket.body.uploadKey };
@@ -100,7 +93,7 @@ describe('an attachment whose answer was lost', { timeout: 60_000 }, () => {
   });
 
   it('inline (base64): sent again, it is filed once', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const part = await newPart();
     const body = { fileName: 'inline.pdf', fileType: 'application/pdf', fileData: pdfBytes(2048).toString('base64') };
     expect((await withLostAnswer(() => client.post(`/api/components/${part.id}/attachments`, body))).status).toBe(503);
@@ -112,7 +105,7 @@ describe('an attachment whose answer was lost', { timeout: 60_000 }, () => {
 
 describe('a new-component request whose answer was lost', { timeout: 60_000 }, () => {
   it('keeps its files and uploads, and the same form sent again is answered with the one request filed', async () => {
-    const { user, client } = await signedIn('user');
+    const { user, client } = await signIn(api, 'user');
     const ticket = await presignedUpload(client, {
       name: 'sheet.pdf',
       type: 'application/pdf',
@@ -144,7 +137,7 @@ describe('a new-component request whose answer was lost', { timeout: 60_000 }, (
   });
 
   it('with an Idempotency-Key: a changed form under the same key is still the one request', async () => {
-    const { client } = await signedIn('user');
+    const { client } = await signIn(api, 'user');
     const reference = `AMBIG-KEY-${Date.now()}`;
     const headers = { 'idempotency-key': `form-${reference}` };
     const lost = await withLostAnswer(() => client.post('/api/components', { reference, class: 'Relay' }, { headers }));
@@ -167,8 +160,8 @@ describe('a review whose answer was lost', { timeout: 60_000 }, () => {
     (await client.patch<{ requestId: string }>(`/api/components/${partId}`, { description: 'Changed' })).body.requestId;
 
   it('sent again with the same Idempotency-Key is answered as the first was: applied once, one new version', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const requestId = await propose(user.client, part.id);
     const headers = { 'idempotency-key': `review-${requestId}` };
@@ -185,8 +178,8 @@ describe('a review whose answer was lost', { timeout: 60_000 }, () => {
   });
 
   it('a rejection: what it leaves to do afterwards (the rejected file) is done by the retry', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const ticket = await presignedUpload(user.client, { name: 'r.pdf', type: 'application/pdf', bytes: pdfBytes() });
     const filed = await user.client.post<{ requestId: string; attachmentId: string }>(

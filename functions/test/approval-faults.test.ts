@@ -12,7 +12,7 @@ import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { createSignedInUser, pdfBytes } from './support';
+import { pdfBytes, signIn } from './support';
 
 /*
  * The approval workflow's writes when a dependency fails: DynamoDB that stops answering (every
@@ -39,13 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
 });
-
-const signedIn = async (role: 'user' | 'admin') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { client, user };
-};
 
 let made = 0;
 const newPart = async (fields: Partial<ComponentData> = {}): Promise<Component> => {
@@ -116,8 +109,8 @@ describe('DynamoDB stops answering', () => {
     'answers 503 in time to withdraw, bulk review, revert, settings and attachment removal, changes nothing, and works once it is back',
     { timeout: 120_000 },
     async () => {
-      const user = await signedIn('user');
-      const admin = await signedIn('admin');
+      const user = await signIn(api, 'user');
+      const admin = await signIn(api, 'admin');
       const part = await newPart({ description: 'Before' });
       const edit = await propose(user.client, part.id, { description: 'Proposed' });
       const upload = await user.client.post<{ requestId: string; attachmentId: string }>(
@@ -177,7 +170,7 @@ describe('DynamoDB stops answering', () => {
 
 describe('a write applied whose answer is lost', () => {
   it('withdraws once: the caller sees a 503, and sending it again answers the withdrawal', async () => {
-    const user = await signedIn('user');
+    const user = await signIn(api, 'user');
     const part = await newPart();
     const edit = await propose(user.client, part.id, { description: 'Lost answer' });
     const before = await readCounter('pending-approvals');
@@ -197,8 +190,8 @@ describe('a write applied whose answer is lost', () => {
   });
 
   it('bulk review reports the unknown outcome, leaves the rest, and a second run applies each request once', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const ids = [
       await propose(user.client, part.id, { description: 'one' }),
@@ -240,8 +233,8 @@ describe('a write applied whose answer is lost', () => {
 
 describe('SES is down', () => {
   it('still applies the review, and keeps the digest for the next run instead of losing it', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const edit = await propose(user.client, part.id, { description: 'While SES is down' });
     const waiting = await propose(user.client, part.id, { series: 'Digest me' });

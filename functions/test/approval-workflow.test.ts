@@ -19,7 +19,7 @@ import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack, type SentEmail } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
-import { createSignedInUser, pdfBytes, uploadThroughApi } from './support';
+import { pdfBytes, signIn, uploadThroughApi } from './support';
 
 /*
  * The approval workflow people rely on: texts that name the part, per-user notification
@@ -34,13 +34,6 @@ interface Caller {
   client: TestClient;
   user: User;
 }
-
-const signedIn = async (role: 'user' | 'admin'): Promise<Caller> => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { client, user };
-};
 
 let made = 0;
 const uniqueReference = (prefix = 'WF') => `${prefix}-${Date.now().toString(36)}-${++made}`.toUpperCase();
@@ -97,8 +90,8 @@ const bucketKeys = async (prefix: string): Promise<string[]> => {
 
 describe('texts that name the part', () => {
   it('tell administrators who asked for what on which part, and the submitter what became of it', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const who = user.user.username;
 
@@ -131,8 +124,8 @@ describe('texts that name the part', () => {
   });
 
   it('do not tell an administrator about the requests of their own image batch; the other administrators are told', async () => {
-    const starter = await signedIn('admin');
-    const other = await signedIn('admin');
+    const starter = await signIn(api, 'admin');
+    const other = await signIn(api, 'admin');
     const componentClass = `Own batch ${Date.now().toString(36)}`;
     // A listed Finder relay under another maker than the catalogue says: a weaker match, filed for review.
     const part = await newPart({ reference: '46.52.8.230.0000', manufacturer: 'Siemens', class: componentClass });
@@ -153,7 +146,7 @@ describe('texts that name the part', () => {
 
 describe('notification settings', () => {
   it('are all on by default, change one kind at a time, and refuse anything else', async () => {
-    const user = await signedIn('user');
+    const user = await signIn(api, 'user');
     expect((await user.client.get<NotificationSettings>('/api/notification-settings')).body).toEqual({
       emailRequestDigest: true,
       emailRequestDecision: true,
@@ -179,7 +172,7 @@ describe('notification settings', () => {
   });
 
   it('keep every change when several are saved at once', async () => {
-    const user = await signedIn('user');
+    const user = await signIn(api, 'user');
     const kinds = ['emailRequestDigest', 'emailRequestDecision', 'appNewRequest', 'appRequestDecision'] as const;
     for (let round = 0; round < 5; round++) {
       const wanted = Object.fromEntries(kinds.map((kind, index) => [kind, (round + index) % 2 === 0]));
@@ -192,9 +185,9 @@ describe('notification settings', () => {
   });
 
   it('silence the bell and the email of the kinds switched off', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
-    const quietAdmin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
+    const quietAdmin = await signIn(api, 'admin');
     await quietAdmin.client.patch('/api/notification-settings', { appNewRequest: false });
     await user.client.patch('/api/notification-settings', { appRequestDecision: false, emailRequestDecision: false });
     const part = await newPart();
@@ -211,8 +204,8 @@ describe('notification settings', () => {
 
 describe('emails', () => {
   it('tell the submitter of the decision with the review notes and a link to the part', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const since = Date.now();
     const approvedId = await propose(user, part.id, { description: 'Approved text' });
@@ -232,9 +225,9 @@ describe('emails', () => {
   });
 
   it('send each administrator at most one digest per interval, listing the new requests of others with a link to the queue', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
-    const quiet = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
+    const quiet = await signIn(api, 'admin');
     await quiet.client.patch('/api/notification-settings', { emailRequestDigest: false });
     const [first, second, third] = await Promise.all([newPart(), newPart(), newPart()]);
     const own = await newPart();
@@ -272,8 +265,8 @@ describe('emails', () => {
 
 describe('the queue shows the part now', () => {
   it("gives a pending edit the part's values now, the fields changed since it was proposed, and a changed part", async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart({ description: 'Original' });
     const stale = await propose(user, part.id, { description: 'Mine' });
     const merging = await propose(user, part.id, { series: 'S2' });
@@ -312,9 +305,9 @@ describe('the queue shows the part now', () => {
 
 describe('requests for a deleted part', () => {
   it('close with the reason when the deletion is approved, and stop counting as pending', async () => {
-    const user = await signedIn('user');
-    const other = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const other = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const edit = await propose(user, part.id, { description: 'Too late' });
     const upload = await attachPdf(other, part.id, 'late.pdf');
@@ -344,8 +337,8 @@ describe('requests for a deleted part', () => {
   });
 
   it('close when the queue finds them after a deletion that raced them', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const edit = await propose(user, part.id, { description: 'Raced' });
     // The part goes by a path that does not close requests, as a deletion landing a moment after the edit was filed.
@@ -361,9 +354,9 @@ describe('requests for a deleted part', () => {
 
 describe('one pending deletion per part', () => {
   it('refuses a second deletion request while one waits, and takes one again once it is decided', async () => {
-    const user = await signedIn('user');
-    const other = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const other = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const first = await user.client.post<{ requestId: string }>(`/api/components/${part.id}/delete-request`, {});
     expect(first.status).toBe(201);
@@ -376,8 +369,8 @@ describe('one pending deletion per part', () => {
   });
 
   it('files exactly one of many deletion requests sent at once', async () => {
-    const callers = await Promise.all(Array.from({ length: 8 }, () => signedIn('user')));
-    const admin = await signedIn('admin');
+    const callers = await Promise.all(Array.from({ length: 8 }, () => signIn(api, 'user')));
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const answers = await Promise.all(
       callers.map((caller) => caller.client.post(`/api/components/${part.id}/delete-request`, {})),
@@ -393,9 +386,9 @@ describe('one pending deletion per part', () => {
 
 describe('withdrawing a request', () => {
   it('is for the submitter of a pending request; it leaves the queue and the count as withdrawn', async () => {
-    const user = await signedIn('user');
-    const other = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const other = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const edit = await propose(user, part.id, { description: 'Second thoughts' });
     const before = await readCounter('pending-approvals');
@@ -427,7 +420,7 @@ describe('withdrawing a request', () => {
   });
 
   it("removes a withdrawn upload's row and file, a new part's claimed files, and frees the part for another deletion", async () => {
-    const user = await signedIn('user');
+    const user = await signIn(api, 'user');
     const part = await newPart();
     const upload = await attachPdf(user, part.id, 'withdrawn.pdf');
     expect(await bucketKeys(`attachments/${part.id}/${upload.attachmentId}/`)).toHaveLength(1);
@@ -456,8 +449,8 @@ describe('withdrawing a request', () => {
   });
 
   it('races an approval: exactly one of them closes the request, and the count moves once', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     for (let round = 0; round < 6; round++) {
       const edit = await propose(user, part.id, { description: `Round ${round}` });
@@ -477,8 +470,8 @@ describe('withdrawing a request', () => {
 
 describe('bulk review', () => {
   it('applies each request once with its own version, and says what was applied and what conflicted', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const [a, b] = await Promise.all([newPart(), newPart()]);
     const editA1 = await propose(user, a.id, { description: 'A one' });
     const editA2 = await propose(user, a.id, { series: 'A series' });
@@ -517,9 +510,9 @@ describe('bulk review', () => {
   });
 
   it('applies each request once when two bulk reviews of the same requests run at once', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
-    const secondAdmin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
+    const secondAdmin = await signIn(api, 'admin');
     const part = await newPart();
     const fields = ['description', 'series', 'type', 'articleNumber', 'mnemonic', 'orientation'];
     const ids: string[] = [];
@@ -542,8 +535,8 @@ describe('bulk review', () => {
   });
 
   it('is for administrators, and takes at most 50 requests', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     expect((await user.client.post('/api/approval-requests/bulk-review', { ids: [], status: 'approved' })).status).toBe(
       403,
     );
@@ -559,8 +552,8 @@ describe('bulk review', () => {
 
 describe('revert to a version', () => {
   it("files an edit restoring that version's values of the fields changed since, applied as a new version", async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart({ description: 'First text', width: 45 });
     await review(admin, await propose(user, part.id, { description: 'Second text' }), 'approved');
     await review(admin, await propose(user, part.id, { width: 50, series: 'New series' }), 'approved');
@@ -608,8 +601,8 @@ describe('revert to a version', () => {
 
 describe('removing a published attachment', () => {
   it('records a version entry that keeps what the file was, and moves the part to that version', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     const upload = await attachPdf(user, part.id, 'panel.pdf');
     await review(admin, upload.requestId, 'approved');
@@ -639,8 +632,8 @@ describe('removing a published attachment', () => {
   });
 
   it('gives each of a removal and an edit approved at the same time its own version', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     for (let round = 0; round < 4; round++) {
       const part = await newPart();
       const upload = await attachPdf(user, part.id, `round-${round}.pdf`);
@@ -662,9 +655,9 @@ describe('removing a published attachment', () => {
 
 describe('what a user sees adds up', () => {
   it('counts the pending requests the viewer can see, and says whose', async () => {
-    const user = await signedIn('user');
-    const other = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signIn(api, 'user');
+    const other = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
     const part = await newPart();
     await propose(user, part.id, { description: 'mine' });
     await propose(user, part.id, { series: 'mine too' });
@@ -680,7 +673,7 @@ describe('what a user sees adds up', () => {
   });
 
   it('marks a recently viewed part that was deleted since', async () => {
-    const user = await signedIn('user');
+    const user = await signIn(api, 'user');
     const [kept, gone] = await Promise.all([newPart(), newPart()]);
     await user.client.post(`/api/components/${gone.id}/view`);
     await user.client.post(`/api/components/${kept.id}/view`);

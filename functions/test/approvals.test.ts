@@ -4,15 +4,13 @@ import type { ApprovalRequest, Notification, RecentComponentView, Version } from
 import type { Component } from '#shared/schemas/component';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser, useSteppedClock } from './support';
+import { signIn, useSteppedClock } from './support';
 
 useTestStack();
 const api = useTestApi();
 
 const signedIn = async (role: 'user' | 'admin'): Promise<{ client: TestClient; id: string }> => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
+  const { client, user } = await signIn(api, role);
   return { client, id: user.id };
 };
 

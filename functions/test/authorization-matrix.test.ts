@@ -3,7 +3,7 @@ import { messages } from '#shared/messages';
 import { routes, type Access, type RouteDefinition } from '#shared/routes';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser } from './support';
+import { signedInClient } from './support';
 
 /*
  * Generated from the route manifest: every route as an anonymous caller, a user and an admin,
@@ -24,11 +24,8 @@ const expectedRefusal: Record<Access, Record<Caller, 401 | 403 | undefined>> = {
 const concretePath = (route: RouteDefinition) => route.path.replace(/\{[^}]+\}/g, '1');
 
 /** Each case gets its own caller, so routes that end a session or delete an account touch nobody else. */
-const callerClient = async (caller: Caller): Promise<TestClient> => {
-  const client = api.client();
-  if (caller !== 'anonymous') client.setCookie('ch_session', (await createSignedInUser(caller)).sessionToken);
-  return client;
-};
+const callerClient = async (caller: Caller): Promise<TestClient> =>
+  caller === 'anonymous' ? api.client() : signedInClient(api, caller);
 
 const send = (client: TestClient, route: RouteDefinition, csrf: boolean) =>
   client.request(route.method, concretePath(route), route.method === 'GET' ? undefined : {}, { csrf });

@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { useTestStack } from '../../scripts/test/stack';
-import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser } from './support';
+import { useTestApi } from '../../scripts/test/api-client';
+import { signedInClient } from './support';
 
-/* Issue 11 §2: the approval flow emits its business metrics (EMF lines on stdout, on Lambda). */
+/* The approval flow emits its business metrics (EMF lines on stdout, on Lambda). */
 
 useTestStack();
 const api = useTestApi();
-
-const signedIn = async (role: 'user' | 'admin'): Promise<TestClient> => {
-  const { sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return client;
-};
 
 /** The business metrics written while `action` runs: `{ RequestsSubmitted: 1, ... }` per EMF line. */
 const metricsDuring = async (action: () => Promise<void>): Promise<Record<string, unknown>[]> => {
@@ -41,8 +34,8 @@ afterEach(() => {
 
 describe('business metrics', () => {
   it('counts a submitted request, then its approval or rejection, with the request type', async () => {
-    const user = await signedIn('user');
-    const admin = await signedIn('admin');
+    const user = await signedInClient(api, 'user');
+    const admin = await signedInClient(api, 'admin');
     vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'ComponentHub-test-Api');
 
     const ids: string[] = [];

@@ -6,12 +6,12 @@ import { componentFields, type Component, type ComponentData } from '#shared/sch
 import { listComments } from '#repositories/comments';
 import { createComponents } from '#repositories/components';
 import { readCounter } from '#repositories/counters';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { writeDemoCatalogue } from '../../scripts/seed/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser } from './support';
+import { signIn } from './support';
 
-/* The detail page's other calls (spec §2, §7): comments, related components, version history. */
+/* The detail page's other calls: comments, related components, version history. */
 useTestStack();
 const api = useTestApi();
 
@@ -28,9 +28,8 @@ let userId: string;
 let username: string;
 
 beforeAll(async () => {
-  const { user: account, sessionToken } = await createSignedInUser('user');
-  user = api.client();
-  user.setCookie('ch_session', sessionToken);
+  const { client, user: account } = await signIn(api, 'user');
+  user = client;
   userId = account.id;
   username = account.username;
 });

@@ -8,11 +8,10 @@ import { createComponents } from '#repositories/components';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
-import { createSignedInUser } from './support';
+import { signIn } from './support';
 
 /*
- * Uploads and attachments against the local stack (spec §5 upload rules, §7; ARCHITECTURE §6,
- * §7): presigned POSTs that really reach the S3 server, the server's own checks of owner, size
+ * Uploads and attachments against the local stack, with the upload rules: presigned POSTs that really reach the S3 server, the server's own checks of owner, size
  * and type, visibility of pending files, downloads, approval, rejection and deletion.
  */
 const stack = useTestStack();
@@ -25,9 +24,7 @@ interface Caller {
 }
 
 const signedIn = async (role: 'user' | 'admin'): Promise<Caller> => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
+  const { client, user } = await signIn(api, role);
   return { client, id: user.id, username: user.username };
 };
 

@@ -9,7 +9,7 @@ import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { createComponents } from '#repositories/components';
 import { listAttachments } from '#repositories/attachments';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
@@ -17,7 +17,7 @@ import { emulatorControl } from '../../scripts/local/distributor-emulator';
 import { createSignedInUser, signedInClient, uniqueEmail } from './support';
 
 /*
- * Issue 10 §2: a dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
+ * A dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
  * switchable proxy of this file's own (the shared servers keep running for the other files):
  * while it is down or silent the user gets a 503 in words, well within the function's 10 s
  * timeout, nothing is half written, and the same call works once the service is back.

@@ -5,7 +5,7 @@ import { routes, type RouteDefinition } from '#shared/routes';
 import { dynamo } from '#lib/clients';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createSignedInUser } from './support';
+import { clientWithSession, signIn } from './support';
 
 /*
  * Property-based hostile input: every manifest route gets generated path parameters, query
@@ -16,7 +16,7 @@ import { createSignedInUser } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
-// 200 a route in CI (issue 10); fewer on a developer's machine unless HOSTILE_RUNS says otherwise.
+// 200 a route in CI; fewer on a developer's machine unless HOSTILE_RUNS says otherwise.
 const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? (process.env.CI ? 200 : 50));
 
 /** Field names the schemas know, so generated objects reach past the first validation step. */
@@ -149,14 +149,11 @@ const leaks =
  */
 const callers = new Map<string, string>();
 const callerClient = async (caller: 'anonymous' | 'user' | 'admin'): Promise<TestClient> => {
-  const client = api.client();
-  if (caller === 'anonymous') return client;
-  let token = callers.get(caller);
-  if (!token) {
-    token = (await createSignedInUser(caller)).sessionToken;
-    callers.set(caller, token);
-  }
-  client.setCookie('ch_session', token);
+  if (caller === 'anonymous') return api.client();
+  const token = callers.get(caller);
+  if (token) return clientWithSession(api, token);
+  const { client, sessionToken } = await signIn(api, caller);
+  callers.set(caller, sessionToken);
   return client;
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { SESSION_COOKIE } from '#lib/cookies';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
 import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, startSession } from '#services/auth/sessions';
@@ -32,14 +33,14 @@ describe('login', () => {
       lastName: 'Person',
       role: 'user',
     });
-    const cookie = first.cookies.find((c) => c.startsWith('ch_session='))!;
+    const cookie = first.cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
     expect(JSON.stringify(first.body)).not.toMatch(/scrypt|passwordHash/);
 
     const second = await client().post('/api/login', { email, password: STRONG_PASSWORD });
-    expect(second.cookies.find((c) => c.startsWith('ch_session='))).not.toBe(cookie);
+    expect(second.cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).not.toBe(cookie);
     expect((await browser.get('/api/user')).body).toMatchObject({ id: user.id, role: 'user' });
   });
 
@@ -66,11 +67,11 @@ describe('sessions', () => {
   it('ends the session server-side at logout, so the old cookie no longer works', async () => {
     const { email } = await createLoginUser('user');
     const browser = await signedIn(email);
-    const stolen = browser.cookie('ch_session')!;
+    const stolen = browser.cookie(SESSION_COOKIE)!;
     expect((await browser.post('/api/logout')).status).toBe(200);
     expect((await browser.get('/api/user')).status).toBe(401);
     const replay = client();
-    replay.setCookie('ch_session', stolen);
+    replay.setCookie(SESSION_COOKIE, stolen);
     expect((await replay.get('/api/user')).status).toBe(401);
   });
 

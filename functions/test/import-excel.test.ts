@@ -14,7 +14,7 @@ import { s3Client } from '../../scripts/local/s3';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { useTestStack } from '../../scripts/test/stack';
 import { generatedRows, makeWorkbook, makeZipBomb, specHeadings, type Cell } from '../../scripts/test/workbooks';
-import { createSignedInUser } from './support';
+import { signedInClient, signIn } from './support';
 
 /*
  * POST /api/import-excel, the spec's one call (preview and commit in one), against the local
@@ -34,13 +34,9 @@ let admin: Admin;
 let user: TestClient;
 
 beforeAll(async () => {
-  const signed = await createSignedInUser('admin');
-  const client = api.client();
-  client.setCookie('ch_session', signed.sessionToken);
-  admin = { client, id: signed.user.id, username: signed.user.username };
-  const other = await createSignedInUser('user');
-  user = api.client();
-  user.setCookie('ch_session', other.sessionToken);
+  const signed = await signIn(api, 'admin');
+  admin = { client: signed.client, id: signed.user.id, username: signed.user.username };
+  user = await signedInClient(api, 'user');
 });
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import { useTestApi, type TestClient, type TestResponse } from '../../scripts/te
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook, type Cell } from '../../scripts/test/workbooks';
-import { createSignedInUser, signedInClient } from './support';
+import { signedInClient, signIn } from './support';
 
 /*
  * The Excel import as a job, against the local stack and the import state machine run locally:
@@ -34,9 +34,8 @@ beforeAll(async () => {
   dynamodbProxy = await startFaultProxy(stack.endpoints.dynamodb);
   process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodbProxy.endpoint;
   resetClients();
-  const signed = await createSignedInUser('admin');
-  admin = api.client();
-  admin.setCookie('ch_session', signed.sessionToken);
+  const signed = await signIn(api, 'admin');
+  admin = signed.client;
   adminName = signed.user.username;
 });
 

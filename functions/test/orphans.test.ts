@@ -9,21 +9,15 @@ import { sweepStaleUploads, UPLOAD_MAX_AGE_MS } from '#services/uploads';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
-import { createSignedInUser } from './support';
+import { signedInClient } from './support';
 
 /*
- * Issue 10 §2, orphans: an upload nobody attaches is swept (the local stand-in for the bucket's
+ * Orphans: an upload nobody attaches is swept (the local stand-in for the bucket's
  * one-day lifecycle rule on uploads/), and an attachment whose object was lost says so instead of
  * handing out a link to an S3 error.
  */
 const stack = useTestStack();
 const api = useTestApi();
-
-const signedIn = async (): Promise<TestClient> => {
-  const client = api.client();
-  client.setCookie('ch_session', (await createSignedInUser('user')).sessionToken);
-  return client;
-};
 
 const keys = async (prefix: string): Promise<string[]> => {
   const client = s3Client(stack.endpoints.s3);
@@ -60,7 +54,7 @@ const newPart = async () => {
 
 describe('uploads never attached', () => {
   it('are swept once older than a day, and only they: attached files stay', async () => {
-    const user = await signedIn();
+    const user = await signedInClient(api);
     const part = await newPart();
     const kept = await upload(user, 'kept.pdf');
     const attached = await user.post(`/api/components/${part.id}/attachments`, {
@@ -85,7 +79,7 @@ describe('uploads never attached', () => {
 
 describe('an attachment whose object is lost', () => {
   it('answers 410 with the file name instead of a broken link, and the list marks it', async () => {
-    const user = await signedIn();
+    const user = await signedInClient(api);
     const part = await newPart();
     for (const name of ['present.pdf', 'lost.pdf']) {
       const ticket = await upload(user, name);

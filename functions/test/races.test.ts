@@ -11,21 +11,14 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
 import { generatedRows, makeWorkbook, specHeadings } from '../../scripts/test/workbooks';
-import { createSignedInUser } from './support';
+import { createSignedInUser, signIn } from './support';
 
 /*
- * Issue 10 §3: races, each with a check that fails on a lost or a doubled write. (Concurrent
+ * Races, each with a check that fails on a lost or a doubled write. (Concurrent
  * approvals of one request live in approvals.test.ts.)
  */
 const stack = useTestStack();
 const api = useTestApi();
-
-const signedIn = async (role: 'user' | 'admin') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { client, user };
-};
 
 const newPart = async (): Promise<Component> => {
   const [component] = await createComponents(
@@ -63,8 +56,8 @@ describe('concurrent edits of one component', () => {
       ['stockNumber', 'STOCK-7'],
       ['manufacturer', 'Edited maker'],
     ];
-    const users = await Promise.all(edits.map(() => signedIn('user')));
-    const admins = await Promise.all([signedIn('admin'), signedIn('admin'), signedIn('admin')]);
+    const users = await Promise.all(edits.map(() => signIn(api, 'user')));
+    const admins = await Promise.all([signIn(api, 'admin'), signIn(api, 'admin'), signIn(api, 'admin')]);
     const proposals = await Promise.all(
       edits.map(([field, value], i) =>
         users[i]!.client.patch<{ requestId: string }>(`/api/components/${part.id}`, { [field]: value }),
@@ -92,7 +85,7 @@ describe('concurrent edits of one component', () => {
 
 describe('two administrators changing one user', () => {
   it('apply one change, keep the administrator count true, so the last administrator is still protected', async () => {
-    const [first, second] = await Promise.all([signedIn('admin'), signedIn('admin')]);
+    const [first, second] = await Promise.all([signIn(api, 'admin'), signIn(api, 'admin')]);
     const { user: target } = await createSignedInUser('user');
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -127,8 +120,8 @@ describe('two administrators changing one user', () => {
 describe('parallel uploads to one component', () => {
   it('keep every file once: one attachment, one request and one object each, and no upload left behind', async () => {
     const part = await newPart();
-    const uploaders = await Promise.all(Array.from({ length: 3 }, () => signedIn('user')));
-    const admin = await signedIn('admin');
+    const uploaders = await Promise.all(Array.from({ length: 3 }, () => signIn(api, 'user')));
+    const admin = await signIn(api, 'admin');
     const pdf = (n: number) => Buffer.concat([Buffer.from(`%PDF-1.4\n% file ${n}\n`), Buffer.alloc(256, 0x20)]);
     const send = async (caller: { client: TestClient }, n: number) => {
       const fileName = `sheet-${n}.pdf`;
@@ -182,8 +175,8 @@ describe('parallel uploads to one component', () => {
 describe('an import running while users propose edits and an admin approves them', () => {
   it('adds every imported part once, applies every edit once, and search sees both', async () => {
     const part = await newPart();
-    const [admin, importer] = await Promise.all([signedIn('admin'), signedIn('admin')]);
-    const users = await Promise.all(Array.from({ length: 6 }, () => signedIn('user')));
+    const [admin, importer] = await Promise.all([signIn(api, 'admin'), signIn(api, 'admin')]);
+    const users = await Promise.all(Array.from({ length: 6 }, () => signIn(api, 'user')));
     const prefix = `RACEIMP${Date.now().toString(36).toUpperCase()}`;
     const rows = 1500;
     const workbook = makeWorkbook({ name: 'Parts', headings: specHeadings, rows: generatedRows(rows, prefix) });

@@ -11,7 +11,7 @@ import { fileExists, putFile } from '#services/file-store';
 import { reconcileStorage } from '#services/reconciliation';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
-import { createSignedInUser, pdfBytes, presignedUpload } from './support';
+import { pdfBytes, presignedUpload, signIn } from './support';
 
 /*
  * The reconciliation, under every prefix of the bucket: what is out of step is repaired where
@@ -26,17 +26,10 @@ const HOUR = 60 * 60 * 1000;
 const pdf = pdfBytes(512);
 const put = (key: string) => putFile(key, pdf, { contentType: 'application/pdf', fileName: 'x.pdf' });
 
-const signedIn = async (role: 'user' | 'admin') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { user, client };
-};
-
 describe('reconciling the bucket with the table', { timeout: 60_000 }, () => {
   it('repairs what is safe, reports the rest, and leaves young objects alone', async () => {
-    const { client } = await signedIn('user');
-    const { client: admin } = await signedIn('admin');
+    const { client } = await signIn(api, 'user');
+    const { client: admin } = await signIn(api, 'admin');
     const [part, named] = await createComponents(
       [
         { reference: `RECON-${Date.now()}`, class: 'Relay' } as ComponentData,

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
+import { SESSION_COOKIE } from '#lib/cookies';
 import type { Comment } from '#shared/schemas/comments';
 import { SEARCH_TEXT_MAX_LENGTH, type Component, type ComponentData } from '#shared/schemas/component';
 import type { Attachment, UploadTicket } from '#shared/schemas/files';
@@ -16,24 +17,17 @@ import { randomToken, sha256 } from '#services/auth/tokens';
 import { inviteUser } from '#services/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, createSignedInUser, STRONG_PASSWORD, uniqueEmail } from './support';
+import { createLoginUser, signIn, STRONG_PASSWORD, uniqueEmail } from './support';
 
 /*
- * Issue 10 §1, the targeted cases: markup and script URLs stay inert text, hostile file names
+ * Targeted security cases: markup and script URLs stay inert text, hostile file names
  * reach neither headers nor keys, upload keys cannot climb out of the caller's prefix, oversized
  * input gets a clear 4xx, and the session and credential rules hold (cookie flags, expired links,
- * throttles under parallel requests). Other cases of §1 live where their feature is tested: see
+ * throttles under parallel requests). Other cases live where their feature is tested: see
  * SECURITY.md for the map.
  */
 const stack = useTestStack();
 const api = useTestApi();
-
-const signedIn = async (role: 'user' | 'admin' = 'user') => {
-  const { user, sessionToken } = await createSignedInUser(role);
-  const client = api.client();
-  client.setCookie('ch_session', sessionToken);
-  return { client, user };
-};
 
 let made = 0;
 const newPart = async (fields: Partial<ComponentData> = {}): Promise<Component> => {
@@ -64,7 +58,7 @@ const upload = async (client: TestClient, fileName: string): Promise<UploadTicke
 
 describe('markup and script URLs', () => {
   it('come back unchanged as JSON text, under headers that keep a browser from running them', async () => {
-    const { client } = await signedIn();
+    const { client } = await signIn(api);
     const part = await newPart({ description: `${SCRIPT} ${JS_URL}`, articleNumber: JS_URL });
     const comment = `${SCRIPT} <a href="${JS_URL}">x</a> <img src=x onerror=alert(1)>`;
     expect((await client.post(`/api/components/${part.id}/comments`, { comment, username: SCRIPT })).status).toBe(201);
@@ -81,8 +75,8 @@ describe('markup and script URLs', () => {
   });
 
   it('never become a link: a file field takes only web addresses and own uploads, and serves only component files', async () => {
-    const { client } = await signedIn();
-    const other = await signedIn();
+    const { client } = await signIn(api);
+    const other = await signIn(api);
     const part = await newPart();
 
     const script = await client.patch(`/api/components/${part.id}`, { dataSheet: JS_URL });
@@ -123,7 +117,7 @@ describe('markup and script URLs', () => {
 
 describe('hostile file names', () => {
   it('cannot add a header to the download or climb out of the key', async () => {
-    const { client, user } = await signedIn();
+    const { client, user } = await signIn(api);
     const part = await newPart();
     const hostile = `..\\../a"b';\r\nSet-Cookie: stolen=1\r\n\r\n<script>x</script>.pdf`;
     const ticket = await upload(client, hostile);
@@ -152,8 +146,8 @@ describe('hostile file names', () => {
   });
 
   it("refuses upload keys that climb out of the caller's prefix or name another user's", async () => {
-    const { client, user } = await signedIn();
-    const other = await signedIn();
+    const { client, user } = await signIn(api);
+    const other = await signIn(api);
     const part = await newPart();
     const theirs = await upload(other.client, 'theirs.pdf');
     const attach = (uploadKey: string) =>
@@ -179,7 +173,7 @@ describe('hostile file names', () => {
 
 describe('oversized input', () => {
   it('gets a clear 400 for a 10,000-character search and a 400 or 413 for a 1 MB body, never a 5xx', async () => {
-    const { client } = await signedIn();
+    const { client } = await signIn(api);
     const part = await newPart();
     const search = await client.get(`/api/components?query=${'a'.repeat(10_000)}`);
     expect(search).toMatchObject({
@@ -292,7 +286,10 @@ describe('cookies', () => {
       );
 
       const cookies = [...browser.setCookies, ...newcomer.setCookies];
-      expect(cookies.filter((c) => c.startsWith('ch_session=')).length, cookies.join('\n')).toBeGreaterThanOrEqual(4);
+      expect(
+        cookies.filter((c) => c.startsWith(`${SESSION_COOKIE}=`)).length,
+        cookies.join('\n'),
+      ).toBeGreaterThanOrEqual(4);
       expect(cookies.some((c) => c.startsWith('ch_presession='))).toBe(true);
       for (const cookie of cookies) {
         expect(cookie).toMatch(/; HttpOnly/i);

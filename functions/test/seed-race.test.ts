@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getAllComponents } from '#repositories/components';
 import { getSeedState } from '#repositories/seeds';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
-import { seedCatalogue } from '#services/seed-catalogue';
+import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
+import { seedCatalogue } from '../../scripts/seed/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 
 /*

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { SESSION_COOKIE } from '#lib/cookies';
 import type { SignInOptions as LoginPageOptions } from '#shared/schemas/sso';
 import { clearSignInCallbackAttempts } from '#services/auth/throttle';
 import { getIdentityLink } from '#repositories/sso';
@@ -70,7 +71,7 @@ const signedIn = async (who: TestPerson, options: Parameters<typeof signInThroug
   const outcome = await signIn(who, options);
   expect(outcome.callback?.status).toBe(302);
   expect(outcome.location).toBe(options.returnTo ?? '/app/component-hub');
-  expect(outcome.browser.cookie('ch_session')).toBeDefined();
+  expect(outcome.browser.cookie(SESSION_COOKIE)).toBeDefined();
   const me = await outcome.browser.get<{ id: string; email: string; role: string; name: string }>('/api/user');
   expect(me.status).toBe(200);
   return { ...outcome, me: me.body };
@@ -115,7 +116,7 @@ describe('accounts', () => {
       returnTo: '/app/component-hub/components/42?tab=files',
     });
     expect(me).toMatchObject({ email: someone.email, role: 'user', name: 'Sam Sample' });
-    const cookie = callback!.cookies.find((line) => line.startsWith('ch_session='))!;
+    const cookie = callback!.cookies.find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(callback!.cookies.some((line) => /^ch_sso=;/.test(line))).toBe(true);
@@ -160,7 +161,7 @@ describe('accounts', () => {
     sso.provider().setPerson(someone);
     const { location, browser } = await signIn(someone);
     refusedWith(location, 'email_unverified');
-    expect(browser.cookie('ch_session')).toBeUndefined();
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await getIdentityLink(sso.provider().issuer, sso.provider().subjectOf(email))).toBeUndefined();
     expect(await stack.readEmails(email)).toEqual([]);
     expect((await getUser(user.id))?.role).toBe('user');
@@ -216,7 +217,7 @@ describe('accounts', () => {
     const outsider = newPerson(['partners'], { domain: 'partner.example' });
     const { location, browser } = await signIn(outsider);
     refusedWith(location, 'not_allowed');
-    expect(browser.cookie('ch_session')).toBeUndefined();
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
     expect(await getUserByEmail(outsider.email)).toBeUndefined();
     // The same domain gets in through an allowed group.
     sso.provider().setPerson({ ...outsider, groups: [ALLOWED_GROUP] });
@@ -277,7 +278,7 @@ describe('accounts', () => {
     const browser = api.client();
     const { location } = await signInThroughProvider(browser, undefined);
     refusedWith(location, 'cancelled');
-    expect(browser.cookie('ch_session')).toBeUndefined();
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 });
 
@@ -287,7 +288,7 @@ describe('tampering', () => {
     sso.provider().tamperWithIdTokens(change);
     try {
       const outcome = await signIn(someone);
-      expect(outcome.browser.cookie('ch_session')).toBeUndefined();
+      expect(outcome.browser.cookie(SESSION_COOKIE)).toBeUndefined();
       expect(await getUserByEmail(someone.email)).toBeUndefined();
       return outcome.location;
     } finally {
@@ -331,7 +332,7 @@ describe('tampering', () => {
       alterAuthorizationUrl: (url) => url.searchParams.set('nonce', 'a-nonce-the-hub-never-made'),
     });
     refusedWith(location, 'token_invalid');
-    expect(browser.cookie('ch_session')).toBeUndefined();
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
   it('refuses a callback without a state, with a made-up state, or from another browser', async () => {
@@ -356,7 +357,7 @@ describe('tampering', () => {
     const other = api.client();
     const forged = await other.get(started.callbackPath);
     refusedWith(forged.headers.get('location')!, 'state_invalid');
-    expect(other.cookie('ch_session')).toBeUndefined();
+    expect(other.cookie(SESSION_COOKIE)).toBeUndefined();
     // The state is spent: the browser that started it cannot use it either.
     refusedWith((await started.browser.get(started.callbackPath)).headers.get('location')!, 'state_invalid');
     expect(await getUserByEmail(someone.email)).toBeUndefined();
@@ -365,13 +366,13 @@ describe('tampering', () => {
   it('refuses a replayed callback', async () => {
     const someone = newPerson();
     const { browser, callbackPath } = await signedIn(someone);
-    const session = browser.cookie('ch_session');
+    const session = browser.cookie(SESSION_COOKIE);
     const replay = await browser.get(callbackPath);
     refusedWith(replay.headers.get('location')!, 'state_invalid');
-    expect(browser.cookie('ch_session')).toBe(session);
+    expect(browser.cookie(SESSION_COOKIE)).toBe(session);
     const elsewhere = api.client();
     refusedWith((await elsewhere.get(callbackPath)).headers.get('location')!, 'state_invalid');
-    expect(elsewhere.cookie('ch_session')).toBeUndefined();
+    expect(elsewhere.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
   it.each([
@@ -548,7 +549,7 @@ describe('faults', () => {
       const { location, browser } = await signIn(someone);
       sso.provider().tamperWithIdTokens(undefined);
       refusedWith(location, 'unavailable');
-      expect(browser.cookie('ch_session')).toBeUndefined();
+      expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
       proxy.set('up');
       expect(await getUserByEmail(someone.email)).toBeUndefined();
       expect((await signedIn(someone)).me.email).toBe(someone.email);

@@ -5,6 +5,7 @@ import type { Role } from '#shared/schemas/auth';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createUser, type User } from '#repositories/users';
+import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
 
@@ -56,12 +57,25 @@ export const createSignedInUser = async (role: Role): Promise<{ user: User; sess
   return { user, sessionToken: token };
 };
 
-/** A fresh client of the test API carrying a new signed-in user's session cookie. */
-export const signedInClient = async (api: { client(): TestClient }, role: Role): Promise<TestClient> => {
+/** A fresh client of the test API, as a browser holding the session cookie `sessionToken`. */
+export const clientWithSession = (api: { client(): TestClient }, sessionToken: string): TestClient => {
   const client = api.client();
-  client.setCookie('ch_session', (await createSignedInUser(role)).sessionToken);
+  client.setCookie(SESSION_COOKIE, sessionToken);
   return client;
 };
+
+/** A new user of `role` and a fresh client of the test API signed in as them: the one sign-in of the tests. */
+export const signIn = async (
+  api: { client(): TestClient },
+  role: Role = 'user',
+): Promise<{ client: TestClient; user: User; sessionToken: string }> => {
+  const { user, sessionToken } = await createSignedInUser(role);
+  return { client: clientWithSession(api, sessionToken), user, sessionToken };
+};
+
+/** {@link signIn}'s client alone, for tests that never look at the user. */
+export const signedInClient = async (api: { client(): TestClient }, role: Role = 'user'): Promise<TestClient> =>
+  (await signIn(api, role)).client;
 
 /** A PDF of `size` bytes (its magic bytes, then spaces). */
 export const pdfBytes = (size = 1024): Buffer =>

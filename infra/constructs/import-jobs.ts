@@ -19,7 +19,6 @@ import {
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { acknowledgeWildcards } from '../nag.ts';
-import { tableItemAccess } from '../stacks/api-stack.ts';
 import { JobFunction } from './job-function.ts';
 
 /** The import's task modules under functions/src/jobs. */
@@ -32,7 +31,7 @@ export interface ImportJobsProps {
 }
 
 /**
- * Excel imports (ARCHITECTURE §9a) as one state machine, started with `{ importId, step }`:
+ * Excel imports as one state machine, started with `{ importId, step }`:
  * - step 'preview': read the workbook and store what each row would do; when the spec's
  *   one-call import asked for it, go straight on to the commit.
  * - step 'commit': commit one slice of rows per task, again and again until none is left. A
@@ -49,11 +48,8 @@ export class ImportJobs extends Construct {
 
   constructor(scope: Construct, id: string, props: ImportJobsProps) {
     super(scope, id);
-    const environment = {
-      TABLE_NAME: props.table.tableName,
-      BUCKET_NAME: props.attachmentsBucket.bucketName,
-      POWERTOOLS_SERVICE_NAME: 'component-hub-imports',
-    };
+    const environment = { POWERTOOLS_SERVICE_NAME: 'component-hub-imports' };
+    const resources = { table: props.table, bucket: props.attachmentsBucket };
     const settings: Record<ImportJob, { description: string; timeout: Duration; memorySize: number }> = {
       // Parses up to 50,000 rows and lists the catalogue's references (not the search index):
       // peak under 1 GB at 100,000 parts (npm run bench -- import); 1769 MB is one full vCPU.
@@ -78,16 +74,10 @@ export class ImportJobs extends Construct {
       const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, {
         job,
         environment,
+        resources,
         ...settings[job],
       });
-      fn.role.addToPolicy(tableItemAccess(props.table));
       this.functions.set(job, fn);
-      acknowledgeWildcards(fn.role, [
-        {
-          finding: /^Resource::\*$/,
-          reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
-        },
-      ]);
     }
     // The preview reads the workbook and writes its rows; the commit reads them. Only under imports/.
     const preview = this.functions.get('preview-import')!;

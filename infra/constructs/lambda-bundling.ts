@@ -1,5 +1,5 @@
 /*
- * How every Lambda of the app is bundled, in one place: the ApiFunction construct hands these to
+ * How every Lambda of the app is bundled, in one place: the AppFunction construct hands these to
  * CDK's NodejsFunction (which runs esbuild), and `npm run bench -- lambda` runs esbuild with the
  * very same options to measure bundle sizes and load times without a full synth.
  * No aws-cdk-lib import here, so the benchmark stays light.

@@ -4,62 +4,15 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { needs as allNeeds, type Need, type RouteDefinition } from '#shared/routes';
-import { tableDefinition } from '#repositories/table-definition';
-import { ApiFunction, constructIdFor, physicalFunctionName } from '../constructs/api-function.ts';
-import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
+import type { RouteDefinition } from '#shared/routes';
+import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
+import { physicalFunctionName, type FunctionResources } from '../constructs/app-function.ts';
 import { JobFunction } from '../constructs/job-function.ts';
-import { acknowledgeWildcards } from '../nag.ts';
-
-/** What a route's handler may need beyond the table (the manifest's optional `needs`). */
-export type RouteNeed = Need;
-const knownNeeds: ReadonlySet<string> = new Set<string>(allNeeds);
-
-/**
- * The route's `needs`, read defensively: the field is optional in the manifest (and older
- * manifests do not declare it). An unknown value fails the synth rather than granting nothing.
- */
-export const routeNeeds = (route: RouteDefinition): readonly RouteNeed[] => {
-  if (!('needs' in route) || route.needs === undefined) return [];
-  const needs: unknown = route.needs;
-  if (!Array.isArray(needs)) throw new Error(`${route.handler}: 'needs' must be an array`);
-  for (const need of needs) {
-    if (typeof need !== 'string' || !knownNeeds.has(need)) {
-      throw new Error(`${route.handler}: unknown need ${JSON.stringify(need)} (known: ${[...knownNeeds].join(', ')})`);
-    }
-  }
-  return needs as RouteNeed[];
-};
-
-/**
- * Item reads and writes on the table and queries on its indexes, named one by one: no
- * `dynamodb:*`, no `index/*`, no table administration, and no Scan (nothing reads the table
- * whole; a Scan would walk past every session, hash and token). (Transactions need no action of
- * their own; they are checked against the item actions they contain.)
- */
-export const tableItemAccess = (table: ITable): PolicyStatement =>
-  new PolicyStatement({
-    actions: [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-    ],
-    resources: [
-      table.tableArn,
-      ...tableDefinition.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    ],
-  });
 
 export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteDefinition[];
@@ -159,8 +112,6 @@ export class ApiStack extends Stack {
     });
 
     const environment = {
-      TABLE_NAME: props.table.tableName,
-      BUCKET_NAME: props.attachmentsBucket.bucketName,
       MAIL_FROM: `Component Hub <${props.senderEmail}>`,
       APP_URL: props.appUrl,
       CSRF_SECRET_ARN: this.csrfSecret.secretArn,
@@ -179,116 +130,25 @@ export class ApiStack extends Stack {
       ? Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn)
       : undefined;
 
-    const tableAccess = tableItemAccess(props.table);
+    const resources: FunctionResources = {
+      table: props.table,
+      bucket: props.attachmentsBucket,
+      senderIdentity: this.senderIdentity,
+      ...(distributorSecret && { distributorSecret }),
+      ...(oidcClientSecret && { oidcClientSecret }),
+      ...(props.imageBatches && { imageBatches: props.imageBatches }),
+      ...(props.importJobs && { importJobs: props.importJobs }),
+    };
 
     for (const route of props.routes) {
       const fnId = constructIdFor(route.handler);
       if (this.functions.has(route.handler) || this.node.tryFindChild(fnId)) {
         throw new Error(`Two manifest entries share the handler or construct id ${route.handler} (${fnId})`);
       }
-      const needs = routeNeeds(route);
-      const wantsDistributorSecret = needs.includes('distributor-credentials') && distributorSecret !== undefined;
-      const wantsOidcSecret = needs.includes('oidc-client-secret') && oidcClientSecret !== undefined;
-      if (needs.includes('batches') && !props.imageBatches)
-        throw new Error(`${route.handler} needs 'batches' but no state machine was given`);
-      if (needs.includes('import-jobs') && !props.importJobs)
-        throw new Error(`${route.handler} needs 'import-jobs' but no state machine was given`);
-      const fn = new ApiFunction(this, fnId, {
-        route,
-        environment: {
-          ...environment,
-          ...(wantsDistributorSecret && { DISTRIBUTOR_SECRET_ARN: distributorSecret.secretArn }),
-          ...(wantsOidcSecret && { OIDC_CLIENT_SECRET_ARN: oidcClientSecret.secretArn }),
-          ...(needs.includes('batches') &&
-            props.imageBatches && { IMAGE_BATCH_STATE_MACHINE_ARN: props.imageBatches.stateMachineArn }),
-          ...(needs.includes('import-jobs') &&
-            props.importJobs && { IMPORT_JOBS_STATE_MACHINE_ARN: props.importJobs.stateMachineArn }),
-        },
-      });
+      const fn = new ApiFunction(this, fnId, { route, environment, resources });
       this.functions.set(route.handler, fn);
-
-      fn.role.addToPolicy(tableAccess);
-      for (const guard of identityKeyGuards(props.table, needs)) fn.role.addToPolicy(guard);
       this.csrfSecret.grantRead(fn.function);
       props.originVerifySecret?.grantRead(fn.function);
-      if (wantsDistributorSecret) distributorSecret.grantRead(fn.function);
-      if (wantsOidcSecret) oidcClientSecret.grantRead(fn.function);
-      if (needs.some((need) => need.startsWith('bucket-'))) {
-        acknowledgeWildcards(fn.role, [
-          {
-            // `<attachments bucket ARN>/*`, whichever way the cross-stack reference is rendered.
-            finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
-            reason:
-              'Objects of the attachments bucket: a route that reads or writes files may touch any of them (the ' +
-              'API generates the keys). Only s3:GetObject / s3:PutObject / s3:DeleteObject as the manifest asks, never bucket-level actions.',
-          },
-        ]);
-      }
-      for (const need of needs) {
-        switch (need) {
-          case 'distributor-credentials':
-          case 'oidc-client-secret':
-            break; // granted above, when a secret is configured
-          case 'credentials':
-          case 'email-tokens':
-          case 'sessions':
-            break; // identity items: left out of the denies above
-          case 'mail':
-            this.senderIdentity.grantSendEmail(fn.function);
-            break;
-          case 'bucket-read':
-            fn.role.addToPolicy(
-              new PolicyStatement({
-                actions: ['s3:GetObject'],
-                resources: [props.attachmentsBucket.arnForObjects('*')],
-              }),
-            );
-            // Lets HeadObject/GetObject answer 404 for a missing key instead of 403.
-            fn.role.addToPolicy(
-              new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
-            );
-            break;
-          case 'bucket-write':
-            // Presigned POSTs and copies are signed with the function's role: it needs PutObject.
-            fn.role.addToPolicy(
-              new PolicyStatement({
-                actions: ['s3:PutObject'],
-                resources: [props.attachmentsBucket.arnForObjects('*')],
-              }),
-            );
-            break;
-          case 'bucket-list':
-            fn.role.addToPolicy(
-              new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
-            );
-            break;
-          case 'batches':
-            // Starts executions of that one state machine; nothing else of Step Functions.
-            props.imageBatches!.grantStartExecution(fn.role);
-            break;
-          case 'import-jobs':
-            // Starts import executions and asks whether one still runs (a commit that died is resumed).
-            props.importJobs!.grantStartExecution(fn.role);
-            props.importJobs!.grantExecution(fn.role, 'states:DescribeExecution');
-            acknowledgeWildcards(fn.role, [
-              {
-                finding: /^Resource::arn:<AWS::Partition>:states:.*:execution:.*:\*$/,
-                reason:
-                  "DescribeExecution on the import state machine's executions (their names are made per import): only to tell whether a commit still runs.",
-              },
-            ]);
-            break;
-          case 'bucket-delete':
-            // Rejected uploads lose their blob.
-            fn.role.addToPolicy(
-              new PolicyStatement({
-                actions: ['s3:DeleteObject'],
-                resources: [props.attachmentsBucket.arnForObjects('*')],
-              }),
-            );
-            break;
-        }
-      }
 
       const httpRoute = new HttpRoute(this, `${fnId}Route`, {
         httpApi: props.httpApi,
@@ -313,9 +173,9 @@ export class ApiStack extends Stack {
       description: 'Emails administrators a digest of new approval requests',
       timeout: Duration.minutes(1),
       functionName: physicalFunctionName(this.stackName, 'ApprovalDigests'),
+      resources,
+      needs: ['mail'],
       environment: {
-        TABLE_NAME: environment.TABLE_NAME,
-        BUCKET_NAME: environment.BUCKET_NAME,
         MAIL_FROM: environment.MAIL_FROM,
         APP_URL: environment.APP_URL,
         POWERTOOLS_SERVICE_NAME: environment.POWERTOOLS_SERVICE_NAME,
@@ -325,17 +185,6 @@ export class ApiStack extends Stack {
         ...props.extraEnvironment,
       },
     });
-    this.approvalDigests.role.addToPolicy(tableAccess);
-    // Like every job, it reaches no identity item (hashes, tokens, sessions).
-    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
-      this.approvalDigests.role.addToPolicy(guard);
-    this.senderIdentity.grantSendEmail(this.approvalDigests.function);
-    acknowledgeWildcards(this.approvalDigests.role, [
-      {
-        finding: /^Resource::\*$/,
-        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
-      },
-    ]);
     new Rule(this, 'ApprovalDigestSchedule', {
       description: 'Runs the approval digest sender',
       schedule: Schedule.rate(Duration.minutes(5)),

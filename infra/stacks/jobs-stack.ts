@@ -5,6 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import {
   Choice,
   Condition,
@@ -20,14 +21,14 @@ import {
 } from 'aws-cdk-lib/aws-stepfunctions';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import type { Need } from '#shared/routes';
 import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
 import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
-import { tableItemAccess } from './api-stack.ts';
-import { identityKeyGuards, NO_IDENTITY_NEEDS } from '../constructs/identity-guards.ts';
+import type { FunctionResources } from '../constructs/app-function.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -96,24 +97,32 @@ export class JobsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const environment = {
-      TABLE_NAME: props.table.tableName,
-      BUCKET_NAME: props.attachmentsBucket.bucketName,
-      POWERTOOLS_SERVICE_NAME: 'component-hub-jobs',
-      ...(props.distributorSecretArn && { DISTRIBUTOR_SECRET_ARN: props.distributorSecretArn }),
+    const environment = { POWERTOOLS_SERVICE_NAME: 'component-hub-jobs' };
+    const resources: FunctionResources = {
+      table: props.table,
+      bucket: props.attachmentsBucket,
+      ...(props.distributorSecretArn && {
+        distributorSecret: Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn),
+      }),
     };
-    const settings: Record<BatchJob, { description: string; timeout: Duration; memorySize?: number }> = {
+    const settings: Record<
+      BatchJob,
+      { description: string; timeout: Duration; memorySize?: number; needs?: readonly Need[] }
+    > = {
       // Reads the search index (its S3 snapshot), as the search functions do.
       'list-batch-parts': {
         description: 'Image batch: list the parts without an approved image',
         timeout: Duration.minutes(1),
         memorySize: 1024,
+        needs: ['bucket-read'],
       },
-      // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s).
+      // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s). It
+      // copies the found files into the bucket; a copy that loses a race is deleted again.
       'search-batch-part': {
         description: 'Image batch: search one part at Digi-Key and/or Mouser',
         timeout: Duration.seconds(90),
         memorySize: 512,
+        needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
       },
       'record-failed-batch-part': {
         description: 'Image batch: count a part that kept failing',
@@ -124,47 +133,14 @@ export class JobsStack extends Stack {
         timeout: Duration.seconds(30),
       },
     };
-    const bucketObjects = props.attachmentsBucket.arnForObjects('*');
     for (const job of batchJobs) {
       const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, {
         job,
         environment,
+        resources,
         ...settings[job],
       });
-      fn.role.addToPolicy(tableItemAccess(props.table));
-      for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
-        fn.role.addToPolicy(guard);
       this.jobFunctions.set(job, fn);
-      acknowledgeWildcards(fn.role, [
-        {
-          finding: /^Resource::\*$/,
-          reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
-        },
-      ]);
-    }
-    const listFn = this.jobFunctions.get('list-batch-parts')!;
-    listFn.role.addToPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [bucketObjects] }));
-    listFn.role.addToPolicy(
-      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
-    );
-    const searchFn = this.jobFunctions.get('search-batch-part')!;
-    // Copies the found files into the bucket; a copy that loses a race is deleted again.
-    searchFn.role.addToPolicy(
-      new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [bucketObjects] }),
-    );
-    if (props.distributorSecretArn) {
-      searchFn.role.addToPolicy(
-        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.distributorSecretArn] }),
-      );
-    }
-    for (const fn of [listFn, searchFn]) {
-      acknowledgeWildcards(fn.role, [
-        {
-          finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
-          reason:
-            'Objects of the attachments bucket: the index snapshot is read, found files are written under keys the code makes.',
-        },
-      ]);
     }
 
     const invoke = (id: string, job: BatchJob, payload: Record<string, unknown>, resultPath: string | undefined) =>
@@ -249,13 +225,13 @@ export class JobsStack extends Stack {
       job: 'reconcile-storage',
       description: 'Reconciles the attachments bucket with the table (orphaned files, missing files)',
       environment,
+      resources,
+      // Lists the whole bucket and deletes orphaned objects anywhere in it (it never reads them).
+      needs: ['bucket-list', 'bucket-delete'],
       // It lists the whole bucket and scans the table: minutes at 100,000 parts.
       timeout: Duration.minutes(15),
       memorySize: 1024,
     });
-    this.reconciliation.role.addToPolicy(tableItemAccess(props.table));
-    for (const guard of identityKeyGuards(props.table, NO_IDENTITY_NEEDS, { forJobs: true }))
-      this.reconciliation.role.addToPolicy(guard);
     // The one function that reads the table whole: a Scan that may return only the attributes that
     // name files and their owners (never a hash, a token or a key), whatever it asks for.
     this.reconciliation.role.addToPolicy(
@@ -268,23 +244,6 @@ export class JobsStack extends Stack {
         },
       }),
     );
-    this.reconciliation.role.addToPolicy(
-      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.attachmentsBucket.bucketArn] }),
-    );
-    this.reconciliation.role.addToPolicy(
-      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucketObjects] }),
-    );
-    acknowledgeWildcards(this.reconciliation.role, [
-      {
-        finding: /^Resource::\*$/,
-        reason: 'X-Ray tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions.',
-      },
-      {
-        finding: new RegExp(`^Resource::.*${props.attachmentsBucket.node.id}[0-9A-F]{8}.*/\\*$`),
-        reason:
-          'Deletes orphaned objects anywhere in the attachments bucket (uploads, attachments, request files); it never reads them.',
-      },
-    ]);
     new Rule(this, 'ReconcileStorageSchedule', {
       description: 'Runs the bucket/table reconciliation',
       schedule: Schedule.rate(RECONCILE_EVERY),

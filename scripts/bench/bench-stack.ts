@@ -46,7 +46,7 @@ export const startBenchStack = async (name: string, log: (message: string) => vo
   };
 };
 
-/** A user of `role` with a live session; the token is the `ch_session` cookie's value. */
+/** A user of `role` with a live session; the token is the session cookie's value (`SESSION_COOKIE`). */
 export const benchUser = async (role: User['role'], label = 'bench'): Promise<{ user: User; token: string }> => {
   const now = new Date().toISOString();
   const user: User = {

@@ -29,10 +29,11 @@ import { fileURLToPath } from 'node:url';
 import type { ImportJob, ImportJobResponse } from '#shared/schemas/import';
 import type { UploadTicket } from '#shared/schemas/files';
 import { getImport } from '#repositories/import-jobs';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
 import { manufacturerKey, referenceKey } from '#services/import/part-identity';
 import { resetCatalogueSearch } from '#services/search/catalogue-search';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { SESSION_COOKIE } from '#lib/cookies';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { startLocalStepFunctions } from '../local/step-functions.ts';
 import { generatedRows, makeWorkbook, specHeadings, type Cell } from '../test/workbooks.ts';
@@ -212,7 +213,7 @@ const main = async () => {
   const pid = child.pid!;
   const base = `http://127.0.0.1:${port}`;
   const { token } = await benchUser('admin', 'bench-admin');
-  const cookie = `ch_session=${token}`;
+  const cookie = `${SESSION_COOKIE}=${token}`;
   const csrf = ((await (await fetch(`${base}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string })
     .token;
   const post = (path: string, body: unknown) =>

@@ -1,6 +1,6 @@
 /**
- * Cold-start benchmark (issue 11 §1): every Lambda of the route manifest bundled the way CDK
- * bundles it (esbuild with the ApiFunction construct's options, from infra/constructs/lambda-bundling.ts),
+ * Cold-start benchmark: every Lambda of the route manifest bundled the way CDK
+ * bundles it (esbuild with the AppFunction construct's options, from infra/constructs/lambda-bundling.ts),
  * then for each bundle its size and its module-load time: a fresh `node` process (with the
  * runtime's NODE_OPTIONS, `--enable-source-maps`) importing the bundle, the median of 10. The
  * SPA's chunks are built and listed beside them (scripts/build-web.ts).
@@ -21,9 +21,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
-import { routes } from '#shared/routes';
+import { functionMemoryMb, routes } from '#shared/routes';
 import { esbuildOptionsForLambda, lambdaNodeOptions } from '../../infra/constructs/lambda-bundling.ts';
-import { apiFunctionMemory } from '../../infra/constructs/api-function.ts';
 import { repoRoot } from '../../infra/paths.ts';
 import { buildWeb, formatSizes } from '../build-web.ts';
 
@@ -115,7 +114,7 @@ interface Row {
 const outdir = await mkdtemp(path.join(tmpdir(), 'component-hub-lambda-bench-'));
 try {
   const handlers = [...new Set(routes.map((route) => route.handler))].sort();
-  log(`bundling ${handlers.length} functions with the ApiFunction options ...`);
+  log(`bundling ${handlers.length} functions with the Lambda bundling options ...`);
   const started = Date.now();
   // One esbuild run with one entry per function and no code splitting: each output is the same
   // self-contained bundle a separate `esbuild --bundle` of that entry writes (CDK's index.mjs).
@@ -139,7 +138,7 @@ try {
     for (let i = 0; i < RUNS; i += 1) times.push(await loadOnce(file));
     rows.push({
       handler,
-      memory: apiFunctionMemory(handler),
+      memory: functionMemoryMb(routes.find((route) => route.handler === handler)!),
       bytes: (await stat(file)).size,
       mapBytes: (await stat(`${file}.map`)).size,
       loadMs: median(times.map((t) => t.wallMs)),

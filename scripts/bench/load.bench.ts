@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 10 §4): the product under a mixed load, with nothing lost.
+ * Load benchmark: the product under a mixed load, with nothing lost.
  *
  *   npm run bench -- load      BENCH_COMPONENTS (10000), BENCH_CONNECTIONS (50), BENCH_SECONDS (60)
  *
@@ -20,7 +20,8 @@ import { listComments } from '#repositories/comments';
 import { listRequests } from '#repositories/approval-requests';
 import { toIndexQuery } from '#services/components';
 import { catalogueSearch } from '#services/search/catalogue-search';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { SESSION_COOKIE } from '#lib/cookies';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
@@ -102,7 +103,7 @@ const main = async () => {
   const server = await startLocalServer({ port: 0, api: {} });
   stops.push(() => server.close());
   const url = `http://127.0.0.1:${server.port}`;
-  const cookie = `ch_session=${token}`;
+  const cookie = `${SESSION_COOKIE}=${token}`;
   const csrf = (await (await fetch(`${url}/api/csrf-token`, { headers: { cookie } })).json()) as { token: string };
   const componentIds = Array.from({ length: COUNT }, (_, i) => i + 1);
   const probe = await fetch(`${url}/api/components/${COUNT}`, { headers: { cookie } });

@@ -9,7 +9,7 @@
  */
 import { searchQuerySchema, type Component } from '#shared/schemas/component';
 import { componentFileKey, toIndexQuery } from '#services/components';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
 import { SearchIndex, type SearchDocument } from '#services/search/search-index';
 import { decodeSnapshot, encodeSnapshot } from '#services/search/snapshot';
 import { suggestSearches } from '#services/search/suggestions';

@@ -3,7 +3,7 @@
  * `*.bench.ts`): 200 queries drawn from the catalogue, as people search it.
  */
 import { quickSearchFields, searchNumberFilterFields, searchTextFilterFields } from '#shared/schemas/component';
-import { Random } from '#services/demo-catalogue';
+import { Random } from '../seed/demo-catalogue.ts';
 import type { SearchDocument } from '#services/search/search-index';
 
 export interface BenchQuery {

@@ -14,13 +14,11 @@
  * port, run as the `postgres` user when started as root. Both sides' answers are compared.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import pg from 'pg';
 import {
   componentDecimalFields,
@@ -32,15 +30,17 @@ import {
   type Component,
 } from '#shared/schemas/component';
 import { componentFileKey, searchComponents, toIndexQuery } from '#services/components';
-import { generateDemoCatalogue } from '#services/demo-catalogue';
+import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
 import { CatalogueSearch, resetCatalogueSearch } from '#services/search/catalogue-search';
 import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from '#services/search/folding';
 import { partNumberFields, type IndexQuery, type SearchDocument } from '#services/search/search-index';
 import { s3SnapshotStore } from '#services/search/snapshot';
-import { writeDemoCatalogue } from '#services/seed-catalogue';
+import { SESSION_COOKIE } from '#lib/cookies';
+import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { findFreePort, LOOPBACK } from '../local/ports.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
+import { apiContext, apiEvent } from '../test/api-event.ts';
 
 const COUNT = Number(process.env.BENCH_COMPONENTS ?? 100_000);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
@@ -312,33 +312,8 @@ const loadPostgres = async (client: pg.Client) => {
 
 // ------------------------------------------------------------------ the run
 
-const context = {
-  awsRequestId: 'bench',
-  functionName: 'bench',
-  getRemainingTimeInMillis: () => 10_000,
-} as unknown as Context;
-const listEvent = (params: Record<string, string>, sessionToken: string): APIGatewayProxyEventV2 => ({
-  version: '2.0',
-  routeKey: 'GET /api/components',
-  rawPath: '/api/components',
-  rawQueryString: new URLSearchParams(params).toString(),
-  queryStringParameters: params,
-  cookies: [`ch_session=${sessionToken}`],
-  headers: { host: 'localhost:3000', 'x-forwarded-proto': 'http' },
-  requestContext: {
-    accountId: 'local',
-    apiId: 'local',
-    domainName: 'localhost',
-    domainPrefix: 'localhost',
-    http: { method: 'GET', path: '/api/components', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
-    requestId: randomUUID(),
-    routeKey: 'GET /api/components',
-    stage: '$default',
-    time: '',
-    timeEpoch: 0,
-  },
-  isBase64Encoded: false,
-});
+const listEvent = (params: Record<string, string>, sessionToken: string) =>
+  apiEvent('GET /api/components', { query: params, cookies: [`${SESSION_COOKIE}=${sessionToken}`] });
 
 const main = async () => {
   log(`${COUNT} components, seed ${SEED}, ${QUERIES} queries x ${ROUNDS} rounds`);
@@ -390,7 +365,7 @@ const main = async () => {
   const { handler } = await import('../../functions/src/handlers/components/list-components.ts');
   resetCatalogueSearch();
   started = performance.now();
-  const first = await handler(listEvent({ query: '3RT2015' }, token), context);
+  const first = await handler(listEvent({ query: '3RT2015' }, token), apiContext('bench'));
   const coldRequestMs = performance.now() - started;
   if (first.statusCode !== 200) throw new Error(`handler answered ${first.statusCode}: ${first.body}`);
 
@@ -403,7 +378,7 @@ const main = async () => {
   for (let round = 0; round <= ROUNDS; round++) {
     for (const [i, q] of queries.entries()) {
       const t0 = performance.now();
-      const result = await handler(listEvent(q.params, token), context);
+      const result = await handler(listEvent(q.params, token), apiContext('bench'));
       const elapsed = performance.now() - t0;
       if (result.statusCode !== 200)
         throw new Error(`handler answered ${result.statusCode} for ${JSON.stringify(q.params)}: ${result.body}`);

@@ -10,9 +10,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKey, routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#lib/edge';
+import type { LambdaHandler } from '#lib/http';
 import { repoRoot } from './env.ts';
-
-export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
 /** API Gateway HTTP API's own payload limit. */
 export const API_GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, stat, writeFil
 import { delimiter, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { sleep } from '#lib/concurrency';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env.ts';
 import { LOOPBACK } from './ports.ts';
 
@@ -285,8 +286,6 @@ export interface DynamoDbLocal {
   readonly downloaded: boolean;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const answersListTables = async (client: DynamoDBClient): Promise<boolean> => {
   try {

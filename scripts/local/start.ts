@@ -299,7 +299,7 @@ const main = async (): Promise<void> => {
   });
 
   // Imported only now: the functions read their configuration from the environment set above.
-  const { seedAdmin } = await import('#services/seed');
+  const { seedAdmin } = await import('../seed/seed-admin.ts');
   const admin = await runStep(
     'Creating the administrator',
     'Run `npm start` again: the administrator is created on the next start.',
@@ -311,7 +311,7 @@ const main = async (): Promise<void> => {
   }
   // First start: a demo catalogue to search (a few hundred parts with datasheets); a start cut
   // short while seeding is completed by the next one; later starts skip it.
-  const { seedCatalogue } = await import('#services/seed-catalogue');
+  const { seedCatalogue } = await import('../seed/seed-catalogue.ts');
   const catalogue = await runStep(
     'Seeding the demo catalogue',
     'Run `npm start` again: the seed continues where it stopped (on a busy machine, let it calm down first).',

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { ImportJobResponse } from '#shared/schemas/import';
 import { createComponents, updateComponent } from '#repositories/components';
-import { createSignedInUser } from '../../functions/test/support';
+import { signedInClient } from '../../functions/test/support';
 import { buildExportWorkbook, workbookBytes } from '../../web/src/features/components/utils/export-workbook';
 import { useTestApi, type TestClient } from './api-client';
 import { useTestStack } from './stack';
@@ -20,8 +20,7 @@ const api = useTestApi();
 let admin: TestClient;
 
 beforeAll(async () => {
-  admin = api.client();
-  admin.setCookie('ch_session', (await createSignedInUser('admin')).sessionToken);
+  admin = await signedInClient(api, 'admin');
 });
 
 const previewOf = async (fileName: string, bytes: Buffer) => {

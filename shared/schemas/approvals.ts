@@ -64,7 +64,7 @@ export const revertPathSchema = componentIdSchema.extend({
     .transform(Number),
 });
 
-/** An approval request as the API answers (spec §3), plus the component it concerns. */
+/** An approval request as the API answers it, plus the component it concerns. */
 export interface ApprovalRequest {
   id: string;
   requestType: RequestType;

@@ -6,7 +6,7 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const COMMENT_AUTHOR_MAX_LENGTH = 100;
 
 /**
- * `POST /api/components/{id}/comments` `{ username, comment, componentId }` (spec §7). The author
+ * `POST /api/components/{id}/comments` `{ username, comment, componentId }`. The author
  * name is free text; blank means the user's display name. componentId is ignored (the path says
  * which component), and the session says who wrote it.
  */
@@ -23,7 +23,7 @@ export const commentInputSchema = z.object({
 });
 export type CommentInput = z.output<typeof commentInputSchema>;
 
-/** A comment as the API shows it (spec §3). */
+/** A comment as the API shows it. */
 export interface Comment {
   id: string;
   componentId: number;

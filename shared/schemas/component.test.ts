@@ -17,7 +17,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe('component fields', () => {
-  it('lists every field of spec §3 once, each with a label', () => {
+  it('lists every component field once, each with a label', () => {
     const grouped = [
       ...componentTextFields,
       ...componentFileFields,

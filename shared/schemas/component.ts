@@ -3,7 +3,7 @@ import { messages } from '../messages';
 import { safeText } from './text';
 
 /*
- * The Component of spec §3: every field, grouped by kind. The lists drive the zod schemas
+ * The Component: every field, grouped by kind. The lists drive the zod schemas
  * below, the repository's item mapping, the search index and the spreadsheet export, so a
  * field is named once.
  */
@@ -59,7 +59,7 @@ export const componentTextFields = [
 ] as const;
 
 /**
- * Files held as S3 objects (ARCHITECTURE §7). The table stores the object key; the API answers
+ * Files held as S3 objects (Lambda's 6 MB and DynamoDB's 400 KB limits). The table stores the object key; the API answers
  * with a URL, never a data URL.
  */
 export const componentFileFields = ['dataSheet', 'threeDPart', 'scheme'] as const;
@@ -84,7 +84,7 @@ export type ComponentIntegerField = (typeof componentIntegerFields)[number];
 export type ComponentNumberField = ComponentDecimalField | ComponentIntegerField;
 export type ComponentField = ComponentTextField | ComponentFileField | ComponentNumberField;
 
-/** Every field in the order of spec §3: the columns of an export. */
+/** Every field in its documented order: the columns of an export. */
 export const componentFields: readonly ComponentField[] = [
   'reference',
   'class',
@@ -160,7 +160,7 @@ export const componentFieldUnits: Partial<Record<ComponentNumberField, string>> 
   frequency2: 'Hz',
 };
 
-/** Labels as the screens show them (spec §2, §3), for forms, messages and export headers. */
+/** Labels as the screens show them, for forms, messages and export headers. */
 export const componentFieldLabels: Record<ComponentField, string> = {
   reference: 'Reference',
   class: 'Class',
@@ -368,7 +368,7 @@ export const componentFilePathSchema = componentIdSchema.extend({
   field: z.enum(componentFileFields, { error: messages.notFound }),
 });
 
-/* ---------------------------------------------------------------- search (spec §2, §3) */
+/* ---------------------------------------------------------------- search */
 
 /** Quick search ('All Fields') looks in these. */
 export const quickSearchFields = [
@@ -505,7 +505,7 @@ const flag = z
   .transform((raw) => raw !== undefined && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
 
 /**
- * The Search state of spec §3 as `GET /api/components` reads it from the query string:
+ * The search state as `GET /api/components` reads it from the query string:
  * `query` (All Fields), `limit` (default 10, at most 1000), `offset` (default 0) and every
  * advanced filter; beyond the spec, a range per numeric filter (`voltageMin`, `voltageMax`),
  * `sort` and `order`, and `facets=true` for the counts beside the results. Empty filters are
@@ -573,7 +573,7 @@ export const SUGGESTIONS_HEADER = 'X-Search-Suggestions';
 export const headerJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The dashboard's four counts (ARCHITECTURE §13: instead of loading 10,000 components). */
+/** The dashboard's four counts, so it need not load every component to count them. */
 export const catalogueStatsSchema = z.object({
   totalComponents: z.number().int(),
   withDatasheets: z.number().int(),
@@ -586,7 +586,7 @@ export type CatalogueStats = z.output<typeof catalogueStatsSchema>;
 
 /**
  * `GET /api/components/options`: the catalogue's distinct manufacturers, classes and types, from
- * the search index (the add form merges them with spec §9's defaults).
+ * the search index (the add form merges them with its default choices).
  */
 export const componentOptionsSchema = z.object({
   manufacturers: z.array(z.string()),

@@ -1,5 +1,5 @@
 /*
- * Distributor search (spec §2 'Find Images & Datasheets', §7 `search-digikey` / `search-mouser`):
+ * Distributor search ('Find Images & Datasheets', `search-digikey` / `search-mouser`):
  * the providers and what a per-part search answers.
  */
 

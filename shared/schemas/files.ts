@@ -3,15 +3,15 @@ import { messages } from '../messages';
 import { componentIdSchema, type ComponentFileField } from './component';
 
 /*
- * Files: the upload rules of spec §5 and the shapes of the file endpoints (ARCHITECTURE §7).
+ * Files: the upload rules and the shapes of the file endpoints.
  * The SPA checks a picked file with the same functions before uploading; the API checks again.
  */
 
 export const MEGABYTE = 1024 * 1024;
-/** Spec §5 and §9: attachments up to 10 MB (10*1024*1024 bytes, that size itself allowed). */
+/** Attachments up to 10 MB (10*1024*1024 bytes, that size itself allowed). */
 export const ATTACHMENT_MAX_MEGABYTES = 10;
 export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MEGABYTES * MEGABYTE;
-/** Spec §5 and §9: Excel imports up to 20 MB (20971520 bytes). */
+/** Excel imports up to 20 MB (20971520 bytes). */
 export const IMPORT_MAX_BYTES = 20 * MEGABYTE;
 /**
  * A file sent inside a JSON body as base64 (the spec's `fileData`): at most 4 MB, so the body
@@ -26,7 +26,7 @@ export const UPLOAD_LINK_SECONDS = 5 * 60;
 /** Names longer than this are refused as input; stored names are shortened further. */
 const FILE_NAME_INPUT_MAX_LENGTH = 1000;
 
-/** The attachment types of spec §5 and the extensions the picker accepts for each. */
+/** The attachment types the product accepts and the extensions the picker accepts for each. */
 export const attachmentFileTypes = {
   'application/pdf': ['.pdf'],
   'image/jpeg': ['.jpg', '.jpeg'],
@@ -62,7 +62,7 @@ export const fileSizeProblem = (size: number): FileProblem | undefined => {
   return undefined;
 };
 
-/** What is wrong with a file for an attachment (spec §5, in its order: size, then type). */
+/** What is wrong with a file for an attachment: its size first, then its type. */
 export const attachmentFileProblem = (file: { type: string; size: number }): FileProblem | undefined => {
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return sizeProblem;
@@ -71,7 +71,7 @@ export const attachmentFileProblem = (file: { type: string; size: number }): Fil
   return undefined;
 };
 
-/** What each new-component file field takes (spec §3, §5): the datasheet PDF only, the SWE Symbol images only. */
+/** What each new-component file field takes: the datasheet PDF only, the SWE Symbol images only. */
 export type ComponentFileKind = 'pdf' | 'image' | 'any';
 export const componentFileKinds: Record<ComponentFileField, ComponentFileKind> = {
   dataSheet: 'pdf',
@@ -80,7 +80,7 @@ export const componentFileKinds: Record<ComponentFileField, ComponentFileKind> =
 };
 
 /**
- * What is wrong with a file for a component file field (spec §5's file widget, size then type).
+ * What is wrong with a file for a component file field (the form's file widget): size, then type.
  * `type` is the declared type in the browser and the type sniffed from the bytes on the server.
  */
 export const componentFileProblem = (
@@ -95,7 +95,7 @@ export const componentFileProblem = (
   return undefined;
 };
 
-/** What is wrong with a file for the Excel import (spec §5): its name's extension and its size. */
+/** What is wrong with a file for the Excel import: its name's extension and its size. */
 export const excelFileProblem = (file: { name: string; size: number }): FileProblem | undefined => {
   if (!Object.hasOwn(excelFileTypes, fileExtension(file.name)))
     return { field: 'fileName', message: messages.excelTypeInvalid };
@@ -203,7 +203,7 @@ export const componentAttachmentPathSchema = componentIdSchema.extend({ attachme
 /** Where the API serves an attachment's bytes: a redirect to a short-lived S3 link. */
 export const attachmentDownloadPath = (id: string): string => `/api/attachments/${id}/download`;
 
-/** An attachment as the API shows it (spec §3, without the bytes: `url` serves them). */
+/** An attachment as the API shows it, without the bytes: `url` serves them. */
 export interface Attachment {
   id: string;
   componentId: number;

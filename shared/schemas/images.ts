@@ -1,6 +1,6 @@
 /*
- * Image management (spec §2 Admin dashboard, §3 Image stats, Recent image item, Batch-processing
- * result; §7 `/api/admin/...`): the batch providers, request and answer shapes.
+ * Image management (the admin dashboard's image stats, recent images and batches,
+ * `/api/admin/...`): the batch providers, request and answer shapes.
  */
 import * as z from 'zod';
 import { distributorNames, type DistributorName } from './distributors';
@@ -33,7 +33,7 @@ export type PerSource = Record<DistributorName, number>;
 export const batchStatuses = ['running', 'completed', 'failed'] as const;
 export type BatchStatus = (typeof batchStatuses)[number];
 
-/** A batch and its progress (spec §3 Batch-processing result: processed, success, failed, sources). */
+/** A batch and its progress: processed, success, failed, sources. */
 export interface ImageBatch {
   batchId: string;
   provider: BatchProvider;
@@ -72,7 +72,7 @@ export interface DistributorStatus {
   resumesAt: string | null;
 }
 
-/** Spec §3 Image stats. `imageSuccessRate` is a percent (0 to 100). */
+/** Image stats. `imageSuccessRate` is a percent (0 to 100). */
 export interface ImageStats {
   totalComponents: number;
   componentsWithImages: number;
@@ -85,7 +85,7 @@ export interface ImageStats {
   distributors: DistributorStatus[];
 }
 
-/** Spec §3 Recent image item. */
+/** A recently found image. */
 export interface RecentImage {
   id: number;
   reference: string;
@@ -107,5 +107,5 @@ export const recentImagesQuerySchema = z.object({
     .default(RECENT_IMAGES_DEFAULT_LIMIT),
 });
 
-/** How many processed parts the Image Management tab lists (spec §9). */
+/** How many processed parts the Image Management tab lists. */
 export const RECENTLY_PROCESSED_SHOWN = 5;

@@ -4,8 +4,7 @@ import { componentFields, type ComponentField } from './component';
 import { excelFileTypes, fileExtension } from './files';
 
 /*
- * The Excel import (spec §2 Import Components from Excel, §5, §7 `POST /api/import-excel`;
- * ARCHITECTURE §7, §9a): the requests, the answers, and the limits the parser keeps. An upload
+ * The Excel import (Import Components from Excel, `POST /api/import-excel`): the requests, the answers, and the limits the parser keeps. An upload
  * becomes a preview (what each row would do), which is then committed as a background job.
  */
 

@@ -1,5 +1,4 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,51 +7,12 @@ import { handler as csrfTokenHandler } from '../handlers/auth/get-csrf-token';
 import { handler as loginHandler } from '../handlers/auth/login';
 import { resetClients } from './clients';
 import { resetConfig } from './config';
-import { httpHandler, type Event, type Result } from './http';
+import { apiContext, apiEvent } from '../../../scripts/test/api-event';
+import { httpHandler, type Event, type LambdaHandler } from './http';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
-const context = {
-  awsRequestId: 'aws-req-1',
-  functionName: 'test',
-  getRemainingTimeInMillis: () => 10_000,
-} as unknown as Context;
-
-const event = (
-  routeKey: string,
-  init: { body?: string; headers?: Record<string, string>; cookies?: string[]; proto?: string } = {},
-): Event => {
-  const [method, path] = routeKey.split(' ') as [string, string];
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {
-      host: 'localhost:3000',
-      'x-forwarded-proto': init.proto ?? 'http',
-      'content-type': 'application/json',
-      ...init.headers,
-    },
-    ...(init.cookies ? { cookies: init.cookies } : {}),
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'req-1',
-      routeKey,
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-    ...(init.body !== undefined ? { body: init.body } : {}),
-    isBase64Encoded: false,
-  };
-};
-
-const call = async (fn: (e: Event, c: Context) => Promise<Result>, e: Event) => {
-  const result = await fn(e, context);
+const call = async (fn: LambdaHandler, e: Event) => {
+  const result = await fn(e, apiContext());
   return { ...result, json: result.body ? JSON.parse(result.body) : undefined };
 };
 
@@ -67,7 +27,7 @@ describe('httpHandler', () => {
   });
 
   it('sets the security headers and no-store on every answer, HSTS only on https', async () => {
-    const plain = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    const plain = await call(csrfTokenHandler, apiEvent('GET /api/csrf-token'));
     expect(plain.statusCode).toBe(200);
     expect(plain.headers).toMatchObject({
       'X-Content-Type-Options': 'nosniff',
@@ -76,29 +36,33 @@ describe('httpHandler', () => {
       'cache-control': 'no-store',
     });
     expect(plain.headers?.['Strict-Transport-Security']).toBeUndefined();
-    const secure = await call(csrfTokenHandler, event('GET /api/csrf-token', { proto: 'https' }));
+    const secure = await call(csrfTokenHandler, apiEvent('GET /api/csrf-token', { proto: 'https' }));
     expect(secure.headers?.['Strict-Transport-Security']).toMatch(/max-age=\d+/);
     expect(secure.cookies?.[0]).toMatch(/; Secure/);
     expect(plain.cookies?.[0]).not.toMatch(/Secure/);
   });
 
   it('refuses a mutating call without a valid CSRF token before touching the body', async () => {
-    const result = await call(loginHandler, event('POST /api/login', { body: '{"email":"a@b.co","password":"x"}' }));
+    const result = await call(loginHandler, apiEvent('POST /api/login', { body: '{"email":"a@b.co","password":"x"}' }));
     expect(result.statusCode).toBe(403);
     expect(result.json).toEqual({ message: messages.csrfInvalid });
     const forged = await call(
       loginHandler,
-      event('POST /api/login', { body: '{}', headers: { 'x-csrf-token': 'forged' }, cookies: ['ch_presession=abc'] }),
+      apiEvent('POST /api/login', {
+        body: '{}',
+        headers: { 'x-csrf-token': 'forged' },
+        cookies: ['ch_presession=abc'],
+      }),
     );
     expect(forged.statusCode).toBe(403);
   });
 
   it('answers 400 with the first message and every field for an invalid body', async () => {
-    const issued = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    const issued = await call(csrfTokenHandler, apiEvent('GET /api/csrf-token'));
     const cookie = issued.cookies![0]!.split(';')[0]!;
     const result = await call(
       loginHandler,
-      event('POST /api/login', {
+      apiEvent('POST /api/login', {
         body: '{"email":"nope"}',
         headers: { 'x-csrf-token': issued.json.token },
         cookies: [cookie],
@@ -112,18 +76,18 @@ describe('httpHandler', () => {
   });
 
   it('answers 400 for malformed JSON and 404 for a route missing from the manifest', async () => {
-    const issued = await call(csrfTokenHandler, event('GET /api/csrf-token'));
+    const issued = await call(csrfTokenHandler, apiEvent('GET /api/csrf-token'));
     const cookie = issued.cookies![0]!.split(';')[0]!;
     const malformed = await call(
       loginHandler,
-      event('POST /api/login', {
+      apiEvent('POST /api/login', {
         body: '{"email":',
         headers: { 'x-csrf-token': issued.json.token },
         cookies: [cookie],
       }),
     );
     expect(malformed.statusCode).toBe(400);
-    const unknown = await call(loginHandler, event('GET /api/nowhere'));
+    const unknown = await call(loginHandler, apiEvent('GET /api/nowhere'));
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -134,7 +98,7 @@ describe('httpHandler', () => {
         throw new Error('secret table name ComponentHubTable exploded');
       },
     });
-    const result = await call(failing, event('GET /api/csrf-token'));
+    const result = await call(failing, apiEvent('GET /api/csrf-token', { requestId: 'req-1' }));
     expect(result.statusCode).toBe(500);
     expect(result.json).toEqual({ message: messages.internalError, requestId: 'req-1' });
     expect(result.body).not.toMatch(/ComponentHubTable|at .*\.ts/);

@@ -5,7 +5,7 @@ import { tableName } from './table';
 
 /**
  * Atomic counters, one item each:
- * - `component`: the last component id handed out (ids are integers, spec §2 routes);
+ * - `component`: the last component id handed out (ids are integers, as the routes take them);
  * - `pending-approvals`: approval requests waiting for review. The approval engine keeps it
  *   exact by adding `counterChange('pending-approvals', +1 | -1)` to the transaction that
  *   creates or reviews a request; until that engine exists the item is absent and reads 0.

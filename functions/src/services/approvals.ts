@@ -55,7 +55,7 @@ const nonNull = (data: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null && value !== undefined));
 
 /**
- * requestData as spec §3 has it per type, with the component an upload or a deletion concerns;
+ * requestData in the shape the API has always had per request type, with the component an upload or a deletion concerns;
  * an upload also names its attachment, so the queue can offer the file for download.
  */
 const requestDataOf = (request: StoredRequest): Record<string, unknown> => {
@@ -79,7 +79,7 @@ interface PartNow {
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * The spec's shape (§3): requestData per type, the submitter's name, the review; plus the part
+ * The request as the API has always answered it: requestData per type, the submitter's name, the review; plus the part
  * by reference, whether it still exists, and for a pending edit its values now beside the
  * proposed ones, with the fields that changed since the edit was proposed.
  */

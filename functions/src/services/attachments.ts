@@ -46,7 +46,7 @@ import {
 } from './uploads';
 
 /*
- * Attachments (spec §2 Attachments tab, §3, §4, §5; ARCHITECTURE §6, §7). An upload is stored
+ * Attachments of a part (the detail page's Attachments tab). An upload is stored
  * at once with isApproved false and an `attachment` request; the approval engine publishes it
  * or, on rejection, deletes it. Until then only its uploader and administrators see it.
  */

@@ -21,7 +21,7 @@ export const commentsOf = async (componentId: number): Promise<Comment[]> =>
 
 /**
  * Adds a comment. The author name is what the writer typed, or their display name when blank
- * (ARCHITECTURE §13: not the spec's 'Guest User'); who really wrote it is stored beside it.
+ * (never a fixed 'Guest User': attribution must be real); who really wrote it is stored beside it.
  */
 export const addComment = async (author: User, componentId: number, input: CommentInput): Promise<Comment> => {
   if (!(await getComponent(componentId))) throw new NotFound(messages.componentNotFound);

@@ -151,7 +151,7 @@ export const getComponentById = async (id: number): Promise<Component> => {
   return toApiComponent(component);
 };
 
-/** Spec §2 and §9: the detail page's 'Related Components' card shows at most 3. */
+/** The detail page's 'Related Components' card shows at most 3. */
 export const RELATED_COMPONENTS_MAX = 3;
 
 /**

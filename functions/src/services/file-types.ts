@@ -2,7 +2,7 @@ import { SNIFF_BYTES, sniffComponentFileType, sniffFileType } from '#shared/sche
 import { attachmentFileTypes, fileExtension, type AttachmentFileType } from '#shared/schemas/files';
 
 /*
- * The real type of a file, read from its first bytes (ARCHITECTURE §6): a declared type or an
+ * The real type of a file, read from its first bytes: a declared type or an
  * extension is what the sender claims; the magic number is what the file is.
  */
 

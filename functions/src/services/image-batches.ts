@@ -48,7 +48,7 @@ const toBatch = ({
 }: StoredImageBatch): ImageBatch => batch;
 
 /**
- * Spec §7 `process-images`, `mouser/batch-retrieve-images`, `unified/batch-retrieve-images`:
+ * `process-images`, `mouser/batch-retrieve-images`, `unified/batch-retrieve-images`:
  * takes the one batch slot (Conflict while a batch runs), counts the parts to search and starts
  * the state machine, answering at once.
  */
@@ -238,7 +238,7 @@ export const recordFailedBatchPart = async (
   return { componentId: input.componentId, success: false, source: null };
 };
 
-/** Last step: ends the batch and answers its result (spec §3: processed, success, failed, sources). */
+/** Last step: ends the batch and answers its result (processed, success, failed, sources). */
 export const finishImageBatch = async (input: {
   batchId: string;
   outcome: 'completed' | 'failed';

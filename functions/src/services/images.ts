@@ -29,7 +29,7 @@ export const componentsNeedingImages = async (componentClass?: string): Promise<
     .map(({ id }) => id);
 };
 
-/** `GET /api/admin/image-stats` (spec §3 Image stats), with the per-class coverage of the Overview chart. */
+/** `GET /api/admin/image-stats`, with the per-class coverage of the Overview chart. */
 export const getImageStats = async (): Promise<ImageStats> => {
   const [index, withImages, totals, recent, distributors] = await Promise.all([
     catalogueSearch().current(),
@@ -64,7 +64,7 @@ export const getImageStats = async (): Promise<ImageStats> => {
 };
 
 /**
- * `GET /api/admin/recent-images?limit=` (spec §3 Recent image item): the newest published
+ * `GET /api/admin/recent-images?limit=`: the newest published
  * distributor images, one per part, best confidence first (newest first among equals).
  */
 export const listRecentImages = async (limit: number): Promise<RecentImage[]> => {

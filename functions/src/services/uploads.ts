@@ -24,7 +24,7 @@ import { objectKeySegment, sanitiseFileName } from './file-names';
 import { copyFile, deleteFilesOlderThan, fileInfo, listFiles, readFile, type StoredFileHeaders } from './file-store';
 
 /*
- * Presigned uploads (ARCHITECTURE §7): Lambda takes at most 6 MB, so the browser sends a file
+ * Presigned uploads: Lambda takes at most 6 MB, so the browser sends a file
  * straight to S3 under `uploads/<userId>/<ulid>/<name>`, then names that key to the endpoint that
  * takes the file. S3 enforces the size range and the content type; the endpoint checks the
  * owner, the real size and the real type again when it claims the upload.

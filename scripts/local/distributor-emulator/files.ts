@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
-import { demoDatasheetPdf } from '#services/seed-catalogue';
+import { demoDatasheetPdf } from '../../seed/seed-catalogue.ts';
 import type { EmulatedProvider } from './products.ts';
 import { send } from './http.ts';
 

@@ -14,7 +14,7 @@ import { createComponents } from '#repositories/components';
 import { addToCounter } from '#repositories/counters';
 import { useTestApi, type TestClient } from '../../../../scripts/test/api-client';
 import { useTestStack } from '../../../../scripts/test/stack';
-import { createSignedInUser } from '../../../test/support';
+import { signedInClient } from '../../../test/support';
 
 useTestStack();
 const api = useTestApi();
@@ -90,9 +90,7 @@ beforeAll(async () => {
     ],
     { username: 'test' },
   );
-  const { sessionToken } = await createSignedInUser('user');
-  user = api.client();
-  user.setCookie('ch_session', sessionToken);
+  user = await signedInClient(api, 'user');
 });
 
 const search = async (query: string) => {

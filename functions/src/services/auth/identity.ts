@@ -34,6 +34,7 @@ import { randomToken, sha256 } from './tokens';
 import { rememberDeletedUser } from './sso/accounts';
 import { createUserWithUsername, emailTaken, usernameTaken } from './new-user';
 import { passwordLoginRefusal } from './sso/settings';
+import { sleep } from '#lib/concurrency';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -276,7 +277,7 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
     });
   }
   const remaining = config().FORGOT_PASSWORD_MIN_MS - (Date.now() - started);
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+  if (remaining > 0) await sleep(remaining);
 };
 
 /**

@@ -58,7 +58,7 @@ export interface ApiCall {
 const MAX_THROTTLED_ATTEMPTS = 3;
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** Retry-After as milliseconds: delta-seconds or an HTTP date (RFC 9110, section 10.2.3). */
 export const retryAfterMs = (header: string | null, now = Date.now()): number | undefined => {
   if (!header) return undefined;
   const text = header.trim();

@@ -185,7 +185,7 @@ const findBestMatch = async (
 };
 
 /**
- * Spec §7 `search-digikey` / `search-mouser`: asks the provider for the part by its keys, takes
+ * `search-digikey` / `search-mouser`: asks the provider for the part by its keys, takes
  * the best match the matcher trusts, and copies its image and datasheet into the part's
  * attachments with the match's confidence. At AUTO_APPROVE_CONFIDENCE or above they are
  * published at once; below, each waits in the approval queue as an `attachment` request of the
@@ -268,7 +268,7 @@ const neverAsked = (error: unknown): boolean =>
   isDayStop(error) || (error instanceof DistributorError && error.kind === 'not-configured');
 
 /**
- * The per-part search of the detail page (spec §7 `search-digikey` / `search-mouser`): counted
+ * The per-part search of the detail page (`search-digikey` / `search-mouser`): counted
  * against the person's own allowance first (a minute's and a day's searches), then
  * {@link findPartFiles} with the share of the distributor's day budget per-part searches may
  * use, its outcome counted for the image statistics.

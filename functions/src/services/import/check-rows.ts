@@ -12,7 +12,7 @@ import type { ImportRowProblem } from '#shared/schemas/import';
 import type { CellValue, SheetRow } from './read-workbook';
 
 /*
- * Each sheet row against the component rules (spec §3, §5; issue 7 §2): Reference and Class
+ * Each sheet row against the component form's rules: Reference and Class
  * required, numbers as numbers or numeric text (comma or point, the field's unit allowed),
  * texts within their lengths. A row breaking a rule is skipped with every reason; a file field
  * keeps only a web address (a SolidWorks library path means nothing here), and says so.

@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/component';
 
 /*
- * Which component field a column heading names (issue 7 §2). Headings are compared without
+ * Which component field a column heading names. Headings are compared without
  * case, spaces, punctuation or a unit in brackets, so 'Article number', 'articleNumber',
  * 'ARTICLE_NUMBER' and 'Width (mm)' all find their field. Besides the spec's field names and
  * the screens' labels, the headings of SolidWorks Electrical's parts manager exports and a few
@@ -22,7 +22,7 @@ export const headingKey = (heading: string): string =>
     .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
     .replace(/[^a-z0-9]/g, '');
 
-/** The acting user decides `username` (ARCHITECTURE §6), never a column. */
+/** The acting user decides `username` (the session's user, for real attribution), never a column. */
 export const importableFields: readonly ComponentField[] = componentFields.filter((field) => field !== 'username');
 
 /** Other headings for a field: SolidWorks Electrical's labels and common synonyms. */

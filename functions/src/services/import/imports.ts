@@ -54,7 +54,7 @@ import { buildPreview, reportOf, type PreviewRow } from './preview';
 import { checkWorkbookBytes } from './workbook-guard';
 
 /*
- * Excel imports as jobs (ARCHITECTURE §9a). `POST /api/import-excel` checks the file is a
+ * Excel imports as jobs, in idempotent and resumable slices. `POST /api/import-excel` checks the file is a
  * workbook, keeps it under imports/<id>/ and starts the import state machine's preview; with
  * `mode: 'preview'` the answer is the preview, otherwise (the spec's call) the preview is
  * committed straight away and the answer is the spec's `{ message, count, rejected }`. Both wait

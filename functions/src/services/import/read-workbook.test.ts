@@ -10,7 +10,7 @@ import { readImportSheet } from './read-workbook';
 import { checkWorkbookBytes } from './workbook-guard';
 
 /*
- * The offline half of the Excel import (issue 7 §2, §3): what is accepted as a workbook, how
+ * The offline half of the Excel import: what is accepted as a workbook, how
  * headings map to fields, and how rows are checked. The API-level half is functions/test/import-excel.test.ts.
  */
 

@@ -11,7 +11,7 @@ import { Invalid, TooLarge } from '#lib/errors';
 import { fieldForHeading } from './column-headings';
 
 /*
- * Reads the sheet to import (issue 7 §2) with SheetJS: the first sheet with a Reference and a
+ * Reads the sheet to import with SheetJS: the first sheet with a Reference and a
  * Class column in its first IMPORT_HEADER_SEARCH_ROWS rows (title rows above the headings are
  * allowed). Cells are read as their values: a formula gives its cached result and is never
  * evaluated; no styles, number formats or HTML are built. Rows past the limit are not parsed.

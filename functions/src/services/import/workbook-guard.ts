@@ -6,7 +6,7 @@ import { Invalid, TooLarge } from '#lib/errors';
 import { describeFileContent, sniffOfficeContainer } from '../file-types';
 
 /*
- * What a workbook is allowed to be before SheetJS sees it (issue 7 §2): an .xlsx (a ZIP
+ * What a workbook is allowed to be before SheetJS sees it: an .xlsx (a ZIP
  * package holding xl/workbook.xml) or an .xls (an OLE2 compound file), and no more than
  * IMPORT_MAX_UNPACKED_MEGABYTES once unpacked. A ZIP's central directory declares each part's
  * size and compression, but a zip bomb can lie there, so each part's local header (which the

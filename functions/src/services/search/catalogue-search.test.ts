@@ -3,7 +3,7 @@ import { componentFields, type Component, type ComponentData } from '#shared/sch
 import { readCatalogueChanges, readCatalogueRevision } from '#repositories/catalogue';
 import { createComponents, deleteComponent, getComponent, updateComponent } from '#repositories/components';
 import { useTestStack } from '../../../../scripts/test/stack';
-import { writeDemoCatalogue } from '../seed-catalogue';
+import { writeDemoCatalogue } from '../../../../scripts/seed/seed-catalogue';
 import { CatalogueSearch } from './catalogue-search';
 import type { IndexQuery } from './search-index';
 import { s3SnapshotStore, type SnapshotStore } from './snapshot';

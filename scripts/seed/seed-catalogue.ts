@@ -7,9 +7,9 @@ import { claimSeed, completeSeed, getSeedState, setSeedFirstId } from '#reposito
 import { commitCatalogueChange } from '#repositories/catalogue';
 import { readCounter } from '#repositories/counters';
 import { initialVersion, putVersions } from '#repositories/versions';
-import { componentFileKey, toApiComponent } from './components';
-import { generateDemoCatalogue, type DemoPart } from './demo-catalogue';
-import { catalogueSearch } from './search/catalogue-search';
+import { componentFileKey, toApiComponent } from '#services/components';
+import { generateDemoCatalogue, type DemoPart } from './demo-catalogue.ts';
+import { catalogueSearch } from '#services/search/catalogue-search';
 
 /** How many parts `npm start` puts in an empty catalogue. */
 export const DEMO_CATALOGUE_SIZE = 300;

@@ -1,5 +1,5 @@
 import { getUserByEmail } from '#repositories/users';
-import { createAccount } from './auth/identity';
+import { createAccount } from '#services/auth/identity';
 
 /** First start: the administrator from ADMIN_EMAIL / ADMIN_PASSWORD, unless that account exists. */
 export const seedAdmin = async (input: {

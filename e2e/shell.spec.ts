@@ -41,7 +41,7 @@ test.describe('as the administrator', () => {
     for (const [item, tab] of [
       ['Security Settings', 'Security'],
       ['User Management', 'User Management'],
-      ['Notification Settings', 'Profile'],
+      ['Notification Settings', 'Notifications'],
       ['Profile Settings', 'Profile'],
     ] as const) {
       await page.getByRole('button', { name: 'Settings menu' }).click();

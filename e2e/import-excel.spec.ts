@@ -90,7 +90,9 @@ test('import excel: the admin previews a workbook, changes a column, commits and
 
   // The preview: totals, each row's action, the changes highlighted; nothing written yet.
   await expect(page).toHaveURL(/import=[0-9A-Z]{26}/, { timeout: 60_000 });
-  await expect(page.getByTestId('total-create')).toContainText(String(NEW_ROWS), { timeout: 60_000 });
+  await expect(page.getByTestId('total-create')).toContainText(NEW_ROWS.toLocaleString('en-US'), {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('total-update')).toContainText('1');
   await expect(page.getByTestId('total-unchanged')).toContainText('1');
   await expect(page.getByTestId('total-skip')).toContainText('2');

@@ -172,7 +172,6 @@ test('approvals live: a user and an administrator at once; the open bell shows a
       stale.getByRole('region', { name: 'Proposed changes' }).getByText(winnerText, { exact: true }),
       "the part's value now beside the proposed one",
     ).toBeVisible();
-    await stale.scrollIntoViewIfNeeded();
     await checkOtherPage(admin, 'queue-stale-edit');
 
     // Several approved together with one note: each applied once, the stale one reported.
@@ -251,7 +250,6 @@ test('approvals live: a user and an administrator at once; the open bell shows a
     await admin.reload();
     const revertCard = cardOf(revertRequestId);
     await expect(revertCard.getByText(`Restores the values of version ${p2!.version}.`)).toBeVisible();
-    await revertCard.scrollIntoViewIfNeeded();
     await checkOtherPage(admin, 'queue-revert');
     await revertCard.getByRole('button', { name: /^Approve/ }).click();
     await admin.getByRole('dialog', { name: 'Approve Request' }).getByRole('button', { name: 'Approve' }).click();

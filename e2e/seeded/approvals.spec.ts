@@ -179,7 +179,15 @@ test('approvals: a user submits a new component (with a datasheet and a draft), 
   const deleteCard = requestCard(page, deleteRequestId);
   const uploadCard = requestCard(page, uploadRequestId);
   await expect(newCard.getByRole('heading', { name: 'New Component' }), 'the new component request').toBeVisible();
-  await expect(newCard.getByText(reference, { exact: true }), 'the new reference on its card').toBeVisible();
+  // The card names the part twice: on its Part line and among the proposed component's details.
+  await expect(
+    newCard.getByRole('region', { name: 'Component details' }).getByText(reference, { exact: true }),
+    'the new reference among the proposed details',
+  ).toBeVisible();
+  await expect(
+    newCard.getByText(`Part: ${reference}`, { exact: true }),
+    'the new reference on its Part line',
+  ).toBeVisible();
   await expect(
     newCard.getByText('relay-datasheet.pdf', { exact: true }),
     'the datasheet on the new component card',

@@ -108,7 +108,7 @@ test('approvals live: a user and an administrator at once; the open bell shows a
     await page.getByRole('button', { name: 'Delete Component' }).click();
     await confirmDeletion.getByRole('button', { name: 'Delete', exact: true }).click();
     const deletion = page.getByRole('dialog', { name: 'Delete Request Submitted' });
-    await requestIdIn(deletion);
+    const withdrawnId = await requestIdIn(deletion);
     await deletion.getByRole('button', { name: 'Close' }).click();
     // A second deletion of the same part is refused while the first waits.
     await page.getByRole('button', { name: 'Delete Component' }).click();
@@ -283,6 +283,22 @@ test('approvals live: a user and an administrator at once; the open bell shows a
       {},
     );
     await apiCall(admin.request, 'PATCH', `/approval-requests/${again.requestId}`, { status: 'approved' });
+    // The queue names a deleted part without linking to it; the withdrawn request has a tab of its own.
+    await admin.goto('/app/component-hub/approval-queue');
+    await admin.getByRole('tab', { name: 'Approved' }).click();
+    await expect(
+      cardOf(again.requestId).getByText(`Part: ${p3!.reference} (this part was deleted)`, { exact: true }),
+      'the approved deletion, its part said to be deleted',
+    ).toBeVisible();
+    await expect(
+      cardOf(again.requestId).getByRole('link', { name: p3!.reference }),
+      'links to the deleted part',
+    ).toHaveCount(0);
+    await admin.getByRole('tab', { name: 'Withdrawn' }).click();
+    await expect(
+      cardOf(withdrawnId).getByText('Withdrawn', { exact: true }),
+      'the withdrawn deletion request, badged',
+    ).toBeVisible();
     await page.goto('/app/component-hub');
     const recent = page
       .getByRole('list', { name: 'Recent Components' })

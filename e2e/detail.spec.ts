@@ -136,6 +136,12 @@ test('detail: open a connector from the list, its tabs, propose an edit, request
 
   // The uploader may withdraw a pending file.
   await pending.filter({ hasText: 'front-view.png' }).getByRole('button', { name: 'Delete front-view.png' }).click();
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Attachment' });
+  await expect(
+    confirmDelete.getByText('Delete front-view.png? It has not been approved yet; its approval request is closed.'),
+    'the confirmation of a pending file',
+  ).toBeVisible();
+  await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toast(page, 'Attachment Deleted', 'The attachment has been deleted.')).toBeVisible();
   await expect(pending.filter({ hasText: 'front-view.png' }), 'the deleted attachment').toBeHidden();
   await expect(pending, 'pending attachments after deleting one').toHaveCount(1);

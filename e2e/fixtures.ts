@@ -132,6 +132,8 @@ interface Fixtures {
   user: Account;
   /** axe-core (serious and critical violations fail) and a screenshot, at 1280 and 375 px. */
   checkPage: (screen: string) => Promise<void>;
+  /** The same check of another page of the test (a second person's browser), numbered with the others. */
+  checkOtherPage: (other: Page, screen: string) => Promise<void>;
   /** Logs in through the login form and waits for the hub. */
   login: (account: Pick<Account, 'email' | 'password'>) => Promise<void>;
   /** Signs the page's browser context in through the API (no form), as this account. */
@@ -171,9 +173,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  checkPage: async ({ page }, use, testInfo) => {
+  checkPage: async ({ page, checkOtherPage }, use) => {
+    await use((screen) => checkOtherPage(page, screen));
+  },
+
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  checkOtherPage: async ({}, use, testInfo) => {
     let shot = 0;
-    await use(async (screen) => {
+    await use(async (page, screen) => {
       shot += 1;
       const original = page.viewportSize() ?? DESKTOP;
       for (const size of [DESKTOP, MOBILE]) {

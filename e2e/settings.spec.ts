@@ -1,4 +1,5 @@
-import { expect, test, toast } from './fixtures.ts';
+import { request as newRequest } from '@playwright/test';
+import { apiCall, expect, inbox, test, toast } from './fixtures.ts';
 
 test('profile edit: validation, save, still there after a reload', async ({ page, freshUser, checkPage }) => {
   const account = await freshUser('profile');
@@ -30,6 +31,45 @@ test('profile edit: validation, save, still there after a reload', async ({ page
   await expect(page.getByLabel('First Name'), 'first name after reload').toHaveValue('Ada');
   await expect(page.getByLabel('Last Name'), 'last name after reload').toHaveValue('Lovelace');
   await checkPage('settings-profile');
+});
+
+test('email change asks for the current password, tells the old address, keeps this session and ends the others', async ({
+  page,
+  stack,
+  freshUser,
+  checkPage,
+}) => {
+  const account = await freshUser('moving');
+  // The same person signed in elsewhere too: that session ends with the change.
+  const elsewhere = await newRequest.newContext({ baseURL: stack.origin });
+  try {
+    await apiCall(elsewhere, 'POST', '/login', { email: account.email, password: account.password });
+    await page.goto('/app/component-hub/settings');
+    await expect(page.getByLabel('Email'), 'the profile form with the account').toHaveValue(account.email);
+    await expect(page.getByLabel('Current Password'), 'no password field while the email stays').toBeHidden();
+    const newEmail = account.email.replace('@', '.moved@');
+    await page.getByLabel('Email').fill(newEmail);
+    await expect(page.getByLabel('Current Password'), 'the current-password field for a new email').toBeVisible();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Enter your current password to change your email address')).toBeVisible();
+    await checkPage('settings-email-change');
+
+    const since = new Date(Date.now() - 1000);
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Profile updated')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Email'), 'the new email after a reload, in the same session').toHaveValue(newEmail);
+    expect((await elsewhere.get('/api/user')).status(), 'the other session after the change').toBe(401);
+    await expect
+      .poll(async () => (await inbox(stack, account.email, since)).map((email) => email.subject), {
+        message: 'the notice to the old address',
+        timeout: 20_000,
+      })
+      .toContain('Your Component Hub email address was changed');
+  } finally {
+    await elsewhere.dispose();
+  }
 });
 
 test('password change: wrong current password, mismatch, success, log in with the new one', async ({

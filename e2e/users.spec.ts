@@ -195,15 +195,19 @@ test("users: admin dashboard's Invite User and Add User dialogs and their messag
   await checkPage('admin-add-user-errors');
   await add.getByLabel('Email').fill(email);
   await add.getByLabel('Name').fill('Added Person');
+  // Long enough but one class only: the same rule as every other path that sets a password.
   await add.getByLabel('Password').fill('longenough');
   await add.getByLabel('Role').selectOption('user');
+  await add.getByRole('button', { name: 'Add User' }).click();
+  await expect(add.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+  await add.getByLabel('Password').fill('Long-en0ugh');
   await add.getByRole('button', { name: 'Add User' }).click();
   await expect(toast(page, 'User created')).toBeVisible();
   await expect(add).toBeHidden();
   await expect(usersRow(page, email).getByText('Active'), 'the added user, active at once').toBeVisible();
   await checkPage('admin-users');
   await logout(page);
-  await login({ email, password: 'longenough' });
+  await login({ email, password: 'Long-en0ugh' });
   await logout(page);
 
   // On a phone each user is a card; delete the added user from theirs.

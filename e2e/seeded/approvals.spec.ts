@@ -154,11 +154,12 @@ test('approvals: a user submits a new component (with a datasheet and a draft), 
     .filter({ hasText: `Submitted by ${account.username}` });
   await expect(pendingCard.first(), "the user's requests under 'Pending Approval Requests'").toBeVisible();
   await expect(pendingCard, "the user's pending requests on the dashboard").toHaveCount(4);
-  // 'New Component', 'Component Edit', otherwise 'New Attachment' (the upload and the deletion).
+  // The spec's labels, and a deletion called what it is.
   for (const [label, count] of [
     ['New Component', 1],
     ['Component Edit', 1],
-    ['New Attachment', 2],
+    ['New Attachment', 1],
+    ['Component Deletion', 1],
   ] as const) {
     await expect(
       pendingCard.filter({ has: page.getByText(label, { exact: true }) }),
@@ -178,7 +179,15 @@ test('approvals: a user submits a new component (with a datasheet and a draft), 
   const deleteCard = requestCard(page, deleteRequestId);
   const uploadCard = requestCard(page, uploadRequestId);
   await expect(newCard.getByRole('heading', { name: 'New Component' }), 'the new component request').toBeVisible();
-  await expect(newCard.getByText(reference, { exact: true }), 'the new reference on its card').toBeVisible();
+  // The card names the part twice: on its Part line and among the proposed component's details.
+  await expect(
+    newCard.getByRole('region', { name: 'Component details' }).getByText(reference, { exact: true }),
+    'the new reference among the proposed details',
+  ).toBeVisible();
+  await expect(
+    newCard.getByText(`Part: ${reference}`, { exact: true }),
+    'the new reference on its Part line',
+  ).toBeVisible();
   await expect(
     newCard.getByText('relay-datasheet.pdf', { exact: true }),
     'the datasheet on the new component card',
@@ -269,7 +278,10 @@ test('approvals: a user submits a new component (with a datasheet and a draft), 
   const note = (title: string, text: string) =>
     list.getByRole('listitem').filter({ hasText: title }).filter({ hasText: text });
   const editNote = note('Request approved', 'Your edit request');
-  const uploadNote = note('Request approved', `Your attachment request for ${fileName} was approved: ${uploadNotes}`);
+  const uploadNote = note(
+    'Request approved',
+    `Your attachment request for ${component!.reference} (${fileName}) was approved: ${uploadNotes}`,
+  );
   const newNote = note('Request rejected', `Your new component request for ${reference} was rejected: ${newNotes}`);
   const deleteNote = note(
     'Request rejected',

@@ -140,13 +140,16 @@ test('catalogue: quick search (all fields, one field, Enter), the sidebar hand-o
   await advanced.getByLabel('Manufacturer', { exact: true }).fill('Siemens');
   await advanced.getByLabel('Class', { exact: true }).fill('relay');
   await advanced.getByRole('button', { name: 'Technical Details' }).click();
-  await advanced.getByLabel('Number of Terminals', { exact: true }).fill('10');
+  // A numeric filter is a from–to pair; the same number at both ends asks for exactly that.
+  await advanced.getByLabel('Number of Terminals from', { exact: true }).fill('10');
+  await advanced.getByLabel('Number of Terminals to', { exact: true }).fill('10');
   await advanced.getByLabel('Terminal Type', { exact: true }).fill('   ');
   await advanced.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page).toHaveURL(/manufacturer=Siemens/);
   const search = new URL(page.url()).searchParams;
   expect(search.get('class'), 'the class filter in the URL').toBe('relay');
-  expect(search.get('numberOfTerminals'), 'the terminals filter in the URL').toBe('10');
+  expect(search.get('numberOfTerminalsMin'), 'the terminals range in the URL, from').toBe('10');
+  expect(search.get('numberOfTerminalsMax'), 'the terminals range in the URL, to').toBe('10');
   expect(search.has('terminalType'), 'an empty filter left out').toBe(false);
   await waitForRows(page);
   await expectEveryRow(page, 2, (text) => text === 'Siemens', "manufacturer 'Siemens'");
@@ -376,7 +379,9 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
       .slice(1)
       .map((row) => row[column('Width (mm)')])
       .find((value) => value !== null);
-    expect(typeof width, 'a width cell type').toBe('number');
+    // Every value is a string cell, never run as a formula, holding the value unchanged.
+    expect(typeof width, 'a width cell type').toBe('string');
+    expect(Number(width), 'the width, a number written as text').not.toBeNaN();
 
     // The export follows the search in effect.
     await quickSearch(page).getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Manufacturer' });

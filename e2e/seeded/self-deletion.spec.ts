@@ -1,7 +1,7 @@
 import { expect, test, toast } from '../fixtures.ts';
 
 // On the seeded stack, where no journey promotes anybody: the seeded administrator is the only one.
-test('self-deletion needs the exact phrase, then logs out; the last admin cannot delete themselves', async ({
+test('self-deletion needs the exact phrase and the current password, then logs out; the last admin cannot delete themselves', async ({
   page,
   stack,
   freshUser,
@@ -18,7 +18,13 @@ test('self-deletion needs the exact phrase, then logs out; the last admin cannot
   await dialog.getByLabel('Confirmation phrase').fill('Delete My Account');
   await expect(confirm, 'confirm for a phrase in other case').toBeDisabled();
   await dialog.getByLabel('Confirmation phrase').fill('delete my account');
-  await expect(confirm, 'confirm with the exact phrase').toBeEnabled();
+  await expect(confirm, 'confirm without the current password').toBeDisabled();
+  await dialog.getByLabel('Current Password').fill('Wrong-Passw0rd!');
+  await expect(confirm, 'confirm with the exact phrase and a password').toBeEnabled();
+  await confirm.click();
+  await expect(dialog.getByText('Current password is incorrect'), 'the wrong-password message').toBeVisible();
+  expect((await page.request.get('/api/user')).status(), 'the account after a wrong password').toBe(200);
+  await dialog.getByLabel('Current Password').fill(account.password);
   await checkPage('delete-account-dialog');
   await confirm.click();
   await expect(page).toHaveURL(/\/app\/auth$/);
@@ -32,6 +38,7 @@ test('self-deletion needs the exact phrase, then logs out; the last admin cannot
   await page.goto('/app/component-hub/settings');
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   await page.getByRole('alertdialog').getByLabel('Confirmation phrase').fill('delete my account');
+  await page.getByRole('alertdialog').getByLabel('Current Password').fill(stack.admin.password);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete My Account' }).click();
   await expect(toast(page, 'Failed to delete account'), "'Failed to delete account' for the last admin").toBeVisible();
   // The last admin stays logged in: the session still answers, and a reload keeps the page.

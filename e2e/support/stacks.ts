@@ -106,4 +106,9 @@ export const stackEnv = (stack: Stack): Record<string, string> => ({
   OIDC_ISSUER: '',
   OIDC_PROVIDER_PORT: String(stack.oidcProviderPort),
   LOCAL_SSO_PASSWORD: stack.sso.password,
+  // The approval digest without its 30-minute pause, checked every few seconds: a journey files its
+  // requests and reads the digest that lists them within a test's time (the sender's own pacing
+  // is the unit tests' business).
+  APPROVAL_DIGEST_INTERVAL_MINUTES: '0',
+  APPROVAL_DIGEST_CHECK_SECONDS: '5',
 });

@@ -135,7 +135,9 @@ export const ImportRows = ({
                 <Table.Row
                   key={row.row}
                   data-testid={`import-row-${row.row}`}
-                  opacity={excluded.has(row.row) ? 0.6 : 1}
+                  // A row left out is shaded, not faded: faded text falls below the contrast minimum.
+                  bg={excluded.has(row.row) ? 'bg.muted' : undefined}
+                  color={excluded.has(row.row) ? 'fg.muted' : undefined}
                 >
                   {onTick && (
                     <Table.Cell>

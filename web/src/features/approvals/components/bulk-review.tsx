@@ -16,6 +16,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { useBulkReview } from '../api/bulk-review';
 import type { ReviewDecision } from '../api/review-request';
+import { requestTypeLabel } from './request-type';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -25,9 +26,25 @@ interface BulkBarProps {
 
 const plural = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
 
-/** What a bulk review did: what was applied, and what was not and why. */
-const SummaryDialog = ({ summary, onClose }: { summary: BulkReviewSummary | null; onClose: () => void }) => {
+/**
+ * What a bulk review did: what was applied, and what was not and why. Each line names the kind
+ * of request, its part and its submitter, so two requests about one part are told apart.
+ */
+const SummaryDialog = ({
+  summary,
+  reviewed,
+  onClose,
+}: {
+  summary: BulkReviewSummary | null;
+  reviewed: ReadonlyMap<string, ApprovalRequest>;
+  onClose: () => void;
+}) => {
   const verb = summary?.status === 'approved' ? 'Approved' : 'Rejected';
+  const describe = (entry: { id: string; componentReference: string | null }) => {
+    const request = reviewed.get(entry.id);
+    const part = entry.componentReference ?? request?.componentReference ?? entry.id;
+    return request ? `${requestTypeLabel(request.requestType)} for ${part} by ${request.username}` : part;
+  };
   return (
     <Dialog.Root open={summary !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">
       <Portal>
@@ -52,7 +69,7 @@ const SummaryDialog = ({ summary, onClose }: { summary: BulkReviewSummary | null
                       <Stack as="ul" gap="0.5" listStyleType="none">
                         {summary.applied.map((entry) => (
                           <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
-                            {entry.componentReference ?? entry.id}
+                            {describe(entry)}
                           </Text>
                         ))}
                       </Stack>
@@ -67,7 +84,7 @@ const SummaryDialog = ({ summary, onClose }: { summary: BulkReviewSummary | null
                         {summary.failed.map((entry) => (
                           <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
                             <Text as="span" fontWeight="semibold">
-                              {entry.componentReference ?? entry.id}
+                              {describe(entry)}
                             </Text>
                             : {entry.message}
                           </Text>
@@ -100,6 +117,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<BulkReviewSummary | null>(null);
+  const [reviewed, setReviewed] = useState<ReadonlyMap<string, ApprovalRequest>>(new Map());
   const count = selected.size;
   const all = requests.length > 0 && count === requests.length;
   const stale = requests.filter((request) => selected.has(request.id) && request.staleFields.length > 0);
@@ -113,10 +131,15 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
     if (!decision) return;
     setBusy(true);
     try {
-      const ids = requests.filter((request) => selected.has(request.id)).map((request) => request.id);
-      const result = await bulkReview(ids, decision, notes);
+      const chosen = requests.filter((request) => selected.has(request.id));
+      const result = await bulkReview(
+        chosen.map((request) => request.id),
+        decision,
+        notes,
+      );
       onSelect(new Set());
       close();
+      setReviewed(new Map(chosen.map((request) => [request.id, request])));
       setSummary(result);
     } catch (error) {
       notify({
@@ -187,7 +210,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
           />
         </Field.Root>
       </FormDialog>
-      <SummaryDialog summary={summary} onClose={() => setSummary(null)} />
+      <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />
     </Panel>
   );
 };

@@ -350,11 +350,12 @@ describe('approval queue', () => {
 
     const summary = await screen.findByRole('dialog', { name: 'Bulk Review Summary' });
     expect(summary).toHaveTextContent('Approved 1 request; 1 request not applied.');
-    expect(
-      within(within(summary).getByRole('region', { name: 'Approved' })).getByText('3RT2015-1BB41'),
-    ).toBeInTheDocument();
+    // Each line says which request it was: its kind, its part and who sent it.
+    expect(within(summary).getByRole('region', { name: 'Approved' })).toHaveTextContent(
+      `New Component for 3RT2015-1BB41 by ${newRequest.username}`,
+    );
     expect(within(summary).getByRole('region', { name: 'Not applied' })).toHaveTextContent(
-      'PKZM0-10: The component changed since this edit was proposed',
+      `Component Edit for PKZM0-10 by ${editRequest.username}: The component changed since this edit was proposed`,
     );
     expect(server.callsTo('POST /api/approval-requests/bulk-review')[0]!.body).toEqual({
       ids: [newRequest.id, editRequest.id],

@@ -357,9 +357,16 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
       withDatasheets: 2,
       manufacturers: 7,
       pendingApprovals: 0,
+      pendingApprovalsScope: 'own',
     });
-    // The approval engine moves this counter in its transactions; stats reads it.
+    // An administrator sees every waiting request: the counter the approval engine moves in its
+    // transactions. A user sees only their own, so the counter does not move theirs.
+    const admin = await signedInClient(api, 'admin');
+    const adminBefore = (await admin.get<{ pendingApprovals: number }>('/api/stats')).body.pendingApprovals;
     await addToCounter('pending-approvals', 3);
-    expect((await user.get<{ pendingApprovals: number }>('/api/stats')).body.pendingApprovals).toBe(3);
+    expect(
+      (await admin.get<{ pendingApprovals: number; pendingApprovalsScope: string }>('/api/stats')).body,
+    ).toMatchObject({ pendingApprovals: adminBefore + 3, pendingApprovalsScope: 'all' });
+    expect((await user.get<{ pendingApprovals: number }>('/api/stats')).body.pendingApprovals).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import type { PublicUser, Role } from '#shared/schemas/auth';
 import type { LogoutResult } from '#shared/schemas/sso';
 import { appUrl, paths } from '../config/paths';
@@ -11,12 +10,51 @@ import { api, clearCsrfToken, errorMessage } from './api-client';
 
 export type User = PublicUser;
 
-export const USER_KEY = '/user';
+interface Session {
+  user: User | null | undefined;
+  error: unknown;
+}
+
+/**
+ * Who is logged in, asked once per page load and kept here rather than in the query cache: the
+ * login page needs to know, and it should not load the cache's library for that one answer.
+ */
+let session: Session = { user: undefined, error: undefined };
+let sessionRequest: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+const setSession = (next: Session) => {
+  session = next;
+  for (const listener of listeners) listener();
+};
+
+const loadSession = () => {
+  sessionRequest ??= api.getOrNull<User>('/user').then(
+    (user) => setSession({ user, error: undefined }),
+    (error: unknown) => {
+      // The next page that asks tries again.
+      sessionRequest = undefined;
+      setSession({ user: undefined, error });
+    },
+  );
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  loadSession();
+  return () => listeners.delete(listener);
+};
+
+/** Forgets the session, so the next reader asks the server again (tests start each from nobody). */
+export const resetSession = (): void => {
+  sessionRequest = undefined;
+  session = { user: undefined, error: undefined };
+};
 
 /** The logged-in user: undefined while loading, null when nobody is logged in. */
 export const useUser = () => {
-  const { data, error } = useSWR<User | null>(USER_KEY);
-  return { user: data, error: error as unknown, isLoading: data === undefined && !error };
+  const { user, error } = useSyncExternalStore(subscribe, () => session);
+  return { user, error, isLoading: user === undefined && !error };
 };
 
 /** The name to greet someone by: their name, else the part of the email before '@', else 'User'. */
@@ -64,9 +102,10 @@ export const logout = async (): Promise<void> => {
 };
 
 /** Stores the user a login or profile change answered with, without asking the server again. */
-export const useSetUser = () => {
-  const { mutate } = useSWRConfig();
-  return (user: User | null) => mutate(USER_KEY, user, { revalidate: false });
+export const useSetUser = () => (user: User | null) => {
+  sessionRequest = Promise.resolve();
+  setSession({ user, error: undefined });
+  return Promise.resolve(user);
 };
 
 interface GuardProps {

@@ -1,6 +1,5 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { resetPasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
@@ -14,8 +13,11 @@ interface ResetPasswordFormProps {
   onBackToLogin: () => void;
 }
 
+/** The rules come with zod, loaded once the form is on screen (see useZodForm). */
+const loadResetPasswordFormSchema = async () => (await import('#shared/schemas/auth')).resetPasswordFormSchema;
+
 export const ResetPasswordForm = ({ token, onDone, onBackToLogin }: ResetPasswordFormProps) => {
-  const form = useZodForm(resetPasswordFormSchema, { token, password: '', confirmPassword: '' });
+  const form = useZodForm(loadResetPasswordFormSchema, { token, password: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(
     async ({ token: resetToken, password }) => {

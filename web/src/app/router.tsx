@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'reac
 import { PageSpinner } from '../components/ui/page-spinner';
 import { APP_BASE, paths } from '../config/paths';
 import { RedirectIfLoggedIn, RequireAuth } from '../lib/auth';
+import { RouteFocus } from './route-focus';
 import { RouteError } from './routes/route-error';
 
 /** Each page's code is its own chunk, loaded when its route is first visited. */
@@ -18,6 +19,7 @@ const LegacyComponentRedirect = () => {
 /** The route tree: spec §2's table, with the guard on everything but /auth, /health and 404. */
 export const routes: RouteObject[] = [
   {
+    element: <RouteFocus />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [

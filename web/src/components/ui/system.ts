@@ -4,17 +4,23 @@ import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
 /**
  * The app's theme: Chakra's defaults, a light page, a system font stack, and darker shades where
  * Chakra's own fall under WCAG AA contrast (4.5:1) for text: error messages, and white text on
- * solid buttons (also in their lighter hover state) and on coloured toasts.
+ * solid buttons (also in their lighter hover state) and on coloured toasts. Focus rings are 2 px
+ * and dark enough (at least 3:1 against the page) to be seen on inputs and icon buttons.
  */
 const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
+    html: { '--focus-ring-width': '2px' },
   },
   theme: {
     semanticTokens: {
       colors: {
+        gray: { focusRing: { value: { _light: '{colors.gray.700}', _dark: '{colors.gray.300}' } } },
         fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
-        blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } } },
+        blue: {
+          solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.700}' } },
+          focusRing: { value: { _light: '{colors.blue.600}', _dark: '{colors.blue.400}' } },
+        },
         red: { solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.700}' } } },
         green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
         orange: {

@@ -1,11 +1,40 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, expect, settle, test } from './fixtures.ts';
+import { DESKTOP, MOBILE, expect, settle, test, toast } from './fixtures.ts';
 
 /** Every width from a small phone to a laptop, in steps, and the tablet widths where the sidebar appears. */
 const WIDTHS = [...Array.from({ length: 15 }, (_, step) => 320 + step * 80), 768, 800, 840, 885];
 
-/** Fails when the page scrolls sideways at any of the widths. */
-const sweep = async (page: Page, screen: string) => {
+/** The elements that reach furthest past the right edge, to name the culprit when a sweep fails. */
+const widest = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = [...element.classList]
+        .slice(0, 3)
+        .map((name) => `.${name}`)
+        .join('');
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+      return `${element.tagName.toLowerCase()}${id}${classes} "${label}"`;
+    };
+    // An element inside a scroll box that fits is not the culprit: the box scrolls, not the page.
+    const clippedInside = (element: Element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible' && box.getBoundingClientRect().right <= innerWidth)
+          return true;
+      }
+      return false;
+    };
+    return [...document.body.querySelectorAll('*')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ element, right }) => right > innerWidth && !clippedInside(element))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(({ element, right }) => `${describe(element)} right ${Math.round(right)}`)
+      .join('; ');
+  });
+
+/** The widths at which the page scrolls sideways, each with the elements that stick out. */
+const sweep = async (page: Page, screen: string): Promise<string[]> => {
   const overflowing: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -14,10 +43,12 @@ const sweep = async (page: Page, screen: string) => {
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
     }));
-    if (scrollWidth > clientWidth) overflowing.push(`${width} px: scrollWidth ${scrollWidth} > ${clientWidth}`);
+    if (scrollWidth > clientWidth) {
+      overflowing.push(`${screen} at ${width} px: scrollWidth ${scrollWidth} > ${clientWidth}: ${await widest(page)}`);
+    }
   }
   await page.setViewportSize(DESKTOP);
-  expect(overflowing, `${screen} scrolls sideways`).toEqual([]);
+  return overflowing;
 };
 
 test.describe('as the administrator', () => {
@@ -36,10 +67,12 @@ test.describe('as the administrator', () => {
       { path: '/app/landing', heading: /^Welcome/ },
       { path: '/app/health', heading: 'App Health Check' },
     ];
+    // Every screen is swept before the verdict, so one run names all that scroll sideways.
+    const overflowing: string[] = [];
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-      await sweep(page, screen.path);
+      overflowing.push(...(await sweep(page, screen.path)));
     }
 
     // A part's page, opened from the list.
@@ -48,7 +81,8 @@ test.describe('as the administrator', () => {
     await row.locator('td').nth(2).click();
     await expect(page).toHaveURL(/\/components\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await sweep(page, 'component detail');
+    overflowing.push(...(await sweep(page, 'component detail')));
+    expect(overflowing, 'screens that scroll sideways').toEqual([]);
   });
 
   test('layout: an unknown hub address shows the 404 inside the shell', async ({ page }) => {
@@ -63,5 +97,60 @@ test.describe('as the administrator', () => {
 test('layout: the login page does not scroll sideways', async ({ page }) => {
   await page.goto('/app/auth');
   await expect(page.getByRole('heading', { level: 2, name: 'Login' })).toBeVisible();
-  await sweep(page, '/app/auth');
+  expect(await sweep(page, '/app/auth'), 'the login page scrolls sideways').toEqual([]);
+});
+
+test.describe('as the administrator, tabs and toasts', () => {
+  test.use({ role: 'admin' });
+
+  test('layout: a tab row wider than a phone fades where tabs hide and keeps the chosen tab in sight', async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/app/component-hub/admin');
+    const tabs = page.getByRole('tablist');
+    await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+    await expect(tabs, 'the row fades at its end: more tabs hide there').toHaveAttribute('data-more-end', 'true');
+    await expect(tabs).not.toHaveAttribute('data-more-start', 'true');
+
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeInViewport({ ratio: 1 });
+    await expect(page).toHaveURL(/\/admin#users$/);
+    await expect(tabs, 'the row fades at its start once scrolled').toHaveAttribute('data-more-start', 'true');
+
+    // Opened by its address, the last tab is scrolled into sight too.
+    await page.goto('/app/component-hub/admin#images');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Image Management', selected: true })).toBeVisible();
+    await page.goto('/app/component-hub/admin#users');
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeInViewport({ ratio: 1 });
+  });
+
+  test('layout: a toast leaves the button under the pointer free, and is announced politely', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/app/component-hub/components');
+    await page.getByRole('table', { name: 'Components' }).locator('tbody tr').first().locator('td').nth(2).click();
+    await expect(page).toHaveURL(/\/components\/\d+$/);
+
+    // An empty comment only raises an error toast: nothing is written.
+    const addComment = page.getByRole('form', { name: 'Add a comment' }).getByRole('button', { name: 'Add Comment' });
+    await addComment.click();
+    const shown = toast(page, 'Empty Comment');
+    await expect(shown).toBeVisible();
+    await expect(shown).toHaveAttribute('role', 'status');
+    await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveAttribute('aria-live', 'polite');
+
+    const button = (await addComment.boundingBox())!;
+    const box = (await shown.boundingBox())!;
+    const overlaps =
+      box.x < button.x + button.width &&
+      button.x < box.x + box.width &&
+      box.y < button.y + button.height &&
+      button.y < box.y + box.height;
+    expect(overlaps, `the toast ${JSON.stringify(box)} covers Add Comment ${JSON.stringify(button)}`).toBe(false);
+    // Still under the pointer, the button takes a second click.
+    await addComment.click({ timeout: 5000 });
+  });
 });

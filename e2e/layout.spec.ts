@@ -47,7 +47,7 @@ const sweep = async (page: Page, screen: string): Promise<string[]> => {
     }));
     if (SHOWN.has(width)) {
       const name = screen.replace(/^\/app\//, '').replace(/[^a-z0-9]+/gi, '-');
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
     }
     if (scrollWidth > clientWidth) {
       overflowing.push(`${screen} at ${width} px: scrollWidth ${scrollWidth} > ${clientWidth}: ${await widest(page)}`);
@@ -148,6 +148,7 @@ test.describe('as the administrator, tabs and toasts', () => {
     await expect(shown).toHaveAttribute('role', 'status');
     await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveAttribute('aria-live', 'polite');
 
+    await page.screenshot({ path: test.info().outputPath('toast-1280.png') });
     const button = (await addComment.boundingBox())!;
     const box = (await shown.boundingBox())!;
     const overlaps =
@@ -158,5 +159,19 @@ test.describe('as the administrator, tabs and toasts', () => {
     expect(overlaps, `the toast ${JSON.stringify(box)} covers Add Comment ${JSON.stringify(button)}`).toBe(false);
     // Still under the pointer, the button takes a second click.
     await addComment.click({ timeout: 5000 });
+  });
+
+  test('layout: the folded sidebar keeps a search icon that opens the search box', async ({ page }) => {
+    await page.goto('/app/component-hub');
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await sidebar.getByRole('button', { name: 'Search components' }).click();
+    const box = page.getByRole('textbox', { name: 'Search components' });
+    await expect(box).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('folded-search-1280.png') });
+    await box.fill('relay');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/components$/);
+    await expect(page.getByRole('textbox', { name: 'Search components' })).toBeHidden();
   });
 });

@@ -17,7 +17,7 @@ import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 export const APP_BASE = '/app/';
 const ASSETS_DIR = 'assets';
 /** Spec budget: initial JavaScript for /app/auth, gzipped. */
-export const AUTH_INITIAL_JS_BUDGET = 250 * 1024;
+export const AUTH_INITIAL_JS_BUDGET = 190 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = 'web/src/main.tsx';
@@ -94,6 +94,20 @@ const splitFriendlyChakra: Plugin = {
       /[\\/]@chakra-ui[\\/]react[\\/]/.test(args.importer)
         ? { path: 'ark-root', namespace: 'split-friendly-chakra' }
         : undefined,
+    );
+    // Chakra's theme index builds its default config (every recipe) at load time; marked pure, it
+    // goes when unused, and with it the recipes web/src/components/ui/system.ts does not pick.
+    pluginBuild.onLoad(
+      { filter: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const contents = source.replace(
+          'defaultThemeConfig = defineConfig(',
+          'defaultThemeConfig = /* @__PURE__ */ defineConfig(',
+        );
+        if (contents === source) throw new Error(`${args.path}: its default config is no longer built where expected`);
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      },
     );
     pluginBuild.onLoad({ filter: /^ark-root$/, namespace: 'split-friendly-chakra' }, () => ({
       resolveDir: root,
@@ -256,4 +270,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await buildWeb({ minify: !process.argv.includes('--dev') });
   console.log(formatSizes(result));
   console.log(`built ${path.relative(process.cwd(), result.outdir) || '.'} in ${Date.now() - started} ms`);
+  if (result.authInitialGzipBytes > AUTH_INITIAL_JS_BUDGET) {
+    console.error(`the sign-in page's initial JS is over its ${kb(AUTH_INITIAL_JS_BUDGET)} budget: the build fails`);
+    process.exitCode = 1;
+  }
 }

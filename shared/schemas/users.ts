@@ -32,6 +32,11 @@ export const acceptInviteSchema = z.object({
   password: passwordSchema,
 });
 
+/** The accept form as the browser sees it: the confirmation must match. */
+export const acceptInviteFormSchema = acceptInviteSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+
 /** A user as administrators see it in the users table. */
 export const adminUserSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'reac
 import { PageSpinner } from '../components/ui/page-spinner';
 import { APP_BASE, paths } from '../config/paths';
 import { RedirectIfLoggedIn, RequireAuth } from '../lib/auth';
+import { RouteFocus } from './route-focus';
 import { RouteError } from './routes/route-error';
 
 /** Each page's code is its own chunk, loaded when its route is first visited. */
@@ -18,6 +19,7 @@ const LegacyComponentRedirect = () => {
 /** The route tree, with the guard on everything but /auth, /health and 404. */
 export const routes: RouteObject[] = [
   {
+    element: <RouteFocus />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -29,38 +31,48 @@ export const routes: RouteObject[] = [
       },
       { path: paths.health.path, ...page(() => import('./routes/health')) },
       {
-        element: <RequireAuth />,
+        ...page(() => import('./query-provider')),
         children: [
-          { path: paths.landing.path, ...page(() => import('../features/landing/routes/landing')) },
           {
-            path: paths.hub.dashboard.path,
-            ...page(() => import('./layout/app-shell')),
+            element: <RequireAuth />,
             children: [
-              { index: true, ...page(() => import('../features/dashboard/routes/dashboard')) },
+              { path: paths.landing.path, ...page(() => import('../features/landing/routes/landing')) },
               {
-                path: paths.hub.components.path,
-                ...page(() => import('../features/components/routes/component-list')),
-              },
-              {
-                path: paths.hub.component.path,
-                ...page(() => import('../features/component-detail/routes/component-detail')),
-              },
-              {
-                path: paths.hub.addComponent.path,
-                ...page(() => import('../features/components/routes/add-component')),
-              },
-              { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
-              {
-                element: <RequireAuth role="admin" />,
+                path: paths.hub.dashboard.path,
+                ...page(() => import('./layout/app-shell')),
                 children: [
-                  { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },
+                  { index: true, ...page(() => import('../features/dashboard/routes/dashboard')) },
                   {
-                    path: paths.hub.approvalQueue.path,
-                    ...page(() => import('../features/approvals/routes/approval-queue')),
+                    path: paths.hub.components.path,
+                    ...page(() => import('../features/components/routes/component-list')),
                   },
                   {
-                    path: paths.hub.importExcel.path,
-                    ...page(() => import('../features/import-excel/routes/import-excel')),
+                    path: paths.hub.component.path,
+                    ...page(() => import('../features/component-detail/routes/component-detail')),
+                  },
+                  {
+                    path: paths.hub.addComponent.path,
+                    ...page(() => import('../features/components/routes/add-component')),
+                  },
+                  { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
+                  {
+                    element: <RequireAuth role="admin" />,
+                    children: [
+                      { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },
+                      {
+                        path: paths.hub.approvalQueue.path,
+                        ...page(() => import('../features/approvals/routes/approval-queue')),
+                      },
+                      {
+                        path: paths.hub.importExcel.path,
+                        ...page(() => import('../features/import-excel/routes/import-excel')),
+                      },
+                    ],
+                  },
+                  // An unknown hub address keeps the sidebar and top bar around its 404.
+                  {
+                    path: '*',
+                    lazy: async () => ({ Component: (await import('./routes/not-found')).HubNotFoundRoute }),
                   },
                 ],
               },

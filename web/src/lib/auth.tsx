@@ -1,8 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { Center } from '@chakra-ui/react/center';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import useSWR, { useSWRConfig } from 'swr';
 import type { PublicUser, Role } from '#shared/schemas/auth';
 import type { LogoutResult } from '#shared/schemas/sso';
 import { appUrl, paths } from '../config/paths';
@@ -15,21 +14,63 @@ import { api, clearCsrfToken, errorMessage } from './api-client';
 
 export type User = PublicUser;
 
-export const USER_KEY = '/user';
+interface Session {
+  user: User | null | undefined;
+  error: unknown;
+  /** Asked again after a failed read, the failure still shown meanwhile. */
+  retrying: boolean;
+}
+
+/**
+ * Who is logged in, asked once per page load and kept here rather than in the query cache: the
+ * login page needs to know, and it should not load the cache's library for that one answer.
+ */
+let session: Session = { user: undefined, error: undefined, retrying: false };
+let sessionRequest: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+const setSession = (next: Session) => {
+  session = next;
+  for (const listener of listeners) listener();
+};
+
+const loadSession = () => {
+  sessionRequest ??= api.getOrNull<User>('/user').then(
+    (user) => setSession({ user, error: undefined, retrying: false }),
+    (error: unknown) => {
+      // The next page that asks tries again.
+      sessionRequest = undefined;
+      setSession({ user: undefined, error, retrying: false });
+    },
+  );
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  loadSession();
+  return () => listeners.delete(listener);
+};
+
+/** Asks the server again after a failed read (the error's 'Try again'). */
+const retrySession = () => {
+  sessionRequest = undefined;
+  setSession({ ...session, retrying: true });
+  loadSession();
+};
+
+/** Forgets the session, so the next reader asks the server again (tests start each from nobody). */
+export const resetSession = (): void => {
+  sessionRequest = undefined;
+  session = { user: undefined, error: undefined, retrying: false };
+};
 
 /**
  * The logged-in user: undefined while loading, null when nobody is logged in (a 401). A failed
  * read (a server error, no network) is `error`, which says nothing about being logged in.
  */
 export const useUser = () => {
-  const { data, error, mutate, isValidating } = useSWR<User | null>(USER_KEY);
-  return {
-    user: data,
-    error: error as unknown,
-    isLoading: data === undefined && !error,
-    isRetrying: isValidating,
-    retry: () => void mutate(),
-  };
+  const { user, error, retrying } = useSyncExternalStore(subscribe, () => session);
+  return { user, error, isLoading: user === undefined && !error, isRetrying: retrying, retry: retrySession };
 };
 
 /** The name to greet someone by: their name, else the part of the email before '@', else 'User'. */
@@ -93,9 +134,10 @@ export const logout = async (): Promise<void> => {
 };
 
 /** Stores the user a login or profile change answered with, without asking the server again. */
-export const useSetUser = () => {
-  const { mutate } = useSWRConfig();
-  return (user: User | null) => mutate(USER_KEY, user, { revalidate: false });
+export const useSetUser = () => (user: User | null) => {
+  sessionRequest = Promise.resolve();
+  setSession({ user, error: undefined, retrying: false });
+  return Promise.resolve(user);
 };
 
 /**

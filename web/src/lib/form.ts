@@ -1,4 +1,4 @@
-import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
@@ -22,23 +22,44 @@ export const fieldErrors = <T extends Values>(issues: readonly z.core.$ZodIssue[
  * The fields are strings even where the schema narrows them (a role select starts empty), so the
  * schema's input is only held to the same field names.
  */
-export const useZodForm = <T extends Values, Out>(
-  schema: z.ZodType<Out, NoInfer<{ [K in keyof T]?: unknown }>>,
-  initialValues: T,
-) => {
+type FormSchema<T extends Values, Out> = z.ZodType<Out, NoInfer<{ [K in keyof T]?: unknown }>>;
+
+/**
+ * A form's schema, or a function that loads it. A page that must show fast (the login page) loads
+ * zod after it is on screen: a submit made before it arrives waits for it.
+ */
+export type SchemaSource<T extends Values, Out> = FormSchema<T, Out> | (() => Promise<FormSchema<T, Out>>);
+
+export const useZodForm = <T extends Values, Out>(source: SchemaSource<T, Out>, initialValues: T) => {
   const [values, setValues] = useState<T>(initialValues);
   const [errors, setErrors] = useState<FieldErrors<T>>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  const [schema, setSchema] = useState(() => (typeof source === 'function' ? undefined : source));
+  const loading = useRef<Promise<FormSchema<T, Out>> | undefined>(undefined);
 
-  const validate = useCallback(
-    (next: T) => {
-      const result = schema.safeParse(next);
-      setErrors(result.success ? {} : fieldErrors<T>(result.error.issues));
-      return result;
-    },
-    [schema],
-  );
+  const loadSchema = useCallback(() => {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    loading.current ??= source().then((loaded) => {
+      setSchema(() => loaded);
+      return loaded;
+    });
+    return loading.current;
+  }, [source]);
+
+  useEffect(() => {
+    void loadSchema();
+  }, [loadSchema]);
+
+  const validateWith = useCallback((current: FormSchema<T, Out>, next: T) => {
+    const result = current.safeParse(next);
+    setErrors(result.success ? {} : fieldErrors<T>(result.error.issues));
+    return result;
+  }, []);
+
+  const validate = (next: T) => {
+    if (schema) validateWith(schema, next);
+  };
 
   const setValue = (name: keyof T, value: string) => {
     const next = { ...values, [name]: value };
@@ -62,7 +83,7 @@ export const useZodForm = <T extends Values, Out>(
     async (event?: FormEvent) => {
       event?.preventDefault();
       setSubmitted(true);
-      const result = validate(values);
+      const result = validateWith(await loadSchema(), values);
       if (!result.success) return;
       setSubmitting(true);
       try {

@@ -4,8 +4,10 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { system } from '../components/ui/system';
-import { Toaster, toaster } from '../components/ui/toaster';
+import { toaster } from '../components/ui/toast-region';
+import { Toaster } from '../components/ui/toaster';
 import { clearCsrfToken } from '../lib/api-client';
+import { resetSession } from '../lib/auth';
 import { createSwrConfig } from '../lib/swr';
 
 /**
@@ -16,6 +18,7 @@ export const renderRoutes = (routes: RouteObject[], initialEntry: string) => {
   // The toast store outlives a test's render; a toast left from the last test would queue the next.
   toaster.remove();
   clearCsrfToken();
+  resetSession();
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const swrConfig = { ...createSwrConfig(), dedupingInterval: 0, shouldRetryOnError: false };
   const result = render(

@@ -24,11 +24,12 @@ const readCollapsed = () => {
 /** The layout of every /component-hub page: sidebar (a drawer under 768 px), top bar, page. */
 export const AppShell = () => {
   const { user } = useUser();
-  const { pathname } = useLocation();
+  const { key: locationKey } = useLocation();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // Every navigation closes the drawer, one to the page already shown too (a quick search from the list).
+  useEffect(() => setDrawerOpen(false), [locationKey]);
 
   const toggleCollapsed = () => {
     setCollapsed((value) => {

@@ -4,15 +4,21 @@ import { Input } from '@chakra-ui/react/input';
 import { Group } from '@chakra-ui/react/group';
 import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** Session storage key the component list reads once. */
+/** Session storage key the component list reads once, on opening. */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';
 
-/** The sidebar's search box: hands its text to the component list through session storage. */
-export const QuickSearch = () => {
+/**
+ * The sidebar's search box: hands its text to the component list through session storage.
+ * `onSearched` runs after a search is sent (the collapsed sidebar closes its pop-up then).
+ */
+export const QuickSearch = ({
+  onSearched,
+  inputRef,
+}: { onSearched?: () => void; inputRef?: Ref<HTMLInputElement> } = {}) => {
   const [text, setText] = useState('');
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -27,6 +33,7 @@ export const QuickSearch = () => {
     const query = text.trim();
     if (query) sessionStorage.setItem(HEADER_SEARCH_KEY, query);
     void navigate(paths.hub.components.href());
+    onSearched?.();
   };
 
   return (
@@ -36,6 +43,7 @@ export const QuickSearch = () => {
       </VisuallyHidden>
       <Group attached width="full">
         <Input
+          ref={inputRef}
           id={inputId}
           value={text}
           onChange={(event) => setText(event.target.value)}

@@ -1,10 +1,13 @@
 import { Box } from '@chakra-ui/react/box';
 import { Flex } from '@chakra-ui/react/flex';
 import { IconButton } from '@chakra-ui/react/button';
+import { Popover } from '@chakra-ui/react/popover';
+import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { chakra } from '@chakra-ui/react/styled-system';
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { hasRole, type User } from '../../lib/auth';
@@ -19,6 +22,35 @@ interface SidebarContentProps {
   collapsed?: boolean;
   onToggleCollapsed?: () => void;
 }
+
+/** The folded sidebar's search: an icon that opens the search box beside it, its text field focused. */
+const CollapsedQuickSearch = () => {
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <Popover.Root
+      initialFocusEl={() => inputRef.current}
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      positioning={{ placement: 'right-start', gutter: 12 }}
+    >
+      <Popover.Trigger asChild>
+        <IconButton aria-label="Search components" variant="ghost" size="sm">
+          <Search />
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="xs">
+            <Popover.Body p="3">
+              <QuickSearch inputRef={inputRef} onSearched={() => setOpen(false)} />
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+};
 
 /** Who is logged in, as the sidebar's footer shows it. */
 export const sidebarFooterText = (user: User | null | undefined) =>
@@ -49,7 +81,11 @@ export const SidebarContent = ({ user, collapsed = false, onToggleCollapsed }: S
         )}
       </Flex>
 
-      {!collapsed && (
+      {collapsed ? (
+        <Flex justify="center" px="2">
+          <CollapsedQuickSearch />
+        </Flex>
+      ) : (
         <Box px="4">
           <QuickSearch />
         </Box>

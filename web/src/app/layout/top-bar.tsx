@@ -48,7 +48,8 @@ export const TopBar = ({ user, onOpenMenu }: TopBarProps) => {
       >
         <MenuIcon />
       </IconButton>
-      <Text fontWeight="bold" color="blue.800" whiteSpace="nowrap" display={{ base: 'block', md: 'none' }}>
+      {/* At 320 px the name and four buttons only just fit: the name gives way (ellipsis), never the page. */}
+      <Text fontWeight="bold" color="blue.800" truncate minWidth="0" display={{ base: 'block', md: 'none' }}>
         Component Hub
       </Text>
       <Spacer />
@@ -71,7 +72,7 @@ export const TopBar = ({ user, onOpenMenu }: TopBarProps) => {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <Button variant="ghost" size="sm" aria-label="Logout" onClick={() => void logout()}>
+      <Button variant="ghost" size="sm" px={{ base: '2', sm: '3' }} aria-label="Logout" onClick={() => void logout()}>
         <LogOut aria-hidden />
         <chakra.span display={{ base: 'none', sm: 'inline' }}>Logout</chakra.span>
       </Button>

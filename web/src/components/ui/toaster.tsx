@@ -1,19 +1,4 @@
-import { Portal } from '@chakra-ui/react/portal';
-import { Stack } from '@chakra-ui/react/stack';
-import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react/toast';
-
-/**
- * Toasts: one visible at a time, 5000 ms, F8 moves focus to them, at most 420 px wide.
- * (The spec's 1,000,000 ms removal delay is how its old toast library kept one toast mounted;
- * here `max: 1` does that, and a dismissed toast leaves after its exit animation.)
- */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: 5000,
-  hotkey: ['F8'],
-  pauseOnPageIdle: true,
-});
+import { lazy, Suspense } from 'react';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -23,25 +8,22 @@ export interface Notice {
   description?: string;
 }
 
+/**
+ * The toast machinery is its own chunk: pages that have nothing to say yet (the login page before
+ * a submit) do not wait for it. It starts loading with the first render, so the region is in the
+ * page, announcing politely, long before the first toast.
+ */
+const loadToastRegion = () => import('./toast-region');
+
+const LazyToastRegion = lazy(loadToastRegion);
+
 /** Shows a toast, replacing the one on screen. */
-export const notify = ({ type = 'info', title, description }: Notice): void => {
-  toaster.dismiss();
-  toaster.create({ type, title, description, closable: true });
+export const notify = (notice: Notice): void => {
+  void loadToastRegion().then(({ showToast }) => showToast(notice));
 };
 
 export const Toaster = () => (
-  <Portal>
-    <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-      {(toast) => (
-        <Toast.Root width={{ base: 'full', md: 'sm' }} maxWidth="420px">
-          <Toast.Indicator />
-          <Stack gap="1" flex="1" maxWidth="100%">
-            {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-            {toast.description && <Toast.Description opacity={1}>{toast.description}</Toast.Description>}
-          </Stack>
-          {toast.closable && <Toast.CloseTrigger aria-label="Close notification" />}
-        </Toast.Root>
-      )}
-    </ChakraToaster>
-  </Portal>
+  <Suspense fallback={null}>
+    <LazyToastRegion />
+  </Suspense>
 );

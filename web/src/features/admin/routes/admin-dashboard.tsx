@@ -3,8 +3,13 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page';
+import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
+import { useHashTab } from '../../../lib/hash-tab';
 import { ImageManagement } from '../components/image-management';
 import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
+
+/** The tabs, in order; #images and #users open the later ones. */
+const ADMIN_TABS = ['overview', 'images', 'users'] as const satisfies readonly [string, ...string[]];
 
 interface AdminDashboardProps {
   /** The Overview tab's cards from other features (the image cards are this feature's own). */
@@ -18,34 +23,44 @@ interface AdminDashboardProps {
  * chart and the Image Management tab are this feature's; the users' card and tab come from the
  * users feature, which the app's route composes in.
  */
-export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboardProps) => (
-  <Stack gap="0">
-    <PageHeader title="Admin Dashboard" subtitle="Manage users and component images" />
-    <Tabs.Root defaultValue="overview" variant="line" colorPalette="blue" size={{ base: 'sm', md: 'md' }} lazyMount>
-      <Tabs.List overflowX="auto">
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
-          Overview
-        </Tabs.Trigger>
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="images">
-          Image Management
-        </Tabs.Trigger>
-        <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
-          User Management
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="overview">
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            {overview}
-            <ImageOverviewCards />
-          </SimpleGrid>
-          <ImageCoverageChart />
-        </Stack>
-      </Tabs.Content>
-      <Tabs.Content value="images">
-        <ImageManagement />
-      </Tabs.Content>
-      <Tabs.Content value="users">{userManagement}</Tabs.Content>
-    </Tabs.Root>
-  </Stack>
-);
+export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboardProps) => {
+  const [tab, chooseTab] = useHashTab(ADMIN_TABS);
+  return (
+    <Stack gap="0">
+      <PageHeader title="Admin Dashboard" subtitle="Manage users and component images" />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => chooseTab(details.value)}
+        variant="line"
+        colorPalette="blue"
+        size={{ base: 'sm', md: 'md' }}
+        lazyMount
+      >
+        <ScrollingTabsList>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
+            Overview
+          </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="images">
+            Image Management
+          </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
+            User Management
+          </Tabs.Trigger>
+        </ScrollingTabsList>
+        <Tabs.Content value="overview">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+              {overview}
+              <ImageOverviewCards />
+            </SimpleGrid>
+            <ImageCoverageChart />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="images">
+          <ImageManagement />
+        </Tabs.Content>
+        <Tabs.Content value="users">{userManagement}</Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+};

@@ -1,10 +1,26 @@
-import { useApiQuery } from '../../../lib/api-query';
+import { useEffect, useState } from 'react';
 import type { SignInOptions } from '#shared/schemas/sso';
+import { api } from '../../../lib/api-client';
 
-export const SIGN_IN_OPTIONS_KEY = '/sso/options';
+export const SIGN_IN_OPTIONS_PATH = '/sso/options';
 
-/** GET /api/sso/options: the single sign-on button (when set up) and who may use a password. */
+/**
+ * GET /api/sso/options: the single sign-on button (when set up) and who may use a password.
+ * Asked with a plain request rather than through the query cache: the login page is the first
+ * page most people load, and the cache's code is not needed for one answer.
+ */
 export const useSignInOptions = (enabled = true) => {
-  const { data, error, isLoading } = useApiQuery<SignInOptions>(enabled ? SIGN_IN_OPTIONS_KEY : null);
-  return { options: data, error, isLoading };
+  const [state, setState] = useState<{ options?: SignInOptions; error?: unknown; done: boolean }>({ done: false });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let current = true;
+    api.getOrNull<SignInOptions>(SIGN_IN_OPTIONS_PATH).then(
+      (options) => current && setState({ options: options ?? undefined, done: true }),
+      (error: unknown) => current && setState({ error, done: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return { options: state.options, error: state.error, isLoading: enabled && !state.done };
 };

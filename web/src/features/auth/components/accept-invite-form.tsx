@@ -1,8 +1,6 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import * as z from 'zod';
 import { messages } from '#shared/messages';
-import { acceptInviteSchema } from '#shared/schemas/users';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/form-field';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -14,10 +12,8 @@ import { displayName, useSetUser } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { acceptInvite } from '../api/accept-invite';
 
-/** The accept form as the browser sees it: the confirmation must match. */
-const acceptInviteFormSchema = acceptInviteSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+/** The rules come with zod, loaded once the form is on screen (see useZodForm). */
+const loadAcceptInviteSchema = async () => (await import('#shared/schemas/users')).acceptInviteFormSchema;
 
 interface AcceptInviteFormProps {
   token: string;
@@ -32,7 +28,7 @@ interface AcceptInviteFormProps {
 export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps) => {
   const navigate = useNavigate();
   const setUser = useSetUser();
-  const form = useZodForm(acceptInviteFormSchema, { token, username: '', password: '', confirmPassword: '' });
+  const form = useZodForm(loadAcceptInviteSchema, { token, username: '', password: '', confirmPassword: '' });
 
   const onSubmit = form.handleSubmit(
     async ({ token: inviteToken, username, password }) => {

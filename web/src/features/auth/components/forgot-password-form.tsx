@@ -1,6 +1,5 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { forgotPasswordSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
@@ -8,8 +7,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/form';
 import { requestPasswordReset } from '../api/forgot-password';
 
+/** The rules come with zod, loaded once the form is on screen (see useZodForm). */
+const loadForgotPasswordSchema = async () => (await import('#shared/schemas/auth')).forgotPasswordSchema;
+
 export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => void }) => {
-  const form = useZodForm(forgotPasswordSchema, { email: '' });
+  const form = useZodForm(loadForgotPasswordSchema, { email: '' });
 
   const onSubmit = form.handleSubmit(
     async (input) => {

@@ -1,6 +1,5 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { loginSchema } from '#shared/schemas/auth';
 import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toaster';
@@ -9,11 +8,14 @@ import { afterLoginPath, useSetUser } from '../../../lib/auth';
 import { useZodForm } from '../../../lib/form';
 import { login } from '../api/login';
 
+/** The login rules come with zod, loaded once the form is on screen (see useZodForm). */
+const loadLoginSchema = async () => (await import('#shared/schemas/auth')).loginSchema;
+
 export const LoginForm = ({ onForgotPassword }: { onForgotPassword: () => void }) => {
   const navigate = useNavigate();
   const location = useLocation();
   const setUser = useSetUser();
-  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const form = useZodForm(loadLoginSchema, { email: '', password: '' });
 
   const onSubmit = form.handleSubmit(
     async (input) => {

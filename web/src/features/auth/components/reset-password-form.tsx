@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { resetPasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '../../../components/ui/form-field';
 import { InlineAlert } from '../../../components/ui/inline-alert';
@@ -19,12 +18,15 @@ interface ResetPasswordFormProps {
   onRequestNewLink: () => void;
 }
 
+/** The rules come with zod, loaded once the form is on screen (see useZodForm). */
+const loadResetPasswordFormSchema = async () => (await import('#shared/schemas/auth')).resetPasswordFormSchema;
+
 /**
  * The reset link's form. A link the server refuses (used, expired, replaced by a newer one) cannot
  * be retried, so the refusal replaces the form and offers to send a new link.
  */
 export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLink }: ResetPasswordFormProps) => {
-  const form = useZodForm(resetPasswordFormSchema, { token, password: '', confirmPassword: '' });
+  const form = useZodForm(loadResetPasswordFormSchema, { token, password: '', confirmPassword: '' });
   const [refusedLink, setRefusedLink] = useState<string>();
 
   const onSubmit = form.handleSubmit(

@@ -5,7 +5,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso';
+import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso-errors';
 import { appUrl } from '../../../config/paths';
 import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '../../../lib/auth';
 import { useSignInOptions } from '../api/get-sign-in-options';

@@ -5,7 +5,7 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
 import type { Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
-import { toaster } from '../../../components/ui/toaster';
+import { toaster } from '../../../components/ui/toast-region';
 import { ApiError } from '../../../lib/api-client';
 import { aComponent } from '../../../testing/component-fixture';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';

@@ -12,6 +12,7 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { Panel } from '../../../components/ui/page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
 import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
 import { notify } from '../../../components/ui/toaster';
 import { paths } from '../../../config/paths';
@@ -128,7 +129,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
               variant="line"
               colorPalette="blue"
             >
-              <Tabs.List overflowX="auto" px={{ base: '2', md: '4' }} pt="2">
+              <ScrollingTabsList px={{ base: '2', md: '4' }} pt="2">
                 {tabs.map((t) => (
                   <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
                     {t.label}
@@ -139,7 +140,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                     )}
                   </Tabs.Trigger>
                 ))}
-              </Tabs.List>
+              </ScrollingTabsList>
               <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
                 <Tabs.Content value="details" p="0">
                   <FieldGroups

@@ -62,8 +62,8 @@ export const QuickSearchForm = ({ prefill, onSearch }: QuickSearchFormProps) => 
 
   return (
     <Box as="form" role="search" aria-label="Quick Search" onSubmit={search}>
-      <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3">
-        <Box width={{ md: '48' }} flexShrink={0}>
+      <Stack direction={{ base: 'column', lg: 'row' }} align={{ lg: 'flex-end' }} gap="3">
+        <Box width={{ lg: '48' }} flexShrink={0}>
           <SelectField
             label="Field"
             options={quickSearchFieldOptions}
@@ -71,7 +71,7 @@ export const QuickSearchForm = ({ prefill, onSearch }: QuickSearchFormProps) => 
             onChange={(event) => setField(event.target.value as QuickSearchField)}
           />
         </Box>
-        <Box flex="1">
+        <Box flex="1" minWidth="0">
           <TextField
             label="Search term"
             type="search"
@@ -81,11 +81,11 @@ export const QuickSearchForm = ({ prefill, onSearch }: QuickSearchFormProps) => 
           />
         </Box>
         <Stack direction="row" gap="2">
-          <Button type="submit" colorPalette="blue" flex={{ base: '1', md: 'initial' }}>
+          <Button type="submit" colorPalette="blue" flex={{ base: '1', lg: 'initial' }}>
             <Search aria-hidden />
             Search
           </Button>
-          <Button type="button" variant="outline" onClick={reset} flex={{ base: '1', md: 'initial' }}>
+          <Button type="button" variant="outline" onClick={reset} flex={{ base: '1', lg: 'initial' }}>
             <RotateCcw aria-hidden />
             Reset
           </Button>

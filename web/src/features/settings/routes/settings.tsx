@@ -1,31 +1,22 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
 import { useUser } from '../../../lib/auth';
+import { tabFromHash, useHashTab } from '../../../lib/hash-tab';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileForm } from '../components/profile-form';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
 
-/** The tab an anchor opens: #security, #notifications and (for admins) #users have tabs; anything else is the profile. */
-export const tabForHash = (hash: string, isAdmin: boolean): Tab => {
-  const anchor = hash.replace(/^#/, '');
-  if (anchor === 'security') return 'security';
-  if (anchor === 'notifications') return 'notifications';
-  if (anchor === 'users' && isAdmin) return 'users';
-  return 'profile';
-};
+const tabsFor = (isAdmin: boolean): [Tab, ...Tab[]] =>
+  isAdmin ? ['profile', 'security', 'notifications', 'users'] : ['profile', 'security', 'notifications'];
 
-const hashForTab: Record<Tab, string> = {
-  profile: '',
-  security: '#security',
-  notifications: '#notifications',
-  users: '#users',
-};
+/** The tab an anchor opens: #security, #notifications and (for admins) #users have tabs; anything else is the profile. */
+export const tabForHash = (hash: string, isAdmin: boolean): Tab => tabFromHash(hash, tabsFor(isAdmin));
 
 /**
  * /component-hub/settings. The Notifications and User Management tabs'
@@ -39,23 +30,21 @@ export const SettingsRoute = ({
   notifications?: ReactNode;
 }) => {
   const { user } = useUser();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const isAdmin = user?.role === 'admin';
+  const [tab, chooseTab] = useHashTab(tabsFor(isAdmin));
   if (!user) return <PageSpinner />;
-  const isAdmin = user.role === 'admin';
-  const tab = tabForHash(location.hash, isAdmin);
 
   return (
     <Stack gap="0">
       <PageHeader title="Settings" subtitle="Manage your profile, password and account" />
       <Tabs.Root
         value={tab}
-        onValueChange={(details) => void navigate({ hash: hashForTab[details.value as Tab] }, { replace: true })}
+        onValueChange={(details) => chooseTab(details.value)}
         variant="line"
         colorPalette="blue"
         lazyMount
       >
-        <Tabs.List overflowX="auto">
+        <ScrollingTabsList>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">
             Profile
           </Tabs.Trigger>
@@ -70,7 +59,7 @@ export const SettingsRoute = ({
               User Management
             </Tabs.Trigger>
           )}
-        </Tabs.List>
+        </ScrollingTabsList>
         <Tabs.Content value="profile">
           <Stack gap="6">
             <ProfileForm key={user.id} user={user} />

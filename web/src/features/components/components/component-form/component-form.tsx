@@ -13,6 +13,7 @@ import { TextAreaField, TextField } from '../../../../components/ui/form-field';
 import { Panel } from '../../../../components/ui/page';
 import { ChoiceField } from '../../../../components/ui/choice-field';
 import { FormDialog } from '../../../../components/ui/form-dialog';
+import { ScrollingTabsList } from '../../../../components/ui/scrolling-tabs-list';
 import { notify } from '../../../../components/ui/toaster';
 import { paths } from '../../../../config/paths';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
@@ -74,7 +75,6 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const unsaved = JSON.stringify(form.values) !== savedValues;
   const announced = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const tabListRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!restored || announced.current) return;
@@ -86,17 +86,6 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
       description: `Your saved draft has been restored.${files ? ` Choose its files again (${files}): uploads are kept for a day.` : ''}`,
     });
   }, [restored]);
-
-  // The chosen tab stays in sight in a tab strip that scrolls (narrow screens), whoever chose it.
-  useEffect(() => {
-    const list = tabListRef.current;
-    const trigger = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    if (!list || !trigger) return;
-    const bounds = list.getBoundingClientRect();
-    const place = trigger.getBoundingClientRect();
-    if (place.left < bounds.left) list.scrollLeft -= bounds.left - place.left + 16;
-    else if (place.right > bounds.right) list.scrollLeft += place.right - bounds.right + 16;
-  }, [tab]);
 
   // After a failed submit the first invalid field takes the focus, once its tab is showing.
   useEffect(() => {
@@ -269,9 +258,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
             colorPalette="blue"
             orientation={wide ? 'vertical' : 'horizontal'}
           >
-            <Tabs.List
-              ref={tabListRef}
-              overflowX={wide ? undefined : 'auto'}
+            <ScrollingTabsList
               flexShrink={0}
               width={wide ? '56' : undefined}
               px={wide ? '0' : { base: '2', md: '4' }}
@@ -296,7 +283,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
                   {tabsWithErrors.has(t.value) && <chakra.span srOnly> (has errors)</chakra.span>}
                 </Tabs.Trigger>
               ))}
-            </Tabs.List>
+            </ScrollingTabsList>
             <Box flex="1" minWidth="0">
               {formTabs.map((t) => (
                 <Tabs.Content key={t.value} value={t.value} px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>

@@ -6,8 +6,8 @@ import { Portal } from '@chakra-ui/react/portal';
 import { SkipNavContent, SkipNavLink } from '@chakra-ui/react/skip-nav';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../components/ui/page-spinner';
-import { useUser } from '../../lib/auth';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
+import { useUser } from '#web/lib/auth.tsx';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
 

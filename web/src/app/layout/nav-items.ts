@@ -8,7 +8,7 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths.ts';
 import type { Role } from '#shared/schemas/auth';
 
 export interface NavItem {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../testing/render';
-import type { User } from '../../lib/auth';
+import { renderScreen } from '#web/testing/render.tsx';
+import type { User } from '#web/lib/auth.tsx';
 import { HEADER_SEARCH_KEY } from './quick-search';
 import { SidebarContent } from './sidebar';
 

@@ -7,9 +7,9 @@ import { chakra } from '@chakra-ui/react/styled-system';
 import { Text } from '@chakra-ui/react/text';
 import { LogOut, Menu as MenuIcon, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { paths } from '../../config/paths';
-import { logout, type User } from '../../lib/auth';
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
+import { paths } from '#web/config/paths.ts';
+import { logout, type User } from '#web/lib/auth.tsx';
 
 interface TopBarProps {
   user: User;

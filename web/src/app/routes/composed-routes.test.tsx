@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '#shared/schemas/users';
-import { mockApi } from '../../testing/mock-api';
-import { renderRoutes } from '../../testing/render';
+import { mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
 import { routes } from '../router';
 
 const admin = {

@@ -2,8 +2,8 @@ import { Center } from '@chakra-ui/react/center';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { AppLink } from '../../components/ui/link';
-import { paths } from '../../config/paths';
+import { AppLink } from '#web/components/ui/link.tsx';
+import { paths } from '#web/config/paths.ts';
 
 const NotFoundMessage = () => (
   <Stack gap="3" textAlign="center" align="center">

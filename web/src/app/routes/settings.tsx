@@ -1,6 +1,6 @@
-import { NotificationSettingsPanel } from '../../features/notifications/components/notification-settings';
-import { SettingsRoute } from '../../features/settings/routes/settings';
-import { SettingsUserManagement } from '../../features/users/components/settings-user-management';
+import { NotificationSettingsPanel } from '#web/features/notifications/components/notification-settings.tsx';
+import { SettingsRoute } from '#web/features/settings/routes/settings.tsx';
+import { SettingsUserManagement } from '#web/features/users/components/settings-user-management.tsx';
 
 /** The settings page with the notifications feature in its Notifications tab and the users feature in User Management. */
 const Settings = () => (

@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** GET /api/components/classes: the catalogue's classes, for the batch filter. */
 export const useComponentClasses = () => {

@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 import type { ImageBatchResponse } from '#shared/schemas/images';
 
 export const IMAGE_BATCH_KEY = '/admin/image-batch';

@@ -1,4 +1,4 @@
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 import type { ImageStats } from '#shared/schemas/images';
 
 export const IMAGE_STATS_KEY = '/admin/image-stats';

@@ -1,5 +1,5 @@
 import { RECENT_IMAGES_DEFAULT_LIMIT, type RecentImage } from '#shared/schemas/images';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const RECENT_IMAGES_KEY = `/admin/recent-images?limit=${RECENT_IMAGES_DEFAULT_LIMIT}`;
 

@@ -1,5 +1,5 @@
 import type { BatchProvider, StartImageBatchResponse } from '#shared/schemas/images';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** The three batch actions' endpoints. */
 const batchPaths: Record<BatchProvider, string> = {

@@ -19,20 +19,20 @@ import {
   type ImageBatch,
   type RecentImage,
 } from '#shared/schemas/images';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { AppLink } from '../../../components/ui/link';
-import { Panel } from '../../../components/ui/page';
-import { SelectField } from '../../../components/ui/select-field';
-import { StatCard } from '../../../components/ui/stat-card';
-import { notify } from '../../../components/ui/toaster';
+import { paths } from '#web/config/paths.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { AppLink } from '#web/components/ui/link.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
 import { useComponentClasses } from '../api/get-component-classes';
 import { useImageBatch } from '../api/get-image-batch';
 import { useImageStats } from '../api/get-image-stats';
 import { useRecentImages } from '../api/get-recent-images';
 import { startImageBatch } from '../api/start-image-batch';
 import { batchCounts, confidenceVariant, percent, truncateDescription, type ConfidenceVariant } from './image-figures';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '#web/lib/dates.ts';
 
 /** The toast title when a batch cannot be started. */
 const startFailedTitles: Record<BatchProvider, string> = {

@@ -4,8 +4,8 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Text } from '@chakra-ui/react/text';
 import { Gauge, ImageIcon, Package } from 'lucide-react';
-import { Panel } from '../../../components/ui/page';
-import { StatCard } from '../../../components/ui/stat-card';
+import { Panel } from '#web/components/ui/page.tsx';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { useImageStats } from '../api/get-image-stats';
 import { percent } from './image-figures';
 

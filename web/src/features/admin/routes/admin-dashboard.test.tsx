@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { AdminDashboardRoute } from './admin-dashboard';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,9 +2,9 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/ui/page';
-import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
-import { useHashTab } from '../../../lib/hash-tab';
+import { PageHeader } from '#web/components/ui/page.tsx';
+import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { useHashTab } from '#web/lib/hash-tab.ts';
 import { ImageManagement } from '../components/image-management';
 import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
 

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import { BULK_REVIEW_MAX, type BulkReviewSummary } from '#shared/schemas/approvals';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 import { changedByReview, type ReviewDecision } from './review-request';
 
 /**

@@ -1,6 +1,6 @@
 import type { ApprovalRequest, RequestStatus } from '#shared/schemas/approvals';
-import { ApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/api-query';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** GET /api/approval-requests?status=...: the dashboard reads the pending list under the same key. */
 export const approvalRequestsKey = (status: RequestStatus) => `/approval-requests?status=${status}`;

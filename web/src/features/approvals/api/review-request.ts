@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { api, idempotencyKeyFor } from '../../../lib/api-client';
+import { api, idempotencyKeyFor } from '#web/lib/api-client.ts';
 
 export type ReviewDecision = 'approved' | 'rejected';
 

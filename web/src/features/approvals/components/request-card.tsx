@@ -8,13 +8,13 @@ import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { AppLink } from '../../../components/ui/link';
-import { Panel } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
+import { AppLink } from '#web/components/ui/link.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { paths } from '#web/config/paths.ts';
 import type { ReviewDecision } from '../api/review-request';
 import { RequestChanges } from './request-changes';
 import { requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 import { ReviewDialog } from './review-dialog';
 import { StaleNotice } from './stale-notice';
 

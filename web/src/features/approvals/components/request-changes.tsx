@@ -14,7 +14,7 @@ import {
   componentFileFields,
   type ComponentField,
 } from '#shared/schemas/component';
-import { API_PREFIX } from '../../../lib/api-client';
+import { API_PREFIX } from '#web/lib/api-client.ts';
 
 /** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
 const hiddenKeys = new Set(['username', 'componentId', 'attachmentId']);

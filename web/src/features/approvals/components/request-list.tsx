@@ -3,11 +3,11 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import type { RequestStatus } from '#shared/schemas/approvals';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 import { loadFailureMessage, useApprovalRequests } from '../api/get-approval-requests';
 import { BulkBar } from './bulk-review';
 import { RequestCard } from './request-card';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /** The requests of one status: loading, failure, empty, or one card each; pending ones can be reviewed together. */
 export const RequestList = ({ status }: { status: RequestStatus }) => {

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { displayValue, fieldLabel } from './request-changes';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /** How a changed field reads in a warning: "Description: 'Contactor' when proposed, 'Contactor 3 kW' now". */
 const change = (request: ApprovalRequest, field: string) =>

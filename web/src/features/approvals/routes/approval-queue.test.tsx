@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { ApprovalQueueRoute } from './approval-queue';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 const admin = {
   id: 'a1',

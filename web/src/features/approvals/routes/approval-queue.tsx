@@ -1,7 +1,7 @@
 import { Tabs } from '@chakra-ui/react/tabs';
 import { useState } from 'react';
 import { requestStatuses, type RequestStatus } from '#shared/schemas/approvals';
-import { PageHeader } from '../../../components/ui/page';
+import { PageHeader } from '#web/components/ui/page.tsx';
 import { RequestList } from '../components/request-list';
 import { statusLabels } from '../components/request-type';
 

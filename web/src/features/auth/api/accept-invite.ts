@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { User } from '../../../lib/auth';
+import { api } from '#web/lib/api-client.ts';
+import type { User } from '#web/lib/auth.tsx';
 
 /** POST /api/invites/accept: activates the invited account and logs it in (a session cookie). */
 export const acceptInvite = (input: { token: string; username: string; password: string }) =>

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/forgot-password: answers the same whether or not the account exists. */
 export const requestPasswordReset = (input: { email: string }) =>

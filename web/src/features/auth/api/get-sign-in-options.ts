@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SignInOptions } from '#shared/schemas/sso';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 export const SIGN_IN_OPTIONS_PATH = '/sso/options';
 

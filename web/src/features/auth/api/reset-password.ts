@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/reset-password with the emailed token (the confirmation stays in the browser). */
 export const resetPassword = (input: { token: string; password: string }) =>

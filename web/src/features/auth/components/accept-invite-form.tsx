@@ -2,14 +2,14 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
 import { useNavigate } from 'react-router';
-import { TextField } from '../../../components/ui/form-field';
-import { InlineAlert } from '../../../components/ui/inline-alert';
-import { PasswordFields } from '../../../components/ui/password-fields';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { ApiError, clearCsrfToken, errorMessage } from '../../../lib/api-client';
-import { displayName, useSetUser } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { paths } from '#web/config/paths.ts';
+import { ApiError, clearCsrfToken, errorMessage } from '#web/lib/api-client.ts';
+import { displayName, useSetUser } from '#web/lib/auth.tsx';
+import { useZodForm } from '#web/lib/form.ts';
 import { acceptInvite } from '../api/accept-invite';
 
 /** The rules come with zod, loaded once the form is on screen (see useZodForm). */

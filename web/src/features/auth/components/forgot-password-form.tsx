@@ -1,10 +1,10 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
-import { TextField } from '../../../components/ui/form-field';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { requestPasswordReset } from '../api/forgot-password';
 
 /** The rules come with zod, loaded once the form is on screen (see useZodForm). */

@@ -1,11 +1,11 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { useLocation, useNavigate } from 'react-router';
-import { TextField } from '../../../components/ui/form-field';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError, clearCsrfToken } from '../../../lib/api-client';
-import { afterLoginPath, useSetUser } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { ApiError, clearCsrfToken } from '#web/lib/api-client.ts';
+import { afterLoginPath, useSetUser } from '#web/lib/auth.tsx';
+import { useZodForm } from '#web/lib/form.ts';
 import { login } from '../api/login';
 
 /** The login rules come with zod, loaded once the form is on screen (see useZodForm). */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
-import { TextField } from '../../../components/ui/form-field';
-import { InlineAlert } from '../../../components/ui/inline-alert';
-import { PasswordFields } from '../../../components/ui/password-fields';
-import { notify } from '../../../components/ui/toaster';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { resetPassword } from '../api/reset-password';
 
 interface ResetPasswordFormProps {

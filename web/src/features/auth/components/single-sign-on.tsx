@@ -6,8 +6,8 @@ import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { SsoErrorCode } from '#shared/schemas/sso';
-import { InlineAlert } from '../../../components/ui/inline-alert';
-import { takeProviderSignOut } from '../../../lib/auth';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+import { takeProviderSignOut } from '#web/lib/auth.tsx';
 
 /** The single sign-on button; `returnTo` is the app path to land on afterwards. */
 export const SingleSignOnButton = ({

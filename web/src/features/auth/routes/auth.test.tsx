@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderRoutes, renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes, renderScreen } from '#web/testing/render.tsx';
 import { AuthRoute } from './auth';
 
 const user = {

@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { mockApi } from '../../../testing/mock-api';
-import { renderRoutes, renderScreen } from '../../../testing/render';
-import { RequireAuth } from '../../../lib/auth';
+import { mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes, renderScreen } from '#web/testing/render.tsx';
+import { RequireAuth } from '#web/lib/auth.tsx';
 import { AuthRoute } from './auth';
 
 const withSso = (passwordLogin = 'on') => ({

@@ -1,9 +1,9 @@
 import { useSWRConfig } from 'swr';
 import type { Attachment } from '#shared/schemas/files';
-import { api } from '../../../lib/api-client';
-import { uploadFile } from '../../../lib/upload-file';
+import { api } from '#web/lib/api-client.ts';
+import { uploadFile } from '#web/lib/upload-file.ts';
 import type { RequestAnswer } from './change-requests';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const attachmentsKey = (componentId: number | string) => `/components/${componentId}/attachments`;
 

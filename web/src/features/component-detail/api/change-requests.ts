@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { ComponentField } from '#shared/schemas/component';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 export interface RequestAnswer {
   requestId: string;

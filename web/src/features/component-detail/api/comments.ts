@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import type { Comment } from '#shared/schemas/comments';
-import { api } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/api-query';
+import { api } from '#web/lib/api-client.ts';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const commentsKey = (componentId: number | string) => `/components/${componentId}/comments`;
 

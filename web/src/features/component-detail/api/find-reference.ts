@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Component } from '#shared/schemas/component';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** How long the typing must pause before the catalogue is asked. */
 const TYPING_PAUSE_MS = 300;

@@ -1,6 +1,6 @@
 import type { Component } from '#shared/schemas/component';
-import { ApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/api-query';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const componentKey = (id: string | number) => `/components/${id}`;
 

@@ -1,5 +1,5 @@
 import type { Component } from '#shared/schemas/component';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** GET /api/components/{id}/related: up to 3 others sharing class, type or series. */
 export const useRelatedComponents = (componentId: string) => {

@@ -1,5 +1,5 @@
 import type { Version } from '#shared/schemas/approvals';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const versionsKey = (componentId: number | string) => `/components/${componentId}/versions`;
 

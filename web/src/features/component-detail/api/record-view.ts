@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** The dashboard's recent views (its key starts so; features do not import each other). */
 const isRecentViews = (key: unknown): boolean => typeof key === 'string' && key.startsWith('/recent-components');

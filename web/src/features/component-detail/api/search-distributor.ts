@@ -1,5 +1,5 @@
 import type { DistributorName, PartSearchResponse } from '#shared/schemas/distributors';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/components/{id}/search-digikey or /search-mouser, empty body. */
 export const searchDistributor = (componentId: number, provider: DistributorName) =>

@@ -13,15 +13,15 @@ import { useId, useState, type ReactNode } from 'react';
 import { componentFieldLabels, componentFileFields, type Component } from '#shared/schemas/component';
 import { distributorLabels, type DistributorName } from '#shared/schemas/distributors';
 import type { Attachment } from '#shared/schemas/files';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useSWRConfig } from 'swr';
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { deleteAttachment, useReloadAttachments } from '../api/attachments';
 import { versionsKey } from '../api/get-versions';
 import { useRefreshRequests } from '../api/change-requests';
 import { formatSize, groupAttachments } from './attachment-groups';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '#web/lib/dates.ts';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
   const headingId = useId();

@@ -8,12 +8,12 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, type Comment } from '#shared/schemas/comments';
-import { TextField } from '../../../components/ui/form-field';
-import { Panel } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useAddComment } from '../api/comments';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 interface CommentsCardProps {
   componentId: number;

@@ -2,10 +2,10 @@ import { Button } from '@chakra-ui/react/button';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Component } from '#shared/schemas/component';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { requestDeletion, useRefreshRequests } from '../api/change-requests';
 
 /**

@@ -9,8 +9,8 @@ import { CheckCircle2, Search, XCircle } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { distributorLabels, type DistributorName, type PartSearchResponse } from '#shared/schemas/distributors';
 import type { Component } from '#shared/schemas/component';
-import { notify, type Notice } from '../../../components/ui/toaster';
-import { ApiError } from '../../../lib/api-client';
+import { notify, type Notice } from '#web/components/ui/toaster.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
 import { searchDistributor } from '../api/search-distributor';
 
 /** The button's progress steps, the pause before the result, and the return to idle. */

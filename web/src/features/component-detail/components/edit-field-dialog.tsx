@@ -12,15 +12,15 @@ import {
   type Component,
   type ComponentNumberField,
 } from '#shared/schemas/component';
-import { ChoiceField } from '../../../components/ui/choice-field';
-import { useFieldDescription } from '../../../components/ui/field-description';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { InlineAlert } from '../../../components/ui/inline-alert';
-import { AppLink } from '../../../components/ui/link';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { useComponentOptions } from '../../../lib/component-options';
+import { ChoiceField } from '#web/components/ui/choice-field.tsx';
+import { useFieldDescription } from '#web/components/ui/field-description.ts';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+import { AppLink } from '#web/components/ui/link.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { paths } from '#web/config/paths.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useComponentOptions } from '#web/lib/component-options.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
 import { useReferenceTakenBy } from '../api/find-reference';
 import { fieldKind, fieldLabel, fieldText, type EditableField } from './field-groups';

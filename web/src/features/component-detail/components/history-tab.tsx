@@ -11,7 +11,7 @@ import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { Version } from '#shared/schemas/approvals';
 import { componentFieldLabels, componentFileFields, type ComponentField } from '#shared/schemas/component';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 const fileFields = new Set<string>(componentFileFields);
 

@@ -3,9 +3,9 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId } from 'react';
-import { AppLink } from '../../../components/ui/link';
-import { Panel } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
+import { AppLink } from '#web/components/ui/link.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { paths } from '#web/config/paths.ts';
 import { useRelatedComponents } from '../api/get-related-components';
 
 /** 'Related Components': up to 3 others sharing class, type or series, each linking to its page. */

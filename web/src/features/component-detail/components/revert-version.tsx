@@ -1,10 +1,10 @@
 import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { useState } from 'react';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { requestRevert, useRefreshRequests } from '../api/change-requests';
 
 interface RevertVersionProps {

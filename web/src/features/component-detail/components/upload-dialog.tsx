@@ -3,13 +3,13 @@ import { Input } from '@chakra-ui/react/input';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { ATTACHMENT_MAX_MEGABYTES, attachmentAccept, attachmentFileProblem } from '#shared/schemas/files';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { notify, type Notice } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { notify, type Notice } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { fileProblemNotice, noFileNotice } from '#web/lib/file-checks.ts';
 import { uploadAttachment, useReloadAttachments } from '../api/attachments';
 import { useRefreshRequests } from '../api/change-requests';
-import { useFieldDescription } from '../../../components/ui/field-description';
+import { useFieldDescription } from '#web/components/ui/field-description.ts';
 
 /** The upload checks, made in the browser before anything is sent: the toast to show, or null. */
 export const uploadProblem = (file: File | undefined): Notice | null =>

@@ -5,11 +5,11 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
 import type { Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
-import { toaster } from '../../../components/ui/toast-region';
-import { ApiError } from '../../../lib/api-client';
-import { aComponent } from '../../../testing/component-fixture';
-import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
-import { renderRoutes } from '../../../testing/render';
+import { toaster } from '#web/components/ui/toast-region.tsx';
+import { ApiError } from '#web/lib/api-client.ts';
+import { aComponent } from '#web/testing/component-fixture.ts';
+import { csrfHandler, mockApi, type Handler, type MockResponse } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
 import { searchNotice } from '../components/distributor-search';
 import { ComponentDetailRoute } from './component-detail';
 

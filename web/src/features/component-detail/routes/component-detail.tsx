@@ -10,13 +10,13 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
-import { Panel } from '../../../components/ui/page';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
-import { RequestSubmittedDialog } from '../../../components/ui/request-submitted-dialog';
-import { notify } from '../../../components/ui/toaster';
-import { paths } from '../../../config/paths';
-import { displayName, useUser } from '../../../lib/auth';
+import { Panel } from '#web/components/ui/page.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
+import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { paths } from '#web/config/paths.ts';
+import { displayName, useUser } from '#web/lib/auth.tsx';
 import { useAttachments, useReloadAttachments } from '../api/attachments';
 import { useComments } from '../api/comments';
 import { componentLoadFailure, useComponent } from '../api/get-component';
@@ -34,7 +34,7 @@ import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
 import { UploadDialog } from '../components/upload-dialog';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /** A destructive toast once a read fails, not again on each render. */
 const useFailureToast = (error: unknown, title: string) => {

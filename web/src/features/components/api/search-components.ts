@@ -10,7 +10,7 @@ import {
   type SearchFacets,
   type SearchSuggestion,
 } from '#shared/schemas/component';
-import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { apiRequestWithHeaders } from '#web/lib/api-client.ts';
 import { PAGE_SIZE, componentsQuery, pageOffset, type SearchCriteria } from '../utils/search-params';
 
 export interface ComponentPage {

@@ -15,7 +15,7 @@ import {
   searchNumberLabel,
   type SearchNumberFilterField,
 } from '#shared/schemas/component';
-import { TextField } from '../../../components/ui/form-field';
+import { TextField } from '#web/components/ui/form-field.tsx';
 import {
   cleanCriteria,
   numberProblems,

@@ -5,7 +5,7 @@ import { Eye, FileText, Pencil } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Component } from '#shared/schemas/component';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths.ts';
 
 /** The datasheet, opened in a new tab when the component has one. */
 export const DatasheetLink = ({ component }: { component: Pick<Component, 'reference' | 'dataSheet'> }) =>

@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Component, SearchSortField } from '#shared/schemas/component';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 import { ComponentActions, useOpenComponent } from './component-actions';
 
 /** Five skeleton rows while the list loads. */

@@ -2,7 +2,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Text } from '@chakra-ui/react/text';
 import { Fragment } from 'react';
 import type { SearchSuggestion } from '#shared/schemas/component';
-import { AppLink } from '../../../components/ui/link';
+import { AppLink } from '#web/components/ui/link.tsx';
 import { listSearchParams, type SearchCriteria } from '../utils/search-params';
 
 /**

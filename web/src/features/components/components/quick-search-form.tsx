@@ -3,8 +3,8 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { RotateCcw, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/ui/form-field';
-import { SelectField, type SelectOption } from '../../../components/ui/select-field';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { SelectField, type SelectOption } from '#web/components/ui/select-field.tsx';
 import type { SearchCriteria } from '../utils/search-params';
 
 /** Search panel: All Fields searches `query`; the others filter one field. */

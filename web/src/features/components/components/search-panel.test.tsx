@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../testing/render';
+import { renderScreen } from '#web/testing/render.tsx';
 import type { SearchCriteria } from '../utils/search-params';
 import type { QuickSearchPrefill } from './quick-search-form';
 import { SearchPanel } from './search-panel';

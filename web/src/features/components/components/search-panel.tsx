@@ -1,6 +1,6 @@
 import { Tabs } from '@chakra-ui/react/tabs';
 import { useEffect, useState } from 'react';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 import type { SearchCriteria } from '../utils/search-params';
 import { AdvancedSearchForm } from './advanced-search-form';
 import { QuickSearchForm, type QuickSearchPrefill } from './quick-search-form';

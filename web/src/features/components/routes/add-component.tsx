@@ -1,9 +1,9 @@
-import { PageHeader } from '../../../components/ui/page';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { useUser } from '../../../lib/auth';
+import { PageHeader } from '#web/components/ui/page.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
+import { useUser } from '#web/lib/auth.tsx';
 import { draftKey } from '../components/component-form/component-draft';
 import { ComponentForm } from '../components/component-form/component-form';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /** /component-hub/add-component. */
 export const AddComponentRoute = () => {

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '#shared/schemas/component';
-import { mockApi } from '../../../testing/mock-api';
-import { renderRoutes } from '../../../testing/render';
-import { aComponent } from '../../../testing/component-fixture';
+import { mockApi } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { aComponent } from '#web/testing/component-fixture.ts';
 import { ComponentListRoute } from './component-list';
 
 /*

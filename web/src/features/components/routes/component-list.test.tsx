@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOTAL_COUNT_HEADER, headerJson, type Component } from '#shared/schemas/component';
-import { mockApi, type MockResponse } from '../../../testing/mock-api';
-import { renderRoutes } from '../../../testing/render';
-import { aComponent } from '../../../testing/component-fixture';
+import { mockApi, type MockResponse } from '#web/testing/mock-api.ts';
+import { renderRoutes } from '#web/testing/render.tsx';
+import { aComponent } from '#web/testing/component-fixture.ts';
 import { ComponentListRoute, HEADER_SEARCH_KEY } from './component-list';
 
 afterEach(() => {

@@ -3,8 +3,8 @@ import { Grid } from '@chakra-ui/react/grid';
 import { Heading } from '@chakra-ui/react/heading';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { PageHeader, Panel } from '../../../components/ui/page';
-import { errorMessage } from '../../../lib/api-client';
+import { PageHeader, Panel } from '#web/components/ui/page.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useComponentSearch } from '../api/search-components';
 import { ActiveCriteria } from '../components/active-criteria';
 import { ComponentResults, type ResultsOrder } from '../components/component-results';
@@ -23,7 +23,7 @@ import {
   type ListState,
   type SearchCriteria,
 } from '../utils/search-params';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /** Where the sidebar's quick search leaves its text for this page (the shell writes it). */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { aComponent } from '../../../testing/component-fixture';
-import { sharedStrings, xlsxXmlParts } from '../../../testing/xlsx-xml';
+import { aComponent } from '#web/testing/component-fixture.ts';
+import { sharedStrings, xlsxXmlParts } from '#web/testing/xlsx-xml.ts';
 import { buildExportWorkbook, workbookBytes } from './export-workbook';
 
 /*

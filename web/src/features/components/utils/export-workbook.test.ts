@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, TOTAL_COUNT_HEADER } from '#shared/schemas/component';
-import { clearCsrfToken } from '../../../lib/api-client';
-import { mockApi } from '../../../testing/mock-api';
+import { clearCsrfToken } from '#web/lib/api-client.ts';
+import { mockApi } from '#web/testing/mock-api.ts';
 import { fetchAllMatching } from '../api/search-components';
-import { aComponent } from '../../../testing/component-fixture';
-import { sharedStrings, xlsxXmlParts } from '../../../testing/xlsx-xml';
+import { aComponent } from '#web/testing/component-fixture.ts';
+import { sharedStrings, xlsxXmlParts } from '#web/testing/xlsx-xml.ts';
 import { buildExportWorkbook, exportFileName, saveComponentsWorkbook, workbookBytes } from './export-workbook';
 
 afterEach(() => {

@@ -7,8 +7,8 @@
  */
 import type * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, type Component } from '#shared/schemas/component';
-import { saveFile } from '../../../lib/files';
-import { textSheet, textWorkbookBytes, XLSX_TYPE, type TextValue } from '../../../lib/text-workbook';
+import { saveFile } from '#web/lib/files.ts';
+import { textSheet, textWorkbookBytes, XLSX_TYPE, type TextValue } from '#web/lib/text-workbook.ts';
 
 export const EXPORT_SHEET_NAME = 'Components';
 

@@ -1,5 +1,5 @@
 import type { CatalogueStats } from '#shared/schemas/component';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const CATALOGUE_STATS_KEY = '/stats';
 

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** The dashboard shows the first 5 pending requests. */
 export const PENDING_REQUESTS_SHOWN = 5;

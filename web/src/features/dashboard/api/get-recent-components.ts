@@ -1,5 +1,5 @@
 import type { RecentComponentView } from '#shared/schemas/approvals';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** The dashboard lists the 5 components last viewed. */
 export const RECENT_COMPONENTS_LIMIT = 5;

@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** POST /api/approval-requests/{id}/withdraw: the submitter takes back a pending request. */
 export const withdrawRequest = (id: string) =>

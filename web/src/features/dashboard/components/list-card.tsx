@@ -3,7 +3,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId, type ReactNode } from 'react';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 
 interface ListCardProps<T> {
   title: string;

@@ -3,10 +3,10 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths.ts';
 import { useRecentComponents } from '../api/get-recent-components';
 import { ListCard } from './list-card';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 /**
  * Dashboard: 'Recent Components', the reference, when it was viewed and a 'View' link;

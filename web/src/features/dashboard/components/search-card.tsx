@@ -4,8 +4,8 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { ArrowRight, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
-import { Panel } from '../../../components/ui/page';
-import { paths } from '../../../config/paths';
+import { Panel } from '#web/components/ui/page.tsx';
+import { paths } from '#web/config/paths.ts';
 
 /** Dashboard: the 'Component Search' card. */
 export const SearchCard = () => (

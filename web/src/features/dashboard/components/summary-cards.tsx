@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Clock, Database, Factory, FileText } from 'lucide-react';
-import { StatCard } from '../../../components/ui/stat-card';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { useCatalogueStats } from '../api/get-catalogue-stats';
 
 /**

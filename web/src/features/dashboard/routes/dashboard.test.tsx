@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, RecentComponentView } from '#shared/schemas/approvals';
-import { csrfHandler, mockApi, type Handler, type MockResponse } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi, type Handler, type MockResponse } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { DashboardRoute } from './dashboard';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
-import { PageHeader } from '../../../components/ui/page';
+import { PageHeader } from '#web/components/ui/page.tsx';
 import { PendingRequests } from '../components/pending-requests';
 import { RecentComponents } from '../components/recent-components';
 import { SearchCard } from '../components/search-card';

@@ -1,8 +1,8 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse, ImportResult } from '#shared/schemas/import';
 import type { ComponentField } from '#shared/schemas/component';
-import { api } from '../../../lib/api-client';
-import { uploadFile } from '../../../lib/upload-file';
+import { api } from '#web/lib/api-client.ts';
+import { uploadFile } from '#web/lib/upload-file.ts';
 
 /** The count comes from `count`, or from the message '{n} components added' when absent. */
 export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>

@@ -13,11 +13,11 @@ import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { ComponentField } from '#shared/schemas/component';
 import type { ImportAction, ImportColumn, ImportJobResponse } from '#shared/schemas/import';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 import { fetchAllRows, type RowFilter } from '../api/import-excel';
 import { ColumnMapping } from './column-mapping';
 import { ImportRows } from './import-rows';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 const totals: { action: ImportAction; label: string; help: string }[] = [
   { action: 'create', label: 'Create', help: 'new parts' },

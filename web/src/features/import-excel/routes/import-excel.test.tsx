@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ImportJobResponse, ImportResult, ImportRowReport } from '#shared/schemas/import';
-import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { importedCount } from '../api/import-excel';
 import { ImportExcelRoute } from './import-excel';
 

@@ -11,10 +11,10 @@ import { messages } from '#shared/messages';
 import type { ComponentField } from '#shared/schemas/component';
 import { excelFileProblem, excelFileTypes, MEGABYTE } from '#shared/schemas/files';
 import type { ImportColumn, ImportJob } from '#shared/schemas/import';
-import { PageHeader, Panel } from '../../../components/ui/page';
-import { notify, type Notice } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { fileProblemNotice, noFileNotice } from '../../../lib/file-checks';
+import { PageHeader, Panel } from '#web/components/ui/page.tsx';
+import { notify, type Notice } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { fileProblemNotice, noFileNotice } from '#web/lib/file-checks.ts';
 import {
   changeImport,
   commitImport,

@@ -6,8 +6,8 @@
  */
 import type * as XLSX from 'xlsx';
 import type { ImportJob, ImportRowReport } from '#shared/schemas/import';
-import { saveFile } from '../../../lib/files';
-import { textSheet, textWorkbookBytes, XLSX_TYPE } from '../../../lib/text-workbook';
+import { saveFile } from '#web/lib/files.ts';
+import { textSheet, textWorkbookBytes, XLSX_TYPE } from '#web/lib/text-workbook.ts';
 import { actionLabels, outcomeLabels, rowDetails } from './row-details';
 
 /** `{name}-import-report.xlsx` for `{name}.xlsx`. */

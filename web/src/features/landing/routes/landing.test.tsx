@@ -1,9 +1,9 @@
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appConfig } from '../../../config/env';
-import { mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { appConfig } from '#web/config/env.ts';
+import { mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { useClimbingProgress } from '../components/coming-soon-dialog';
 import { LandingRoute } from './landing';
 

@@ -8,10 +8,10 @@ import { Text } from '@chakra-ui/react/text';
 import { Boxes, Calculator, FolderOpen, LogOut, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../components/ui/toaster';
-import { appConfig } from '../../../config/env';
-import { paths } from '../../../config/paths';
-import { displayName, logout, useUser } from '../../../lib/auth';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { appConfig } from '#web/config/env.ts';
+import { paths } from '#web/config/paths.ts';
+import { displayName, logout, useUser } from '#web/lib/auth.tsx';
 import { ComingSoonDialog } from '../components/coming-soon-dialog';
 import { ToolTile } from '../components/tool-tile';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Notification } from '#shared/schemas/approvals';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** The bell asks again every 30 seconds. */
 export const NOTIFICATIONS_POLL_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { NotificationSettings, NotificationSettingsPatch } from '#shared/schemas/notifications';
-import { api } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/api-query';
+import { api } from '#web/lib/api-client.ts';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const NOTIFICATION_SETTINGS_KEY = '/notification-settings';
 

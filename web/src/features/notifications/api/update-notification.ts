@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** PATCH /api/notifications/{id}: marks it read. */
 export const markNotificationRead = (id: string) => api.patch<void>(`/notifications/${encodeURIComponent(id)}`);

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '#shared/schemas/approvals';
-import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { NOTIFICATIONS_POLL_MS } from '../api/get-notifications';
 import { NotificationBell, notificationKind, notificationRoute } from './notification-bell';
 

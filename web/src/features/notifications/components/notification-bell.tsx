@@ -10,11 +10,11 @@ import { Bell, CircleCheck, CircleX, Info, TriangleAlert, Trash2, type LucideIco
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '#shared/schemas/approvals';
-import { APP_BASE } from '../../../config/paths';
-import { useUser } from '../../../lib/auth';
+import { APP_BASE } from '#web/config/paths.ts';
+import { useUser } from '#web/lib/auth.tsx';
 import { useNotifications, useRefreshOnNews } from '../api/get-notifications';
 import { deleteNotification, markNotificationRead } from '../api/update-notification';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '#web/lib/dates.ts';
 
 type Kind = Notification['type'];
 

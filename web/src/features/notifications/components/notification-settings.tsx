@@ -8,12 +8,12 @@ import {
   notificationSettingLabels,
   type NotificationSettingKind,
 } from '#shared/schemas/notifications';
-import { Panel } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useUser } from '../../../lib/auth';
+import { Panel } from '#web/components/ui/page.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useUser } from '#web/lib/auth.tsx';
 import { updateNotificationSettings, useNotificationSettings } from '../api/notification-settings';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 const channels = [
   { channel: 'email', title: 'Email', intro: 'Emails sent to your account address.' },

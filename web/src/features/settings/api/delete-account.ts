@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /**
  * DELETE /api/user `{ currentPassword }`: removes the account and its sessions (400 for a missing

@@ -1,6 +1,6 @@
 import type { ProfileInput } from '#shared/schemas/auth';
-import { api } from '../../../lib/api-client';
-import type { User } from '../../../lib/auth';
+import { api } from '#web/lib/api-client.ts';
+import type { User } from '#web/lib/auth.tsx';
 
 /** PATCH /api/user; the spec allows the answer to be the user or `{ user }`. */
 export const updateProfile = async (input: ProfileInput): Promise<User> => {

@@ -3,12 +3,12 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { changePasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
-import { TextField } from '../../../components/ui/form-field';
-import { Panel } from '../../../components/ui/page';
-import { PasswordFields } from '../../../components/ui/password-fields';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { changePassword } from '../api/change-password';
 
 const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };

@@ -7,12 +7,12 @@ import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
-import { Panel } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toaster';
-import { appUrl, paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Panel } from '#web/components/ui/page.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { appUrl, paths } from '#web/config/paths.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { deleteAccount } from '../api/delete-account';
-import { useFieldDescription } from '../../../components/ui/field-description';
+import { useFieldDescription } from '#web/components/ui/field-description.ts';
 
 export const DELETE_PHRASE = 'delete my account';
 export const REDIRECT_AFTER_DELETE_MS = 1000;

@@ -5,12 +5,12 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useMemo } from 'react';
 import { profileFormSchema } from '#shared/schemas/auth';
-import { TextField } from '../../../components/ui/form-field';
-import { Panel } from '../../../components/ui/page';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useSetUser, type User } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { Panel } from '#web/components/ui/page.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useSetUser, type User } from '#web/lib/auth.tsx';
+import { useZodForm } from '#web/lib/form.ts';
 import { updateProfile } from '../api/update-profile';
 
 export const ProfileForm = ({ user }: { user: User }) => {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csrfHandler, mockApi } from '../../../testing/mock-api';
-import { renderScreen } from '../../../testing/render';
+import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
+import { renderScreen } from '#web/testing/render.tsx';
 import { SettingsRoute, tabForHash } from './settings';
 
 const member = {

@@ -1,11 +1,11 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/ui/page';
-import { PageSpinner } from '../../../components/ui/page-spinner';
-import { ScrollingTabsList } from '../../../components/ui/scrolling-tabs-list';
-import { useUser } from '../../../lib/auth';
-import { tabFromHash, useHashTab } from '../../../lib/hash-tab';
+import { PageHeader } from '#web/components/ui/page.tsx';
+import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
+import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { useUser } from '#web/lib/auth.tsx';
+import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileForm } from '../components/profile-form';

@@ -1,6 +1,6 @@
 import type { Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 import { useUsersCache } from './get-users';
 
 export interface NewUser {

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 import { useUsersCache } from './get-users';
 
 /** DELETE /api/users/{id}: ends their sessions; never one's own account, never the last admin. */

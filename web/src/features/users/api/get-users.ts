@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { AdminUser } from '#shared/schemas/users';
-import { useApiQuery } from '../../../lib/api-query';
+import { useApiQuery } from '#web/lib/api-query.ts';
 
 export const USERS_KEY = '/users';
 

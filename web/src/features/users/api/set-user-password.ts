@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client.ts';
 
 /** PATCH /api/users/{id}/password: the full password rule; that user's sessions end. */
 export const setUserPassword = (id: string, newPassword: string) =>

@@ -1,12 +1,12 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
 import { createUserSchema } from '#shared/schemas/users';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { TextField } from '../../../components/ui/form-field';
-import { SelectField } from '../../../components/ui/select-field';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { useCreateUser } from '../api/create-user';
 import { roleOptions } from './user-display';
 

@@ -3,7 +3,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Mail, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 import { AddUserDialog } from './add-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UsersTable } from './users-table';

@@ -3,9 +3,9 @@ import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useDeleteUser } from '../api/delete-user';
 import { roleLabels } from './user-display';
 

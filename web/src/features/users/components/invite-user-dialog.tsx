@@ -1,4 +1,4 @@
-import { FormDialog } from '../../../components/ui/form-dialog';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { InviteFields, useInviteForm } from './invite-user-form';
 
 interface InviteUserDialogProps {

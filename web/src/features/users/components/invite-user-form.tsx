@@ -4,14 +4,14 @@ import { Stack } from '@chakra-ui/react/stack';
 import { useState, type FormEvent } from 'react';
 import { messages } from '#shared/messages';
 import { inviteSchema } from '#shared/schemas/users';
-import { TextField } from '../../../components/ui/form-field';
-import { SelectField } from '../../../components/ui/select-field';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { TextField } from '#web/components/ui/form-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from './user-display';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 const INVITE_PROBLEM = 'There was a problem sending the invitation. Please try again.';
 

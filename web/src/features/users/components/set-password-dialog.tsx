@@ -1,10 +1,10 @@
 import { messages } from '#shared/messages';
 import { setUserPasswordSchema, type AdminUser } from '#shared/schemas/users';
-import { FormDialog } from '../../../components/ui/form-dialog';
-import { PasswordFields } from '../../../components/ui/password-fields';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { useZodForm } from '../../../lib/form';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useZodForm } from '#web/lib/form.ts';
 import { setUserPassword } from '../api/set-user-password';
 
 interface SetPasswordDialogProps {

@@ -1,7 +1,7 @@
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Panel } from '../../../components/ui/page';
+import { Panel } from '#web/components/ui/page.tsx';
 import { InviteUserForm } from './invite-user-form';
 import { UsersTable } from './users-table';
 

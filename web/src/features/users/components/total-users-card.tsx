@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { StatCard } from '../../../components/ui/stat-card';
+import { StatCard } from '#web/components/ui/stat-card.tsx';
 import { useUsers } from '../api/get-users';
 
 /** The admin overview's 'Total Users' card, with how many are administrators. */

@@ -1,7 +1,7 @@
 import type { Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
-import type { SelectOption } from '../../../components/ui/select-field';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import type { SelectOption } from '#web/components/ui/select-field.tsx';
+import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 
 export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' };
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { roleSchema, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { notify } from '#web/components/ui/toaster.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { roleOptions } from './user-display';
 

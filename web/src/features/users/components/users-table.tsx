@@ -11,15 +11,15 @@ import { KeyRound, Trash2 } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { errorMessage } from '../../../lib/api-client';
-import { useUser } from '../../../lib/auth';
+import { Tooltip } from '#web/components/ui/tooltip.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useUser } from '#web/lib/auth.tsx';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
-import { InlineAlert } from '../../../components/ui/inline-alert';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /**
  * Which table: the settings page's (invited and accepted dates, delete) or the admin dashboard's

@@ -4,9 +4,9 @@ import { HStack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { notify, type Notice } from '../../../../components/ui/toaster';
-import { componentFileCheck, fileProblemNotice } from '../../../../lib/file-checks';
-import { uploadFile } from '../../../../lib/upload-file';
+import { notify, type Notice } from '#web/components/ui/toaster.tsx';
+import { componentFileCheck, fileProblemNotice } from '#web/lib/file-checks.ts';
+import { uploadFile } from '#web/lib/upload-file.ts';
 import type { FileKind } from './form-fields';
 
 /** The widget's default size limit. */

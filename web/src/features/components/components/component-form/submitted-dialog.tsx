@@ -1,4 +1,4 @@
-import { RequestSubmittedDialog } from '../../../../components/ui/request-submitted-dialog';
+import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 
 interface SubmittedDialogProps {
   /** The new request's id; the dialog is open while there is one. */

@@ -61,7 +61,7 @@ describe('export, then import the export', () => {
           translatableText2: 'Text with _x000D_ written literally',
           maxWireNumber: 2,
         },
-        { reference: `${p}-PT 2,5`, class: 'Terminal Block', manufacturer: 'Phoenix Contact', depth: 0.001 },
+        { reference: `${p}-PT 2,5`, class: 'Terminal Block', manufacturer: 'Phoenix Contact', depth: 0.01 },
       ] as unknown as ComponentData[],
       { username: 'catalogue' },
     );

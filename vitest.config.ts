@@ -19,8 +19,8 @@ const ignored = ['**/node_modules/**', 'cdk.out/**', 'web/dist/**', '.local/**']
 /**
  * Lanes: `unit` (pure logic and offline tests, no stack), `web` (the SPA's tests in jsdom), `cdk`
  * (the infrastructure synthesized and checked) and `integration` (against the local AWS stack,
- * started once for the run). `npm run test:unit` runs the first two in seconds, without Java;
- * `npm test` runs them all.
+ * started once for the run). `npm run test:unit` runs the first in seconds and `npm run test:web`
+ * the second, both without Java; `npm test` runs them all.
  */
 export default defineConfig({
   test: {

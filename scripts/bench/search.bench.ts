@@ -227,7 +227,8 @@ const sqlFor = (query: IndexQuery) => {
       : query.text?.reference !== undefined && searchWords(query.text.reference).length
         ? { text: query.text.reference, article: false }
         : undefined;
-  let group = '0';
+  // Without words to rank by, the order is the sort alone (a bare 0 would be read as a column position).
+  let group: string | undefined;
   if (relevanceText) {
     const words = searchWords(relevanceText.text).slice(0, 8);
     const field = (forms: string, keys: string) => {
@@ -260,7 +261,7 @@ const sqlFor = (query: IndexQuery) => {
   }
   return {
     page: {
-      text: `SELECT id FROM components ${where} ORDER BY ${group}, ${ORDER} LIMIT ${query.limit} OFFSET ${query.offset}`,
+      text: `SELECT id FROM components ${where} ORDER BY ${group ? `${group}, ` : ''}${ORDER} LIMIT ${query.limit} OFFSET ${query.offset}`,
       values,
     },
     count: { text: `SELECT count(*)::int AS total FROM components ${where}`, values: whereValues },

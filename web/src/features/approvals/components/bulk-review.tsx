@@ -10,6 +10,7 @@ import { Textarea } from '@chakra-ui/react/textarea';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest, type BulkReviewSummary } from '#shared/schemas/approvals';
+import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
@@ -43,7 +44,16 @@ const SummaryDialog = ({
   const describe = (entry: { id: string; componentReference: string | null }) => {
     const request = reviewed.get(entry.id);
     const part = entry.componentReference ?? request?.componentReference ?? entry.id;
-    return request ? `${requestTypeLabel(request.requestType)} for ${part} by ${request.username}` : part;
+    if (!request) return part;
+    // An edit says what it changes, so two edits of one part are told apart.
+    const fields =
+      request.requestType === 'edit'
+        ? Object.keys(request.requestData)
+            .filter((field) => field !== 'username')
+            .map((field) => componentFieldLabels[field as ComponentField] ?? field)
+        : [];
+    const changes = fields.length ? ` (${fields.join(', ')})` : '';
+    return `${requestTypeLabel(request.requestType)}${changes} for ${part} by ${request.username}`;
   };
   return (
     <Dialog.Root open={summary !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">

@@ -355,7 +355,7 @@ describe('approval queue', () => {
       `New Component for 3RT2015-1BB41 by ${newRequest.username}`,
     );
     expect(within(summary).getByRole('region', { name: 'Not applied' })).toHaveTextContent(
-      `Component Edit for PKZM0-10 by ${editRequest.username}: The component changed since this edit was proposed`,
+      `Component Edit (Description) for PKZM0-10 by ${editRequest.username}: The component changed since this edit was proposed`,
     );
     expect(server.callsTo('POST /api/approval-requests/bulk-review')[0]!.body).toEqual({
       ids: [newRequest.id, editRequest.id],

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import type { ComponentData } from '#shared/schemas/component';
 import type { PartSearchResponse } from '#shared/schemas/distributors';
 import type { ImageBatchResponse, ImageStats, StartImageBatchResponse } from '#shared/schemas/images';
 import { resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { listAttachments } from '#repositories/attachments';
-import { createComponents } from '#repositories/components';
 import { readRateWindow } from '#repositories/rate-limits';
 import { SearchAllowanceSpent } from '#services/distributors/errors';
 import { windowOf } from '#services/distributors/rate-limiter';
@@ -14,9 +12,9 @@ import { takeSearchAllowance } from '#services/distributors/search-allowance';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { emulatorControl, listedProducts } from '../../scripts/local/distributor-emulator';
+import { emulatorControl } from '../../scripts/local/distributor-emulator';
 import { fixture, startReplay } from './distributor-replay';
-import { signedInClient } from './support';
+import { createListedParts, signedInClient, uniqueClass } from './support';
 
 /*
  * The distributors' limits and the product's own: a person's allowance of per-part searches
@@ -58,22 +56,6 @@ const withSettings = async <T>(settings: Record<string, string | undefined>, wor
 };
 
 const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
-const uniqueClass = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-const createListedParts = async (mpns: readonly string[], componentClass = uniqueClass('Limits')) =>
-  createComponents(
-    mpns.map((mpn): ComponentData => {
-      const { catalogue } = listedProducts.find((product) => product.mpn === mpn)!;
-      return {
-        reference: catalogue.reference,
-        articleNumber: catalogue.articleNumber ?? null,
-        manufacturer: catalogue.manufacturer,
-        class: componentClass,
-        dataSheet: null,
-      } as ComponentData;
-    }),
-    { username: 'test' },
-  );
 
 const search = (client: TestClient, id: number, provider: 'digikey' | 'mouser') =>
   client.post<PartSearchResponse & { message?: string }>(`/api/components/${id}/search-${provider}`);

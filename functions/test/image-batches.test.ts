@@ -6,8 +6,8 @@ import { listAttachments } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { emulatorControl, listedProducts } from '../../scripts/local/distributor-emulator';
-import { signedInClient } from './support';
+import { emulatorControl } from '../../scripts/local/distributor-emulator';
+import { createListedParts, signedInClient, uniqueClass } from './support';
 
 /*
  * Image batches end to end: the admin routes start the jobs stack's state machine (run locally
@@ -44,22 +44,6 @@ const FOUND_BY_REFERENCE = [
   '0402B104K160CT',
   '700-HK36Z24',
 ];
-/** Listed products as the catalogue holds them, as parts of `componentClass`. */
-const createListedParts = async (mpns: readonly string[], componentClass: string) =>
-  createComponents(
-    mpns.map((mpn): ComponentData => {
-      const { catalogue } = listedProducts.find((product) => product.mpn === mpn)!;
-      return {
-        reference: catalogue.reference,
-        articleNumber: catalogue.articleNumber ?? null,
-        manufacturer: catalogue.manufacturer,
-        class: componentClass,
-        dataSheet: null,
-      } as ComponentData;
-    }),
-    { username: 'test' },
-  );
-const uniqueClass = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 const finished = async (admin: TestClient) => {
   await stack.stepFunctions().settled();

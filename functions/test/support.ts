@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
+import type { ComponentData } from '#shared/schemas/component';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
+import { createComponents } from '#repositories/components';
 import { createUser, type User } from '#repositories/users';
 import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
+import { listedProducts } from '../../scripts/local/distributor-emulator';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
 
 /**
@@ -114,3 +117,23 @@ export const uploadThroughApi = async (
     throw new Error(`POST /api/uploads answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
   return ticket.body.uploadKey;
 };
+
+/** A class name no other test uses, so a batch of that class counts only this test's parts. */
+export const uniqueClass = (label: string): string =>
+  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Products the distributor emulator lists, as the catalogue holds them, as parts of `componentClass`. */
+export const createListedParts = async (mpns: readonly string[], componentClass = uniqueClass('Listed')) =>
+  createComponents(
+    mpns.map((mpn): ComponentData => {
+      const { catalogue } = listedProducts.find((product) => product.mpn === mpn)!;
+      return {
+        reference: catalogue.reference,
+        articleNumber: catalogue.articleNumber ?? null,
+        manufacturer: catalogue.manufacturer,
+        class: componentClass,
+        dataSheet: null,
+      } as ComponentData;
+    }),
+    { username: 'test' },
+  );

@@ -102,6 +102,7 @@ describe('identity items in IAM', () => {
         );
         // Looking a session up and sliding its expiry is how every request is signed in.
         expect(sessions, route.handler).not.toContain('dynamodb:GetItem');
+        expect(sessions, route.handler).not.toContain('dynamodb:BatchGetItem');
         expect(sessions, route.handler).not.toContain('dynamodb:UpdateItem');
       }
     }

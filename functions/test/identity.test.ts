@@ -5,6 +5,8 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
 import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, startSession } from '#services/auth/sessions';
 import { getUserByEmail } from '#repositories/users';
+import { putSession } from '#repositories/sessions';
+import { randomToken, sha256 } from '#services/auth/tokens';
 import { releaseResetEmail } from '#services/auth/throttle';
 import { createLoginUser, STRONG_PASSWORD, useSteppedClock } from './support';
 
@@ -73,6 +75,27 @@ describe('sessions', () => {
     const replay = client();
     replay.setCookie(SESSION_COOKIE, stolen);
     expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it("names its user in the cookie token, and believes the name only for that user's session", async () => {
+    const { email } = await createLoginUser('user');
+    const { email: otherEmail } = await createLoginUser('user');
+    const user = (await getUserByEmail(email))!;
+    const other = (await getUserByEmail(otherEmail))!;
+    const { token, session } = await startSession(user);
+    expect(token.startsWith(`${user.id}.`)).toBe(true);
+    expect((await resolveSession(token))?.user.id).toBe(user.id);
+    // A token that names someone else than its session's user is no session at all.
+    const secret = randomToken();
+    await putSession({ ...session, tokenHash: sha256(`${other.id}.${secret}`) });
+    expect(await resolveSession(`${other.id}.${secret}`)).toBeUndefined();
+    // Tokens made before they named their user still work until they expire.
+    const unnamed = randomToken();
+    await putSession({ ...session, tokenHash: sha256(unnamed) });
+    expect((await resolveSession(unnamed))?.user.id).toBe(user.id);
+    const browser = client();
+    browser.setCookie(SESSION_COOKIE, unnamed);
+    expect((await browser.get('/api/user')).status).toBe(200);
   });
 
   it('expires after the idle limit and after the absolute limit', async () => {

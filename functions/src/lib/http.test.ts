@@ -1,6 +1,6 @@
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { messages } from '#shared/messages';
 import { handler as csrfTokenHandler } from '../handlers/auth/get-csrf-token';
@@ -9,6 +9,8 @@ import { resetClients } from './clients';
 import { resetConfig } from './config';
 import { apiContext, apiEvent } from '../../../scripts/test/api-event';
 import { httpHandler, type Event, type LambdaHandler } from './http';
+import { SESSION_COOKIE } from './cookies';
+import { readCatalogueRevision } from '#repositories/catalogue';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const call = async (fn: LambdaHandler, e: Event) => {
@@ -24,6 +26,7 @@ describe('httpHandler', () => {
     resetClients();
     dynamo.reset();
     dynamo.on(GetCommand).resolves({});
+    dynamo.on(BatchGetCommand).resolves({ Responses: {} });
   });
 
   it('sets the security headers and no-store on every answer, HSTS only on https', async () => {
@@ -89,6 +92,41 @@ describe('httpHandler', () => {
     expect(malformed.statusCode).toBe(400);
     const unknown = await call(loginHandler, apiEvent('GET /api/nowhere'));
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("starts a route's prefetch beside the session check, and only for a request that may be let in", async () => {
+    let sessionReadStarted = false;
+    let prefetchStartedBeforeSessionRead: boolean | undefined;
+    dynamo.on(BatchGetCommand).callsFake(async () => {
+      sessionReadStarted = true;
+      return { Responses: {} };
+    });
+    const prefetch = vi.fn(async () => {
+      prefetchStartedBeforeSessionRead ??= !sessionReadStarted;
+      throw new Error('not read');
+    });
+    const route = httpHandler({ prefetch, handler: async ({ prefetched }) => prefetched });
+    // Signed out, a signed-in route never starts it.
+    expect((await call(route, apiEvent('GET /api/components'))).statusCode).toBe(401);
+    expect(prefetch).not.toHaveBeenCalled();
+    // With a cookie it starts before the session is read; a refused request never waits for it
+    // and its failure goes nowhere.
+    const refused = await call(route, apiEvent('GET /api/components', { cookies: ['ch_session=unknown'] }));
+    expect(refused.statusCode).toBe(401);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(prefetchStartedBeforeSessionRead).toBe(true);
+  });
+
+  it('reads the session, its user and what the route prefetches in one round trip', async () => {
+    const route = httpHandler({ prefetch: readCatalogueRevision, handler: async () => ({}) });
+    const cookie = `${SESSION_COOKIE}=01ARZ3NDEKTSV4RRFFQ69G5FAV.secret`;
+    expect((await call(route, apiEvent('GET /api/components', { cookies: [cookie] }))).statusCode).toBe(401);
+    const batches = dynamo.commandCalls(BatchGetCommand);
+    expect(batches).toHaveLength(1);
+    const keys = batches[0]!.args[0].input.RequestItems!.offline!.Keys!.map((key) => key.pk);
+    expect(keys).toEqual(expect.arrayContaining(['CATALOGUE#revision', 'USER#01ARZ3NDEKTSV4RRFFQ69G5FAV']));
+    expect(keys).toHaveLength(3);
+    expect(dynamo.commandCalls(GetCommand)).toHaveLength(0);
   });
 
   it('hides internals of an unexpected error behind a 500 with the request id', async () => {

@@ -11,6 +11,7 @@ import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import { takeWriteSlot } from '#services/write-limits';
+import { withGatheredReads } from '#repositories/table';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
 import { isOriginSecret, ORIGIN_VERIFY_HEADER, originVerifySecret, VIEWER_ADDRESS_HEADER, viewerAddress } from './edge';
 import {
@@ -51,7 +52,7 @@ export interface RequestInfo {
   idempotencyKey: string | undefined;
 }
 
-export interface HandlerInput<S extends Schemas> {
+export interface HandlerInput<S extends Schemas, P = undefined> {
   body: Parsed<S, 'body'>;
   query: Parsed<S, 'query'>;
   path: Parsed<S, 'path'>;
@@ -60,6 +61,8 @@ export interface HandlerInput<S extends Schemas> {
   session: ActiveSession | undefined;
   /** The caller's session; routes whose manifest access is `user` or `admin` always have one. */
   requireSession(): ActiveSession;
+  /** What the route's `prefetch` read while the session was checked. */
+  prefetched: P;
 }
 
 /** A handler's answer when it needs more than `200` with a JSON body. */
@@ -84,6 +87,7 @@ interface HttpContext extends Context {
   session: ActiveSession | undefined;
   input: { body: unknown; query: unknown; path: unknown };
   startedAt: number;
+  prefetched: Promise<unknown> | undefined;
 }
 type HttpRequest = Request<Event, Result, Error, HttpContext>;
 type Middleware = MiddlewareObj<Event, Result, Error, HttpContext>;
@@ -209,13 +213,24 @@ const isOwnOrigin = (headers: Event['headers']): boolean => {
   return origin !== undefined && ownOrigins().has(origin);
 };
 
-/** Session from the cookie, then the manifest's access rule, then Origin and CSRF on mutating methods. */
-const authorize = (): Middleware => ({
+/**
+ * Session from the cookie, then the manifest's access rule, then Origin and CSRF on mutating
+ * methods. A route's prefetch starts first, beside the session check, for a request that may be
+ * allowed (a public route, or one with a session cookie); the handler waits for it.
+ */
+const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware => ({
   before: async (request) => {
     const { event, context } = request;
     const route = findRoute(event.routeKey);
     if (!route) throw new NotFound(messages.notFound);
     const token = context.requestInfo.cookies[SESSION_COOKIE];
+    context.prefetched = undefined;
+    if (prefetch && (token || route.access === 'public')) {
+      const prefetched = prefetch();
+      // Refused requests never wait for it; its failure is the handler's to report.
+      prefetched.catch(() => undefined);
+      context.prefetched = prefetched;
+    }
     context.session = token ? await resolveSession(token) : undefined;
     if (route.access !== 'public') {
       if (!context.session) throw new Unauthorized(messages.notLoggedIn);
@@ -330,11 +345,13 @@ const stripHstsOnPlainHttp = (): Middleware => {
  * Wraps a route handler in the one fixed middleware stack: log, the edge check, security headers, JSON body,
  * session and role check from the manifest, CSRF, per-user write limits, zod validation, error mapping.
  */
-export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
+export const httpHandler = <S extends Schemas = Record<never, never>, P = undefined>(options: {
   schema?: S;
   /** The largest body this route takes; JSON_BODY_MAX_BYTES unless it carries inline files. */
   maxBodyBytes?: number;
-  handler: (input: HandlerInput<S>) => Promise<unknown>;
+  /** A read that needs no input, started while the session is checked (one round trip instead of two in a row). */
+  prefetch?: () => Promise<P>;
+  handler: (input: HandlerInput<S, P>) => Promise<unknown>;
 }): LambdaHandler => {
   const stack = middy<Event, Result, Error, HttpContext>()
     .use(requestLog())
@@ -342,13 +359,15 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
     .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))
-    .use(authorize())
+    .use(authorize(options.prefetch))
     .use(writeLimits())
     .use(validate(options.schema ?? {}))
     .use(errorMapper())
     .handler(async (_event, context) => {
       const { input, session, requestInfo } = context;
+      const prefetched = (await (context.prefetched ?? options.prefetch?.())) as P;
       const answer = await options.handler({
+        prefetched,
         body: input.body as Parsed<S, 'body'>,
         query: input.query as Parsed<S, 'query'>,
         path: input.path as Parsed<S, 'path'>,
@@ -363,5 +382,7 @@ export const httpHandler = <S extends Schemas = Record<never, never>>(options: {
       return json(200, answer);
     });
   return (event, context) =>
-    withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () => stack(event, context as HttpContext));
+    withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () =>
+      withGatheredReads(() => stack(event, context as HttpContext)),
+    );
 };

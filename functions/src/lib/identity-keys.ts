@@ -24,9 +24,10 @@ export interface IdentityFamily {
 
 /**
  * The identity items, by the leading key of their partition, and what stays closed to a route
- * that does not name the need. A session is looked up and its idle expiry slid on every
- * signed-in request, so every API function may get and update one (by its hash, which only
- * the cookie's holder knows); starting and ending sessions is kept to the routes that do.
+ * that does not name the need. A session is looked up (alone or in a batch with the request's
+ * other reads) and its idle expiry slid on every signed-in request, so every API function may
+ * get and update one (by its hash, which only the cookie's holder knows); starting and ending
+ * sessions is kept to the routes that do.
  * The CDK turns this into IAM denies; the local stack enforces the same table on every request.
  */
 export const identityFamilies: readonly IdentityFamily[] = [
@@ -35,7 +36,10 @@ export const identityFamilies: readonly IdentityFamily[] = [
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],
-    deniedActions: ITEM_ACTIONS.filter((action) => action !== 'dynamodb:GetItem' && action !== 'dynamodb:UpdateItem'),
+    deniedActions: ITEM_ACTIONS.filter(
+      (action) =>
+        action !== 'dynamodb:GetItem' && action !== 'dynamodb:BatchGetItem' && action !== 'dynamodb:UpdateItem',
+    ),
   },
 ];
 

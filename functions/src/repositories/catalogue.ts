@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { sleep } from '#lib/concurrency';
 import type { TransactItem } from './counters';
-import { conditionalWrite, epochSeconds, queryAll, tableName } from './table';
+import { conditionalWrite, epochSeconds, getItemConsistent, queryAll, tableName } from './table';
 
 /*
  * The catalogue's revision and its change log: how every search instance learns, with one read
@@ -64,12 +64,8 @@ const toRevision = (item: Record<string, unknown> | undefined): CatalogueRevisio
 });
 
 /** The current revision (strongly consistent: a change committed before this read is seen). */
-export const readCatalogueRevision = async (): Promise<CatalogueRevision> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: revisionKey, ConsistentRead: true }),
-  );
-  return toRevision(Item);
-};
+export const readCatalogueRevision = async (): Promise<CatalogueRevision> =>
+  toRevision(await getItemConsistent(revisionKey));
 
 /** Every logged change after `afterRevision`, oldest first; the caller checks they are contiguous. */
 export const readCatalogueChanges = async (afterRevision: number): Promise<CatalogueChange[]> => {

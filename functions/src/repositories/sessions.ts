@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, tableName } from './table';
+import { conditionalWrite, epochSeconds, getItemConsistent, tableName } from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
 export interface Session {
@@ -28,9 +28,7 @@ export const putSession = async (session: Session): Promise<void> => {
 
 /** The session if it exists and has not expired (TTL deletion is lazy, so expiry is checked here). */
 export const getSession = async (tokenHash: string, now = new Date()): Promise<Session | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: sessionKey(tokenHash), ConsistentRead: true }),
-  );
+  const Item = await getItemConsistent(sessionKey(tokenHash));
   if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
   const { pk: _pk, sk: _sk, entity: _e, ...session } = Item;
   return session as Session;

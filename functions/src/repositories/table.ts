@@ -1,5 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import DataLoader from 'dataloader';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   type QueryCommandInput,
@@ -133,4 +137,45 @@ export const batchPut = async (
       requests = (UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined) ?? [];
     }
   });
+};
+
+/** An item's primary key. */
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+const keyId = (key: ItemKey): string => `${key.pk}\u0000${key.sk}`;
+
+/** Consistent reads of many keys in one BatchGetItem, unprocessed keys asked again with jitter. */
+const readBatch = async (keys: readonly ItemKey[]): Promise<(Item | undefined)[]> => {
+  const found = new Map<string, Item>();
+  let wanted: ItemKey[] = [...keys];
+  for (let attempt = 0; wanted.length > 0; attempt++) {
+    if (attempt > 0) await sleep(Math.min(2_000, 20 * 2 ** attempt) * Math.random());
+    const { Responses, UnprocessedKeys } = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted, ConsistentRead: true } } }),
+    );
+    for (const item of Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
+    wanted = (UnprocessedKeys?.[tableName()]?.Keys as ItemKey[] | undefined) ?? [];
+  }
+  return keys.map((key) => found.get(keyId(key)));
+};
+
+const readScope = new AsyncLocalStorage<DataLoader<ItemKey, Item | undefined, string>>();
+
+/**
+ * Runs one request with its consistent single-item reads gathered: the reads it starts together
+ * (its session, its user and the catalogue revision) go as one BatchGetItem, one round trip.
+ * Nothing is cached: every read is made after it was asked for.
+ */
+export const withGatheredReads = <T>(run: () => Promise<T>): Promise<T> =>
+  readScope.run(new DataLoader(readBatch, { cache: false, maxBatchSize: 100, cacheKeyFn: keyId }), run);
+
+/** One item by its key, read consistently: gathered with the request's other reads when it has a scope. */
+export const getItemConsistent = async (key: ItemKey): Promise<Item | undefined> => {
+  const gathered = readScope.getStore();
+  if (gathered) return gathered.load(key);
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item;
 };

@@ -3,7 +3,15 @@ import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
 import type { TransactItem } from './counters';
 import { userPartition } from './keys';
-import { conditionalWrite, failedConditions, isConditionFailure, queryAll, tableName, transact } from './table';
+import {
+  conditionalWrite,
+  failedConditions,
+  getItemConsistent,
+  isConditionFailure,
+  queryAll,
+  tableName,
+  transact,
+} from './table';
 
 export interface User {
   id: string;
@@ -61,9 +69,7 @@ const fromItem = (item: Record<string, unknown>): User => {
 };
 
 export const getUser = async (id: string): Promise<User | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true }),
-  );
+  const Item = await getItemConsistent(userKey(id));
   return Item ? fromItem(Item) : undefined;
 };
 

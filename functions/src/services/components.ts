@@ -23,7 +23,7 @@ import { readCounter } from '#repositories/counters';
 import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
-import type { IndexQuery } from './search/search-index';
+import type { IndexQuery, SearchIndex } from './search/search-index';
 import { suggestSearches } from './search/suggestions';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
@@ -132,8 +132,11 @@ export interface SearchAnswer {
  * `GET /api/components`: one page of matches, most relevant first, and the total. The index
  * holds whole components, so after the one catalogue-revision read nothing else is read.
  */
-export const searchComponents = async (query: SearchQuery): Promise<SearchAnswer> => {
-  const index = await catalogueSearch().current({ mayWriteSnapshot: true });
+/** The search index brought up to the catalogue's current revision (one consistent read when it is). */
+export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current({ mayWriteSnapshot: true });
+
+export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
+  const index = current ?? (await currentSearchIndex());
   const indexQuery = toIndexQuery(query);
   const { ids, total, facets } = index.search(indexQuery);
   const answer: SearchAnswer = { components: index.components(ids).map(toApiComponent), total };

@@ -6,12 +6,14 @@ import {
   searchQuerySchema,
 } from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
-import { searchComponents } from '#services/components';
+import { currentSearchIndex, searchComponents } from '#services/components';
 
 export const handler = httpHandler({
   schema: { query: searchQuerySchema },
-  handler: async ({ query }) => {
-    const { components, total, facets, suggestions } = await searchComponents(query);
+  // The index is brought up to date while the session is checked.
+  prefetch: currentSearchIndex,
+  handler: async ({ query, prefetched }) => {
+    const { components, total, facets, suggestions } = await searchComponents(query, prefetched);
     return reply({
       body: components,
       headers: {

@@ -21,8 +21,21 @@ export interface ActiveSession {
   user: User;
 }
 
+/**
+ * A cookie token names its user before a random secret (`<user id>.<secret>`), so the session
+ * and the user are read at once rather than one after the other. The secret is what proves the
+ * session; the name is only believed when the session found is that user's.
+ */
+/** User ids are ULIDs (UUIDs in older tools); anything else is never looked up. */
+const USER_ID = /^[\w-]{1,64}$/;
+const namedUser = (token: string): string | undefined => {
+  const dot = token.indexOf('.');
+  const name = dot === -1 ? '' : token.slice(0, dot);
+  return USER_ID.test(name) ? name : undefined;
+};
+
 export const startSession = async (user: User, now = new Date()): Promise<{ token: string; session: Session }> => {
-  const token = randomToken();
+  const token = USER_ID.test(user.id) ? `${user.id}.${randomToken()}` : randomToken();
   const nowSeconds = epochSeconds(now);
   const absoluteExpiresAt = nowSeconds + SESSION_ABSOLUTE_SECONDS;
   const session: Session = {
@@ -43,9 +56,15 @@ export const startSession = async (user: User, now = new Date()): Promise<{ toke
  * change or a password change takes effect at once.
  */
 export const resolveSession = async (token: string, now = new Date()): Promise<ActiveSession | undefined> => {
-  const session = await getSession(sha256(token), now);
+  const named = namedUser(token);
+  const [session, namedUserRead] = await Promise.all([
+    getSession(sha256(token), now),
+    named === undefined ? undefined : getUser(named),
+  ]);
   if (!session) return undefined;
-  const user = await getUser(session.userId);
+  // A token made before tokens named their user reads the user after.
+  const user =
+    named === undefined ? await getUser(session.userId) : session.userId === named ? namedUserRead : undefined;
   if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
   const nowSeconds = epochSeconds(now);
   if (nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {

@@ -14,8 +14,8 @@ import {
   type SearchTextFilterField,
 } from '#shared/schemas/component';
 import { compactFolded, foldText, searchWords } from './folding';
-import { TextColumn, splitForms, type Codes } from './text-column';
-import { ValuePostings } from './value-postings';
+import { FORM_SEPARATOR, INDEXED_END, TextColumn, type Codes } from './text-column';
+import { lowerBound, ValuePostings } from './value-postings';
 
 /*
  * The in-memory search index, one per function instance. It holds every component whole, so a
@@ -137,6 +137,24 @@ const wholeKeys = (variants: readonly (readonly string[])[]): string[] =>
         ),
       ].filter(Boolean);
 
+/**
+ * A part-number column's value in part-number form: its squeezed forms (a part-number column
+ * squeezes with compactFolded), the part of its forms before INDEXED_END.
+ */
+const partNumberForms = (column: TextColumn, code: number): string[] => {
+  const forms = column.forms![code]!;
+  const end = forms.indexOf(INDEXED_END);
+  const squeezed = end === -1 ? forms : forms.slice(0, end);
+  return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
+};
+
+/** How many bits of a 32-bit word are set. */
+const bitCount = (word: number): number => {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+};
+
 const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, capacity: number): T => {
   const next = new (array.constructor as new (length: number) => T)(capacity);
   next.set(array);
@@ -189,6 +207,10 @@ export class SearchIndex {
   /** Slot lists cover slots below this; later slots (the delta) are always scanned. */
   private listedUpTo = 0;
   private slotLists = new Map<SearchedField, SlotLists>();
+  private numberOrders = new Map<SearchNumberFilterField, Int32Array>();
+  /** Per slot, the last pass that marked it (see nextMark). */
+  private marks = new Uint32Array(0);
+  private mark = 0;
   private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
 
   private constructor(capacity: number) {
@@ -202,11 +224,14 @@ export class SearchIndex {
     this.ids = new Float64Array(this.capacity);
     this.alive = new Uint8Array(this.capacity);
     this.rank = new Int32Array(this.capacity);
+    this.marks = new Uint32Array(this.capacity);
+    this.mark = 0;
     this.slotOfId = new Map();
     this.order = new Int32Array(0);
     this.postings = undefined;
     this.listedUpTo = 0;
     this.slotLists = new Map();
+    this.numberOrders = new Map();
     this.sortRanks = new Map();
     const searched = new Set<string>(searchedFields);
     this.text = Object.fromEntries(
@@ -526,6 +551,7 @@ export class SearchIndex {
     this.ids = grow(this.ids, capacity);
     this.alive = grow(this.alive, capacity);
     this.rank = grow(this.rank, capacity);
+    this.marks = grow(this.marks, capacity);
     for (const field of storedTextFields) this.text[field].grow(capacity);
     for (const field of storedNumberFields) {
       const next = new Float64Array(capacity).fill(Number.NaN);
@@ -621,23 +647,102 @@ export class SearchIndex {
     return newSlots > Math.max(1024, this.liveCount / 20) || newValues > Math.max(1024, postings.totalIds / 20);
   }
 
-  /** The value index and the quick fields' slot lists, over everything appended so far. */
+  /**
+   * The value index and the quick fields' slot lists, over everything appended so far. The other
+   * searched fields' slot lists and the number fields' orders are made when a search first needs
+   * them (most are seldom filtered on), over the same slots.
+   */
   private rebuildLookups(): void {
     this.postings = ValuePostings.build(searchedFields.map((field) => this.text[field]));
-    const upTo = this.slotCount;
+    this.listedUpTo = this.slotCount;
     this.slotLists = new Map();
-    for (const field of quickSearchFields) {
-      const column = this.text[field];
-      const offsets = new Uint32Array(column.size + 1);
-      for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) offsets[column.codes[slot]! + 1]!++;
-      for (let code = 0; code < column.size; code++) offsets[code + 1]! += offsets[code]!;
-      const slots = new Uint32Array(offsets[column.size]!);
-      const cursor = offsets.slice(0, column.size);
-      for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) slots[cursor[column.codes[slot]!]!++] = slot;
-      this.slotLists.set(field, { offsets, slots });
-    }
-    this.listedUpTo = upTo;
+    this.numberOrders = new Map();
+    for (const field of quickSearchFields) this.slotListsOf(field);
     for (const field of storedTextFields) this.text[field].forgetLookup();
+  }
+
+  /** A searched field's live slots below `listedUpTo` per code, as offsets into one list. */
+  private slotListsOf(field: SearchedField): SlotLists {
+    const known = this.slotLists.get(field);
+    if (known) return known;
+    const column = this.text[field];
+    const upTo = this.listedUpTo;
+    const offsets = new Uint32Array(column.size + 1);
+    for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) offsets[column.codes[slot]! + 1]!++;
+    for (let code = 0; code < column.size; code++) offsets[code + 1]! += offsets[code]!;
+    const slots = new Uint32Array(offsets[column.size]!);
+    const cursor = offsets.slice(0, column.size);
+    for (let slot = 0; slot < upTo; slot++) if (this.alive[slot]) slots[cursor[column.codes[slot]!]!++] = slot;
+    const lists = { offsets, slots };
+    this.slotLists.set(field, lists);
+    return lists;
+  }
+
+  /**
+   * A number field's live slots below `listedUpTo` that have a value, in value order: the slots
+   * of a range are one run of it. Sorted by counting over the field's distinct values.
+   */
+  private numberOrderOf(field: SearchNumberFilterField): Int32Array {
+    const known = this.numberOrders.get(field);
+    if (known) return known;
+    const column = this.numbers[field];
+    const upTo = this.listedUpTo;
+    let valued = 0;
+    for (let slot = 0; slot < upTo; slot++) if (this.alive[slot] && !Number.isNaN(column[slot])) valued++;
+    const values = new Float64Array(valued);
+    for (let slot = 0, at = 0; slot < upTo; slot++)
+      if (this.alive[slot] && !Number.isNaN(column[slot])) values[at++] = column[slot]!;
+    values.sort();
+    let distinct = 0;
+    for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[distinct++] = values[i]!;
+    const sortedValues = values.subarray(0, distinct);
+    const placeOf = (value: number): number => lowerBound(sortedValues, 0, distinct, value);
+    const places = new Uint32Array(upTo);
+    const starts = new Uint32Array(distinct + 1);
+    for (let slot = 0; slot < upTo; slot++) {
+      if (!this.alive[slot] || Number.isNaN(column[slot])) continue;
+      places[slot] = placeOf(column[slot]!);
+      starts[places[slot]! + 1]!++;
+    }
+    for (let place = 0; place < distinct; place++) starts[place + 1]! += starts[place]!;
+    const order = new Int32Array(valued);
+    for (let slot = 0; slot < upTo; slot++)
+      if (this.alive[slot] && !Number.isNaN(column[slot])) order[starts[places[slot]!]!++] = slot;
+    this.numberOrders.set(field, order);
+    return order;
+  }
+
+  /** The run of a number field's order whose values lie in [min, max]. */
+  private rangeRun(field: SearchNumberFilterField, min: number, max: number): Int32Array {
+    const order = this.numberOrderOf(field);
+    const column = this.numbers[field];
+    const firstAbove = (inRange: (value: number) => boolean, from: number): number => {
+      let low = from;
+      let high = order.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (inRange(column[order[middle]!]!)) low = middle + 1;
+        else high = middle;
+      }
+      return low;
+    };
+    const start = firstAbove((value) => value < min, 0);
+    return order.subarray(
+      start,
+      firstAbove((value) => value <= max, start),
+    );
+  }
+
+  /**
+   * A mark no slot carries yet, for one pass over slots (seen, on the page): marks are never
+   * cleared, each pass takes the next number.
+   */
+  private nextMark(): number {
+    if (this.mark === 0xffffffff) {
+      this.marks.fill(0);
+      this.mark = 0;
+    }
+    return ++this.mark;
   }
 
   /** Drops dead slots and values no live component uses any more. */
@@ -658,11 +763,11 @@ export class SearchIndex {
       if (condition) filters.push(condition);
     }
     const quick = query.query === undefined ? undefined : this.condition(query.query, quickSearchFields);
-    const ranges: { column: Float64Array; min: number; max: number }[] = [];
+    const ranges: { field: SearchNumberFilterField; column: Float64Array; min: number; max: number }[] = [];
     for (const field of searchNumberFilterFields) {
       const range = query.numbers?.[field];
       if (!range || (range.min === undefined && range.max === undefined)) continue;
-      ranges.push({ column: this.numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
+      ranges.push({ field, column: this.numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
     }
     const referenceFilter = filters.find((filter) => filter.fields[0] === 'reference');
     return {
@@ -725,37 +830,28 @@ export class SearchIndex {
       codes.get(field)!.push(code);
     };
     for (const [probe, reach] of probes) {
-      const wanted = fields.filter(
-        (field) => (reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) !== 0,
-      );
-      if (wanted.length === 0) continue;
-      for (const field of wanted) {
+      for (const field of fields) {
+        if ((reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) === 0) continue;
         const column = this.text[field];
         const forms = column.forms!;
+        const index = columnIndex.get(field)!;
+        const indexed = postings.indexedUpTo[index]!;
         // The index holds squeezed forms: it is asked for the probe squeezed, and what it
         // lists is exact only when squeezing left the probe as it was.
         const lookup = column.squeeze(probe);
+        const key = `${index}\u0000${lookup}`;
         const found =
           lookup === ''
             ? undefined
-            : (lookups.get(lookup) ?? lookups.set(lookup, postings.candidates(lookup)).get(lookup));
-        const candidates = found && { ids: found.ids, exact: found.exact && lookup === probe };
-        const index = columnIndex.get(field)!;
-        const base = postings.bases[index]!;
-        const indexed = postings.indexedUpTo[index]!;
-        if (candidates) {
-          const ids = candidates.ids;
-          // The column's ids are one run of the sorted list.
-          let low = 0;
-          let high = ids.length;
-          while (low < high) {
-            const middle = (low + high) >>> 1;
-            if (ids[middle]! < base) low = middle + 1;
-            else high = middle;
-          }
-          for (let i = low; i < ids.length && ids[i]! < base + indexed; i++) {
+            : lookups.has(key)
+              ? lookups.get(key)
+              : lookups.set(key, postings.candidates(lookup, index)).get(key);
+        if (found) {
+          const exact = found.exact && lookup === probe;
+          const { ids, base } = found;
+          for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code !== 0 && (candidates.exact || forms[code]!.includes(probe))) mark(field, code);
+            if (code !== 0 && (exact || forms[code]!.includes(probe))) mark(field, code);
           }
         } else {
           for (let code = 1; code < indexed; code++) if (forms[code]!.includes(probe)) mark(field, code);
@@ -766,11 +862,7 @@ export class SearchIndex {
     }
     let estimate = 0;
     for (const field of fields) {
-      const lists = this.slotLists.get(field);
-      if (!lists) {
-        estimate = Infinity;
-        break;
-      }
+      const lists = this.slotListsOf(field);
       for (const code of codes.get(field)!)
         if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
     }
@@ -799,21 +891,37 @@ export class SearchIndex {
 
   private matchingSlots(plan: ReturnType<SearchIndex['plan']>): Int32Array {
     const conditions = [...plan.filters, ...(plan.quick ? [plan.quick] : [])];
-    // The condition whose matching slots are fewest lists the candidates (a condition's
-    // candidates: its rarest word's slots, plus the whole text's).
-    let generator: Match[] | undefined;
+    const ranges = plan.ranges;
+    // The fewest candidates come from the narrowest condition: a text condition's rarest word's
+    // slots plus the whole text's, or the run of a number range.
+    let words: Match[] | undefined;
+    let run: Int32Array | undefined;
     let best = Infinity;
     for (const condition of conditions) {
       const rarest = condition.words.reduce((a, b) => (b.estimate < a.estimate ? b : a));
       const estimate = rarest.estimate + (condition.whole?.estimate ?? 0);
       if (estimate < best) {
         best = estimate;
-        generator = condition.whole ? [rarest, condition.whole] : [rarest];
+        words = condition.whole ? [rarest, condition.whole] : [rarest];
       }
     }
-    const ranges = plan.ranges;
+    for (const range of ranges) {
+      if (best === 0) break;
+      const slots = this.rangeRun(range.field, range.min, range.max);
+      if (slots.length < best) {
+        best = slots.length;
+        run = slots;
+        words = undefined;
+      }
+    }
     const alive = this.alive;
-    const hits = new Int32Array(this.liveCount);
+    // With one condition of one word (or one range), every listed slot meets it: listing them
+    // beats checking every slot however many there are.
+    const listedMeetAll =
+      conditions.length + ranges.length === 1 && (run !== undefined || conditions[0]!.words.length === 1);
+    const listed = listedMeetAll || best < this.liveCount / 2;
+    const delta = this.slotCount - this.listedUpTo;
+    const hits = new Int32Array(listed ? Math.min(this.liveCount, best + delta) : this.liveCount);
     let count = 0;
     const consider = (slot: number) => {
       if (alive[slot] === 0) return;
@@ -824,18 +932,28 @@ export class SearchIndex {
       for (const condition of conditions) if (!this.satisfies(condition, slot)) return;
       hits[count++] = slot;
     };
-    if (generator && best < this.liveCount / 2) {
-      const seen = new Uint8Array(this.listedUpTo);
-      for (const match of generator) {
+    if (listed && run) {
+      for (let i = 0; i < run.length; i++) {
+        const slot = run[i]!;
+        if (!listedMeetAll) consider(slot);
+        else if (alive[slot] === 1) hits[count++] = slot;
+      }
+      for (let slot = this.listedUpTo; slot < this.slotCount; slot++) consider(slot);
+    } else if (listed && words) {
+      // A slot can be listed under several fields' values: each is considered once.
+      const marks = this.marks;
+      const mark = this.nextMark();
+      for (const match of words) {
         for (const [field, codes] of match.codes) {
-          const lists = this.slotLists.get(field)!;
+          const lists = this.slotListsOf(field);
           for (const code of codes) {
             if (code >= lists.offsets.length - 1) continue;
             for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) {
               const slot = lists.slots[i]!;
-              if (seen[slot] === 1) continue;
-              seen[slot] = 1;
-              consider(slot);
+              if (marks[slot] === mark) continue;
+              marks[slot] = mark;
+              if (!listedMeetAll) consider(slot);
+              else if (alive[slot] === 1) hits[count++] = slot;
             }
           }
         }
@@ -862,11 +980,22 @@ export class SearchIndex {
     const wholeReference = condition.whole?.verdicts.get('reference');
     const wholeArticle = condition.whole?.verdicts.get('articleNumber');
     const whole = wholeKeys(condition.variants);
-    const keysOf = (verdicts: (Uint8Array | undefined)[], code: number): string[] =>
-      wholeKeys(condition.variants.filter((_, i) => verdicts[i]?.[code] === 1));
-    const partNumberForms = (column: TextColumn, code: number): string[] =>
-      splitForms(column.forms![code]!).map(compactFolded);
-    const groups: number[][] = [[], [], [], [], []];
+    // The keys to compare depend only on which words the value holds (and whether it holds the
+    // whole text): worked out once per such combination, not once per hit.
+    const keyCache = new Map<number, string[]>();
+    const keysOf = (verdicts: (Uint8Array | undefined)[], wholeVerdict: Uint8Array | undefined, code: number) => {
+      let held = wholeVerdict?.[code] === 1 ? 1 : 0;
+      for (let w = 0; w < verdicts.length; w++) if (verdicts[w]?.[code] === 1) held |= 2 << w;
+      let keys = keyCache.get(held);
+      if (!keys) {
+        keys = wholeKeys(condition.variants.filter((_, w) => (held & (2 << w)) !== 0));
+        if (held & 1) keys.push(...whole);
+        keyCache.set(held, keys);
+      }
+      return keys;
+    };
+    const groupOf = new Uint8Array(hits.length);
+    const sizes = new Uint32Array(5);
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;
       const referenceCode = reference.codes[slot]!;
@@ -875,28 +1004,29 @@ export class SearchIndex {
       let touched = wholeReference?.[referenceCode] === 1 || wholeArticle?.[articleCode] === 1;
       for (let w = 0; w < referenceWords.length && !touched; w++)
         touched = referenceWords[w]?.[referenceCode] === 1 || articleWords[w]?.[articleCode] === 1;
-      if (!touched) {
-        groups[4]!.push(slot);
-        continue;
+      if (touched) {
+        if (articleCode !== 0) {
+          const keys = keysOf(articleWords, wholeArticle, articleCode);
+          if (keys.length > 0 && partNumberForms(article, articleCode).some((form) => keys.includes(form))) group = 0;
+        }
+        if (group > 0 && referenceCode !== 0) {
+          const keys = keysOf(referenceWords, wholeReference, referenceCode);
+          if (keys.length > 0) {
+            const forms = partNumberForms(reference, referenceCode);
+            if (forms.some((form) => keys.includes(form))) group = 0;
+            else if (keys.some((key) => forms.some((form) => form.startsWith(key)))) group = 1;
+            else if (keys.some((key) => forms.some((form) => form.includes(key)))) group = 2;
+            else group = 3;
+          }
+        }
       }
-      const referenceKeys = keysOf(referenceWords, referenceCode);
-      if (wholeReference?.[referenceCode] === 1) referenceKeys.push(...whole);
-      const articleKeys = keysOf(articleWords, articleCode);
-      if (wholeArticle?.[articleCode] === 1) articleKeys.push(...whole);
-      if (articleKeys.length > 0 && articleCode !== 0) {
-        const forms = partNumberForms(article, articleCode);
-        if (articleKeys.some((key) => forms.includes(key))) group = 0;
-      }
-      if (group > 0 && referenceKeys.length > 0 && referenceCode !== 0) {
-        const forms = partNumberForms(reference, referenceCode);
-        if (referenceKeys.some((key) => forms.includes(key))) group = 0;
-        else if (referenceKeys.some((key) => forms.some((form) => form.startsWith(key)))) group = 1;
-        else if (referenceKeys.some((key) => forms.some((form) => form.includes(key)))) group = 2;
-        else group = 3;
-      }
-      groups[group]!.push(slot);
+      groupOf[i] = group;
+      sizes[group]!++;
     }
-    return groups.map((group) => Int32Array.from(group));
+    const groups = Array.from(sizes, (size) => new Int32Array(size));
+    const filled = new Uint32Array(5);
+    for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
+    return groups;
   }
 
   /** The hits grouped by one column's value (folded order; no value last), each group in reference order. */
@@ -956,16 +1086,29 @@ export class SearchIndex {
       if (reverse) ranks.reverse();
       return Array.from(ranks.subarray(skip, end), (position) => this.order[position]!);
     }
-    // Many: mark them and walk the order.
-    const marked = new Uint8Array(this.slotCount);
-    for (let i = 0; i < slots.length; i++) marked[slots[i]!] = 1;
+    // Many: their places in the order as bits, skipped 32 places at a time.
+    const words = new Int32Array((this.order.length + 31) >>> 5);
+    for (let i = 0; i < slots.length; i++) {
+      const position = this.rank[slots[i]!]!;
+      words[position >>> 5]! |= 1 << (position & 31);
+    }
     const page: number[] = [];
-    const length = this.order.length;
-    for (let step = 0, seen = 0; step < length && seen < end; step++) {
-      const slot = this.order[reverse ? length - 1 - step : step]!;
-      if (marked[slot] === 0) continue;
-      if (seen >= skip) page.push(slot);
-      seen++;
+    let seen = 0;
+    for (let step = 0; step < words.length && seen < end; step++) {
+      const word = reverse ? words.length - 1 - step : step;
+      let bits = words[word]!;
+      if (bits === 0) continue;
+      const ones = bitCount(bits);
+      if (seen + ones <= skip) {
+        seen += ones;
+        continue;
+      }
+      while (bits !== 0 && seen < end) {
+        const bit = 31 - Math.clz32(reverse ? bits : bits & -bits);
+        bits &= ~(1 << bit);
+        if (seen >= skip) page.push(this.order[(word << 5) + bit]!);
+        seen++;
+      }
     }
     return page;
   }

@@ -32,6 +32,18 @@ const isAscii = (text: string): boolean => {
   return true;
 };
 
+/** The first place in sorted[start, end) whose value is at least `value`. */
+export const lowerBound = (sorted: ArrayLike<number>, start: number, end: number, value: number): number => {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
 /** Ids in both sorted lists (galloping through the longer one when the sizes differ a lot). */
 const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
   const out = new Uint32Array(Math.min(small.length, large.length));
@@ -107,8 +119,9 @@ const visitTrigrams = (
 };
 
 export interface ValueCandidates {
-  /** Global value ids, ascending. */
+  /** Value ids, ascending: the column's codes plus `base`. */
   ids: Uint32Array;
+  base: number;
   /** Every id listed holds the term (no check needed). */
   exact: boolean;
 }
@@ -157,12 +170,16 @@ export class ValuePostings {
   }
 
   /**
-   * Values (indexed ones) that may hold `term` in one of their forms, or undefined when the
-   * index cannot narrow it (a short term that is not ASCII): the caller then checks them all.
+   * Values of one column (its index in the build) that may hold `term` in one of their forms, as
+   * codes, or undefined when the index cannot narrow it (a short term that is not ASCII): the
+   * caller then checks them all. Only the column's own run of each list is read, so a short term
+   * costs what that column holds of it, not what every column does.
    */
-  candidates(term: string): ValueCandidates | undefined {
+  candidates(term: string, column: number): ValueCandidates | undefined {
     const length = term.length;
     if (length === 0) return undefined;
+    const from = this.bases[column]!;
+    const to = from + this.indexedUpTo[column]!;
     const a = term.charCodeAt(0);
     if (length <= 2) {
       const b = length === 2 ? term.charCodeAt(1) : 0;
@@ -170,40 +187,64 @@ export class ValuePostings {
       // Every trigram that starts with the character, or the pair: one run of buckets.
       const first = length === 1 ? a << 14 : (a << 14) | (b << 7);
       const last = length === 1 ? (a + 1) << 14 : first + 128;
-      return { ids: this.union(this.offsets[first]!, this.offsets[last]!), exact: true };
+      return { ids: this.union(first, last, from, to), base: 0, exact: true };
     }
     const lists: Uint32Array[] = [];
     for (let i = 2; i < length; i++) {
       const key = trigramKey(term.charCodeAt(i - 2), term.charCodeAt(i - 1), term.charCodeAt(i));
-      lists.push(this.postings.subarray(this.offsets[key]!, this.offsets[key + 1]!));
+      lists.push(this.within(key, from, to));
     }
     lists.sort((x, y) => x.length - y.length);
     let ids = lists[0]!;
     // The rarest lists narrow it most; past a few, what is left is cheaper to check directly.
     for (let i = 1; i < lists.length && i < 4 && ids.length > 32; i++) ids = intersect(ids, lists[i]!);
-    return { ids, exact: length === 3 && isAscii(term) };
+    return { ids, base: from, exact: length === 3 && isAscii(term) };
   }
 
-  /** The distinct ids of postings[from, to), ascending. */
-  private union(from: number, to: number): Uint32Array {
-    const run = this.postings.subarray(from, to);
-    if (run.length * 16 < this.totalIds) {
-      const sorted = run.slice().sort();
+  /** The ids of one bucket in [from, to): each bucket is sorted, so one run of it. */
+  private within(key: number, from: number, to: number): Uint32Array {
+    const start = this.offsets[key]!;
+    const end = this.offsets[key + 1]!;
+    if (start === end) return this.postings.subarray(start, end);
+    const low = lowerBound(this.postings, start, end, from);
+    return this.postings.subarray(low, lowerBound(this.postings, low, end, to));
+  }
+
+  /** The distinct ids in [from, to) of buckets [first, last), as codes (ids less `from`), ascending. */
+  private union(first: number, last: number, from: number, to: number): Uint32Array {
+    const runs: Uint32Array[] = [];
+    let total = 0;
+    for (let key = first; key < last; key++) {
+      const run = this.within(key, from, to);
+      if (run.length === 0) continue;
+      runs.push(run);
+      total += run.length;
+    }
+    const size = to - from;
+    if (total * 16 < size) {
+      const sorted = new Uint32Array(total);
+      let at = 0;
+      for (const run of runs) {
+        for (let i = 0; i < run.length; i++) sorted[at + i] = run[i]! - from;
+        at += run.length;
+      }
+      sorted.sort();
       let count = 0;
       for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[count++] = sorted[i]!;
       return sorted.subarray(0, count);
     }
-    const seen = new Uint8Array(this.totalIds);
+    const seen = new Uint8Array(size);
     let count = 0;
-    for (let i = 0; i < run.length; i++) {
-      const id = run[i]!;
-      if (seen[id] === 0) {
-        seen[id] = 1;
-        count++;
+    for (const run of runs)
+      for (let i = 0; i < run.length; i++) {
+        const code = run[i]! - from;
+        if (seen[code] === 0) {
+          seen[code] = 1;
+          count++;
+        }
       }
-    }
-    const ids = new Uint32Array(count);
-    for (let id = 0, next = 0; next < count; id++) if (seen[id] === 1) ids[next++] = id;
-    return ids;
+    const codes = new Uint32Array(count);
+    for (let code = 0, next = 0; next < count; code++) if (seen[code] === 1) codes[next++] = code;
+    return codes;
   }
 }

@@ -426,6 +426,14 @@ describe('SearchIndex', () => {
       { nil: null },
     );
     const term = fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 5 }).map((chars) => chars.join(''));
+    // A word of one or two characters beside a longer one (a broad word and a narrow one).
+    const letters = alphabet.filter((char) => char.trim() !== '');
+    const piece = (minLength: number, maxLength: number) =>
+      fc.array(fc.constantFrom(...letters), { minLength, maxLength }).map((chars) => chars.join(''));
+    const shortBesideLong = fc
+      .tuple(piece(1, 2), piece(3, 5), fc.boolean())
+      .map(([short, long, first]) => (first ? `${short} ${long}` : `${long} ${short}`));
+    const searchText = fc.oneof(term, shortBesideLong);
     const number = fc.option(fc.constantFrom(1, 2, 2.5, 24), { nil: null });
     const doc = (id: number) =>
       fc
@@ -450,8 +458,8 @@ describe('SearchIndex', () => {
     );
     const query = fc.record(
       {
-        query: term,
-        text: fc.record({ manufacturer: term, reference: term, orientation: term }, { requiredKeys: [] }),
+        query: searchText,
+        text: fc.record({ manufacturer: searchText, reference: term, orientation: term }, { requiredKeys: [] }),
         numbers: fc.record({ width: range, voltage: range }, { requiredKeys: [] }),
         sort: fc.constantFrom('relevance', 'reference', 'manufacturer', 'class', 'type'),
         descending: fc.boolean(),

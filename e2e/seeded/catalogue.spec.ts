@@ -299,7 +299,7 @@ test('catalogue: cards, pager and navigation at 375 px', async ({ page, checkPag
   const cards = page.getByRole('list', { name: 'Components' }).getByRole('listitem');
   await expect(cards.first(), 'the result cards').toBeVisible();
   await expect(cards, 'cards on a page').toHaveCount(PAGE_SIZE);
-  await expect(table(page), 'the table under 768 px').toBeHidden();
+  await expect(table(page), 'the table under 1024 px').toBeHidden();
   const pager = pagination(page);
   await expect(pager.getByText(`1 of ${PAGES}`, { exact: true })).toBeVisible();
   await expect(pager.getByRole('button', { name: 'Page 2', exact: true }), 'numbered pages on a phone').toBeHidden();
@@ -404,4 +404,21 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("catalogue: from 1024 px the table keeps every part's actions in view; narrower, cards", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.goto('/app/component-hub/components?query=relay');
+  await waitForRows(page);
+  // The refinements fold above the results, leaving the table the width of the card.
+  await expect(page.getByRole('button', { name: 'Refine results' })).toBeVisible();
+  const box = (await table(page).locator('xpath=..').boundingBox())!;
+  const actions = tableRows(page).first().locator('td').last();
+  const cell = (await actions.boundingBox())!;
+  expect(cell.x + cell.width, 'the Actions cell ends inside the table box').toBeLessThanOrEqual(box.x + box.width + 1);
+  expect(cell.x, 'the Actions cell starts inside the table box').toBeGreaterThanOrEqual(box.x);
+  await expect(actions.getByRole('link', { name: /^View / })).toBeVisible();
+  await page.setViewportSize({ width: 900, height: 900 });
+  await expect(table(page), 'the table under 1024 px').toBeHidden();
+  await expect(page.getByRole('list', { name: 'Components' }).getByRole('listitem').first()).toBeVisible();
 });

@@ -96,17 +96,36 @@ const ColumnHeader = ({
     );
   }
   return (
-    <Table.ColumnHeader whiteSpace="nowrap" textAlign={column === 'Actions' ? 'end' : undefined} aria-sort={direction}>
+    <Table.ColumnHeader
+      whiteSpace="nowrap"
+      aria-sort={direction}
+      {...(column === 'Actions' ? { ...actionsColumn, textAlign: 'end' } : {})}
+    >
       {content}
     </Table.ColumnHeader>
   );
 };
 
-/** At 768 px and wider: the results table, its Reference, Manufacturer, Class and Type headers sorting it. */
+/**
+ * When the table is wider than its box it scrolls sideways, and the Actions column stays at the
+ * right edge (on the row's own background, a rule on its left) so a part is always one click away.
+ */
+const actionsColumn = {
+  position: 'sticky',
+  insetInlineEnd: '0',
+  bg: 'inherit',
+  zIndex: '1',
+  boxShadow: 'inset 1px 0 0 {colors.border}',
+} as const;
+
+/**
+ * At 1024 px and wider: the results table, its Reference, Manufacturer, Class and Type headers
+ * sorting it. Narrower (the sidebar leaves a tablet about 500 px), cards.
+ */
 const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => {
   const open = useOpenComponent();
   return (
-    <Table.ScrollArea display={{ base: 'none', md: 'block' }} borderWidth="1px" borderRadius="md">
+    <Table.ScrollArea display={{ base: 'none', lg: 'block' }} borderWidth="1px" borderRadius="md">
       <Table.Root
         size="sm"
         variant="line"
@@ -129,7 +148,7 @@ const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => 
                     {component.reference}
                   </Table.Cell>
                   <Table.Cell>{component.manufacturer ?? <Dash />}</Table.Cell>
-                  <Table.Cell maxWidth="sm">
+                  <Table.Cell maxWidth="sm" minWidth="12rem">
                     {component.description ? (
                       <Text lineClamp={2} title={component.description}>
                         {component.description}
@@ -140,7 +159,7 @@ const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => 
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{component.class}</Table.Cell>
                   <Table.Cell>{component.type ?? <Dash />}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell {...actionsColumn}>
                     <ComponentActions component={component} />
                   </Table.Cell>
                 </Table.Row>
@@ -160,9 +179,9 @@ const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => 
   );
 };
 
-/** Under 768 px: the order as a choice, since there are no headers to click. */
+/** Under 1024 px: the order as a choice, since there are no headers to click. */
 const CardsOrder = ({ order, onOrderChange }: Omit<ResultsProps, 'components'>) => (
-  <Box display={{ base: 'block', md: 'none' }} mb="3">
+  <Box display={{ base: 'block', lg: 'none' }} mb="3">
     <SelectField
       label="Sort by"
       options={sortChoices}
@@ -175,12 +194,12 @@ const CardsOrder = ({ order, onOrderChange }: Omit<ResultsProps, 'components'>) 
   </Box>
 );
 
-/** Under 768 px: one card per component. */
+/** Under 1024 px: one card per component. */
 const ComponentCards = ({ components }: Pick<ResultsProps, 'components'>) => {
   const open = useOpenComponent();
   if (!components) {
     return (
-      <Stack display={{ base: 'flex', md: 'none' }} gap="3" aria-busy>
+      <Stack display={{ base: 'flex', lg: 'none' }} gap="3" aria-busy>
         {Array.from({ length: SKELETON_ROWS }, (_, row) => (
           <Skeleton key={row} height="28" borderRadius="md" data-testid="skeleton-card" />
         ))}
@@ -188,7 +207,7 @@ const ComponentCards = ({ components }: Pick<ResultsProps, 'components'>) => {
     );
   }
   return (
-    <Stack as="ul" display={{ base: 'flex', md: 'none' }} gap="3" listStyleType="none" aria-label="Components">
+    <Stack as="ul" display={{ base: 'flex', lg: 'none' }} gap="3" listStyleType="none" aria-label="Components">
       {components.map((component) => (
         <Box
           as="li"

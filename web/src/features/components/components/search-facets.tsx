@@ -98,20 +98,21 @@ const FacetGroups = ({
 /**
  * Beside the results: the most common classes, manufacturers and types of everything found, with
  * how many results each would leave; choosing one filters on it, choosing it again lets it go.
- * A column on wide screens; under 1024 px a 'Refine results' section that opens.
+ * A column from 1536 px; narrower, a 'Refine results' section above the results that opens, so the
+ * table keeps the width it needs.
  */
 export const SearchFacetsPanel = ({ facets, criteria, onSelect }: SearchFacetsProps) => {
   if (!hasFacets(facets)) return null;
   return (
     <Box as="nav" aria-label="Refine results">
-      <Box display={{ base: 'none', lg: 'block' }}>
+      <Box display={{ base: 'none', '2xl': 'block' }}>
         <Heading as="h2" size="sm" mb="3" display="flex" alignItems="center" gap="2">
           <SlidersHorizontal aria-hidden size="16" />
           Refine results
         </Heading>
         <FacetGroups facets={facets} criteria={criteria} onSelect={onSelect} />
       </Box>
-      <Collapsible.Root display={{ base: 'block', lg: 'none' }} mb="4">
+      <Collapsible.Root display={{ base: 'block', '2xl': 'none' }} mb="4">
         <Collapsible.Trigger asChild>
           <Button variant="outline" size="sm" width="full" justifyContent="space-between">
             <Text as="span" display="flex" alignItems="center" gap="2">

@@ -130,7 +130,10 @@ export const ComponentListRoute = () => {
             {errorMessage(error, 'Network response was not ok')}
           </InlineAlert>
         ) : (
-          <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }} gap={{ base: '0', lg: '6' }}>
+          <Grid
+            templateColumns={{ base: 'minmax(0, 1fr)', '2xl': '15rem minmax(0, 1fr)' }}
+            gap={{ base: '0', '2xl': '6' }}
+          >
             <SearchFacetsPanel facets={facets} criteria={criteria} onSelect={selectFacet} />
             <Box gridColumn={hasFacets(facets) ? undefined : { lg: '1 / -1' }} minWidth="0">
               <ComponentResults

@@ -20,9 +20,18 @@ test.describe('as the administrator', () => {
       await sidebar.getByRole('link', { name: screen.link, exact: true }).click();
       // The import screen keeps the administrator's last import in its address (?import=).
       await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?import=[0-9A-Z]{26})?$`));
-      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1, name: screen.heading });
+      await expect(heading).toBeVisible();
+      // The heading takes the focus for screen readers, without a focus ring: it is not a control.
+      await expect(heading).toBeFocused();
+      await expect(heading).toHaveCSS('outline-style', 'none');
       await checkPage(`hub-${screen.link.toLowerCase().replace(/\s+/g, '-')}`);
     }
+    // By keyboard too (where browsers show focus rings), the heading takes the focus without one.
+    await sidebar.getByRole('link', { name: 'Settings', exact: true }).press('Enter');
+    const settings = page.getByRole('heading', { level: 1, name: 'Settings' });
+    await expect(settings).toBeFocused();
+    await expect(settings).toHaveCSS('outline-style', 'none');
 
     await page.getByRole('textbox', { name: 'Search components' }).fill('  3RT2015  ');
     await page.getByRole('textbox', { name: 'Search components' }).press('Enter');

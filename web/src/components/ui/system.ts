@@ -115,6 +115,9 @@ const config = defineConfig({
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
     html: { '--focus-ring-width': '2px' },
+    // A screen's heading takes focus after navigation so screen readers start there; it is not
+    // a control, so it draws no ring.
+    'h1[tabindex="-1"]:focus': { outline: 'none' },
   },
   theme: {
     semanticTokens: {

@@ -224,6 +224,17 @@ describe('emails', () => {
     expect(rejected.body.html).toContain('Series is wrong: see the catalogue page 12');
   });
 
+  it('spare an administrator the email about a request they decided themselves', async () => {
+    const admin = await signIn(api, 'admin');
+    const colleague = await signIn(api, 'admin');
+    const [mine, theirs] = await Promise.all([newPart(), newPart()]);
+    const since = Date.now();
+    await review(admin, await propose(admin, mine.id, { description: 'Own edit' }), 'approved');
+    await review(colleague, await propose(admin, theirs.id, { description: 'Checked by a colleague' }), 'approved');
+    const decisions = (await emailsTo(admin.user.email, since, 1)).filter((email) => email.subject.startsWith('Your '));
+    expect(decisions.map((email) => email.subject)).toEqual([`Your edit request for ${theirs.reference} was approved`]);
+  });
+
   it('send each administrator at most one digest per interval, listing the new requests of others with a link to the queue', async () => {
     const user = await signIn(api, 'user');
     const admin = await signIn(api, 'admin');

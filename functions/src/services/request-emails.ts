@@ -129,10 +129,12 @@ export const decisionEmail = (
 };
 
 /**
- * Tells the submitter by email that their request was decided, unless they switched that off.
+ * Tells the submitter by email that their request was decided, unless they switched that off or
+ * decided it themselves (an administrator approving their own request knows already).
  * Best effort: the decision stands whether or not the email goes.
  */
 export const emailDecision = async (decided: DecisionEmail): Promise<void> => {
+  if (decided.request.reviewedByUserId === decided.request.userId) return;
   try {
     const [submitter, settings] = await Promise.all([
       getUser(decided.request.userId),

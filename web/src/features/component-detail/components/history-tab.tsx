@@ -128,7 +128,9 @@ export const HistoryTab = ({
       </Table.Header>
       <Table.Body>
         {versions.map((version) => {
-          const expanded = open.has(version.id);
+          // A file added or removed changes no field: nothing to count or show.
+          const hasChanges = version.changedFields.length > 0;
+          const expanded = hasChanges && open.has(version.id);
           const detailsId = `version-${version.id}-changes`;
           return (
             <Fragment key={version.id}>
@@ -139,8 +141,9 @@ export const HistoryTab = ({
                 <Table.Cell verticalAlign="top">
                   <Text fontSize="sm">{version.changeDescription}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {version.username} · <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time> ·{' '}
-                    {version.changedFields.length} field{version.changedFields.length === 1 ? '' : 's'}
+                    {version.username} · <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time>
+                    {hasChanges &&
+                      ` · ${version.changedFields.length} field${version.changedFields.length === 1 ? '' : 's'}`}
                   </Text>
                 </Table.Cell>
                 <Table.Cell textAlign="end" verticalAlign="top">
@@ -156,18 +159,19 @@ export const HistoryTab = ({
                         <chakra.span display={{ base: 'none', md: 'inline' }}>Revert to this version</chakra.span>
                       </Button>
                     )}
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      onClick={() => toggle(version.id)}
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? detailsId : undefined}
-                      aria-label={`${expanded ? 'Hide' : 'Show'} changes of version ${version.versionNumber}`}
-                      disabled={version.changedFields.length === 0}
-                    >
-                      {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                      {expanded ? 'Hide' : 'Show'}
-                    </Button>
+                    {hasChanges && (
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => toggle(version.id)}
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? detailsId : undefined}
+                        aria-label={`${expanded ? 'Hide' : 'Show'} changes of version ${version.versionNumber}`}
+                      >
+                        {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                        {expanded ? 'Hide' : 'Show'}
+                      </Button>
+                    )}
                   </Stack>
                 </Table.Cell>
               </Table.Row>

@@ -546,6 +546,10 @@ describe('component detail', () => {
     expect(server.callsTo('DELETE /api/components/7/attachments/01JDOC')).toHaveLength(1);
     await userEvent.click(screen.getByRole('tab', { name: 'Version History' }));
     expect(await screen.findByText('Attachment removed: datasheet.pdf')).toBeInTheDocument();
+    // A removal changes no field: its row counts none and offers no changes to show.
+    const removal = screen.getByText('Attachment removed: datasheet.pdf').closest('tr')!;
+    expect(removal).not.toHaveTextContent(/fields?\b/);
+    expect(within(removal).queryByRole('button', { name: /changes of version 2/ })).toBeNull();
   });
 
   it("offers 'Revert to this version' on older versions and files it as a request after confirming", async () => {

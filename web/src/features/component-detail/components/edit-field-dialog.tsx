@@ -15,14 +15,12 @@ import {
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { useFieldDescription } from '#web/components/ui/field-description.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
-import { AppLink } from '#web/components/ui/link.tsx';
+import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { paths } from '#web/config/paths.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
+import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
-import { useReferenceTakenBy } from '../api/find-reference';
 import { fieldKind, fieldLabel, fieldText, type EditableField } from './field-groups';
 
 interface EditFieldDialogProps {
@@ -160,13 +158,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
     >
       <Stack gap="4">
         {editor()}
-        {takenBy && (
-          <InlineAlert status="warning" title="This reference is already in use">
-            <AppLink to={paths.hub.component.href(takenBy.id)}>{takenBy.reference}</AppLink>
-            {takenBy.manufacturer ? ` (${takenBy.manufacturer})` : ''} already has it. Check that this part is not the
-            same one before submitting.
-          </InlineAlert>
-        )}
+        {takenBy && <ReferenceInUseNotice part={takenBy} />}
       </Stack>
     </FormDialog>
   );

@@ -31,6 +31,8 @@ const api = (extra: Record<string, Handler | MockResponse> = {}) =>
     'GET /api/user': { body: user },
     'GET /api/csrf-token': csrfHandler,
     'GET /api/components/options': { body: catalogueOptions },
+    // The reference check: no part has the reference typed unless a test says so.
+    'GET /api/components': { body: [] },
     ...extra,
   });
 
@@ -216,6 +218,24 @@ describe('add new component', () => {
       manufacturer: 'Weidmüller',
       type: 'Feed-through terminal',
     });
+  });
+
+  it('warns when another part already has the reference, however it is written', async () => {
+    api({
+      'GET /api/components': ({ query }) => ({
+        body:
+          query.get('query') === '3rt2016 1bb41'
+            ? [{ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens', class: 'Relay' }]
+            : [],
+      }),
+    });
+    renderForm();
+    const reference = await screen.findByLabelText(/^Reference/);
+    await fill(reference, '3rt2016 1bb41');
+    expect(await screen.findByText('This reference is already in use')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute('href', '/component-hub/components/8');
+    await fill(reference, '-X');
+    await waitFor(() => expect(screen.queryByText('This reference is already in use')).toBeNull());
   });
 
   it('refuses numbers out of range or finer than their step before sending', async () => {

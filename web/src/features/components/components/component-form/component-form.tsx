@@ -6,19 +6,21 @@ import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Tabs } from '@chakra-ui/react/tabs';
 import { Save, Send } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { componentInputSchema, type ComponentFileField, type ComponentInput } from '#shared/schemas/component';
 import { TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
+import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { submitComponent } from '#web/features/components/api/submit-component.ts';
 import { clearDraft, loadDraft, saveDraft, type ComponentDraft } from './component-draft';
 import { FileField } from './file-field';
@@ -63,6 +65,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
   const options = useComponentOptions();
   const [restored] = useState(() => loadDraft(draftKey));
   const form = useZodForm(componentInputSchema, restored?.values ?? emptyValues());
+  const takenBy = useReferenceTakenBy(form.values.reference ?? '');
   const [fileNames, setFileNames] = useState<FileNames>(restored?.fileNames ?? {});
   const [hasDraft, setHasDraft] = useState(restored !== null);
   const [tab, setTab] = useState(formTabs[0]!.value);
@@ -189,7 +192,14 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     switch (spec.kind) {
       case 'text':
         return (
-          <TextField key={spec.name} label={label} error={error} required={required} {...form.register(spec.name)} />
+          <Fragment key={spec.name}>
+            <TextField label={label} error={error} required={required} {...form.register(spec.name)} />
+            {spec.name === 'reference' && takenBy && (
+              <Box gridColumn={{ md: 'span 2' }}>
+                <ReferenceInUseNotice part={takenBy} />
+              </Box>
+            )}
+          </Fragment>
         );
       case 'number':
         return (

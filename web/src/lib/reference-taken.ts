@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Component } from '#shared/schemas/component';
-import { useApiQuery } from '#web/lib/api-query.ts';
+import { useApiQuery } from './api-query.ts';
 
 /** How long the typing must pause before the catalogue is asked. */
 const TYPING_PAUSE_MS = 300;
@@ -12,7 +12,7 @@ const foldReference = (reference: string): string => reference.toLowerCase().rep
  * Another part that already has this reference (GET /api/components?query=…, whose relevance
  * order puts exact references first), or undefined. Asked once the typing pauses.
  */
-export const useReferenceTakenBy = (reference: string, ownId: number): Component | undefined => {
+export const useReferenceTakenBy = (reference: string, ownId?: number): Component | undefined => {
   const wanted = reference.trim();
   const [asked, setAsked] = useState(wanted);
   useEffect(() => {

@@ -212,6 +212,13 @@ export class SearchIndex {
   private marks = new Uint32Array(0);
   private mark = 0;
   private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
+  /**
+   * Per-value verdict arrays kept between searches (one the size of a dictionary per word and
+   * field would otherwise be made each time), and those lent to the search under way with the
+   * codes it marked in them, cleared when they come back.
+   */
+  private verdictPool = new Map<SearchedField, Uint8Array[]>();
+  private lentVerdicts: { field: SearchedField; verdicts: Uint8Array; marked: number[] }[] = [];
 
   private constructor(capacity: number) {
     this.reset(capacity);
@@ -342,6 +349,14 @@ export class SearchIndex {
   }
 
   search(query: IndexQuery): IndexResult {
+    try {
+      return this.searchOnce(query);
+    } finally {
+      this.returnVerdicts();
+    }
+  }
+
+  private searchOnce(query: IndexQuery): IndexResult {
     const plan = this.plan(query);
     const sort = query.sort ?? 'relevance';
     const descending = query.descending === true;
@@ -387,8 +402,12 @@ export class SearchIndex {
 
   /** How many components a search finds (no page, no order). */
   count(query: Omit<IndexQuery, 'offset' | 'limit'>): number {
-    const plan = this.plan({ ...query, offset: 0, limit: 0 });
-    return plan.unconditional ? this.liveCount : this.matchingSlots(plan).length;
+    try {
+      const plan = this.plan({ ...query, offset: 0, limit: 0 });
+      return plan.unconditional ? this.liveCount : this.matchingSlots(plan).length;
+    } finally {
+      this.returnVerdicts();
+    }
   }
 
   /**
@@ -754,6 +773,26 @@ export class SearchIndex {
 
   // ------------------------------------------------------------------------------ matching
 
+  /** A cleared verdict array for `field`'s values; the codes marked in it are to be pushed to `marked`. */
+  private borrowVerdicts(field: SearchedField, marked: number[]): Uint8Array {
+    const size = this.text[field].size;
+    const kept = this.verdictPool.get(field)?.pop();
+    const verdicts = kept && kept.length >= size ? kept : new Uint8Array(size);
+    this.lentVerdicts.push({ field, verdicts, marked });
+    return verdicts;
+  }
+
+  /** Takes back every verdict array the search lent, clearing what it marked. */
+  private returnVerdicts(): void {
+    for (const { field, verdicts, marked } of this.lentVerdicts) {
+      for (const code of marked) verdicts[code] = 0;
+      const pool = this.verdictPool.get(field) ?? [];
+      if (pool.length < 8) pool.push(verdicts);
+      this.verdictPool.set(field, pool);
+    }
+    this.lentVerdicts = [];
+  }
+
   private plan(query: IndexQuery) {
     const filters: TextCondition[] = [];
     for (const field of searchTextFilterFields) {
@@ -818,8 +857,9 @@ export class SearchIndex {
     const codes = new Map<SearchedField, number[]>();
     const columnIndex = new Map<SearchedField, number>();
     for (const field of fields) {
-      verdicts.set(field, new Uint8Array(this.text[field].size));
-      codes.set(field, []);
+      const marked: number[] = [];
+      verdicts.set(field, this.borrowVerdicts(field, marked));
+      codes.set(field, marked);
       columnIndex.set(field, searchedFields.indexOf(field));
     }
     const lookups = new Map<string, ReturnType<ValuePostings['candidates']>>();

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   componentDecimalFields,
@@ -10,12 +10,12 @@ import {
   type ComponentField,
 } from '#shared/schemas/component';
 import { dynamo } from '#lib/clients';
-import { chunk, inParallel, sleep } from '#lib/concurrency';
+import { chunk, inParallel } from '#lib/concurrency';
 import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues, type TransactItem } from './counters';
 import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
 import { componentPartition } from './keys';
-import { batchPut, isConditionFailure, tableName } from './table';
+import { batchGetItems, batchPut, isConditionFailure, tableName } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -84,17 +84,7 @@ const batchGet = async (ids: readonly number[], fields?: readonly string[]): Pro
         ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
       }
     : {};
-  const found: Record<string, unknown>[] = [];
-  let keys: Record<string, unknown>[] = ids.map(componentKey);
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt > 0) await sleep(Math.min(1_000, 20 * 2 ** attempt) * Math.random());
-    const { Responses, UnprocessedKeys } = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true, ...projection } } }),
-    );
-    found.push(...(Responses?.[tableName()] ?? []));
-    keys = (UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  return found;
+  return batchGetItems(ids.map(componentKey), projection);
 };
 
 /** The components with these ids, in the order given; ids that do not exist are left out. */

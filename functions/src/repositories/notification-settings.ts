@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   defaultNotificationSettings,
   notificationSettingKinds,
@@ -6,8 +6,8 @@ import {
   type NotificationSettingsPatch,
 } from '#shared/schemas/notifications';
 import { dynamo } from '#lib/clients';
-import { chunk, sleep } from '#lib/concurrency';
-import { tableName } from './table';
+import { chunk } from '#lib/concurrency';
+import { batchGetItems, tableName } from './table';
 
 /**
  * A user's notification settings: `USER#<userId>` / `SETTINGS#notifications`, one boolean
@@ -35,17 +35,9 @@ export const getNotificationSettingsOf = async (
   userIds: readonly string[],
 ): Promise<Map<string, NotificationSettings>> => {
   const found = new Map<string, Record<string, unknown>>();
-  for (const part of chunk([...new Set(userIds)], 100)) {
-    let keys: Record<string, unknown>[] = part.map(settingsKey);
-    for (let attempt = 0; keys.length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1_000, 20 * 2 ** attempt) * Math.random());
-      const { Responses, UnprocessedKeys } = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-      );
-      for (const item of Responses?.[tableName()] ?? []) found.set(String(item.pk).slice('USER#'.length), item);
-      keys = (UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
+  for (const part of chunk([...new Set(userIds)], 100))
+    for (const item of await batchGetItems(part.map(settingsKey)))
+      found.set(String(item.pk).slice('USER#'.length), item);
   return new Map(userIds.map((id) => [id, fromItem(found.get(id))]));
 };
 

@@ -147,18 +147,32 @@ export interface ItemKey {
 
 const keyId = (key: ItemKey): string => `${key.pk}\u0000${key.sk}`;
 
-/** Consistent reads of many keys in one BatchGetItem, unprocessed keys asked again with jitter. */
-const readBatch = async (keys: readonly ItemKey[]): Promise<(Item | undefined)[]> => {
-  const found = new Map<string, Item>();
-  let wanted: ItemKey[] = [...keys];
+/**
+ * Consistent reads of up to 100 keys: BatchGetItem, unprocessed keys asked again with jitter.
+ * The items found, in no particular order.
+ */
+export const batchGetItems = async (
+  keys: readonly Record<string, unknown>[],
+  projection: { ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> } = {},
+): Promise<Item[]> => {
+  const found: Item[] = [];
+  let wanted = [...keys];
   for (let attempt = 0; wanted.length > 0; attempt++) {
-    if (attempt > 0) await sleep(Math.min(2_000, 20 * 2 ** attempt) * Math.random());
+    if (attempt > 0) await sleep(Math.min(1_000, 20 * 2 ** attempt) * Math.random());
     const { Responses, UnprocessedKeys } = await dynamo().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted, ConsistentRead: true } } }),
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: wanted, ConsistentRead: true, ...projection } } }),
     );
-    for (const item of Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
-    wanted = (UnprocessedKeys?.[tableName()]?.Keys as ItemKey[] | undefined) ?? [];
+    found.push(...(Responses?.[tableName()] ?? []));
+    wanted = (UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }
+  return found;
+};
+
+/** The gathered reads' batch: each key's item (or undefined), in the order asked. */
+const readBatch = async (keys: readonly ItemKey[]): Promise<(Item | undefined)[]> => {
+  const found = new Map(
+    (await batchGetItems(keys as unknown as Record<string, unknown>[])).map((item) => [keyId(item as ItemKey), item]),
+  );
   return keys.map((key) => found.get(keyId(key)));
 };
 

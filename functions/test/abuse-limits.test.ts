@@ -11,6 +11,7 @@ import { createComponents } from '#repositories/components';
 import { readPendingBytes } from '#repositories/pending-storage';
 import { fileExists, putFile } from '#services/file-store';
 import { discardRequestFiles } from '#services/request-files';
+import { takeWriteSlot } from '#services/write-limits';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
 import { pdfBytes, presignedUpload, signIn } from './support';
@@ -116,6 +117,40 @@ describe('per-user write limits', { timeout: 120_000 }, () => {
       /^You can open at most 3 parts a day\. Please try again in \d+ (hour|minute)s?\.$/,
     );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(60);
+  });
+
+  it('lets no more than the allowance through across the turn of a minute', async () => {
+    const userId = `boundary-${ulid()}`;
+    const limit = config().writeLimits.comments.perMinute;
+    const lastSecond = new Date(Date.UTC(2033, 4, 6, 9, 41, 59));
+    const nextMinute = new Date(Date.UTC(2033, 4, 6, 9, 42, 0));
+    for (let n = 0; n < limit; n++) await takeWriteSlot(userId, 'comments', lastSecond);
+    // A fixed window would let another full allowance through one second later.
+    await expect(takeWriteSlot(userId, 'comments', nextMinute)).rejects.toMatchObject({
+      statusCode: 429,
+      headers: { 'retry-after': '1' },
+    });
+    // Half a minute on, half of the last minute's writes still count.
+    const halfWay = new Date(Date.UTC(2033, 4, 6, 9, 42, 30));
+    const taken = await Promise.allSettled(
+      Array.from({ length: limit }, () => takeWriteSlot(userId, 'comments', halfWay)),
+    );
+    expect(taken.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(Math.ceil(limit / 2));
+  });
+
+  it('counts only accepted writes: refused ones leave the allowance as it was', async () => {
+    const { client } = await signIn(api, 'user');
+    const [part] = await newParts(1);
+    const limit = config().writeLimits.comments.perMinute;
+    for (let n = 0; n < limit + 5; n++) {
+      const refused = await client.post(`/api/components/${part!.id}/comments`, { comment: '' });
+      expect(refused.status).toBe(400);
+    }
+    const missing = await client.post(`/api/components/999999999/comments`, { comment: 'on no part' });
+    expect(missing.status).toBe(404);
+    for (let n = 0; n < limit; n++)
+      expect((await client.post(`/api/components/${part!.id}/comments`, { comment: `real ${n}` })).status).toBe(201);
+    expect((await client.post(`/api/components/${part!.id}/comments`, { comment: 'one too many' })).status).toBe(429);
   });
 
   it('bounds upload tickets per minute', async () => {

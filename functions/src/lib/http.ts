@@ -10,6 +10,7 @@ import { isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
+import type { AllowanceTicket } from '#services/allowances';
 import { takeWriteSlot } from '#services/write-limits';
 import { withGatheredReads } from '#repositories/table';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
@@ -88,6 +89,8 @@ interface HttpContext extends Context {
   input: { body: unknown; query: unknown; path: unknown };
   startedAt: number;
   prefetched: Promise<unknown> | undefined;
+  /** The write allowance this request took, if it is a counted write. */
+  writeTicket: AllowanceTicket | undefined;
 }
 type HttpRequest = Request<Event, Result, Error, HttpContext>;
 type Middleware = MiddlewareObj<Event, Result, Error, HttpContext>;
@@ -251,15 +254,38 @@ const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware =
   },
 });
 
-/** A signed-in user's write counts against their allowance for its kind (429 past it). */
-const writeLimits = (): Middleware => ({
-  before: async (request) => {
-    const route = findRoute(request.event.routeKey);
-    const kind = route && writeLimitOf(route);
-    const user = request.context.session?.user;
-    if (kind && user) await takeWriteSlot(user.id, kind);
-  },
-});
+/**
+ * A signed-in user's write counts against their allowance for its kind (429 past it). Only
+ * accepted writes count: one answered with a client error (invalid, refused, conflicting) is
+ * given back, so mistakes do not use up what is left for real work.
+ */
+const writeLimits = (): Middleware => {
+  const giveBackRefused = async (request: HttpRequest) => {
+    const ticket = request.context.writeTicket;
+    const status = request.response?.statusCode ?? 0;
+    if (!ticket || status < 400 || status >= 500) return;
+    request.context.writeTicket = undefined;
+    await ticket
+      .giveBack()
+      .catch((error: unknown) =>
+        logger.warn('write allowance not given back', {
+          requestId: request.context.requestInfo?.id,
+          error: error as Error,
+        }),
+      );
+  };
+  return {
+    before: async (request) => {
+      request.context.writeTicket = undefined;
+      const route = findRoute(request.event.routeKey);
+      const kind = route && writeLimitOf(route);
+      const user = request.context.session?.user;
+      if (kind && user) request.context.writeTicket = await takeWriteSlot(user.id, kind);
+    },
+    after: giveBackRefused,
+    onError: giveBackRefused,
+  };
+};
 
 const fieldErrors = (error: ZodError, prefix?: string): FieldErrors => {
   const fields: FieldErrors = {};

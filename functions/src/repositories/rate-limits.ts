@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, tableName } from './table';
+import { conditionalWrite, getItemConsistent, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -110,3 +110,12 @@ export const readRateWindowState = async (window: Pick<RateWindow, 'subject' | '
 /** Calls counted in the window so far. */
 export const readRateWindow = async (window: Pick<RateWindow, 'subject' | 'start'>): Promise<number> =>
   (await readRateWindowState(window)).count;
+
+/**
+ * Calls counted in each window, read consistently and gathered with the request's other reads
+ * (one BatchGetItem for several windows).
+ */
+export const readRateWindowCounts = async (
+  windows: readonly Pick<RateWindow, 'subject' | 'start'>[],
+): Promise<number[]> =>
+  Promise.all(windows.map(async (window) => Number((await getItemConsistent(rateWindowKey(window)))?.count ?? 0)));

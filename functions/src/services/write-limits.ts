@@ -2,18 +2,15 @@ import { messages } from '#shared/messages';
 import type { WriteLimitKind } from '#shared/routes';
 import { config } from '#lib/config';
 import { TooManyRequests } from '#lib/errors';
-import { returnRateSlot, takeRateSlot, type RateWindow } from '#repositories/rate-limits';
 import { epochSeconds } from '#repositories/table';
+import { AllowanceUsedUp, takeAllowance, type AllowanceTicket } from './allowances';
 
 /*
  * Per-user write limits: every mutating route a signed-in user calls counts against an allowance
  * of its kind, per minute and per day, shared by every function instance through the table (the
- * same fixed windows the distributor budgets use). One person cannot flood the catalogue with
+ * sliding windows of services/allowances.ts). Only accepted writes count: a refused one is given back. One person cannot flood the catalogue with
  * comments, the queue with requests, the admins' bells with notifications, or the bucket with files.
  */
-
-const MINUTE = 60;
-const DAY = 24 * 60 * 60;
 
 /** What a user does, in words, with `{n}` for the allowance: "post at most {n} comments". */
 const actions: Record<WriteLimitKind, string> = {
@@ -28,11 +25,6 @@ const actions: Record<WriteLimitKind, string> = {
   other: 'make at most {n} changes',
 };
 
-const windowOf = (subject: string, span: number, nowSeconds: number): RateWindow => {
-  const start = nowSeconds - (nowSeconds % span);
-  return { subject: `${subject}:${span === DAY ? 'day' : 'minute'}`, start, expiresAt: start + 2 * span };
-};
-
 /** "42 seconds", "1 minute", "5 hours": how long until a window reopens, in words. */
 export const inWords = (seconds: number): string => {
   const [amount, unit] =
@@ -45,23 +37,23 @@ export const inWords = (seconds: number): string => {
 };
 
 /**
- * Counts one write of `kind` by the user, or refuses it with 429, Retry-After and a message that
- * says what the allowance is and when to try again. The minute is counted first, then the day;
- * a write the day refuses gives its minute slot back.
+ * Counts one write of `kind` by the user (the minute, then the day, each a sliding window), or
+ * refuses it with 429, Retry-After and a message that says what the allowance is and when to try
+ * again. The ticket gives the write back when it was not accepted after all.
  */
-export const takeWriteSlot = async (userId: string, kind: WriteLimitKind, now = new Date()): Promise<void> => {
-  const { perMinute, perDay } = config().writeLimits[kind];
-  const nowSeconds = epochSeconds(now);
-  const subject = `writes:${userId}:${kind}`;
-  const minute = windowOf(subject, MINUTE, nowSeconds);
-  const refuse = (window: RateWindow, limit: number, period: 'minute' | 'day', span: number) => {
-    const retryAfter = Math.max(1, window.start + span - nowSeconds);
-    return new TooManyRequests(messages.tooManyWrites(actions[kind], limit, period, inWords(retryAfter)), retryAfter);
-  };
-  if (!(await takeRateSlot(minute, perMinute))) throw refuse(minute, perMinute, 'minute', MINUTE);
-  const day = windowOf(subject, DAY, nowSeconds);
-  if (!(await takeRateSlot(day, perDay))) {
-    await returnRateSlot(minute);
-    throw refuse(day, perDay, 'day', DAY);
+export const takeWriteSlot = async (
+  userId: string,
+  kind: WriteLimitKind,
+  now = new Date(),
+): Promise<AllowanceTicket> => {
+  try {
+    return await takeAllowance(`writes:${userId}:${kind}`, config().writeLimits[kind], epochSeconds(now));
+  } catch (error) {
+    if (!(error instanceof AllowanceUsedUp)) throw error;
+    const { limit, period, retryAfterSeconds } = error;
+    throw new TooManyRequests(
+      messages.tooManyWrites(actions[kind], limit, period, inWords(retryAfterSeconds)),
+      retryAfterSeconds,
+    );
   }
 };

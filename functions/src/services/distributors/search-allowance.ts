@@ -1,50 +1,32 @@
 import { messages } from '#shared/messages';
-import { returnRateSlot, takeRateSlot } from '#repositories/rate-limits';
+import { AllowanceUsedUp, takeAllowance, type Allowance, type AllowanceTicket } from '../allowances';
 import { SearchAllowanceSpent } from './errors';
-import { windowOf } from './rate-limiter';
 
-const MINUTE = 60;
-const DAY = 86_400;
+export type { AllowanceTicket };
 
-export interface SearchAllowance {
-  perMinute: number;
-  perDay: number;
-}
-
-/** One person's use of the allowance: give it back when the search never reached a distributor. */
-export interface AllowanceTicket {
-  giveBack(): Promise<void>;
-}
+export type SearchAllowance = Allowance;
 
 /**
- * One person's per-part distributor searches, counted in the table per minute and per UTC day
- * (every instance shares the count), so that one person's loops cannot spend the shared
+ * One person's per-part distributor searches, counted in the table per minute and per day as
+ * sliding windows (every instance shares the count), so that one person's loops cannot spend the shared
  * distributor budgets for everyone. Throws SearchAllowanceSpent (429, in words, with when to
- * try again) when either is used up; the minute is given back when the day refuses.
+ * try again) when either is used up. The ticket gives the search back when it never reached a distributor.
  */
 export const takeSearchAllowance = async (
   userId: string,
   allowance: SearchAllowance,
   clock: () => number = Date.now,
 ): Promise<AllowanceTicket> => {
-  const now = clock();
-  const nowSeconds = Math.floor(now / 1000);
-  const minute = windowOf(`search:${userId}`, MINUTE, nowSeconds);
-  const day = windowOf(`search:${userId}`, DAY, nowSeconds);
-  if (!(await takeRateSlot(minute, allowance.perMinute, nowSeconds))) {
-    const seconds = Math.max(1, minute.start + MINUTE - nowSeconds);
-    throw new SearchAllowanceSpent(messages.searchAllowanceMinute(allowance.perMinute, seconds), seconds);
-  }
-  if (!(await takeRateSlot(day, allowance.perDay, nowSeconds))) {
-    await returnRateSlot(minute);
+  try {
+    return await takeAllowance(`search:${userId}`, allowance, Math.floor(clock() / 1000));
+  } catch (error) {
+    if (!(error instanceof AllowanceUsedUp)) throw error;
+    const { period, retryAfterSeconds } = error;
     throw new SearchAllowanceSpent(
-      messages.searchAllowanceDay(allowance.perDay),
-      Math.max(1, day.start + DAY - nowSeconds),
+      period === 'minute'
+        ? messages.searchAllowanceMinute(allowance.perMinute, retryAfterSeconds)
+        : messages.searchAllowanceDay(allowance.perDay),
+      retryAfterSeconds,
     );
   }
-  return {
-    giveBack: async () => {
-      await Promise.all([returnRateSlot(minute), returnRateSlot(day)]);
-    },
-  };
 };

@@ -63,6 +63,8 @@ export const messages = {
   noChanges: 'Change at least one field',
   requestNotFound: 'Approval request not found',
   requestAlreadyReviewed: 'This request has already been reviewed',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   requestComponentGone: 'The component of this request no longer exists',
   requestConflict: (fields: string[]) =>
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { ComponentData } from '#shared/schemas/component';
 import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
@@ -136,15 +137,21 @@ describe('a new-component request whose answer was lost', { timeout: 60_000 }, (
     await expectConsistent();
   });
 
-  it('with an Idempotency-Key: a changed form under the same key is still the one request', async () => {
+  it('with an Idempotency-Key: a changed form under the same key is refused (422), the same form answered with the one request', async () => {
     const { client } = await signIn(api, 'user');
     const reference = `AMBIG-KEY-${Date.now()}`;
     const headers = { 'idempotency-key': `form-${reference}` };
     const lost = await withLostAnswer(() => client.post('/api/components', { reference, class: 'Relay' }, { headers }));
     expect(lost.status).toBe(503);
-    const retry = await client.post<{ requestId: string }>(
+    const changed = await client.post<{ message: string }>(
       '/api/components',
       { reference, class: 'Relay', description: 'typed while waiting' },
+      { headers },
+    );
+    expect(changed).toMatchObject({ status: 422, body: { message: messages.idempotencyKeyReused } });
+    const retry = await client.post<{ requestId: string }>(
+      '/api/components',
+      { class: 'Relay', reference },
       { headers },
     );
     expect(retry.status).toBe(201);
@@ -152,6 +159,25 @@ describe('a new-component request whose answer was lost', { timeout: 60_000 }, (
     expect(pending.filter((r) => r.requestData.reference === reference).map((r) => r.id)).toEqual([
       retry.body.requestId,
     ]);
+  });
+
+  it("one person's Idempotency-Key is not another's: the same key from two people files two requests", async () => {
+    const first = await signIn(api, 'user');
+    const second = await signIn(api, 'user');
+    const reference = `AMBIG-SHARED-${Date.now()}`;
+    const headers = { 'idempotency-key': 'key-1' };
+    const one = await first.client.post<{ requestId: string }>(
+      '/api/components',
+      { reference, class: 'Relay' },
+      { headers },
+    );
+    const two = await second.client.post<{ requestId: string }>(
+      '/api/components',
+      { reference, class: 'Relay' },
+      { headers },
+    );
+    expect([one.status, two.status]).toEqual([201, 201]);
+    expect(two.body.requestId).not.toBe(one.body.requestId);
   });
 });
 
@@ -175,6 +201,18 @@ describe('a review whose answer was lost', { timeout: 60_000 }, () => {
     expect(versions.body.map((v) => v.versionNumber).sort()).toEqual([1, 2]);
     // Another review (another key, or none) is told the truth.
     expect((await admin.client.patch(`/api/approval-requests/${requestId}`, { status: 'approved' })).status).toBe(409);
+    // The same key with another decision is refused, not answered with the first decision.
+    const otherDecision = await admin.client.patch<{ message: string }>(
+      `/api/approval-requests/${requestId}`,
+      { status: 'rejected', reviewNotes: 'changed my mind' },
+      { headers },
+    );
+    expect(otherDecision).toMatchObject({ status: 422, body: { message: messages.idempotencyKeyReused } });
+    // Another administrator who happens to send the same key is not answered as if they had reviewed it.
+    const other = await signIn(api, 'admin');
+    expect(
+      (await other.client.patch(`/api/approval-requests/${requestId}`, { status: 'approved' }, { headers })).status,
+    ).toBe(409);
   });
 
   it('a rejection: what it leaves to do afterwards (the rejected file) is done by the retry', async () => {

@@ -36,6 +36,10 @@ export class Conflict extends DomainError {
 export class Gone extends DomainError {
   readonly statusCode = 410;
 }
+/** Well-formed, but it contradicts what the same call said before (a client key sent again with other content). */
+export class Unprocessable extends DomainError {
+  readonly statusCode = 422;
+}
 export class TooLarge extends DomainError {
   readonly statusCode = 413;
 }

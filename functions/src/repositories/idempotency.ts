@@ -9,6 +9,8 @@ import { epochSeconds, tableName } from './table';
  * unknown outcome (a timeout): `IDEMPOTENCY#<scope>#<sha256 of the token>` / `META` naming what
  * the write made (`requestId`, `attachmentId` ...), put in the same transaction as the write, so
  * a retry either finds it (and answers with what was made) or makes the write itself: never both.
+ * The claim keeps a fingerprint of what the write carried, so the same token sent with other
+ * content can be told apart from a retry.
  * TTL: a day; reads check `expiresAt`, since TTL deletion is lazy.
  */
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
@@ -29,7 +31,7 @@ export const idempotencyClaimPut = (
   scope: string,
   token: string,
   made: Made & { id: string },
-  options: { now?: Date; replacing?: string } = {},
+  options: { now?: Date; replacing?: string; fingerprint?: string } = {},
 ): TransactItem => {
   const now = epochSeconds(options.now);
   return {
@@ -40,6 +42,7 @@ export const idempotencyClaimPut = (
         entity: 'idempotency',
         made,
         madeId: made.id,
+        ...(options.fingerprint && { fingerprint: options.fingerprint }),
         expiresAt: now + IDEMPOTENCY_SECONDS,
       },
       ConditionExpression: options.replacing
@@ -50,15 +53,25 @@ export const idempotencyClaimPut = (
   };
 };
 
-/** What an earlier write with this token made, if it landed and is not expired. */
+/** What an earlier write with this token made, and the fingerprint of what it carried. */
+export interface IdempotencyClaim {
+  made: Made;
+  /** Absent on claims made before fingerprints were kept. */
+  fingerprint?: string;
+}
+
+/** The claim of an earlier write with this token, if it landed and is not expired. */
 export const readIdempotencyClaim = async (
   scope: string,
   token: string,
   now = new Date(),
-): Promise<Made | undefined> => {
+): Promise<IdempotencyClaim | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: claimKey(scope, token), ConsistentRead: true }),
   );
   if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  return Item.made as Made;
+  return {
+    made: Item.made as Made,
+    ...(typeof Item.fingerprint === 'string' && { fingerprint: Item.fingerprint }),
+  };
 };

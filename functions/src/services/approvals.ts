@@ -10,7 +10,7 @@ import {
   type ComponentData,
   type ComponentField,
 } from '#shared/schemas/component';
-import { Conflict, DomainError, Invalid, isServiceUnavailable, NotFound, TooLarge } from '#lib/errors';
+import { Conflict, DomainError, Invalid, isServiceUnavailable, NotFound, TooLarge, Unprocessable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { attachmentApproveItem } from '#repositories/attachments';
@@ -35,7 +35,7 @@ import {
 } from '#repositories/approval-requests';
 import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
-import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
+import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
 import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import type { User } from '#repositories/users';
@@ -46,7 +46,7 @@ import { copyFile, deleteFileQuietly, inspectFile } from './file-store';
 import { emailDecision } from './request-emails';
 import { requestReference, requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 import { sniffComponentFileType, SNIFF_BYTES } from './file-types';
-import { sha256 } from './auth/tokens';
+import { earlierWrite, fingerprintOf, isSameKey, keyedToken } from './idempotency';
 import { discardRequestFiles } from './request-files';
 import { assertPendingRoom, claimUpload, pendingStorageFull, pendingStorageOf, pendingStorageQuota } from './uploads';
 import { newNotification, notifyAdmins } from './notifications';
@@ -263,10 +263,6 @@ const deleteClaimedUploads = (data: Record<string, unknown>, claimed: Record<str
     ),
   );
 
-/** The same JSON for the same data whatever the order of its keys. */
-const canonicalJson = (data: Record<string, unknown>): string =>
-  JSON.stringify(Object.fromEntries(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))));
-
 /**
  * What an earlier attempt with this token made, if it landed and its request is still waiting
  * (then a retry answers with it); `stale` when the token names a request already reviewed, which
@@ -275,8 +271,9 @@ const canonicalJson = (data: Record<string, unknown>): string =>
 const earlierNewRequest = async (
   scope: string,
   token: string,
+  fingerprint: string,
 ): Promise<{ request?: StoredRequest; stale?: string }> => {
-  const made = await readIdempotencyClaim(scope, token);
+  const made = await earlierWrite(scope, token, fingerprint);
   if (!made) return {};
   const request = await getRequest(String(made.id));
   return request?.status === 'pending' ? { request } : { stale: String(made.id) };
@@ -292,8 +289,9 @@ const earlierNewRequest = async (
 export const submitNewComponent = async (submitter: User, data: ComponentData, clientToken?: string) => {
   const fields = nonNull(data);
   const scope = `${submitter.id}:new-component`;
-  const token = clientToken ?? `data:${sha256(canonicalJson(fields))}`;
-  const earlier = await earlierNewRequest(scope, token);
+  const fingerprint = fingerprintOf(fields);
+  const token = clientToken ?? `data:${fingerprint}`;
+  const earlier = await earlierNewRequest(scope, token, fingerprint);
   if (earlier.request) {
     await deleteClaimedUploads(fields, earlier.request.data);
     return { requestId: earlier.request.id };
@@ -315,7 +313,7 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
       submitter,
       { id, requestType: 'new', data: claimed, ...(bytes > 0 && { pendingBytes: bytes }) },
       [
-        idempotencyClaimPut(scope, token, { id }, earlier.stale ? { replacing: earlier.stale } : {}),
+        idempotencyClaimPut(scope, token, { id }, { fingerprint, ...(earlier.stale && { replacing: earlier.stale }) }),
         ...(bytes > 0 ? [pendingBytesReserve(submitter.id, bytes, pendingStorageQuota())] : []),
       ],
     );
@@ -325,7 +323,7 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
     const failed = failedConditions(error);
     if (failed.includes(0)) {
       // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
-      const landed = await earlierNewRequest(scope, token);
+      const landed = await earlierNewRequest(scope, token, fingerprint);
       if (landed.request) {
         if (landed.request.id !== id) await dropCopies();
         await deleteClaimedUploads(fields, landed.request.data);
@@ -699,7 +697,14 @@ export const reviewRequest = async (
 ): Promise<ApprovalRequest> => {
   const request = await getRequest(id);
   if (!request) throw new NotFound(messages.requestNotFound);
-  return reviewStored(reviewer, request, decision, clientToken);
+  const token =
+    clientToken === undefined
+      ? undefined
+      : keyedToken(reviewer.id, clientToken, {
+          status: decision.status,
+          reviewNotes: decision.reviewNotes,
+        });
+  return reviewStored(reviewer, request, decision, token);
 };
 
 /** A bulk review stops starting requests after this long, to answer within the function's time. */
@@ -785,7 +790,10 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
  */
 const finishReviewed = async (request: StoredRequest, reviewToken: string): Promise<ApprovalRequest> => {
   if (request.status !== 'approved') await discardRequestFiles(request);
-  if (request.reviewToken !== reviewToken) throw new Conflict(messages.requestAlreadyReviewed);
+  if (request.reviewToken !== reviewToken) {
+    if (isSameKey(request.reviewToken, reviewToken)) throw new Unprocessable(messages.idempotencyKeyReused);
+    throw new Conflict(messages.requestAlreadyReviewed);
+  }
   return toApprovalRequest(request);
 };
 

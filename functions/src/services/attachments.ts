@@ -24,7 +24,7 @@ import { commitCatalogueChange } from '#repositories/catalogue';
 import { componentVersionBump, getComponent } from '#repositories/components';
 import type { TransactItem } from '#repositories/counters';
 import { notificationPut } from '#repositories/notifications';
-import { idempotencyClaimPut, readIdempotencyClaim } from '#repositories/idempotency';
+import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
 import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
 import { versionPut } from '#repositories/versions';
@@ -34,6 +34,7 @@ import { sha256 } from './auth/tokens';
 import { objectKeySegment, sanitiseFileName } from './file-names';
 import { deleteFileQuietly, downloadUrl, fileExists, inspectFile, putFile } from './file-store';
 import { fileMatchesType, SNIFF_BYTES } from './file-types';
+import { earlierWrite, fingerprintOf } from './idempotency';
 import { newNotification } from './notifications';
 import { requestSubject } from './request-texts';
 import {
@@ -103,9 +104,10 @@ const decodeFileData = (fileData: string): Buffer =>
 const earlierAttachment = async (
   scope: string,
   token: string,
+  fingerprint: string,
   componentId: number,
 ): Promise<{ filed?: { requestId: string; attachmentId: string }; stale?: string }> => {
-  const made = await readIdempotencyClaim(scope, token);
+  const made = await earlierWrite(scope, token, fingerprint);
   if (!made) return {};
   const attachment = await getAttachment(componentId, String(made.id));
   return attachment?.requestId
@@ -143,7 +145,13 @@ export const submitAttachment = async (
   const dropUpload = async () => {
     if (input.uploadKey !== undefined) await deleteFileQuietly(input.uploadKey, 'a claimed upload');
   };
-  const earlier = await earlierAttachment(scope, token, componentId);
+  const fingerprint = fingerprintOf({
+    componentId,
+    fileName,
+    fileType,
+    file: input.uploadKey !== undefined ? `upload:${input.uploadKey}` : sha256(bytes!.toString('base64')),
+  });
+  const earlier = await earlierAttachment(scope, token, fingerprint, componentId);
   if (earlier.filed) {
     await dropUpload();
     return earlier.filed;
@@ -204,7 +212,12 @@ export const submitAttachment = async (
         pendingBytes: size,
       },
       [
-        idempotencyClaimPut(scope, token, { id, requestId }, earlier.stale ? { replacing: earlier.stale } : {}),
+        idempotencyClaimPut(
+          scope,
+          token,
+          { id, requestId },
+          { fingerprint, ...(earlier.stale && { replacing: earlier.stale }) },
+        ),
         attachmentPut(attachment),
         pendingBytesReserve(user.id, size, pendingStorageQuota()),
       ],
@@ -215,7 +228,7 @@ export const submitAttachment = async (
     const failed = failedConditions(error);
     if (failed.includes(0)) {
       // Another attempt with this token was filed meanwhile (or this one, retried inside the SDK).
-      const landed = await earlierAttachment(scope, token, componentId);
+      const landed = await earlierAttachment(scope, token, fingerprint, componentId);
       if (landed.filed) {
         if (landed.filed.attachmentId !== id) await deleteFileQuietly(objectKey, 'a second copy of an attachment');
         await dropUpload();

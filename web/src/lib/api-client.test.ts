@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '../testing/mock-api';
-import { ApiError, api, clearCsrfToken, errorMessage, idempotencyKeyFor } from './api-client';
+import { ApiError, api, clearCsrfToken, contentDigest, errorMessage, idempotencyKeyFor } from './api-client';
 
 beforeEach(() => {
   clearCsrfToken();
@@ -49,6 +49,13 @@ describe('api client', () => {
     const [keyed, plain] = server.callsTo('PATCH /api/approval-requests/R1');
     expect(keyed!.headers.get('idempotency-key')).toBe(key);
     expect(plain!.headers.has('idempotency-key')).toBe(false);
+  });
+
+  it('digests what an action carries, so changed content gets a key of its own', async () => {
+    const digest = await contentDigest('Checked the datasheet');
+    expect(digest).toMatch(/^[0-9a-f]{24}$/);
+    expect(await contentDigest('Checked the datasheet')).toBe(digest);
+    expect(await contentDigest('Checked the datasheet.')).not.toBe(digest);
   });
 
   it('shares one token request between writes sent at the same time', async () => {

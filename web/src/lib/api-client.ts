@@ -98,6 +98,15 @@ const pageKey = globalThis.crypto.randomUUID();
 /** The same key for the same action from this page: `idempotencyKeyFor('review', id, 'approved')`. */
 export const idempotencyKeyFor = (...action: string[]): string => [pageKey, ...action].join(':');
 
+/**
+ * A short digest of what an action carries, for its idempotency key: the server refuses a key sent
+ * again with other content, so content the person changed between two tries needs a key of its own.
+ */
+export const contentDigest = async (content: string): Promise<string> => {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(content));
+  return Array.from(new Uint8Array(digest).subarray(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
 /** A parsed JSON answer with the response's headers (a search's total rides in X-Total-Count). */
 export interface ApiResponse<T> {
   data: T;

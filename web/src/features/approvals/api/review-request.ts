@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { api, idempotencyKeyFor } from '#web/lib/api-client.ts';
+import { api, contentDigest, idempotencyKeyFor } from '#web/lib/api-client.ts';
 
 export type ReviewDecision = 'approved' | 'rejected';
 
@@ -13,16 +13,20 @@ export interface ReviewInput {
 }
 
 /**
- * PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. The same decision on the
- * same request from this page carries the same Idempotency-Key, so clicking again after an answer
- * that never came (a timeout) shows the review that landed instead of "already reviewed".
+ * PATCH /api/approval-requests/{id} `{ status, reviewedBy, reviewNotes }`. The same decision with
+ * the same note on the same request from this page carries the same Idempotency-Key, so clicking
+ * again after an answer that never came (a timeout) shows the review that landed instead of
+ * "already reviewed"; a note changed in between makes another key (the server would refuse the
+ * old one with other content), and that try learns the request was already reviewed.
  */
-export const reviewRequest = (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) =>
-  api.patch<ApprovalRequest>(
+export const reviewRequest = async (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) => {
+  const notes = reviewNotes.trim() || null;
+  return api.patch<ApprovalRequest>(
     `/approval-requests/${encodeURIComponent(id)}`,
-    { status, reviewedBy, reviewNotes: reviewNotes.trim() || null },
-    { idempotencyKey: idempotencyKeyFor('review', id, status) },
+    { status, reviewedBy, reviewNotes: notes },
+    { idempotencyKey: idempotencyKeyFor('review', id, status, await contentDigest(notes ?? '')) },
   );
+};
 
 /** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
 export const changedByReview = (key: unknown): boolean => {

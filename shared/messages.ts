@@ -13,6 +13,8 @@ export const messages = {
   passwordsDontMatch: "Passwords don't match",
   resetTokenRequired: 'Reset token is required',
   usernameMinLength: 'Username must be at least 3 characters',
+  usernameCharacters:
+    'Username may contain only letters, digits, spaces, dots, hyphens and underscores, and must begin and end with a letter or digit',
   roleRequired: 'Please select a role',
   cannotDeleteOwnAccount: 'Cannot delete your own account',
 

@@ -230,6 +230,24 @@ describe('usernames', () => {
   });
 });
 
+describe('usernames in emails', () => {
+  it('are letters, digits and simple separators only: a web address or markup is refused', async () => {
+    const someone = await createLoginUser('user');
+    const browser = await signedIn(someone.email);
+    for (const username of ['evil.com/login', 'https://evil.example', '<a>bob</a>', 'bob@evil.example']) {
+      const refused = await browser.patch('/api/user', { ...profileOf(someone.user), username });
+      expect(refused, username).toMatchObject({
+        status: 400,
+        body: { fields: { username: messages.usernameCharacters } },
+      });
+    }
+    expect((await getUser(someone.user.id))?.username).toBe(someone.user.username);
+    // A default name made from an email with other characters keeps only the safe ones.
+    const plus = await createLoginUser('user', STRONG_PASSWORD, `anna+${Date.now().toString(36)}@example.com`);
+    expect(plus.user.username).toMatch(/^anna\.[a-z0-9]+$/);
+  });
+});
+
 describe('text fields', () => {
   it('refuse text-direction overrides, NUL and lone surrogates through the API', async () => {
     const { user, email } = await createLoginUser('user');

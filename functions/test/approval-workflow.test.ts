@@ -235,6 +235,29 @@ describe('emails', () => {
     expect(decisions.map((email) => email.subject)).toEqual([`Your edit request for ${theirs.reference} was approved`]);
   });
 
+  it('write no working link into an email from what people typed (a username, review notes)', async () => {
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
+    const username = `login.evil-${Date.now().toString(36)}.com`;
+    const renamed = await user.client.patch('/api/user', { username, email: user.user.email });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const part = await newPart();
+    const start = Date.now();
+    const requestId = await propose(user, part.id, { description: 'linked' });
+    await sendApprovalDigests(new Date(Date.now() + 120 * 60_000));
+    const [digest] = await emailsTo(admin.user.email, start, 1);
+    expect(digest!.body.text).toContain(`${username.replaceAll('.', '[.]')} submitted an edit request`);
+    expect(digest!.body.text).not.toContain(username);
+    expect(digest!.body.html).not.toContain(username);
+
+    await review(admin, requestId, 'rejected', 'Reset your password at https://hub-login.example.net/reset first');
+    const [decision] = await emailsTo(user.user.email, start, 1);
+    expect(decision!.body.text).toContain('https[://]hub-login[.]example[.]net/reset');
+    expect(decision!.body.text).not.toContain('https://hub-login');
+    // The product's own link is still one.
+    expect(decision!.body.text).toContain(`Open the part: ${stack.appUrl}/app/component-hub/components/${part.id}`);
+  });
+
   it('send each administrator at most one digest per interval, listing the new requests of others with a link to the queue', async () => {
     const user = await signIn(api, 'user');
     const admin = await signIn(api, 'admin');

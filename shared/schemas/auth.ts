@@ -35,12 +35,37 @@ export const passwordSchema = passwordRule();
 export const currentPasswordField = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).min(1, requiredMessage).max(PASSWORD_MAX_LENGTH);
 
+/**
+ * The characters a username may have: letters and digits of any script, and dots, hyphens,
+ * underscores and single spaces between them. A username is shown to others and written into
+ * emails, so it must not be able to carry markup, a web address with its slashes and colons, or
+ * anything that passes for punctuation of the text around it.
+ */
+const USERNAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N}._-]| (?! ))*(?<=[\p{L}\p{M}\p{N}])$/u;
+export const USERNAME_MAX_LENGTH = 64;
+
 /** A username as people choose it: unique whatever its case (the server checks that). */
 export const usernameField = () =>
   safeText('Username', { error: messages.usernameMinLength })
     .trim()
     .min(USERNAME_MIN_LENGTH, messages.usernameMinLength)
-    .max(64);
+    .max(USERNAME_MAX_LENGTH)
+    .regex(USERNAME_PATTERN, messages.usernameCharacters);
+
+/**
+ * The username an account gets when nobody chose one: the part of its email before '@', with
+ * every character a username may not have made a dot (and padded to the shortest length).
+ */
+export const usernameFromEmail = (email: string): string => {
+  const safe = email
+    .split('@')[0]!
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '.')
+    .slice(0, USERNAME_MAX_LENGTH - 5)
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu, '');
+  if (safe.length >= USERNAME_MIN_LENGTH) return safe;
+  return safe ? `${safe}.user` : 'user';
+};
 
 export const loginSchema = z.object({
   email: emailField(messages.emailInvalid),

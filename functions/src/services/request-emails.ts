@@ -5,7 +5,7 @@ import { claimDigest, getDigestState, releaseDigest } from '#repositories/approv
 import { listRequests, type StoredRequest } from '#repositories/approval-requests';
 import { getNotificationSettings, getNotificationSettingsOf } from '#repositories/notification-settings';
 import { getUser, listUsers } from '#repositories/users';
-import { escapeHtml, sendEmail, type Email } from './mail';
+import { composeEmail, sendEmail, type Email } from './mail';
 import { requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 
 /*
@@ -37,23 +37,12 @@ export const digestEmail = (to: string, requests: readonly StoredRequest[]): Ema
       : `${requests.length} new requests are waiting for review`;
   const intro = 'These approval requests arrived since the last email and are waiting for review:';
   const moreLine = more > 0 ? `…and ${more} more.` : '';
-  const url = queueLink();
-  return {
+  return composeEmail({
     to,
     subject,
-    text: [
-      intro,
-      '',
-      ...shown.map((request) => `- ${digestLine(request)}`),
-      moreLine,
-      '',
-      `Open the approval queue: ${url}`,
-      '',
-    ]
-      .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
-      .join('\n'),
-    html: `<p>${escapeHtml(intro)}</p><ul>${shown.map((request) => `<li>${escapeHtml(digestLine(request))}</li>`).join('')}</ul>${moreLine ? `<p>${escapeHtml(moreLine)}</p>` : ''}<p><a href="${escapeHtml(url)}">Open the approval queue</a></p>`,
-  };
+    blocks: [intro, { list: shown.map(digestLine) }, ...(moreLine ? [moreLine] : [])],
+    action: { label: 'Open the approval queue', url: queueLink() },
+  });
 };
 
 /**
@@ -118,14 +107,12 @@ export const decisionEmail = (
       ? messages.requestClosedNotice(words, subject, deletedReference ?? subject)
       : messages.requestDecisionNotice(words, subject, decision, null);
   const notesLine = reviewNotes ? `Review notes: ${reviewNotes}` : 'No review notes were given.';
-  const url = appLink(linkTo ?? '/component-hub');
-  const action = linkTo ? 'Open the part' : 'Open Component Hub';
-  return {
+  return composeEmail({
     to,
     subject: title,
-    text: `${sentence}\n\n${notesLine}\n\n${action}: ${url}\n`,
-    html: `<p>${escapeHtml(sentence)}</p><p>${escapeHtml(notesLine)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
-  };
+    blocks: [sentence, notesLine],
+    action: { label: linkTo ? 'Open the part' : 'Open Component Hub', url: appLink(linkTo ?? '/component-hub') },
+  });
 };
 
 /**

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { Role } from '#shared/schemas/auth';
+import { usernameFromEmail, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import { config } from '#lib/config';
 import { Conflict, Forbidden, Invalid, isServiceUnavailable, NotFound, Unavailable } from '#lib/errors';
@@ -131,7 +131,7 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
       {
         id: ulid(),
         email,
-        username: email.split('@')[0]!,
+        username: usernameFromEmail(email),
         name: '',
         firstName: '',
         lastName: '',

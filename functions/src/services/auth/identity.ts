@@ -1,6 +1,12 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { LoginInput, ProfileInput, PublicUser, Role } from '#shared/schemas/auth';
+import {
+  usernameFromEmail,
+  type LoginInput,
+  type ProfileInput,
+  type PublicUser,
+  type Role,
+} from '#shared/schemas/auth';
 import type { Session } from '#repositories/sessions';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
@@ -66,7 +72,7 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
   const user: User = {
     id: ulid(),
     email: input.email,
-    username: input.username ?? input.email.split('@')[0]!,
+    username: input.username ?? usernameFromEmail(input.email),
     name: input.name?.trim() ?? '',
     firstName,
     lastName: rest.join(' '),

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Role } from '#shared/schemas/auth';
+import { usernameFromEmail, type Role } from '#shared/schemas/auth';
 import type { SsoErrorCode } from '#shared/schemas/sso';
 import { config } from '#lib/config';
 import { Conflict } from '#lib/errors';
@@ -73,7 +73,7 @@ const newUser = (person: ProviderPerson, email: string, role: Role, now: string)
   return {
     id: ulid(),
     email,
-    username: email.split('@')[0]!,
+    username: usernameFromEmail(email),
     name: person.name,
     firstName,
     lastName: rest.join(' '),

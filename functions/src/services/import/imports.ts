@@ -1,4 +1,4 @@
-import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import { IMPORT_MAX_BYTES } from '#shared/schemas/files';
@@ -19,38 +19,28 @@ import {
 } from '#shared/schemas/import';
 import { sfn } from '#lib/clients';
 import { config } from '#lib/config';
-import { Conflict, DomainError, Invalid, NotFound, TooLarge, Unavailable } from '#lib/errors';
-import { logger } from '#lib/logger';
-import { recordMetric } from '#lib/metrics';
-import { readCatalogueRevision } from '#repositories/catalogue';
-import { getComponents, listComponentIdentities, reserveComponentIds } from '#repositories/components';
+import { Conflict, Invalid, NotFound, TooLarge, Unavailable, type DomainError } from '#lib/errors';
 import {
-  claimCommit,
-  failPreview,
   finishCommit,
   getImport,
   listCommittedGroups,
   listImports,
-  noteImportMessage,
   previewAgain,
   putImport,
-  readImportSlot,
-  savePreview,
   setCommitExecution,
   setPreviewExecution,
   type StoredImport,
 } from '#repositories/import-jobs';
-import { chunk, inParallel, sleep } from '#lib/concurrency';
+import { inParallel, sleep } from '#lib/concurrency';
 import type { User } from '#repositories/users';
 import { displayName } from '../approvals';
 import { sanitiseFileName } from '../file-names';
-import { deleteFileQuietly, putFile, readFile } from '../file-store';
+import { deleteFileQuietly, putFile } from '../file-store';
 import { decodeInlineFile, readUpload } from '../uploads';
-import { commitNextSlice } from './commit';
-import { previewPrefix, readPreviewSlice, workbookKey, writePreviewSlice } from './import-files';
-import { IdentityIndex } from './part-identity';
+import { beginCommit, committer, settleDeadCommit, stoppedMessage } from './commit-slot';
+import { readPreviewSlice, workbookKey } from './import-files';
 import { applyColumnChoices } from './read-workbook';
-import { buildPreview, reportOf, type PreviewRow } from './preview';
+import { reportOf, type PreviewRow } from './preview';
 import { checkWorkbookBytes } from './workbook-guard';
 
 /*
@@ -64,13 +54,6 @@ import { checkWorkbookBytes } from './workbook-guard';
  * exact counts and a page of the row report. One commit runs at a time per catalogue.
  */
 
-/**
- * A commit whose task has not written for this long is looked at: does its execution still run?
- * (A slice writes a group every second or so; a stalled one is retried by its execution.)
- */
-const HEARTBEAT_CHECK_MS = 3_000;
-/** A commit without a known execution that has not written for this long is dead. */
-const HEARTBEAT_DEAD_MS = 5 * 60_000;
 const RECENT_IMPORTS = 20;
 
 const stateMachineArn = (): string => {
@@ -209,90 +192,6 @@ const rowsPage = async (
   }
   const rows = (await rowsOfSlices(job, slices)).filter((row) => row.action === filter);
   return { rows: rows.slice(skip, skip + limit), rowsMatching };
-};
-
-// ---------------------------------------------------------------------------------------------
-// Is a commit still running?
-
-const executionRuns = async (executionArn: string): Promise<boolean> => {
-  try {
-    const { status } = await sfn().send(new DescribeExecutionCommand({ executionArn }));
-    return status === 'RUNNING' || status === 'PENDING_REDRIVE';
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ExecutionDoesNotExist') return false;
-    // Not knowing is not dead.
-    logger.warn('could not ask whether an import execution runs', { executionArn, error: error as Error });
-    return true;
-  }
-};
-
-/** Whether a committing import's commit still runs (its execution, or recent writes without one). */
-const commitRuns = async (job: StoredImport, now = Date.now()): Promise<boolean> => {
-  if (job.state !== 'committing') return false;
-  if (job.executionArn) return executionRuns(job.executionArn);
-  return now - Date.parse(job.heartbeatAt ?? job.commitStartedAt ?? job.createdAt) < HEARTBEAT_DEAD_MS;
-};
-
-const stoppedMessage = (job: StoredImport) => messages.importStopped(job.rowsDone, job.rowsTotal, job.lastRow);
-
-/**
- * A committing import whose commit died (its execution stopped without ending it) is ended as
- * failed, with the exact counts of what was written, and can be committed again.
- */
-const settleDeadCommit = async (job: StoredImport, force = false): Promise<StoredImport> => {
-  if (job.state !== 'committing') return job;
-  const quiet = Date.now() - Date.parse(job.heartbeatAt ?? job.createdAt) > HEARTBEAT_CHECK_MS;
-  if (!(force || quiet) || (await commitRuns(job))) return job;
-  logger.warn('import commit found stopped', { importId: job.importId, run: job.commitRun });
-  const ended = await finishCommit(job.importId, job.commitRun, {
-    state: 'failed',
-    message: stoppedMessage(job),
-    now: new Date(),
-  });
-  return ended ?? (await getImport(job.importId)) ?? job;
-};
-
-// ---------------------------------------------------------------------------------------------
-// Starting, previewing again, committing.
-
-const committer = (user: User) => ({ committedBy: displayName(user), committedByUserId: user.id });
-
-/**
- * Takes the slot and moves the import to committing under its next run; reserves the new
- * parts' ids on the first run. Conflict when another import's commit runs or this one cannot be
- * committed now.
- */
-const beginCommit = async (
-  job: StoredImport,
-  by: { committedBy: string; committedByUserId: string },
-  options: { excludedRows?: number[]; executionArn: string | null },
-): Promise<number> => {
-  const run = job.commitRun + 1;
-  const slot = await readImportSlot();
-  let takeOverFrom: string | undefined;
-  if (slot.runningImportId && slot.runningImportId !== job.importId) {
-    const holder = await getImport(slot.runningImportId);
-    if (holder && (await settleDeadCommit(holder, true)).state === 'committing')
-      throw new Conflict(messages.importCommitRunning);
-    takeOverFrom = slot.runningImportId;
-  }
-  const firstNewId = run === 1 && job.createCount > 0 ? (await reserveComponentIds(job.createCount))[0] : undefined;
-  const claimed = await claimCommit(job, {
-    run,
-    now: new Date(),
-    ...by,
-    executionArn: options.executionArn,
-    ...(options.excludedRows && { excludedRows: options.excludedRows }),
-    ...(firstNewId !== undefined && { firstNewId }),
-    ...(takeOverFrom && { takeOverFrom }),
-  });
-  if (!claimed) {
-    const again = await readImportSlot();
-    if (again.runningImportId && again.runningImportId !== job.importId)
-      throw new Conflict(messages.importCommitRunning);
-    throw new Conflict(messages.importAlreadyCommitting);
-  }
-  return run;
 };
 
 /** The spec's answer for an import that ended (or still runs, 202). */
@@ -522,150 +421,3 @@ export const commitImport = async (user: User, importId: string, input: ImportCo
 
 // ---------------------------------------------------------------------------------------------
 // The state machine's tasks (functions/src/jobs).
-
-const since = (start: number) => Math.round(performance.now() - start);
-
-/**
- * Task 'Preview the workbook': reads the kept workbook, lists the catalogue's parts (identities
- * only), builds and stores the preview. A workbook the rules refuse ends the import as failed
- * with the reason; for the spec's one-call import the commit then starts in the same execution.
- */
-export const previewImportTask = async (input: {
-  importId: string;
-  previewVersion: number;
-}): Promise<{ commitRun?: number }> => {
-  const job = await getImport(input.importId);
-  if (!job || job.state !== 'previewing' || job.previewVersion !== input.previewVersion) return {};
-  try {
-    let start = performance.now();
-    const stored = await readFile(job.workbookKey, IMPORT_MAX_BYTES);
-    if (!stored || !('bytes' in stored)) throw new Invalid(messages.uploadMissing);
-    const read = since(start);
-
-    start = performance.now();
-    // The revision first: whatever changes after it is in the change log the commit reads.
-    const { revision } = await readCatalogueRevision();
-    const catalogue = new IdentityIndex(await listComponentIdentities());
-    const catalogueMs = since(start);
-
-    const preview = await buildPreview({
-      bytes: stored.bytes,
-      choices: job.columnChoices,
-      emptyCellsClear: job.emptyCellsClear,
-      catalogue,
-      readParts: (ids) => getComponents(ids),
-    });
-
-    start = performance.now();
-    const prefix = previewPrefix(job.importId, job.previewVersion);
-    await inParallel([...chunk(preview.rows, IMPORT_SLICE_ROWS).entries()], 8, ([slice, rows]) =>
-      writePreviewSlice(prefix, slice, rows),
-    );
-    const store = since(start);
-
-    const saved = await savePreview(
-      job.importId,
-      job.previewVersion,
-      {
-        sheetName: preview.sheetName,
-        headerRow: preview.headerRow,
-        columns: preview.columns,
-        ignoredColumns: preview.ignoredColumns,
-        rowsTotal: preview.rows.length,
-        preview: preview.counts,
-        warnings: preview.warnings,
-        sliceCounts: preview.sliceCounts,
-        sliceFirstRows: preview.sliceFirstRows,
-        createCount: preview.createCount,
-        previewRevision: revision,
-        previewKey: prefix,
-        previewTimings: {
-          read,
-          parse: preview.timings.parse,
-          validate: preview.timings.validate,
-          duplicates: catalogueMs + preview.timings.duplicates,
-          store,
-        },
-      },
-      new Date(),
-    );
-    if (!saved || !saved.autoCommit) return {};
-    try {
-      const commitRun = await beginCommit(
-        saved,
-        { committedBy: saved.createdBy, committedByUserId: saved.createdByUserId },
-        { excludedRows: [], executionArn: saved.executionArn },
-      );
-      return { commitRun };
-    } catch (error) {
-      if (!(error instanceof Conflict)) throw error;
-      await noteImportMessage(saved.importId, saved.previewVersion, error.message);
-      return {};
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    await failPreview(
-      job.importId,
-      job.previewVersion,
-      { status: error.statusCode, message: error.message, ...(error.fields && { fields: error.fields }) },
-      new Date(),
-    );
-    return {};
-  }
-};
-
-/** Task 'Commit a slice': the import's next slice under run `run`. */
-export const commitImportSliceTask = async (input: { importId: string; run: number }) => {
-  const job = await getImport(input.importId);
-  if (!job) return { done: true };
-  return commitNextSlice(job, input.run);
-};
-
-/** Tasks that end a preview or a commit: failed (with the error that outlasted the retries) or completed. */
-export const finishImportTask = async (input: {
-  importId: string;
-  step: 'preview' | 'commit';
-  run?: number;
-  previewVersion?: number;
-  error?: { Error?: string; Cause?: string };
-}) => {
-  const now = new Date();
-  if (input.step === 'preview') {
-    logger.error('import preview failed', {
-      importId: input.importId,
-      error: input.error?.Error,
-      cause: input.error?.Cause,
-    });
-    await failPreview(
-      input.importId,
-      input.previewVersion ?? 0,
-      { status: 500, message: messages.importPreviewFailed },
-      now,
-    );
-    return { state: 'failed' };
-  }
-  const job = await getImport(input.importId);
-  if (!job || job.commitRun !== input.run) return { state: job?.state ?? 'gone' };
-  if (input.error)
-    logger.error('import commit stopped', {
-      importId: input.importId,
-      error: input.error.Error,
-      cause: input.error.Cause,
-    });
-  const ended = await finishCommit(input.importId, input.run, {
-    state: input.error ? 'failed' : 'completed',
-    message: input.error ? stoppedMessage(job) : messages.importSummary(job.written),
-    now,
-  });
-  if (ended) {
-    const details = { importId: ended.importId, fileName: ended.fileName };
-    if (ended.state === 'completed') recordMetric('ImportsCompleted', 1, details);
-    recordMetric('ImportedComponents', ended.written.created + ended.written.updated, details);
-    recordMetric('ImportRowsRejected', ended.written.skipped + ended.written.conflict, details);
-  }
-  return {
-    state: ended?.state ?? job.state,
-    rowsDone: ended?.rowsDone ?? job.rowsDone,
-    written: ended?.written ?? job.written,
-  };
-};

@@ -11,7 +11,8 @@ import { functionMemoryMb, routeKey, routes, type RouteDefinition } from '#share
 import { tableDefinition } from '#repositories/table-definition';
 import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp, cdkJsonContext, tempDir } from './test-app.ts';
-import { constructIdFor, routeNeeds } from './constructs/api-function.ts';
+import { constructIdFor } from './construct-ids.ts';
+import { routeNeeds } from './constructs/api-function.ts';
 import { ComponentHubNagChecks } from './nag.ts';
 import { repoRoot } from './paths.ts';
 

@@ -27,14 +27,6 @@ export const routeNeeds = (route: RouteDefinition): readonly Need[] => {
   return needs as Need[];
 };
 
-/** 'auth/login' -> 'AuthLogin', 'components/get-component' -> 'ComponentsGetComponent'. */
-export const constructIdFor = (handler: string): string =>
-  handler
-    .split(/[/\-_.]+/)
-    .filter((part) => part.length > 0)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
-
 /** API Gateway gives up on an integration after 30 s; a route's function must stop before. */
 const API_GATEWAY_LIMIT_SECONDS = 30;
 

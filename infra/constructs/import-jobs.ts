@@ -20,6 +20,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { acknowledgeWildcards } from '../nag.ts';
 import { JobFunction } from './job-function.ts';
+import { constructIdFor } from '../construct-ids.ts';
 
 /** The import's task modules under functions/src/jobs. */
 export const importJobs = ['preview-import', 'commit-import-slice', 'finish-import'] as const;
@@ -71,7 +72,7 @@ export class ImportJobs extends Construct {
     };
     const importObjects = props.attachmentsBucket.arnForObjects('imports/*');
     for (const job of importJobs) {
-      const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, {
+      const fn = new JobFunction(this, `Job${constructIdFor(job)}`, {
         job,
         environment,
         resources,

@@ -20,6 +20,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { businessMetrics, METRICS_NAMESPACE, METRICS_SERVICE, metricNames } from '#lib/metric-names';
+import { constructIdFor } from '../construct-ids.ts';
 
 /** A Lambda function to watch: `functionName` may be a plain name or an IFunction's. */
 export interface MonitoredFunction {
@@ -72,14 +73,6 @@ const tableOperations = [
 ];
 
 const FIVE_MINUTES = Duration.minutes(5);
-
-/** `auth/login` -> `AuthLogin` for construct ids. */
-const idOf = (label: string): string =>
-  label
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
 
 /**
  * Alarms, an SNS topic for them and a CloudWatch dashboard of the same: the API's 5xx rate and
@@ -310,13 +303,13 @@ export class Monitoring extends Construct {
       const fnErrors = metric('Errors', 'Sum');
       const fnThrottles = metric('Throttles', 'Sum');
       alarms.push(
-        this.alarm(`${idOf(fn.label)}Errors`, {
+        this.alarm(`${constructIdFor(fn.label)}Errors`, {
           metric: fnErrors,
           threshold: alarmThresholds.functionErrors,
           runbook: 'function-errors',
           description: `${fn.label}: the function failed (unhandled error, timeout or out of memory; errors the handler maps to an answer do not count).`,
         }),
-        this.alarm(`${idOf(fn.label)}Throttles`, {
+        this.alarm(`${constructIdFor(fn.label)}Throttles`, {
           metric: fnThrottles,
           threshold: alarmThresholds.functionThrottles,
           runbook: 'function-throttles',

@@ -10,7 +10,8 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '#shared/routes';
-import { ApiFunction, constructIdFor } from '../constructs/api-function.ts';
+import { constructIdFor } from '../construct-ids.ts';
+import { ApiFunction } from '../constructs/api-function.ts';
 import { physicalFunctionName, type FunctionResources } from '../constructs/app-function.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 

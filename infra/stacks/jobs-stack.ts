@@ -29,6 +29,7 @@ import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import type { FunctionResources } from '../constructs/app-function.ts';
+import { constructIdFor } from '../construct-ids.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -134,7 +135,7 @@ export class JobsStack extends Stack {
       },
     };
     for (const job of batchJobs) {
-      const fn = new JobFunction(this, `Job${job.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}`, {
+      const fn = new JobFunction(this, `Job${constructIdFor(job)}`, {
         job,
         environment,
         resources,

@@ -265,14 +265,12 @@ const writeLimits = (): Middleware => {
     const status = request.response?.statusCode ?? 0;
     if (!ticket || status < 400 || status >= 500) return;
     request.context.writeTicket = undefined;
-    await ticket
-      .giveBack()
-      .catch((error: unknown) =>
-        logger.warn('write allowance not given back', {
-          requestId: request.context.requestInfo?.id,
-          error: error as Error,
-        }),
-      );
+    await ticket.giveBack().catch((error: unknown) =>
+      logger.warn('write allowance not given back', {
+        requestId: request.context.requestInfo?.id,
+        error: error as Error,
+      }),
+    );
   };
   return {
     before: async (request) => {

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { isConditionFailure, tableName } from './table';
+import { conditionalWrite, isConditionFailure, tableName } from './table';
 
 /**
  * An administrator's digest of waiting requests: `USER#<userId>` / `DIGEST#approvals` with
@@ -47,8 +47,8 @@ export const claimDigest = async (
     conditions.push('coveredUntil = :seenCovered');
     values[':seenCovered'] = seen.coveredUntil;
   }
-  try {
-    await dynamo().send(
+  return conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: digestKey(userId),
@@ -56,12 +56,8 @@ export const claimDigest = async (
         ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeValues: { ...values, ':entity': 'approval-digest' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Gives a claim back after its email could not be sent, so the next run lists those requests again. */

@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
-import { counterChange, type TransactItem } from './counters';
+import { counterChange } from './counters';
 import { pendingBytesRelease } from './pending-storage';
-import { queryAll, tableName } from './table';
+import { queryAll, tableName, type TransactItem } from './table';
 
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
 import { componentPartition } from './keys';
-import { tableName } from './table';
+import { tableName, type TransactItem } from './table';
 
 /**
  * Files a component already holds from a distributor, so none is stored twice for one part:

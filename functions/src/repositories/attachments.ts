@@ -1,8 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
 import { componentPartition } from './keys';
-import { conditionalWrite, queryAll, tableName } from './table';
+import { conditionalWrite, queryAll, tableName, type TransactItem } from './table';
 
 /**
  * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);

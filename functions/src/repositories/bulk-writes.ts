@@ -1,7 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
-import { queryAll, tableName } from './table';
+import { queryAll, tableName, type TransactItem } from './table';
 
 /*
  * Bulk creations in flight: `BULK#pending` / `<id>`, one item per run of createComponents.

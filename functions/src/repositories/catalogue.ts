@@ -1,8 +1,7 @@
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { sleep } from '#lib/concurrency';
-import type { TransactItem } from './counters';
-import { conditionalWrite, epochSeconds, getItemConsistent, queryAll, tableName } from './table';
+import { conditionalWrite, epochSeconds, getItemConsistent, queryAll, tableName, type TransactItem } from './table';
 
 /*
  * The catalogue's revision and its change log: how every search instance learns, with one read

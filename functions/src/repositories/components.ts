@@ -12,10 +12,10 @@ import {
 import { dynamo } from '#lib/clients';
 import { chunk, inParallel } from '#lib/concurrency';
 import { commitCatalogueChange } from './catalogue';
-import { readCounter, reserveCounterValues, type TransactItem } from './counters';
+import { readCounter, reserveCounterValues } from './counters';
 import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
 import { componentPartition } from './keys';
-import { batchGetItems, batchPut, isConditionFailure, tableName } from './table';
+import { batchGetItems, batchPut, isConditionFailure, tableName, type TransactItem } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*

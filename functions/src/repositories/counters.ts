@@ -1,7 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { tableName } from './table';
+import { tableName, type TransactItem } from './table';
 
 /**
  * Atomic counters, one item each:
@@ -11,8 +10,6 @@ import { tableName } from './table';
  *   creates or reviews a request; until that engine exists the item is absent and reads 0.
  */
 export type CounterName = 'component' | 'pending-approvals';
-
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const counterKey = (name: CounterName) => ({ pk: `COUNTER#${name}`, sk: 'META' });
 

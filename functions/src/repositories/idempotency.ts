@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
-import { epochSeconds, tableName } from './table';
+import { epochSeconds, tableName, type TransactItem } from './table';
 
 /**
  * Client tokens of writes that must happen once even when the caller has to try again after an

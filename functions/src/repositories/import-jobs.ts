@@ -9,8 +9,15 @@ import {
   type ImportState,
 } from '#shared/schemas/import';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
-import { conditionalWrite, epochSeconds, isConditionFailure, queryAll, tableName, transact } from './table';
+import {
+  conditionalWrite,
+  epochSeconds,
+  isConditionFailure,
+  queryAll,
+  tableName,
+  transact,
+  type TransactItem,
+} from './table';
 
 /*
  * Excel imports (previews and their commits):

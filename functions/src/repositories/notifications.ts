@@ -1,9 +1,8 @@
 import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
 import { userPartition } from './keys';
-import { conditionalWrite, epochSeconds, tableName } from './table';
+import { conditionalWrite, epochSeconds, tableName, type TransactItem } from './table';
 
 /** Notifications: `USER#<userId>` / `NOTIF#<ulid>` (ulids sort by time); kept 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 60 * 60;

@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
-import { tableName } from './table';
+import { tableName, type TransactItem } from './table';
 
 /**
  * Bytes a user has waiting for review (pending attachments, the files of pending new-component

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /*
  * The local demo seed's progress: `SEED#<name>` / `META`. Claimed before the first component id is
@@ -42,26 +42,21 @@ export const getSeedState = async (name: SeedName): Promise<SeedState | undefine
 export const claimSeed = async (
   name: SeedName,
   state: Pick<SeedState, 'count' | 'seed' | 'startedAt'>,
-): Promise<boolean> => {
-  try {
-    await dynamo().send(
+): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...seedKey(name), entity: 'seed', status: 'seeding', ...state },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /** Records the reserved ids once: false when a claim already holds some (then use those). */
-export const setSeedFirstId = async (name: SeedName, firstId: number): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const setSeedFirstId = async (name: SeedName, firstId: number): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: seedKey(name),
@@ -69,18 +64,13 @@ export const setSeedFirstId = async (name: SeedName, firstId: number): Promise<b
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstId)',
         ExpressionAttributeValues: { ':firstId': firstId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /** Marks a claimed seed complete: false when it was not being seeded. */
-export const completeSeed = async (name: SeedName, completedAt: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const completeSeed = async (name: SeedName, completedAt: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: seedKey(name),
@@ -89,10 +79,5 @@ export const completeSeed = async (name: SeedName, completedAt: string): Promise
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':complete': 'complete', ':seeding': 'seeding', ':completedAt': completedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );

@@ -16,6 +16,9 @@ import { config } from '#lib/config';
 
 export const tableName = (): string => config().TABLE_NAME;
 
+/** One item of a TransactWriteItems: a Put, Update, Delete or ConditionCheck. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 /** Epoch seconds, the unit of the table's TTL attribute `expiresAt`. */
 export const epochSeconds = (date: Date = new Date()): number => Math.floor(date.getTime() / 1000);
 
@@ -104,10 +107,7 @@ const isTransactionConflict = (error: unknown): boolean =>
  * One transaction, retried with jitter while it only collided with another transaction in
  * flight; a failed condition is thrown to the caller (`isConditionFailure`).
  */
-export const transact = async (
-  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
-  attempts = 10,
-): Promise<void> => {
+export const transact = async (items: TransactItem[], attempts = 10): Promise<void> => {
   for (let attempt = 1; ; attempt++) {
     try {
       await dynamo().send(new TransactWriteCommand({ TransactItems: items }));

@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
-import type { TransactItem } from './counters';
 import { userPartition } from './keys';
 import {
   conditionalWrite,
@@ -11,6 +10,7 @@ import {
   queryAll,
   tableName,
   transact,
+  type TransactItem,
 } from './table';
 
 export interface User {

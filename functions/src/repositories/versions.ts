@@ -1,8 +1,7 @@
 import type { Version } from '#shared/schemas/approvals';
 import { componentFields } from '#shared/schemas/component';
-import type { TransactItem } from './counters';
 import { componentPartition } from './keys';
-import { batchPut, queryAll, tableName } from './table';
+import { batchPut, queryAll, tableName, type TransactItem } from './table';
 
 /** Versions: `COMP#<id>` / `VER#<000000n>`, written with the component change they record. */
 const versionKey = (componentId: number, versionNumber: number) => ({

@@ -23,7 +23,6 @@ import {
   getComponents,
   reserveComponentIds,
 } from '#repositories/components';
-import type { TransactItem } from '#repositories/counters';
 import {
   deletionLockPut,
   getRequest,
@@ -37,7 +36,14 @@ import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
-import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
+import {
+  conditionalWrite,
+  failedConditions,
+  isConditionFailure,
+  transact,
+  wasRefused,
+  type TransactItem,
+} from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, listVersions, versionPut } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
@@ -464,12 +470,7 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
         }),
       ),
     );
-  try {
-    await transact(items);
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  if (!(await conditionalWrite(() => transact(items)))) return false;
   await discardRequestFiles({ ...request, ...review });
   await emailDecision({
     request: { ...request, ...review },

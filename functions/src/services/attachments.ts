@@ -22,7 +22,7 @@ import {
 } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
 import { componentVersionBump, getComponent } from '#repositories/components';
-import type { TransactItem } from '#repositories/counters';
+import type { TransactItem } from '#repositories/table';
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';

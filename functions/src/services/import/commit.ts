@@ -4,7 +4,7 @@ import { IMPORT_SLICE_ROWS, type ImportOutcome } from '#shared/schemas/import';
 import { logger } from '#lib/logger';
 import { commitCatalogueChange, readCatalogueChanges } from '#repositories/catalogue';
 import { componentPut, componentUpdate, getComponent, getComponentIdentities } from '#repositories/components';
-import type { TransactItem } from '#repositories/counters';
+import type { TransactItem } from '#repositories/table';
 import {
   finishSlice,
   groupCommitItems,

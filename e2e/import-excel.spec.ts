@@ -24,7 +24,7 @@ test('import excel: the admin previews a workbook, changes a column, commits and
   test.setTimeout(600_000);
   const prefix = `E2E-IMP-${Date.now().toString(36).toUpperCase()}`;
 
-  // The library as it is in the catalogue: two parts, imported the spec's way (one call).
+  // The library as it is in the catalogue: two parts, imported in one call.
   const base = makeWorkbook({
     headings: ['Reference', 'Class', 'Manufacturer', 'Description', 'Series'],
     rows: [

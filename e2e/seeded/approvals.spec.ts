@@ -154,7 +154,7 @@ test('approvals: a user submits a new component (with a datasheet and a draft), 
     .filter({ hasText: `Submitted by ${account.username}` });
   await expect(pendingCard.first(), "the user's requests under 'Pending Approval Requests'").toBeVisible();
   await expect(pendingCard, "the user's pending requests on the dashboard").toHaveCount(4);
-  // The spec's labels, and a deletion called what it is.
+  // The request labels, and a deletion called what it is.
   for (const [label, count] of [
     ['New Component', 1],
     ['Component Edit', 1],

@@ -146,7 +146,7 @@ describe('POST /api/uploads', () => {
     expect(await bucketKeys(ticket.uploadKey)).toEqual([ticket.uploadKey]);
   });
 
-  it('refuses what the spec refuses before anything is uploaded: no file, empty, over 10 MB, other types', async () => {
+  it('refuses what the upload rules refuse before anything is uploaded: no file, empty, over 10 MB, other types', async () => {
     const ask = (body: Record<string, unknown>) =>
       user.client.post<{ message: string; fields: Record<string, string> }>('/api/uploads', body);
     expect(await ask({ fileType: 'application/pdf', size: 10 })).toMatchObject({
@@ -268,7 +268,7 @@ describe('POST /api/components/{id}/attachments', () => {
     expect((await attachmentsSeenBy(user, component.id)).map((a) => a.id)).toEqual([attachmentId]);
   });
 
-  it("takes the spec's base64 fileData, with or without a data-URL prefix", async () => {
+  it('takes the documented base64 fileData, with or without a data-URL prefix', async () => {
     const component = await newComponent();
     const png = pngBytes();
     const plain = await attach(user, component.id, {

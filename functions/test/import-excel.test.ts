@@ -17,7 +17,7 @@ import { generatedRows, makeWorkbook, makeZipBomb, specHeadings, type Cell } fro
 import { signedInClient, signIn } from './support';
 
 /*
- * POST /api/import-excel, the spec's one call (preview and commit in one), against the local
+ * POST /api/import-excel, the documented one call (preview and commit in one), against the local
  * stack: workbooks made here with SheetJS, sent inline as base64 and through the presigned S3
  * upload, and what they become: components the search finds, each with version 1 'Imported from
  * {fileName}'. Previews, updates, conflicts and faults of the import job: import-jobs.test.ts.
@@ -104,7 +104,7 @@ const workbookOfSize = (target: number, row: (n: number) => Cell[]): { rows: Cel
 };
 
 describe('POST /api/import-excel', () => {
-  it("imports the spec's headings inline (base64): searchable, each with version 1 'Imported from {fileName}' by the admin", async () => {
+  it("imports the catalogue's headings inline (base64): searchable, each with version 1 'Imported from {fileName}' by the admin", async () => {
     const prefix = uniquePrefix('SPEC');
     const bytes = makeWorkbook({ headings: specHeadings, rows: generatedRows(12, prefix) });
     const answer = await importInline('Spec parts.xlsx', bytes);

@@ -33,7 +33,7 @@ export interface ImportJobsProps {
 
 /**
  * Excel imports as one state machine, started with `{ importId, step }`:
- * - step 'preview': read the workbook and store what each row would do; when the spec's
+ * - step 'preview': read the workbook and store what each row would do; when the documented
  *   one-call import asked for it, go straight on to the commit.
  * - step 'commit': commit one slice of rows per task, again and again until none is left. A
  *   slice is idempotent (each group of rows is written in one transaction with its marker), so a

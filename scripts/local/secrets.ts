@@ -34,7 +34,7 @@ const SPECIAL = '!#%*+-=?@^_';
 const pick = (alphabet: string): string => alphabet[randomInt(alphabet.length)] ?? '';
 
 /**
- * A random 20-character password that meets the spec's rule (upper, lower, digit, special),
+ * A random 20-character password that meets the password rule (upper, lower, digit, special),
  * without look-alike characters.
  */
 export const generatePassword = (length = 20): string => {

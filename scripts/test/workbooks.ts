@@ -30,7 +30,7 @@ export const makeWorkbook = (sheets: SheetSpec | SheetSpec[], bookType: 'xlsx' |
   }) as Buffer;
 };
 
-/** The spec's field names as headings (the import's own vocabulary). */
+/** The catalogue's field names as headings (the import's own vocabulary). */
 export const specHeadings = [
   'reference',
   'class',

@@ -32,7 +32,7 @@ const reviewNotesSchema = safeText('Review notes')
   .nullish()
   .transform((notes) => notes || null);
 
-/** The spec's body `{ status, reviewedBy, reviewNotes }`; reviewedBy is the session's admin, whatever is sent. */
+/** The body `{ status, reviewedBy, reviewNotes }`; reviewedBy is the session's admin, whatever is sent. */
 export const reviewRequestSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
   reviewNotes: reviewNotesSchema,

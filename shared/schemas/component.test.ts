@@ -32,7 +32,7 @@ describe('component fields', () => {
 });
 
 describe('componentInputSchema', () => {
-  it('requires Reference and Class with the spec messages', () => {
+  it('requires Reference and Class with their messages', () => {
     expect(firstMessage(componentInputSchema.safeParse({ class: 'Relay' }))).toBe(messages.referenceRequired);
     expect(firstMessage(componentInputSchema.safeParse({ reference: '  ', class: 'Relay' }))).toBe(
       messages.referenceRequired,

@@ -8,7 +8,7 @@ import { safeText } from './text';
  * field is named once.
  */
 
-/** Plain text fields, in the spec's order (the file fields are listed apart below). */
+/** Plain text fields, in the catalogue's field order (the file fields are listed apart below). */
 export const componentTextFields = [
   'reference',
   'class',
@@ -507,7 +507,7 @@ const flag = z
 /**
  * The search state as `GET /api/components` reads it from the query string:
  * `query` (All Fields), `limit` (default 10, at most 1000), `offset` (default 0) and every
- * advanced filter; beyond the spec, a range per numeric filter (`voltageMin`, `voltageMax`),
+ * advanced filter; besides, a range per numeric filter (`voltageMin`, `voltageMax`),
  * `sort` and `order`, and `facets=true` for the counts beside the results. Empty filters are
  * dropped; unknown parameters are ignored.
  */

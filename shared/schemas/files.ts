@@ -14,7 +14,7 @@ export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MEGABYTES * MEGABYTE;
 /** Excel imports up to 20 MB (20971520 bytes). */
 export const IMPORT_MAX_BYTES = 20 * MEGABYTE;
 /**
- * A file sent inside a JSON body as base64 (the spec's `fileData`): at most 4 MB, so the body
+ * A file sent inside a JSON body as base64 (the documented `fileData`): at most 4 MB, so the body
  * stays under Lambda's 6 MB request limit. Larger files go through `POST /api/uploads`.
  */
 export const INLINE_FILE_MAX_MEGABYTES = 4;
@@ -160,7 +160,7 @@ export interface UploadTicket {
 
 /**
  * `POST /api/components/{id}/attachments`: `{ fileName, fileType, uploadKey }` after a presigned
- * upload, or the spec's `{ fileName, fileType, fileData (base64, with or without a data-URL
+ * upload, or the documented `{ fileName, fileType, fileData (base64, with or without a data-URL
  * prefix), componentId, username }` for files up to 4 MB. componentId and username are ignored:
  * the path and the session say which component and who.
  */

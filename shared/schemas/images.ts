@@ -22,7 +22,7 @@ export const startImageBatchSchema = z
   .transform(({ componentClass }) => ({ componentClass: componentClass?.trim() || undefined }));
 export type StartImageBatchInput = z.input<typeof startImageBatchSchema>;
 
-/** The answer to a batch start: the spec's `componentsToProcess`, and the batch to follow. */
+/** The answer to a batch start: its `componentsToProcess`, and the batch to follow. */
 export interface StartImageBatchResponse {
   componentsToProcess: number;
   batchId: string | null;
@@ -58,7 +58,7 @@ export interface ImageBatchResponse {
 }
 
 /**
- * A distributor's standing today (beside the spec's image stats): calls used of its day budget,
+ * A distributor's standing today (beside the image stats): calls used of its day budget,
  * and when it cannot be asked, why, in words. `search-share-spent`: per-part searches have used
  * their share, image batches may still use the rest.
  */

@@ -32,8 +32,8 @@ export const IMPORT_ROWS_PAGE_MAX = 200;
 
 /**
  * `POST /api/import-excel`: `{ fileName, uploadKey }` after a presigned upload (purpose
- * 'import', up to 20 MB), or the spec's `{ fileName, fileData }` (base64, no data-URL prefix
- * needed) for files up to 4 MB. Without `mode` (the spec's call) the file is previewed and
+ * 'import', up to 20 MB), or the documented `{ fileName, fileData }` (base64, no data-URL prefix
+ * needed) for files up to 4 MB. Without `mode` (the documented one-call import) the file is previewed and
  * committed in one; `mode: 'preview'` stops at the preview and answers its import id.
  * `emptyCellsClear`: an empty cell in a mapped column clears the stored value (default: it is
  * left as it is).
@@ -66,7 +66,7 @@ export interface ImportRowProblem {
   message: string;
 }
 
-/** The answer of the spec's call: its `message`, `count`, `rejected`, plus the report. */
+/** The answer of the documented call: its `message`, `count`, `rejected`, plus the report. */
 export interface ImportResult {
   /** '{n} components added' (then how many were updated, unchanged, skipped) */
   message: string;

@@ -86,7 +86,7 @@ const envSchema = z.object({
   /** The Excel import state machine (preview and commit); locally the local Step Functions endpoint. */
   IMPORT_JOBS_STATE_MACHINE_ARN: optionalSetting,
   /**
-   * How long an import call waits for its job (the spec's one-call import to finish, a preview to
+   * How long an import call waits for its job (the one-call import to finish, a preview to
    * be ready) before answering 202 with the import id; below the route's timeout.
    */
   IMPORT_WAIT_MS: z.coerce.number().int().min(0).default(22_000),

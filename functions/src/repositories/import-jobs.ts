@@ -52,7 +52,7 @@ export interface StoredImport {
   createdAt: string;
   createdBy: string;
   createdByUserId: string;
-  /** The spec's one-call import: committed as soon as the preview is ready. */
+  /** The one-call import: committed as soon as the preview is ready. */
   autoCommit: boolean;
   emptyCellsClear: boolean;
   /** The administrator's choice of field for some columns (by column index); null: not imported. */

@@ -349,7 +349,7 @@ const editableFields = new Set<string>(componentFields);
 
 /**
  * Checks a proposed edit: known fields only, each value of its field's type, none empty. The
- * spec's body carries `username` next to the fields; it is ignored (the session says who).
+ * documented body carries `username` next to the fields; it is ignored (the session says who).
  */
 export const parseEdit = (body: Record<string, unknown>): Partial<ComponentData> => {
   const entries = Object.entries(body).filter(([field]) => field !== 'username');

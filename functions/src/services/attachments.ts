@@ -90,7 +90,7 @@ const checkFile = (file: { fileName: string; fileType: AttachmentFileType; size:
   if (!fileMatchesType(file)) refuse({ field: 'fileType', message: messages.attachmentTypeInvalid }, file.size);
 };
 
-/** The spec's `fileData`, refused over 10 MB with the upload rule's own message, then over the inline 4 MB. */
+/** The inline `fileData`, refused over 10 MB with the upload rule's own message, then over the inline 4 MB. */
 const decodeFileData = (fileData: string): Buffer =>
   decodeInlineFile(fileData, (size) => {
     if (size > ATTACHMENT_MAX_BYTES) refuse(attachmentFileProblem({ type: '', size })!, size);

@@ -66,7 +66,7 @@ const fileTypes: Record<string, string> = {
 
 /**
  * Where `GET /api/components/{id}/files/{field}` sends the browser: a short-lived S3 link.
- * PDFs and raster images open in the browser (the spec's datasheet opens in a new tab, and
+ * PDFs and raster images open in the browser (a datasheet opens in a new tab, and
  * from the bucket's origin, not the app's); anything else downloads.
  */
 export const componentFileLocation = async (id: number, field: ComponentFileField): Promise<string> => {
@@ -159,7 +159,7 @@ export const RELATED_COMPONENTS_MAX = 3;
 
 /**
  * Other components sharing the component's series, type or class, best first (the search
- * index ranks them), instead of the spec's 100 components loaded into the browser.
+ * index ranks them), instead of loading 100 components into the browser.
  */
 export const relatedComponents = async (id: number): Promise<Component[]> => {
   const [component, index] = await Promise.all([getComponent(id), catalogueSearch().current()]);

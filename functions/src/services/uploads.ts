@@ -182,7 +182,7 @@ export const readUpload = async (
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /**
- * The spec's inline `fileData`: base64, with or without a `data:<type>;base64,` prefix, at most
+ * The inline `fileData` of the documented call: base64, with or without a `data:<type>;base64,` prefix, at most
  * 4 MB decoded (the size is known from the length before anything is decoded, and `checkSize`
  * sees it first).
  */

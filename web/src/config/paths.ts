@@ -25,7 +25,7 @@ export const paths = {
     approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
     importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
   },
-  /** Older links the spec mentions (/components, /components/{id}); they lead to the hub's pages. */
+  /** Older links (/components, /components/{id}); they lead to the hub's pages. */
   legacy: {
     components: { path: '/components' },
     component: { path: '/components/:id' },

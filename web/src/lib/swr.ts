@@ -28,7 +28,7 @@ export interface QueryCache {
 
 /**
  * An SWR cache that drops entries no mounted component has used for five minutes, the way the
- * spec's query cache garbage-collects; SWR's own Map cache keeps everything forever.
+ * query caches of other data libraries garbage-collect; SWR's own Map cache keeps everything forever.
  */
 export const createQueryCache = (ttlMs = UNUSED_ENTRY_TTL_MS, now: () => number = Date.now): QueryCache => {
   const entries = new Map<string, State>();

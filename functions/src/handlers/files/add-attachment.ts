@@ -5,7 +5,7 @@ import { submitAttachment } from '#services/attachments';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema, body: addAttachmentSchema },
-  // The spec's inline base64 `fileData`: a 4 MB file is about 5.4 MB of JSON.
+  // An inline base64 `fileData`: a 4 MB file is about 5.4 MB of JSON.
   maxBodyBytes: INLINE_FILE_BODY_MAX_BYTES,
   handler: async ({ path, body, request, requireSession }) =>
     reply({ status: 201, body: await submitAttachment(requireSession().user, path.id, body, request.idempotencyKey) }),

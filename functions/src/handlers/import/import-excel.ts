@@ -6,7 +6,7 @@ import { startImport } from '#services/import/imports';
 
 export const handler = httpHandler({
   schema: { body: importExcelSchema },
-  // The spec's inline fileData (base64, up to 4 MB decoded) makes a body of up to ~5.4 MB.
+  // An inline fileData (base64, up to 4 MB decoded) makes a body of up to ~5.4 MB.
   maxBodyBytes: INLINE_FILE_BODY_MAX_BYTES,
   handler: async ({ body, requireSession }) => {
     const { status, body: answer, timings } = await startImport(requireSession().user, body);

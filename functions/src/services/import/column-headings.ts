@@ -9,7 +9,7 @@ import {
 /*
  * Which component field a column heading names. Headings are compared without
  * case, spaces, punctuation or a unit in brackets, so 'Article number', 'articleNumber',
- * 'ARTICLE_NUMBER' and 'Width (mm)' all find their field. Besides the spec's field names and
+ * 'ARTICLE_NUMBER' and 'Width (mm)' all find their field. Besides the catalogue's field names and
  * the screens' labels, the headings of SolidWorks Electrical's parts manager exports and a few
  * common synonyms are known.
  */

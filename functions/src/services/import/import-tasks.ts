@@ -25,7 +25,7 @@ const since = (start: number) => Math.round(performance.now() - start);
 /**
  * Task 'Preview the workbook': reads the kept workbook, lists the catalogue's parts (identities
  * only), builds and stores the preview. A workbook the rules refuse ends the import as failed
- * with the reason; for the spec's one-call import the commit then starts in the same execution.
+ * with the reason; for the one-call import the commit then starts in the same execution.
  */
 export const previewImportTask = async (input: {
   importId: string;

@@ -46,8 +46,8 @@ import { checkWorkbookBytes } from './workbook-guard';
 /*
  * Excel imports as jobs, in idempotent and resumable slices. `POST /api/import-excel` checks the file is a
  * workbook, keeps it under imports/<id>/ and starts the import state machine's preview; with
- * `mode: 'preview'` the answer is the preview, otherwise (the spec's call) the preview is
- * committed straight away and the answer is the spec's `{ message, count, rejected }`. Both wait
+ * `mode: 'preview'` the answer is the preview, otherwise (the documented one-call import) the preview is
+ * committed straight away and the answer is the documented `{ message, count, rejected }`. Both wait
  * for the job a while (IMPORT_WAIT_MS) and answer 202 with the import id if it is not done yet.
  * `PATCH /api/imports/{id}` previews again with other columns; `POST /api/imports/{id}/commit`
  * commits (or resumes a commit that stopped); `GET /api/imports/{id}` answers the progress, the
@@ -194,7 +194,7 @@ const rowsPage = async (
   return { rows: rows.slice(skip, skip + limit), rowsMatching };
 };
 
-/** The spec's answer for an import that ended (or still runs, 202). */
+/** The documented answer for an import that ended (or still runs, 202). */
 const importResult = async (job: StoredImport): Promise<ImportResult> => {
   const errors: ImportRowProblem[] = [];
   const warnings: ImportRowProblem[] = [];
@@ -241,7 +241,7 @@ const timingsOf = (job: StoredImport, extra: Record<string, number> = {}): Recor
 
 /**
  * `POST /api/import-excel`: the workbook checked, kept, and previewed by the state machine; the
- * spec's call also commits it. Answers when the job got there, or 202 with its id meanwhile.
+ * documented call also commits it. Answers when the job got there, or 202 with its id meanwhile.
  */
 export const startImport = async (
   user: User,

@@ -255,7 +255,7 @@ describe('Image Management tab', () => {
     expect(server.callsTo('GET /api/admin/image-stats').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("shows the spec's failure toast with the server's reason", async () => {
+  it("shows the failure toast with the server's reason", async () => {
     adminApi({
       'POST /api/admin/process-images': { status: 409, body: { message: 'An image batch is already running.' } },
     });

@@ -8,7 +8,7 @@ export interface ReviewInput {
   status: ReviewDecision;
   /** Optional; an empty note is sent as null. */
   reviewNotes: string;
-  /** The spec's body names the reviewer; the server records the session's admin whatever is sent. */
+  /** The documented body names the reviewer; the server records the session's admin whatever is sent. */
   reviewedBy: string;
 }
 

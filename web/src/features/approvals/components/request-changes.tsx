@@ -109,7 +109,7 @@ const EditChanges = ({ request }: { request: ApprovalRequest }) => {
   );
 };
 
-/** A new component: every field it was submitted with, in the spec's order. */
+/** A new component: every field it was submitted with, in the catalogue's field order. */
 const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
   const known = componentFields.filter((field) => !hiddenKeys.has(field));
   const others = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field) && !isComponentField(field));

@@ -12,7 +12,7 @@ const isRecentViews = (key: unknown): boolean => typeof key === 'string' && key.
 export const useRecordView = (componentId: number | undefined, userId: string | undefined) => {
   const { mutate } = useSWRConfig();
   useEffect(() => {
-    // The route guard has loaded the user by now; the spec's body names them (the server reads the session).
+    // The route guard has loaded the user by now; the documented body names them (the server reads the session).
     if (componentId === undefined || userId === undefined) return;
     api
       .post(`/components/${componentId}/view`, { userId })

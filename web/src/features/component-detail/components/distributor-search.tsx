@@ -25,7 +25,7 @@ export type SearchPhase = 'idle' | 'searching' | 'success' | 'error';
 /**
  * Why a search failed in the server's words, when it gave them: a distributor's daily limit, the
  * day budget, one's own allowance of searches (503 and 429 answers say what happened and when to
- * try again). Other failures keep the spec's "Please try again."
+ * try again). Other failures say "Please try again."
  */
 const failureReason = (error: unknown): string | undefined =>
   error instanceof ApiError && (error.status === 429 || error.status === 503) ? error.serverMessage : undefined;

@@ -118,7 +118,7 @@ const editableFields: readonly EditableField[] = [
   ...componentIntegerFields,
 ];
 
-/** Every editable field neither the Details sections nor the Technical groups show, in the spec's order. */
+/** Every editable field neither the Details sections nor the Technical groups show, in the catalogue's field order. */
 export const additionalGroup = (component: Pick<Component, 'class'>): FieldGroup => {
   const shown = new Set<string>([...detailGroups(component), ...technicalGroups].flatMap((group) => group.fields));
   return { title: 'Additional Information', fields: editableFields.filter((field) => !shown.has(field)) };

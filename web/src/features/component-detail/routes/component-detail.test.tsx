@@ -226,7 +226,7 @@ describe('component detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
   });
 
-  it("edits a number with the spec's step and shows the server's refusal", async () => {
+  it("edits a number with its field's step and shows the server's refusal", async () => {
     renderDetail({
       extra: {
         'PATCH /api/components/7': {

@@ -49,7 +49,7 @@ const isNumberField = (field: SearchFilterField): field is SearchNumberFilterFie
 
 /**
  * The inputs' values for the search in effect. A number given exactly (`voltage=24`, as the
- * spec's links have it) shows as a range from it to it.
+ * older links have it) shows as a range from it to it.
  */
 const filtersOf = (criteria: SearchCriteria): Filters => {
   const { query: _query, sort: _sort, order: _order, ...filters } = criteria;

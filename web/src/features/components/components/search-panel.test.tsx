@@ -26,7 +26,7 @@ describe('quick search', () => {
     expect(box).toHaveValue('');
   });
 
-  it('offers the spec’s fields and emits a single { field: text } with the Search button', async () => {
+  it('offers the searchable fields and emits a single { field: text } with the Search button', async () => {
     const onSearch = renderPanel();
     const select = within(quick()).getByRole('combobox', { name: 'Field' });
     expect(
@@ -64,7 +64,7 @@ describe('quick search', () => {
 });
 
 describe('advanced search', () => {
-  it('has the spec’s groups, collapsible, with Basic Information open', async () => {
+  it('has the field groups, collapsible, with Basic Information open', async () => {
     renderPanel();
     await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
     const groups = within(advanced())

@@ -105,7 +105,7 @@ export const ImportExcelRoute = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [importId, imports]);
 
-  // The commit ending while the page is open: the spec's success toast, and the lists read again.
+  // The commit ending while the page is open: the success toast, and the lists read again.
   useEffect(() => {
     if (!job) return;
     const previous = lastState.current;

@@ -108,7 +108,7 @@ const rowOf = async (email: string) => {
 };
 
 describe('settings: User Management tab', () => {
-  it("shows 'Active Users' with the spec's columns, 'Pending' for an unaccepted invitation", async () => {
+  it("shows 'Active Users' with its columns, 'Pending' for an unaccepted invitation", async () => {
     adminApi();
     renderScreen(<SettingsUserManagement />);
     const table = await screen.findByRole('table', { name: 'Active Users' });

@@ -56,7 +56,7 @@ describe('login', () => {
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 
-  it('validates the body with the product's messages', async () => {
+  it("validates the body with the product's messages", async () => {
     const answer = await client().post('/api/login', { email: 'not-an-email', password: '' });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({

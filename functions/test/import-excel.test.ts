@@ -14,7 +14,7 @@ import { s3Client } from '../../scripts/local/s3';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { useTestStack } from '../../scripts/test/stack';
 import { generatedRows, makeWorkbook, makeZipBomb, specHeadings, type Cell } from '../../scripts/test/workbooks';
-import { signedInClient, signIn } from './support';
+import { signedInClient, signIn, waitUntil } from './support';
 
 /*
  * POST /api/import-excel, the documented one call (preview and commit in one), against the local
@@ -74,13 +74,12 @@ const importThroughS3 = async (fileName: string, bytes: Buffer) => {
 };
 
 /** A big import may answer 202 (still running): then its state is followed until it ends. */
-const untilFinished = async (importId: string): Promise<ImportJob> => {
-  for (;;) {
-    const job = (await admin.client.get<ImportJob>(`/api/imports/${importId}?limit=0`)).body;
-    if (job.state === 'completed' || job.state === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-};
+const untilFinished = (importId: string): Promise<ImportJob> =>
+  waitUntil(
+    async () => (await admin.client.get<ImportJob>(`/api/imports/${importId}?limit=0`)).body,
+    (job) => job.state === 'completed' || job.state === 'failed',
+    { timeoutMs: 600_000, what: `import ${importId} finishing` },
+  );
 
 const search = async (params: Record<string, string>): Promise<Component[]> => {
   const answer = await admin.client.get<Component[]>(

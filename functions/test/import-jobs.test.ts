@@ -9,11 +9,11 @@ import type { ImportJob, ImportJobList, ImportJobResponse, ImportRowReport } fro
 import { dynamo, resetClients, sfn } from '#lib/clients';
 import { createComponents, deleteComponent, getComponent } from '#repositories/components';
 import { listCommittedGroups } from '#repositories/import-jobs';
-import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
+import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook, type Cell } from '../../scripts/test/workbooks';
-import { signedInClient, signIn } from './support';
+import { signedInClient, signIn, waitUntil } from './support';
 
 /*
  * The Excel import as a job, against the local stack and the import state machine run locally:
@@ -75,21 +75,16 @@ const report = async (importId: string, query: Record<string, string | number> =
 };
 
 /** Reads the import until `until` holds (answers that are not 200, as during an outage, are waited out). */
-const waitForImport = async (
-  importId: string,
-  until: (job: ImportJob) => boolean,
-  timeoutMs = 180_000,
-): Promise<ImportJob> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer: TestResponse<ImportJob> = await admin
-      .get<ImportJob>(`/api/imports/${importId}?limit=0`)
-      .catch(() => ({ status: 0 }) as TestResponse<ImportJob>);
-    if (answer.status === 200 && until(answer.body)) return answer.body;
-    if (Date.now() > deadline) throw new Error(`import ${importId} never got there: ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
+const waitForImport = (importId: string, until: (job: ImportJob) => boolean, timeoutMs = 180_000) =>
+  waitUntil(
+    async () => {
+      const answer = await admin.get<ImportJob>(`/api/imports/${importId}?limit=0`);
+      if (answer.status !== 200) throw new Error(`status ${answer.status}`);
+      return answer.body;
+    },
+    until,
+    { timeoutMs, what: `import ${importId} getting there` },
+  );
 
 const ended = (job: ImportJob) => job.state === 'completed' || job.state === 'failed';
 
@@ -472,15 +467,8 @@ describe('a commit under faults', () => {
       (run) => run.name === `${job.importId}-commit-1`,
     );
     await sfn().send(new StopExecutionCommand({ executionArn: execution!.executionArn }));
-    // The slice in flight finishes its write; then nothing moves.
-    let last = -1;
-    let stopped: ImportJob;
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
-      stopped = (await admin.get<ImportJob>(`/api/imports/${job.importId}?limit=0`)).body;
-      if (stopped.rowsDone === last) break;
-      last = stopped.rowsDone;
-    }
+    // The slice in flight finishes its write; the next read finds the commit stopped and ends it.
+    const stopped = await waitForImport(job.importId, (current) => current.state === 'failed', 120_000);
     expect(stopped.state).toBe('failed');
     expect(stopped.rowsDone).toBeGreaterThan(0);
     expect(stopped.rowsDone).toBeLessThan(1600);

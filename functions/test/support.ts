@@ -137,3 +137,29 @@ export const createListedParts = async (mpns: readonly string[], componentClass 
     }),
     { username: 'test' },
   );
+
+/**
+ * Asks `probe` again, with a growing pause, until `done` holds for its answer; fails after
+ * `timeoutMs` naming `what` and the last answer. A probe that throws (a service down for the
+ * test) counts as not done yet.
+ */
+export const waitUntil = async <T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 120_000, what = 'the condition' }: { timeoutMs?: number; what?: string } = {},
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  let pause = 100;
+  let last: T | undefined;
+  for (;;) {
+    try {
+      last = await probe();
+      if (done(last)) return last;
+    } catch {
+      // Not there yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${what} never held; last seen: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(1_000, pause * 2);
+  }
+};

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { routes } from '#shared/routes';
 
 export interface MockResponse {
   status?: number;
@@ -23,11 +24,22 @@ export interface RecordedCall {
   credentials: RequestCredentials | undefined;
 }
 
+/** The manifest's routes as `METHOD /api/path` patterns (`{id}` matches one path segment). */
+const routePatterns = routes.map(
+  (route) => new RegExp(`^${route.method} ${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+);
+
 /**
  * Replaces fetch with a fake API: each handler answers `"METHOD /api/path"`; any other request
- * fails the test, so a screen cannot call an endpoint the test did not expect.
+ * fails the test, so a screen cannot call an endpoint the test did not expect. A handler for an
+ * API endpoint the route manifest does not have fails at once: the screen would meet a 404.
  */
 export const mockApi = (handlers: Record<string, Handler | MockResponse>) => {
+  // Other addresses (a presigned S3 POST) are not the API's.
+  const unknown = Object.keys(handlers).filter(
+    (key) => key.split(' ')[1]?.startsWith('/api/') && !routePatterns.some((pattern) => pattern.test(key)),
+  );
+  if (unknown.length > 0) throw new Error(`mockApi: no route of the manifest answers ${unknown.join(', ')}`);
   const calls: RecordedCall[] = [];
   const unhandled: string[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -12,7 +12,7 @@ const dashboard = <AdminDashboardRoute overview={<p>users card</p>} userManageme
 
 describe('admin dashboard tabs', () => {
   it('opens the tab the anchor names, and keeps the chosen tab in the anchor', async () => {
-    mockApi({ 'GET /api/images/stats': { status: 503, body: { message: 'not in this test' } } });
+    mockApi({ 'GET /api/admin/image-stats': { status: 503, body: { message: 'not in this test' } } });
     const { router } = renderScreen(dashboard, '/component-hub/admin#users');
     expect(await screen.findByRole('tab', { name: 'User Management', selected: true })).toBeInTheDocument();
     expect(screen.getByText('users feature')).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('admin dashboard tabs', () => {
   });
 
   it('opens the overview for an anchor it does not know', async () => {
-    mockApi({ 'GET /api/images/stats': { status: 503, body: { message: 'not in this test' } } });
+    mockApi({ 'GET /api/admin/image-stats': { status: 503, body: { message: 'not in this test' } } });
     renderScreen(dashboard, '/component-hub/admin#nothing-here');
     expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
   });

@@ -14,8 +14,8 @@ import { TextColumn, type Codes } from './text-column';
  * The index's storage: one slot per component version, every column a typed array indexed by
  * slot. Text fields are dictionary-coded (text-column.ts); numbers are Float64Arrays with NaN
  * for "no value". A change appends a new slot and marks the old one dead; the dead stay until
- * the index is compacted. The store knows nothing of searching or ordering: the matcher and the
- * result order read its columns directly.
+ * the index is compacted. The store knows which fields are searched (their columns keep folded
+ * forms) but not how a search runs: the matcher and the result order read its columns directly.
  */
 
 /** Text fields held per component (the file fields hold their S3 key or link). */

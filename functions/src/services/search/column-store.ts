@@ -1,0 +1,219 @@
+import {
+  componentDecimalFields,
+  componentFileFields,
+  componentIntegerFields,
+  componentTextFields,
+  quickSearchFields,
+  searchTextFilterFields,
+  type Component,
+  type SearchTextFilterField,
+} from '#shared/schemas/component';
+import { TextColumn, type Codes } from './text-column';
+
+/*
+ * The index's storage: one slot per component version, every column a typed array indexed by
+ * slot. Text fields are dictionary-coded (text-column.ts); numbers are Float64Arrays with NaN
+ * for "no value". A change appends a new slot and marks the old one dead; the dead stay until
+ * the index is compacted. The store knows which fields are searched (their columns keep folded
+ * forms) but not how a search runs: the matcher and the result order read its columns directly.
+ */
+
+/** Text fields held per component (the file fields hold their S3 key or link). */
+export const storedTextFields = [...componentTextFields, ...componentFileFields, 'createdAt', 'updatedAt'] as const;
+export type StoredTextField = (typeof storedTextFields)[number];
+/** Number fields held per component; NaN stands for "no value". */
+export const storedNumberFields = [...componentDecimalFields, ...componentIntegerFields, 'version'] as const;
+export type StoredNumberField = (typeof storedNumberFields)[number];
+
+type QuickField = (typeof quickSearchFields)[number];
+export type SearchedField = QuickField | SearchTextFilterField;
+
+/** Fields whose values are searched (quick search and the advanced text filters). */
+export const searchedFields: readonly SearchedField[] = [
+  ...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields]),
+];
+
+/** Fields compared in part-number form too (separators do not matter). */
+export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>([
+  'reference',
+  'articleNumber',
+  'commercialReference',
+  'series',
+  'manufacturer',
+  'toolCrimp',
+  'turretPositionerDieHead',
+  'insertionExtractionTool',
+]);
+
+/** What a search reads from a component: the whole component (the index answers pages itself). */
+export type SearchDocument = Component;
+
+/** The index's content as columns in result order: what a snapshot stores. */
+export interface IndexColumns {
+  ids: Float64Array;
+  /** Per field: the distinct values (`values[0]` is '', no value) and each component's code. */
+  text: Record<StoredTextField, { values: string[]; codes: Codes }>;
+  /** NaN where a component has no value. */
+  numbers: Record<StoredNumberField, Float64Array>;
+}
+
+/** A copy of `array` with room for `capacity` entries (the new ones zero). */
+export const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, capacity: number): T => {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+};
+
+export class ColumnStore {
+  /** Slots the columns have room for; they double when full. */
+  capacity = 0;
+  /** Slots used, live or dead. */
+  slotCount = 0;
+  liveCount = 0;
+  ids = new Float64Array(0);
+  /** 1 for a live slot, 0 for a dead one. */
+  alive = new Uint8Array(0);
+  text = {} as Record<StoredTextField, TextColumn>;
+  numbers = {} as Record<StoredNumberField, Float64Array>;
+  /** The live slot of each id. */
+  slotOfId = new Map<number, number>();
+
+  constructor(capacity: number) {
+    this.reset(capacity);
+  }
+
+  /** Empties the store, with room for `capacity` slots (at least 16). */
+  reset(capacity: number): void {
+    this.capacity = Math.max(16, capacity);
+    this.slotCount = 0;
+    this.liveCount = 0;
+    this.ids = new Float64Array(this.capacity);
+    this.alive = new Uint8Array(this.capacity);
+    this.slotOfId = new Map();
+    const searched = new Set<string>(searchedFields);
+    this.text = Object.fromEntries(
+      storedTextFields.map((field) => [
+        field,
+        new TextColumn(this.capacity, searched.has(field), partNumberFields.has(field)),
+      ]),
+    ) as Record<StoredTextField, TextColumn>;
+    this.numbers = Object.fromEntries(
+      storedNumberFields.map((field) => [field, new Float64Array(this.capacity).fill(Number.NaN)]),
+    ) as Record<StoredNumberField, Float64Array>;
+  }
+
+  /** Takes over columns into this (empty, large enough) store, every slot live. */
+  load(columns: IndexColumns): void {
+    const count = columns.ids.length;
+    this.ids.set(columns.ids);
+    this.alive.fill(1, 0, count);
+    for (const field of storedTextFields)
+      this.text[field].adopt(columns.text[field].values, columns.text[field].codes, this.capacity);
+    for (const field of storedNumberFields) this.numbers[field].set(columns.numbers[field]);
+    this.slotCount = count;
+    this.liveCount = count;
+    for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);
+  }
+
+  /** The slots of `order` as columns in that order, each dictionary holding only used values. */
+  toColumns(order: Int32Array): IndexColumns {
+    const count = order.length;
+    const ids = new Float64Array(count);
+    const text = {} as IndexColumns['text'];
+    const numbers = {} as IndexColumns['numbers'];
+    for (let position = 0; position < count; position++) ids[position] = this.ids[order[position]!]!;
+    for (const field of storedTextFields) {
+      const column = this.text[field];
+      const renumbered = new Int32Array(column.size).fill(-1);
+      renumbered[0] = 0;
+      const values = [''];
+      const codes = new Uint32Array(count);
+      for (let position = 0; position < count; position++) {
+        const code = column.codes[order[position]!]!;
+        if (renumbered[code] === -1) {
+          renumbered[code] = values.length;
+          values.push(column.values[code]!);
+        }
+        codes[position] = renumbered[code]!;
+      }
+      text[field] = { values, codes };
+    }
+    for (const field of storedNumberFields) {
+      const source = this.numbers[field];
+      numbers[field] = Float64Array.from(order, (slot) => source[slot]!);
+    }
+    return { ids, text, numbers };
+  }
+
+  /** The component held in a slot. */
+  document(slot: number): Component {
+    const document: Record<string, unknown> = { id: this.ids[slot]! };
+    for (const field of storedTextFields) document[field] = this.text[field].value(slot);
+    for (const field of storedNumberFields) {
+      const value = this.numbers[field][slot]!;
+      document[field] = Number.isNaN(value) ? null : value;
+    }
+    document.reference ??= '';
+    document.class ??= '';
+    document.version ??= 1;
+    document.createdAt ??= '';
+    document.updatedAt ??= document.createdAt;
+    return document as Component;
+  }
+
+  /** Puts a component in a new slot (its old slot, if any, dies) and returns the slot. */
+  append(document: SearchDocument): number {
+    this.ensureCapacity();
+    const slot = this.slotCount++;
+    this.ids[slot] = document.id;
+    this.alive[slot] = 1;
+    const fields = document as unknown as Record<string, unknown>;
+    for (const field of storedTextFields) {
+      const value = fields[field];
+      // Encoding may widen the code array, so the code is stored after it.
+      const code = this.text[field].encode(typeof value === 'string' ? value : null);
+      this.text[field].codes[slot] = code;
+    }
+    for (const field of storedNumberFields) {
+      const value = fields[field];
+      this.numbers[field][slot] = typeof value === 'number' ? value : Number.NaN;
+    }
+    this.kill(document.id);
+    this.slotOfId.set(document.id, slot);
+    this.liveCount++;
+    return slot;
+  }
+
+  /** Marks the id's slot dead; an id not in the store is ignored. */
+  kill(id: number): void {
+    const slot = this.slotOfId.get(id);
+    if (slot === undefined) return;
+    this.slotOfId.delete(id);
+    this.alive[slot] = 0;
+    this.liveCount--;
+  }
+
+  /** Whether dead slots have piled up enough to be worth compacting away. */
+  needsCompaction(): boolean {
+    return this.slotCount - this.liveCount > Math.max(1024, this.slotCount / 4);
+  }
+
+  /** Forgets each text column's value-to-code lookup (rebuilt when next needed). */
+  forgetLookups(): void {
+    for (const field of storedTextFields) this.text[field].forgetLookup();
+  }
+
+  private ensureCapacity(): void {
+    if (this.slotCount < this.capacity) return;
+    const capacity = this.capacity * 2;
+    this.ids = grow(this.ids, capacity);
+    this.alive = grow(this.alive, capacity);
+    for (const field of storedTextFields) this.text[field].grow(capacity);
+    for (const field of storedNumberFields) {
+      const next = new Float64Array(capacity).fill(Number.NaN);
+      next.set(this.numbers[field]);
+      this.numbers[field] = next;
+    }
+    this.capacity = capacity;
+  }
+}

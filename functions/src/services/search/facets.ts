@@ -1,0 +1,214 @@
+import type { SearchFacetField, SearchFacets } from '#shared/schemas/component';
+import type { ColumnStore, SearchedField, StoredTextField } from './column-store';
+import { foldText } from './folding';
+import type { Matcher } from './matching';
+
+/*
+ * Counts and values over the live components: the facet counts of a search's hits, the parts
+ * related to one part, a field's distinct values (with their counts, or its whole dictionary)
+ * and the catalogue's figures. Each is one pass over the hits or the result order, reading the
+ * store's code arrays, so every distinct value is looked at once, not once per component.
+ */
+
+/** The most facet values answered per field. */
+export const FACET_VALUES = 8;
+const facetFields: readonly SearchFacetField[] = ['class', 'manufacturer', 'type'];
+
+export interface IndexStats {
+  totalComponents: number;
+  withDatasheets: number;
+  manufacturers: number;
+}
+
+const lower = (text: string): string => text.toLowerCase();
+
+/**
+ * The most common classes, manufacturers and types among the hits (values folded alike count
+ * as one, shown as their most common spelling), each with how many of the hits that value's
+ * filter would leave.
+ */
+export const facetsOf = (store: ColumnStore, matcher: Matcher, hits: Int32Array): SearchFacets => {
+  const facets = {} as SearchFacets;
+  for (const field of facetFields) {
+    const column = store.text[field];
+    const counts = new Uint32Array(column.size);
+    for (let i = 0; i < hits.length; i++) counts[column.codes[hits[i]!]!]!++;
+    const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
+    for (let code = 1; code < column.size; code++) {
+      const count = counts[code]!;
+      if (count === 0) continue;
+      const spelling = column.values[code]!.trim();
+      const key = column.folded![code]!;
+      if (!key) continue;
+      const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+      group.count += count;
+      group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + count);
+      groups.set(key, group);
+    }
+    const top = [...groups.values()]
+      .sort((a, b) => b.count - a.count)
+      .slice(0, FACET_VALUES * 2)
+      .map((group) => {
+        const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+        // What filtering on the value would leave: every hit whose field holds its words.
+        const condition = matcher.condition(value, [field]);
+        let count = 0;
+        if (condition)
+          for (let code = 1; code < column.size; code++) {
+            if (counts[code] === 0) continue;
+            const holds =
+              condition.whole?.verdicts.get(field)![code] === 1 ||
+              condition.words.every((word) => word.verdicts.get(field)![code] === 1);
+            if (holds) count += counts[code]!;
+          }
+        return { value, count };
+      });
+    facets[field] = top
+      .sort((a, b) => b.count - a.count || (lower(a.value) < lower(b.value) ? -1 : 1))
+      .slice(0, FACET_VALUES);
+  }
+  return facets;
+};
+
+/**
+ * Up to `limit` other live components sharing the series, type or class of `source` (the same
+ * text, ignoring case and surrounding spaces), ranked by what they share: series outweighs
+ * type, type outweighs class, and sharing more ranks higher (series and type before series
+ * alone). Ties keep the result order, so the answer is stable. One pass over the order, each
+ * distinct value judged once.
+ */
+export const related = (
+  store: ColumnStore,
+  order: Int32Array,
+  source: { id: number } & Partial<Record<'series' | 'type' | 'class', string | null>>,
+  limit: number,
+): number[] => {
+  const matchers = (['series', 'type', 'class'] as const).flatMap((field, rank) => {
+    const wanted = lower(source[field] ?? '').trim();
+    if (!wanted) return [];
+    const column = store.text[field];
+    const verdict = new Uint8Array(column.size);
+    for (let code = 1; code < column.size; code++) if (lower(column.values[code]!).trim() === wanted) verdict[code] = 1;
+    return [{ codes: column.codes, verdict, weight: 4 >> rank }];
+  });
+  if (matchers.length === 0 || limit <= 0) return [];
+  const ids = store.ids;
+  const bestScore = matchers.reduce((sum, matcher) => sum + matcher.weight, 0);
+  const byScore: number[][] = Array.from({ length: 8 }, () => []);
+  for (const slot of order) {
+    if (ids[slot] === source.id) continue;
+    let score = 0;
+    for (const matcher of matchers) if (matcher.verdict[matcher.codes[slot]!] === 1) score += matcher.weight;
+    const bucket = byScore[score]!;
+    if (score === 0 || bucket.length >= limit) continue;
+    bucket.push(slot);
+    if (score === bestScore && bucket.length === limit) break;
+  }
+  return byScore
+    .reverse()
+    .flat()
+    .slice(0, limit)
+    .map((slot) => ids[slot]!);
+};
+
+/** Distinct values of one field among the slots of `order` (trimmed), sorted case-insensitively. */
+export const distinct = (store: ColumnStore, order: Int32Array, field: StoredTextField): string[] => {
+  const column = store.text[field];
+  const used = new Uint8Array(column.size);
+  for (const slot of order) used[column.codes[slot]!] = 1;
+  const found = new Map<string, string>();
+  for (let code = 1; code < used.length; code++) {
+    if (!used[code]) continue;
+    const value = column.values[code]!.trim();
+    if (value && !found.has(value)) found.set(value, lower(value));
+  }
+  return [...found.entries()]
+    .sort(([a, fa], [b, fb]) => (fa < fb ? -1 : fa > fb ? 1 : a < b ? -1 : a > b ? 1 : 0))
+    .map(([value]) => value);
+};
+
+/** The distinct values of a field with how many slots of `order` hold each (values none holds are left out). */
+export const valueCounts = (
+  store: ColumnStore,
+  order: Int32Array,
+  field: StoredTextField,
+): { value: string; folded: string; count: number }[] => {
+  const column = store.text[field];
+  const counts = new Uint32Array(column.size);
+  for (const slot of order) counts[column.codes[slot]!]!++;
+  const out: { value: string; folded: string; count: number }[] = [];
+  for (let code = 1; code < column.size; code++)
+    if (counts[code]! > 0)
+      out.push({
+        value: column.values[code]!,
+        folded: column.folded?.[code] ?? foldText(column.values[code]!),
+        count: counts[code]!,
+      });
+  return out;
+};
+
+/** A searched column's dictionary (every value it has held) and its plain folds, as read-only views. */
+export const dictionary = (
+  store: ColumnStore,
+  field: SearchedField,
+): { values: readonly string[]; folded: readonly string[] } => {
+  const column = store.text[field];
+  return { values: column.values, folded: column.folded! };
+};
+
+/** Each slot of `order`'s id and value of one text field, in that order. */
+export const fieldValues = (
+  store: ColumnStore,
+  order: Int32Array,
+  field: StoredTextField,
+): { id: number; value: string | null }[] => {
+  const column = store.text[field];
+  return Array.from(order, (slot) => ({ id: store.ids[slot]!, value: column.value(slot) }));
+};
+
+/** How many live components, how many with a data sheet, and how many manufacturers (ignoring case). */
+export const stats = (store: ColumnStore, order: Int32Array): IndexStats => {
+  const manufacturer = store.text.manufacturer;
+  const dataSheet = store.text.dataSheet;
+  const names = new Set<string>();
+  const seenCode = new Uint8Array(manufacturer.size);
+  let withDatasheets = 0;
+  for (const slot of order) {
+    if (dataSheet.codes[slot] !== 0) withDatasheets++;
+    const code = manufacturer.codes[slot]!;
+    if (code !== 0 && !seenCode[code]) {
+      seenCode[code] = 1;
+      const name = lower(manufacturer.values[code]!).trim();
+      if (name) names.add(name);
+    }
+  }
+  return { totalComponents: store.liveCount, withDatasheets, manufacturers: names.size };
+};
+
+/**
+ * For each of `references` that slots of `order` have exactly (case and all), their
+ * manufacturers. One pass over the reference column's codes, no document built.
+ */
+export const manufacturersOf = (
+  store: ColumnStore,
+  order: Int32Array,
+  references: Iterable<string>,
+): Map<string, (string | null)[]> => {
+  const reference = store.text.reference;
+  const codeOf = new Map(reference.values.map((text, code) => [text, code]));
+  const wanted = new Map<number, string>();
+  for (const text of references) {
+    const code = codeOf.get(text);
+    if (code) wanted.set(code, text);
+  }
+  const found = new Map<string, (string | null)[]>();
+  if (wanted.size === 0) return found;
+  for (const slot of order) {
+    const text = wanted.get(reference.codes[slot]!);
+    if (text === undefined) continue;
+    const list = found.get(text) ?? [];
+    list.push(store.text.manufacturer.value(slot));
+    found.set(text, list);
+  }
+  return found;
+};

@@ -1,0 +1,499 @@
+import {
+  quickSearchFields,
+  searchNumberFilterFields,
+  searchTextFilterFields,
+  type SearchNumberFilterField,
+  type SearchSortField,
+  type SearchTextFilterField,
+} from '#shared/schemas/component';
+import { partNumberFields, searchedFields, grow, type ColumnStore, type SearchedField } from './column-store';
+import { compactFolded, searchWords } from './folding';
+import type { Codes } from './text-column';
+import { lowerBound, ValuePostings } from './value-postings';
+
+/*
+ * Which slots a query finds. A query becomes a plan: its text conditions (the quick search and
+ * each text filter, every word judged once per distinct value through the value index) and its
+ * number ranges. The matching slots are gathered from the narrowest condition (the slots listed
+ * under the rarest word's values, or the run of a number range), each checked against the rest;
+ * the slots appended since the lists were made (the delta) are always checked one by one.
+ */
+
+export interface NumberRange {
+  min?: number;
+  max?: number;
+}
+
+export interface IndexQuery {
+  /** Quick search over every quick field. */
+  query?: string;
+  text?: Partial<Record<SearchTextFilterField, string>>;
+  /** Inclusive ranges; an exact value is a range from it to it. */
+  numbers?: Partial<Record<SearchNumberFilterField, NumberRange>>;
+  sort?: SearchSortField;
+  descending?: boolean;
+  /** Count the matches per class, manufacturer and type. */
+  facets?: boolean;
+  offset: number;
+  limit: number;
+}
+
+const PART_NUMBER_COLUMNS = 1;
+const OTHER_COLUMNS = 2;
+const ALL_COLUMNS = PART_NUMBER_COLUMNS | OTHER_COLUMNS;
+
+/** Words run together without separators, in their plain and spelled-out-umlaut folds: how a part number typed in pieces is compared. */
+export const wholeKeys = (variants: readonly (readonly string[])[]): string[] =>
+  variants.length === 0
+    ? []
+    : [
+        ...new Set(
+          [0, 1].map((variant) =>
+            compactFolded(variants.map((forms) => forms[Math.min(variant, forms.length - 1)]!).join('')),
+          ),
+        ),
+      ].filter(Boolean);
+
+/** Each searched field's slots per code (slots below `upTo`), as offsets into one list. */
+interface SlotLists {
+  offsets: Uint32Array;
+  slots: Uint32Array;
+}
+
+/** A word (or the whole text) as the index looks for it: codes of each column that hold it. */
+export interface Match {
+  /** Per searched column: 1 where the value holds the word. */
+  verdicts: Map<SearchedField, Uint8Array>;
+  /** The same as parallel arrays (the columns' code arrays as they were when the search began), for the per-slot loop. */
+  columnCodes: Codes[];
+  columnVerdicts: Uint8Array[];
+  /** Per quick column: the codes that hold it (to list their slots). */
+  codes: Map<SearchedField, number[]>;
+  /** Upper bound on the slots that hold it (Infinity when they cannot be listed). */
+  estimate: number;
+}
+
+/** A filter on one text field, or the quick search over all: every word, or the whole text. */
+export interface TextCondition {
+  words: Match[];
+  /** The whole text without separators, found in a part-number field (undefined: not tried). */
+  whole: Match | undefined;
+  fields: readonly SearchedField[];
+  /** Words' folded variants, in order (for ranking). */
+  variants: string[][];
+}
+
+/** An inclusive range on one number column. */
+interface RangeFilter {
+  field: SearchNumberFilterField;
+  column: Float64Array;
+  min: number;
+  max: number;
+}
+
+/** A query worked out: what every matching slot must meet, and what ranks the hits by relevance. */
+export interface Plan {
+  quick: TextCondition | undefined;
+  filters: TextCondition[];
+  ranges: RangeFilter[];
+  /** Nothing to meet: every live slot matches. */
+  unconditional: boolean;
+  /** The condition relevance is judged by: the quick search, else a reference filter. */
+  relevance: TextCondition | undefined;
+}
+
+/** Whether the slot's value of any of the match's fields holds the word. */
+const holds = (match: Match, slot: number): boolean => {
+  const { columnCodes, columnVerdicts } = match;
+  for (let i = 0; i < columnCodes.length; i++) if (columnVerdicts[i]![columnCodes[i]![slot]!] === 1) return true;
+  return false;
+};
+
+/** Whether the slot holds the whole text, or else every word. */
+const satisfies = (condition: TextCondition, slot: number): boolean => {
+  if (condition.whole && holds(condition.whole, slot)) return true;
+  const words = condition.words;
+  for (let i = 0; i < words.length; i++) if (!holds(words[i]!, slot)) return false;
+  return true;
+};
+
+/**
+ * The matcher: the value index, the slot lists and number orders over the slots appended so far,
+ * and the scratch a search needs (verdict arrays, per-pass marks), all over one column store.
+ */
+export class Matcher {
+  private postings: ValuePostings | undefined;
+  /** Slot lists cover slots below this; later slots (the delta) are always scanned. */
+  private listedUpTo = 0;
+  private slotLists = new Map<SearchedField, SlotLists>();
+  private numberOrders = new Map<SearchNumberFilterField, Int32Array>();
+  /** Per slot, the last pass that marked it (see nextMark). */
+  private marks = new Uint32Array(0);
+  private mark = 0;
+  /**
+   * Per-value verdict arrays kept between searches (one the size of a dictionary per word and
+   * field would otherwise be made each time), and those lent to the search under way with the
+   * codes it marked in them, cleared when they come back. Kept across compaction too.
+   */
+  private verdictPool = new Map<SearchedField, Uint8Array[]>();
+  private lentVerdicts: { field: SearchedField; verdicts: Uint8Array; marked: number[] }[] = [];
+
+  constructor(private readonly store: ColumnStore) {
+    this.reset();
+  }
+
+  /** Forgets every lookup (the store was emptied); the verdict pool stays. */
+  reset(): void {
+    this.marks = new Uint32Array(this.store.capacity);
+    this.mark = 0;
+    this.postings = undefined;
+    this.listedUpTo = 0;
+    this.slotLists = new Map();
+    this.numberOrders = new Map();
+  }
+
+  /** Whether the slots and values added since the lookups were made are too many to scan each search. */
+  deltaIsLarge(): boolean {
+    const postings = this.postings;
+    if (!postings) return true;
+    const store = this.store;
+    const newSlots = store.slotCount - this.listedUpTo;
+    let newValues = 0;
+    searchedFields.forEach((field, index) => (newValues += store.text[field].size - postings.indexedUpTo[index]!));
+    return newSlots > Math.max(1024, store.liveCount / 20) || newValues > Math.max(1024, postings.totalIds / 20);
+  }
+
+  /**
+   * The value index and the quick fields' slot lists, over everything appended so far. The other
+   * searched fields' slot lists and the number fields' orders are made when a search first needs
+   * them (most are seldom filtered on), over the same slots.
+   */
+  rebuildLookups(): void {
+    const store = this.store;
+    this.postings = ValuePostings.build(searchedFields.map((field) => store.text[field]));
+    this.listedUpTo = store.slotCount;
+    this.slotLists = new Map();
+    this.numberOrders = new Map();
+    for (const field of quickSearchFields) this.slotListsOf(field);
+    store.forgetLookups();
+  }
+
+  // ------------------------------------------------------------------------------ the plan
+
+  plan(query: IndexQuery): Plan {
+    const filters: TextCondition[] = [];
+    for (const field of searchTextFilterFields) {
+      const term = query.text?.[field];
+      if (term === undefined) continue;
+      const condition = this.condition(term, [field]);
+      if (condition) filters.push(condition);
+    }
+    const quick = query.query === undefined ? undefined : this.condition(query.query, quickSearchFields);
+    const ranges: RangeFilter[] = [];
+    const numbers = this.store.numbers;
+    for (const field of searchNumberFilterFields) {
+      const range = query.numbers?.[field];
+      if (!range || (range.min === undefined && range.max === undefined)) continue;
+      ranges.push({ field, column: numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
+    }
+    const referenceFilter = filters.find((filter) => filter.fields[0] === 'reference');
+    return {
+      quick,
+      filters,
+      ranges,
+      unconditional: !quick && filters.length === 0 && ranges.length === 0,
+      relevance: quick ?? referenceFilter,
+    };
+  }
+
+  /** Works out, for every word of `text`, which values of `fields` hold it. Undefined for a text without words. */
+  condition(text: string, fields: readonly SearchedField[]): TextCondition | undefined {
+    const variants = searchWords(text);
+    if (variants.length === 0) return undefined;
+    const words = variants.map((forms) => this.match(forms, fields, false));
+    const partNumberFieldsHere = fields.filter((field) => partNumberFields.has(field));
+    // One word's own part-number form is already among its forms; several words are also tried
+    // as one part number (`750 1420`, `EK 1100`).
+    const wholeForms = wholeKeys(variants);
+    const whole =
+      variants.length > 1 && partNumberFieldsHere.length > 0 && wholeForms.length > 0
+        ? this.match(wholeForms, partNumberFieldsHere, true)
+        : undefined;
+    return { words, whole, fields, variants };
+  }
+
+  /**
+   * Which values of each field hold one of `forms` (a word's folded variants; in part-number
+   * fields also without separators). `compactOnly`: the forms are already part-number forms.
+   */
+  private match(forms: readonly string[], fields: readonly SearchedField[], compactOnly: boolean): Match {
+    const postings = this.postings!;
+    const text = this.store.text;
+    // Each probe and the columns it is tried in: part-number columns (1), the others (2).
+    const probes = new Map<string, number>();
+    const offer = (probe: string, reach: number) => {
+      if (probe !== '') probes.set(probe, (probes.get(probe) ?? 0) | reach);
+    };
+    for (const form of forms) {
+      offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
+      if (compactOnly) continue;
+      // A word without separators finds them in a part number, and a word typed together finds
+      // the words of a description (its forms hold them run together); not the other way round:
+      // `i/o` is not `io` anywhere in a description.
+      offer(compactFolded(form), PART_NUMBER_COLUMNS);
+    }
+    const verdicts = new Map<SearchedField, Uint8Array>();
+    const codes = new Map<SearchedField, number[]>();
+    const columnIndex = new Map<SearchedField, number>();
+    for (const field of fields) {
+      const marked: number[] = [];
+      verdicts.set(field, this.borrowVerdicts(field, marked));
+      codes.set(field, marked);
+      columnIndex.set(field, searchedFields.indexOf(field));
+    }
+    const lookups = new Map<string, ReturnType<ValuePostings['candidates']>>();
+    const mark = (field: SearchedField, code: number) => {
+      const verdict = verdicts.get(field)!;
+      if (verdict[code] === 1) return;
+      verdict[code] = 1;
+      codes.get(field)!.push(code);
+    };
+    for (const [probe, reach] of probes) {
+      for (const field of fields) {
+        if ((reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) === 0) continue;
+        const column = text[field];
+        const forms = column.forms!;
+        const index = columnIndex.get(field)!;
+        const indexed = postings.indexedUpTo[index]!;
+        // The index holds squeezed forms: it is asked for the probe squeezed, and what it
+        // lists is exact only when squeezing left the probe as it was.
+        const lookup = column.squeeze(probe);
+        const key = `${index}\u0000${lookup}`;
+        const found =
+          lookup === ''
+            ? undefined
+            : lookups.has(key)
+              ? lookups.get(key)
+              : lookups.set(key, postings.candidates(lookup, index)).get(key);
+        if (found) {
+          const exact = found.exact && lookup === probe;
+          const { ids, base } = found;
+          for (let i = 0; i < ids.length; i++) {
+            const code = ids[i]! - base;
+            if (code !== 0 && (exact || forms[code]!.includes(probe))) mark(field, code);
+          }
+        } else {
+          for (let code = 1; code < indexed; code++) if (forms[code]!.includes(probe)) mark(field, code);
+        }
+        // Values added since the index was built.
+        for (let code = indexed; code < column.size; code++) if (forms[code]!.includes(probe)) mark(field, code);
+      }
+    }
+    let estimate = 0;
+    for (const field of fields) {
+      const lists = this.slotListsOf(field);
+      for (const code of codes.get(field)!)
+        if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
+    }
+    return {
+      verdicts,
+      codes,
+      estimate,
+      columnCodes: fields.map((field) => text[field].codes),
+      columnVerdicts: fields.map((field) => verdicts.get(field)!),
+    };
+  }
+
+  // ------------------------------------------------------------------------------ the verdict pool
+
+  /** A cleared verdict array for `field`'s values; the codes marked in it are to be pushed to `marked`. */
+  private borrowVerdicts(field: SearchedField, marked: number[]): Uint8Array {
+    const size = this.store.text[field].size;
+    const kept = this.verdictPool.get(field)?.pop();
+    const verdicts = kept && kept.length >= size ? kept : new Uint8Array(size);
+    this.lentVerdicts.push({ field, verdicts, marked });
+    return verdicts;
+  }
+
+  /** Takes back every verdict array the search lent, clearing what it marked. */
+  returnVerdicts(): void {
+    for (const { field, verdicts, marked } of this.lentVerdicts) {
+      for (const code of marked) verdicts[code] = 0;
+      const pool = this.verdictPool.get(field) ?? [];
+      if (pool.length < 8) pool.push(verdicts);
+      this.verdictPool.set(field, pool);
+    }
+    this.lentVerdicts = [];
+  }
+
+  // ------------------------------------------------------------------------------ matching slots
+
+  /** The live slots that meet the plan, in no particular order. */
+  matchingSlots(plan: Plan): Int32Array {
+    const store = this.store;
+    const conditions = [...plan.filters, ...(plan.quick ? [plan.quick] : [])];
+    const ranges = plan.ranges;
+    // The fewest candidates come from the narrowest condition: a text condition's rarest word's
+    // slots plus the whole text's, or the run of a number range.
+    let words: Match[] | undefined;
+    let run: Int32Array | undefined;
+    let best = Infinity;
+    for (const condition of conditions) {
+      const rarest = condition.words.reduce((a, b) => (b.estimate < a.estimate ? b : a));
+      const estimate = rarest.estimate + (condition.whole?.estimate ?? 0);
+      if (estimate < best) {
+        best = estimate;
+        words = condition.whole ? [rarest, condition.whole] : [rarest];
+      }
+    }
+    for (const range of ranges) {
+      if (best === 0) break;
+      const slots = this.rangeRun(range.field, range.min, range.max);
+      if (slots.length < best) {
+        best = slots.length;
+        run = slots;
+        words = undefined;
+      }
+    }
+    const alive = store.alive;
+    const slotCount = store.slotCount;
+    const liveCount = store.liveCount;
+    // With one condition of one word (or one range), every listed slot meets it: listing them
+    // beats checking every slot however many there are.
+    const listedMeetAll =
+      conditions.length + ranges.length === 1 && (run !== undefined || conditions[0]!.words.length === 1);
+    const listed = listedMeetAll || best < liveCount / 2;
+    const delta = slotCount - this.listedUpTo;
+    const hits = new Int32Array(listed ? Math.min(liveCount, best + delta) : liveCount);
+    let count = 0;
+    const consider = (slot: number) => {
+      if (alive[slot] === 0) return;
+      for (const range of ranges) {
+        const value = range.column[slot]!;
+        if (!(value >= range.min && value <= range.max)) return;
+      }
+      for (const condition of conditions) if (!satisfies(condition, slot)) return;
+      hits[count++] = slot;
+    };
+    if (listed && run) {
+      for (let i = 0; i < run.length; i++) {
+        const slot = run[i]!;
+        if (!listedMeetAll) consider(slot);
+        else if (alive[slot] === 1) hits[count++] = slot;
+      }
+      for (let slot = this.listedUpTo; slot < slotCount; slot++) consider(slot);
+    } else if (listed && words) {
+      // A slot can be listed under several fields' values: each is considered once.
+      const mark = this.nextMark();
+      const marks = this.marks;
+      for (const match of words) {
+        for (const [field, codes] of match.codes) {
+          const lists = this.slotListsOf(field);
+          for (const code of codes) {
+            if (code >= lists.offsets.length - 1) continue;
+            for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) {
+              const slot = lists.slots[i]!;
+              if (marks[slot] === mark) continue;
+              marks[slot] = mark;
+              if (!listedMeetAll) consider(slot);
+              else if (alive[slot] === 1) hits[count++] = slot;
+            }
+          }
+        }
+      }
+      for (let slot = this.listedUpTo; slot < slotCount; slot++) consider(slot);
+    } else {
+      for (let slot = 0; slot < slotCount; slot++) consider(slot);
+    }
+    return hits.subarray(0, count);
+  }
+
+  /**
+   * A mark no slot carries yet, for one pass over slots (seen, on the page): marks are never
+   * cleared, each pass takes the next number. The marks grow with the store.
+   */
+  private nextMark(): number {
+    if (this.marks.length < this.store.capacity) this.marks = grow(this.marks, this.store.capacity);
+    if (this.mark === 0xffffffff) {
+      this.marks.fill(0);
+      this.mark = 0;
+    }
+    return ++this.mark;
+  }
+
+  // ------------------------------------------------------------------------------ slot lists and number orders
+
+  /** A searched field's live slots below `listedUpTo` per code, as offsets into one list. */
+  private slotListsOf(field: SearchedField): SlotLists {
+    const known = this.slotLists.get(field);
+    if (known) return known;
+    const column = this.store.text[field];
+    const alive = this.store.alive;
+    const upTo = this.listedUpTo;
+    const offsets = new Uint32Array(column.size + 1);
+    for (let slot = 0; slot < upTo; slot++) if (alive[slot]) offsets[column.codes[slot]! + 1]!++;
+    for (let code = 0; code < column.size; code++) offsets[code + 1]! += offsets[code]!;
+    const slots = new Uint32Array(offsets[column.size]!);
+    const cursor = offsets.slice(0, column.size);
+    for (let slot = 0; slot < upTo; slot++) if (alive[slot]) slots[cursor[column.codes[slot]!]!++] = slot;
+    const lists = { offsets, slots };
+    this.slotLists.set(field, lists);
+    return lists;
+  }
+
+  /**
+   * A number field's live slots below `listedUpTo` that have a value, in value order: the slots
+   * of a range are one run of it. Sorted by counting over the field's distinct values.
+   */
+  private numberOrderOf(field: SearchNumberFilterField): Int32Array {
+    const known = this.numberOrders.get(field);
+    if (known) return known;
+    const column = this.store.numbers[field];
+    const alive = this.store.alive;
+    const upTo = this.listedUpTo;
+    let valued = 0;
+    for (let slot = 0; slot < upTo; slot++) if (alive[slot] && !Number.isNaN(column[slot])) valued++;
+    const values = new Float64Array(valued);
+    for (let slot = 0, at = 0; slot < upTo; slot++)
+      if (alive[slot] && !Number.isNaN(column[slot])) values[at++] = column[slot]!;
+    values.sort();
+    let distinct = 0;
+    for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[distinct++] = values[i]!;
+    const sortedValues = values.subarray(0, distinct);
+    const placeOf = (value: number): number => lowerBound(sortedValues, 0, distinct, value);
+    const places = new Uint32Array(upTo);
+    const starts = new Uint32Array(distinct + 1);
+    for (let slot = 0; slot < upTo; slot++) {
+      if (!alive[slot] || Number.isNaN(column[slot])) continue;
+      places[slot] = placeOf(column[slot]!);
+      starts[places[slot]! + 1]!++;
+    }
+    for (let place = 0; place < distinct; place++) starts[place + 1]! += starts[place]!;
+    const order = new Int32Array(valued);
+    for (let slot = 0; slot < upTo; slot++)
+      if (alive[slot] && !Number.isNaN(column[slot])) order[starts[places[slot]!]!++] = slot;
+    this.numberOrders.set(field, order);
+    return order;
+  }
+
+  /** The run of a number field's order whose values lie in [min, max]. */
+  private rangeRun(field: SearchNumberFilterField, min: number, max: number): Int32Array {
+    const order = this.numberOrderOf(field);
+    const column = this.store.numbers[field];
+    const firstAbove = (inRange: (value: number) => boolean, from: number): number => {
+      let low = from;
+      let high = order.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (inRange(column[order[middle]!]!)) low = middle + 1;
+        else high = middle;
+      }
+      return low;
+    };
+    const start = firstAbove((value) => value < min, 0);
+    return order.subarray(
+      start,
+      firstAbove((value) => value <= max, start),
+    );
+  }
+}

@@ -1,0 +1,295 @@
+import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
+import { grow, type ColumnStore, type StoredTextField } from './column-store';
+import { foldText } from './folding';
+import { wholeKeys, type TextCondition } from './matching';
+import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
+
+/*
+ * The order of results. `order` holds the live slots sorted by reference (folded, then exact)
+ * and id, and `rank` each live slot's place in it: every other order is groups of hits (by
+ * relevance, or by one column's value) each taken in reference order, and a page is a walk
+ * along those groups.
+ */
+
+/**
+ * A part-number column's value in part-number form: its squeezed forms (a part-number column
+ * squeezes with compactFolded), the part of its forms before INDEXED_END.
+ */
+const partNumberForms = (column: TextColumn, code: number): string[] => {
+  const forms = column.forms![code]!;
+  const end = forms.indexOf(INDEXED_END);
+  const squeezed = end === -1 ? forms : forms.slice(0, end);
+  return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
+};
+
+/** How many bits of a 32-bit word are set. */
+const bitCount = (word: number): number => {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+};
+
+export class ResultOrder {
+  /** Live slots in result order. */
+  order = new Int32Array(0);
+  /** Position of each live slot in `order`. */
+  private rank = new Int32Array(0);
+  private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
+
+  constructor(private readonly store: ColumnStore) {
+    this.reset();
+  }
+
+  /** Forgets the order (the store was emptied). */
+  reset(): void {
+    this.order = new Int32Array(0);
+    this.rank = new Int32Array(this.store.capacity);
+    this.sortRanks = new Map();
+  }
+
+  // ------------------------------------------------------------------------------ upkeep
+
+  /** Reference order (folded, then exact), then id, over the store's columns as they are now. */
+  private comparator(): (a: number, b: number) => number {
+    const reference = this.store.text.reference;
+    const ids = this.store.ids;
+    return (a, b) => {
+      const codeA = reference.codes[a]!;
+      const codeB = reference.codes[b]!;
+      if (codeA !== codeB) {
+        const foldedA = reference.folded![codeA]!;
+        const foldedB = reference.folded![codeB]!;
+        if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
+        const exactA = reference.values[codeA]!;
+        const exactB = reference.values[codeB]!;
+        if (exactA !== exactB) return exactA < exactB ? -1 : 1;
+      }
+      return ids[a]! - ids[b]!;
+    };
+  }
+
+  /** Sorts every live slot afresh (a store built or loaded in order needs no sort). */
+  rebuild(): void {
+    const { alive, slotCount, liveCount } = this.store;
+    const compare = this.comparator();
+    const order = new Int32Array(liveCount);
+    let count = 0;
+    let sorted = true;
+    for (let slot = 0; slot < slotCount; slot++) {
+      if (!alive[slot]) continue;
+      if (sorted && count > 0 && compare(order[count - 1]!, slot) > 0) sorted = false;
+      order[count++] = slot;
+    }
+    if (!sorted) order.sort(compare);
+    this.setOrder(order);
+  }
+
+  /** Drops the dead from the order and merges in the slots added (those still live). */
+  merge(added: number[]): void {
+    const alive = this.store.alive;
+    const compare = this.comparator();
+    const fresh = added.filter((slot) => alive[slot]).sort(compare);
+    const merged = new Int32Array(this.store.liveCount);
+    let count = 0;
+    let next = 0;
+    for (const slot of this.order) {
+      if (!alive[slot]) continue;
+      while (next < fresh.length && compare(fresh[next]!, slot) < 0) merged[count++] = fresh[next++]!;
+      merged[count++] = slot;
+    }
+    while (next < fresh.length) merged[count++] = fresh[next++]!;
+    this.setOrder(merged);
+  }
+
+  private setOrder(order: Int32Array<ArrayBuffer>): void {
+    if (this.rank.length < this.store.capacity) this.rank = grow(this.rank, this.store.capacity);
+    this.order = order;
+    const rank = this.rank;
+    for (let position = 0; position < order.length; position++) rank[order[position]!] = position;
+  }
+
+  // ------------------------------------------------------------------------------ a page
+
+  /**
+   * The slots of the page [offset, end) of the hits in the order asked for: relevance (when
+   * there is a condition to judge it by), one column's value, or reference order.
+   */
+  page(
+    hits: Int32Array,
+    relevance: TextCondition | undefined,
+    sort: SearchSortField,
+    descending: boolean,
+    offset: number,
+    end: number,
+  ): number[] {
+    let groups: Int32Array[];
+    if (sort === 'relevance' && relevance) groups = this.byRelevance(hits, relevance);
+    else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
+      groups = this.byColumn(hits, sort, descending);
+    else groups = [hits];
+    const reverse = sort === 'reference' && descending;
+    const page: number[] = [];
+    let skip = offset;
+    let take = end - offset;
+    for (const group of groups) {
+      if (take === 0) break;
+      if (skip >= group.length) {
+        skip -= group.length;
+        continue;
+      }
+      const slots = this.pageWithin(group, skip, take, reverse);
+      page.push(...slots);
+      take -= slots.length;
+      skip = 0;
+    }
+    return page;
+  }
+
+  /**
+   * The hits in relevance groups: the reference or article number is the text (0), the
+   * reference starts with it (1), holds it (2), holds some of its words (3), the rest (4).
+   * "The text" is the words found in that field, without separators, or the whole text.
+   */
+  private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
+    const reference = this.store.text.reference;
+    const article = this.store.text.articleNumber;
+    const referenceWords = condition.words.map((word) => word.verdicts.get('reference'));
+    const articleWords = condition.words.map((word) => word.verdicts.get('articleNumber'));
+    const wholeReference = condition.whole?.verdicts.get('reference');
+    const wholeArticle = condition.whole?.verdicts.get('articleNumber');
+    const whole = wholeKeys(condition.variants);
+    // The keys to compare depend only on which words the value holds (and whether it holds the
+    // whole text): worked out once per such combination, not once per hit.
+    const keyCache = new Map<number, string[]>();
+    const keysOf = (verdicts: (Uint8Array | undefined)[], wholeVerdict: Uint8Array | undefined, code: number) => {
+      let held = wholeVerdict?.[code] === 1 ? 1 : 0;
+      for (let w = 0; w < verdicts.length; w++) if (verdicts[w]?.[code] === 1) held |= 2 << w;
+      let keys = keyCache.get(held);
+      if (!keys) {
+        keys = wholeKeys(condition.variants.filter((_, w) => (held & (2 << w)) !== 0));
+        if (held & 1) keys.push(...whole);
+        keyCache.set(held, keys);
+      }
+      return keys;
+    };
+    const groupOf = new Uint8Array(hits.length);
+    const sizes = new Uint32Array(5);
+    for (let i = 0; i < hits.length; i++) {
+      const slot = hits[i]!;
+      const referenceCode = reference.codes[slot]!;
+      const articleCode = article.codes[slot]!;
+      let group = 4;
+      let touched = wholeReference?.[referenceCode] === 1 || wholeArticle?.[articleCode] === 1;
+      for (let w = 0; w < referenceWords.length && !touched; w++)
+        touched = referenceWords[w]?.[referenceCode] === 1 || articleWords[w]?.[articleCode] === 1;
+      if (touched) {
+        if (articleCode !== 0) {
+          const keys = keysOf(articleWords, wholeArticle, articleCode);
+          if (keys.length > 0 && partNumberForms(article, articleCode).some((form) => keys.includes(form))) group = 0;
+        }
+        if (group > 0 && referenceCode !== 0) {
+          const keys = keysOf(referenceWords, wholeReference, referenceCode);
+          if (keys.length > 0) {
+            const forms = partNumberForms(reference, referenceCode);
+            if (forms.some((form) => keys.includes(form))) group = 0;
+            else if (keys.some((key) => forms.some((form) => form.startsWith(key)))) group = 1;
+            else if (keys.some((key) => forms.some((form) => form.includes(key)))) group = 2;
+            else group = 3;
+          }
+        }
+      }
+      groupOf[i] = group;
+      sizes[group]!++;
+    }
+    const groups = Array.from(sizes, (size) => new Int32Array(size));
+    const filled = new Uint32Array(5);
+    for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
+    return groups;
+  }
+
+  /** The hits grouped by one column's value (folded order; no value last), each group in reference order. */
+  private byColumn(hits: Int32Array, field: SearchFacetField, descending: boolean): Int32Array[] {
+    const column = this.store.text[field];
+    const ranks = this.sortRanksOf(field);
+    const distinct = column.size;
+    const counts = new Uint32Array(distinct + 1);
+    for (let i = 0; i < hits.length; i++) counts[ranks[column.codes[hits[i]!]!]!]!++;
+    const groups = Array.from({ length: distinct + 1 }, (_, rank) => new Int32Array(counts[rank]!));
+    const filled = new Uint32Array(distinct + 1);
+    for (let i = 0; i < hits.length; i++) {
+      const slot = hits[i]!;
+      const rank = ranks[column.codes[slot]!]!;
+      groups[rank]![filled[rank]!++] = slot;
+    }
+    const valued = groups.slice(0, distinct).filter((group) => group.length > 0);
+    if (descending) valued.reverse();
+    return [...valued, groups[distinct]!];
+  }
+
+  /** Each code's place when the column's values are sorted (folded, then exact); "no value" sorts last. */
+  private sortRanksOf(field: StoredTextField): Uint32Array {
+    const column = this.store.text[field];
+    const known = this.sortRanks.get(field);
+    if (known && known.size === column.size) return known.ranks;
+    const folded = column.folded ?? column.values.map(foldText);
+    const codes = Array.from({ length: column.size - 1 }, (_, i) => i + 1).sort((a, b) => {
+      const fa = folded[a]!;
+      const fb = folded[b]!;
+      if (fa !== fb) return fa < fb ? -1 : 1;
+      const va = column.values[a]!;
+      const vb = column.values[b]!;
+      return va < vb ? -1 : va > vb ? 1 : 0;
+    });
+    const ranks = new Uint32Array(column.size);
+    ranks[0] = column.size;
+    // Values that fold alike share a place, so reference order decides among them.
+    let place = 0;
+    codes.forEach((code, i) => {
+      if (i > 0 && folded[code] !== folded[codes[i - 1]!]) place = i;
+      ranks[code] = place;
+    });
+    this.sortRanks.set(field, { size: column.size, ranks });
+    return ranks;
+  }
+
+  /** `take` slots of `slots` from `skip` on, in reference order (or its reverse). */
+  private pageWithin(slots: Int32Array, skip: number, take: number, reverse: boolean): number[] {
+    const end = Math.min(slots.length, skip + take);
+    if (skip >= end) return [];
+    const order = this.order;
+    const rank = this.rank;
+    if (slots.length * 8 < this.store.liveCount) {
+      // Few slots: sort their ranks.
+      const ranks = new Int32Array(slots.length);
+      for (let i = 0; i < slots.length; i++) ranks[i] = rank[slots[i]!]!;
+      ranks.sort();
+      if (reverse) ranks.reverse();
+      return Array.from(ranks.subarray(skip, end), (position) => order[position]!);
+    }
+    // Many: their places in the order as bits, skipped 32 places at a time.
+    const words = new Int32Array((order.length + 31) >>> 5);
+    for (let i = 0; i < slots.length; i++) {
+      const position = rank[slots[i]!]!;
+      words[position >>> 5]! |= 1 << (position & 31);
+    }
+    const page: number[] = [];
+    let seen = 0;
+    for (let step = 0; step < words.length && seen < end; step++) {
+      const word = reverse ? words.length - 1 - step : step;
+      let bits = words[word]!;
+      if (bits === 0) continue;
+      const ones = bitCount(bits);
+      if (seen + ones <= skip) {
+        seen += ones;
+        continue;
+      }
+      while (bits !== 0 && seen < end) {
+        const bit = 31 - Math.clz32(reverse ? bits : bits & -bits);
+        bits &= ~(1 << bit);
+        if (seen >= skip) page.push(order[(word << 5) + bit]!);
+        seen++;
+      }
+    }
+    return page;
+  }
+}

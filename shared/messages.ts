@@ -57,6 +57,16 @@ export const messages = {
   roleUpdated: 'Role updated',
   userDeleted: 'User deleted',
   passwordUpdated: 'Password updated',
+  passwordCommon:
+    'This password is one of the most commonly used passwords, so it is among the first to be guessed. Choose a less common one.',
+  passwordContext:
+    "Password must not contain your username, your name, your email address or 'Component Hub'.",
+  sessionNotFound: 'This session has already ended or is not one of yours',
+  sessionIsCurrent: 'This is the session you are using now. To end it, log out.',
+  sessionEnded: 'Session ended',
+  otherSessionsEnded: 'Every other session was signed out',
+  userSessionsEnded: 'Every session of this user was signed out',
+  endOwnSessionsHere: 'To sign out your own sessions, use Security in your settings.',
   enterValue: 'Please enter a value',
   editUnchanged: 'The new value is the same as the current one.',
   unknownField: (field: string) => `Unknown field: ${field}`,

@@ -21,7 +21,7 @@ import {
 } from '#repositories/users';
 import { createUserWithUsername } from './auth/new-user';
 import { hashPassword } from './auth/passwords';
-import { startSession } from './auth/sessions';
+import { startSession, type SessionOrigin } from './auth/sessions';
 import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
 import { linkEmail, sendEmail } from './mail';
@@ -173,6 +173,7 @@ export const acceptInvite = async (
   token: string,
   username: string,
   password: string,
+  origin: SessionOrigin = {},
 ): Promise<{ user: User; sessionToken: string }> => {
   const invalid = new Invalid(messages.invitationInvalid, { token: messages.invitationInvalid });
   const usernameTaken = new Conflict(messages.usernameTaken, { username: messages.usernameTaken });
@@ -193,7 +194,7 @@ export const acceptInvite = async (
     if (outcome === 'username-taken') throw usernameTaken;
     if (outcome === 'accepted') {
       const active: User = { ...user, username, acceptedInviteAt: now, passwordChangedAt: now, hasPassword: true };
-      const { token: sessionToken } = await startSession(active);
+      const { token: sessionToken } = await startSession(active, origin);
       return { user: active, sessionToken };
     }
   }

@@ -89,7 +89,11 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
  * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
  * throttle.ts for why failures at the account alone never refuse anyone.
  */
-export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
+export const login = async (
+  input: LoginInput,
+  clientIp: string,
+  userAgent?: string,
+): Promise<{ user: User; token: string }> => {
   const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
   const stored = user && (await getPasswordHash(user));
@@ -107,7 +111,7 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
   await attempt.succeeded();
   if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
   const active = await activateOnSignIn(user);
-  const { token } = await startSession(active);
+  const { token } = await startSession(active, { clientIp, userAgent });
   return { user: active, token };
 };
 

@@ -59,8 +59,7 @@ export const messages = {
   passwordUpdated: 'Password updated',
   passwordCommon:
     'This password is one of the most commonly used passwords, so it is among the first to be guessed. Choose a less common one.',
-  passwordContext:
-    "Password must not contain your username, your name, your email address or 'Component Hub'.",
+  passwordContext: "Password must not contain your username, your name, your email address or 'Component Hub'.",
   sessionNotFound: 'This session has already ended or is not one of yours',
   sessionIsCurrent: 'This is the session you are using now. To end it, log out.',
   sessionEnded: 'Session ended',

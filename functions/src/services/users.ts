@@ -21,6 +21,7 @@ import {
 } from '#repositories/users';
 import { createUserWithUsername } from './auth/new-user';
 import { hashPassword } from './auth/passwords';
+import { refuseGuessablePassword } from './auth/password-policy';
 import { startSession, type SessionOrigin } from './auth/sessions';
 import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
@@ -91,6 +92,7 @@ export const changeUserRole = async (actor: User, id: string, role: Role): Promi
  */
 export const setUserPassword = async (actor: User, id: string, newPassword: string): Promise<void> => {
   if (actor.id === id) throw new Forbidden(messages.setOwnPasswordHere);
+  refuseGuessablePassword(newPassword, await existingUser(id), 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   for (let attempt = 0; ; attempt++) {
     const user = await existingUser(id);
@@ -181,8 +183,11 @@ export const acceptInvite = async (
   const isOpenFor = (user: User | undefined, createdAt: string): user is User =>
     user !== undefined && !isActive(user) && user.invitedAt === createdAt;
   const found = await findToken('INVITE', sha256(token));
-  if (!found || !isOpenFor(await getUser(found.userId), found.createdAt)) throw invalid;
+  const invitee = found && (await getUser(found.userId));
+  if (!found || !isOpenFor(invitee, found.createdAt)) throw invalid;
   if (!(await isUsernameFree(username, found.userId))) throw usernameTaken;
+  // Judged with the username chosen here, before the link is used up.
+  refuseGuessablePassword(password, { ...invitee, username }, 'password');
   const passwordHash = await hashPassword(password);
   const stored = await consumeToken('INVITE', sha256(token));
   if (!stored) throw invalid;

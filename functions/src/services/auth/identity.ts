@@ -5,7 +5,7 @@ import type { Session } from '#repositories/sessions';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '#lib/errors';
-import { consumeToken, putToken } from '#repositories/tokens';
+import { consumeToken, findToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
 import {
   activateUser,
@@ -22,6 +22,7 @@ import {
 } from '#repositories/users';
 import { linkEmail, noticeEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { refuseGuessablePassword } from './password-policy';
 import { endSession, keepSession, startSession } from './sessions';
 import {
   claimResetEmail,
@@ -59,7 +60,10 @@ export interface NewAccount {
   username?: string;
 }
 
-/** Creates an active account; Conflict when the email (or the username given) is taken. */
+/**
+ * Creates an active account; Conflict when the email (or the username given) is taken, Invalid
+ * (on `password`) when the password is common or spells the account's own words.
+ */
 export const createAccount = async (input: NewAccount, now = new Date()): Promise<User> => {
   const [firstName = '', ...rest] = (input.name ?? '').trim().split(/\s+/);
   const timestamp = now.toISOString();
@@ -78,6 +82,7 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     // Created active: no invitation to wait for.
     acceptedInviteAt: timestamp,
   };
+  refuseGuessablePassword(input.password, user, 'password');
   return createUserWithUsername(user, {
     passwordHash: await hashPassword(input.password),
     usernameChosen: input.username !== undefined,
@@ -225,6 +230,7 @@ export const changePassword = async (
   newPassword: string,
 ): Promise<void> => {
   await checkCurrentPassword(user, currentPassword, messages.currentPasswordRequired);
+  refuseGuessablePassword(newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   let current = user;
   for (let attempt = 0; ; attempt++) {
@@ -290,6 +296,11 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
  */
 export const resetPassword = async (token: string, password: string): Promise<void> => {
   const invalid = new Invalid(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
+  // The password is judged before the link is used up, so a refused one can be replaced with the same link.
+  const found = await findToken('RESET', sha256(token));
+  const owner = found && (await getUser(found.userId));
+  if (!found || !owner || owner.resetRequestedAt !== found.createdAt) throw invalid;
+  refuseGuessablePassword(password, owner, 'password');
   const stored = await consumeToken('RESET', sha256(token));
   if (!stored) throw invalid;
   const passwordHash = await hashPassword(password);

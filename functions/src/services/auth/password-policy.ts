@@ -70,15 +70,19 @@ export const containsContextWord = (password: string, context: PasswordContext):
   return contextWords(context).some((word) => forms.some((form) => form.includes(word)));
 };
 
+/** Why the password is too easy to guess, in the words shown to its user; undefined when it is not. */
+export const guessablePasswordProblem = (password: string, context: PasswordContext): string | undefined =>
+  isCommonPassword(password)
+    ? messages.passwordCommon
+    : containsContextWord(password, context)
+      ? messages.passwordContext
+      : undefined;
+
 /**
  * Refuses a guessable password as a field error on `field` (the request's name for it), so the
  * form shows it where the password was typed.
  */
 export const refuseGuessablePassword = (password: string, context: PasswordContext, field: string): void => {
-  const problem = isCommonPassword(password)
-    ? messages.passwordCommon
-    : containsContextWord(password, context)
-      ? messages.passwordContext
-      : undefined;
+  const problem = guessablePasswordProblem(password, context);
   if (problem) throw new Invalid(problem, { [field]: problem });
 };

@@ -41,19 +41,23 @@ describe('own sessions', () => {
     const laptop = await signedIn(email, FIREFOX_ON_LINUX, '127.0.0.21');
     const phone = await signedIn(email, SAFARI_ON_IPHONE, '127.0.0.22');
 
+    // The session in use first, then the others newest first.
     const seenFromLaptop = await sessionsOf(laptop);
     expect(seenFromLaptop).toHaveLength(2);
-    const [newest, oldest] = seenFromLaptop;
-    expect(newest).toMatchObject({ browser: 'Safari 17', device: 'iOS 17.5 (Mobile)', clientIp: '127.0.0.22' });
-    expect(newest!.current).toBe(false);
+    const [oldest, newest] = seenFromLaptop;
     expect(oldest).toMatchObject({ browser: 'Firefox 128', device: 'Linux (Desktop)', clientIp: '127.0.0.21' });
     expect(oldest!.current).toBe(true);
+    expect(newest).toMatchObject({ browser: 'Safari 17', device: 'iOS 17.5 (Mobile)', clientIp: '127.0.0.22' });
+    expect(newest!.current).toBe(false);
     expect(Date.parse(oldest!.createdAt)).toBeLessThanOrEqual(Date.parse(newest!.createdAt));
     expect(Date.parse(oldest!.lastSeenAt)).toBeGreaterThanOrEqual(Date.parse(oldest!.createdAt));
 
     // Each browser sees itself as the current one; the token hash never leaves the server.
     const seenFromPhone = await sessionsOf(phone);
-    expect(seenFromPhone.find((session) => session.current)?.id).toBe(newest!.id);
+    expect(seenFromPhone.map((session) => [session.id, session.current])).toEqual([
+      [newest!.id, true],
+      [oldest!.id, false],
+    ]);
     const cookieHash = sha256(phone.cookie(SESSION_COOKIE)!);
     expect(JSON.stringify(seenFromPhone)).not.toContain(cookieHash);
     expect(Object.keys(newest!).sort()).toEqual(

@@ -42,11 +42,11 @@ const toSummary = (session: Session, currentTokenHash: string): SessionSummary =
   current: session.tokenHash === currentTokenHash,
 });
 
-/** The caller's live sessions, newest first, the one making this request marked. */
+/** The caller's live sessions: the one making this request first (marked), then the newest first. */
 export const listOwnSessions = async ({ user, session }: ActiveSession): Promise<SessionSummary[]> =>
   (await liveSessions(user))
     .map((listed) => toSummary(listed, session.tokenHash))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt.localeCompare(a.createdAt));
 
 /**
  * Ends one of the caller's other sessions by its public id. Only the caller's own sessions are

@@ -49,3 +49,38 @@ test('sessions: signed in twice, both listed in Security, the other one signed o
     await elsewhere.close();
   }
 });
+
+test.describe('an administrator', () => {
+  test.use({ role: 'admin' });
+
+  test('signs a user out everywhere from User Management, after confirming', async ({
+    page,
+    browser,
+    stack,
+    createAccount,
+    checkPage,
+  }) => {
+    const account = await createAccount('everywhere');
+    const theirs = await browser.newContext({ baseURL: stack.origin });
+    try {
+      const theirPage = await theirs.newPage();
+      await apiCall(theirPage.request, 'POST', '/login', { email: account.email, password: account.password });
+      await theirPage.goto('/app/component-hub/settings#security');
+      await expect(theirPage.getByRole('heading', { name: 'Active Sessions' })).toBeVisible();
+
+      await page.goto('/app/component-hub/settings#users');
+      const row = page.getByRole('row').filter({ hasText: account.email });
+      await row.getByRole('button', { name: `Sign out ${account.email} everywhere` }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Sign Out Everywhere' });
+      await expect(dialog.getByText(`${account.email} will be signed out of every browser`)).toBeVisible();
+      await checkPage('admin-sign-out-everywhere');
+      await dialog.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+      await expect(toast(page, 'Every session of this user was signed out')).toBeVisible();
+
+      await theirPage.reload();
+      await expect(theirPage).toHaveURL(/\/app\/auth/);
+    } finally {
+      await theirs.close();
+    }
+  });
+});

@@ -78,7 +78,8 @@ test('password change: wrong current password, mismatch, success, log in with th
   login,
   checkPage,
 }) => {
-  const account = await freshUser('password');
+  // Not named 'password': the new password below spells it, and a password holding the account's own name is refused.
+  const account = await freshUser('rotation');
   await page.goto('/app/component-hub/settings#security');
   await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
   await expect(page.getByText('Password requirements')).toBeVisible();

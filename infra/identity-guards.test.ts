@@ -134,9 +134,13 @@ describe('identity items in IAM', () => {
     expect(withNeed('sessions')).toEqual([
       'auth/accept-invite',
       'auth/delete-user',
+      'auth/end-other-sessions',
+      'auth/end-session',
+      'auth/list-sessions',
       'auth/login',
       'auth/logout',
       'sso/finish-sign-in',
+      'users/end-user-sessions',
     ]);
     // The catalogue routes, the bulk of the API, reach none of them.
     for (const handler of ['components/list-components', 'components/get-component', 'import/import-excel']) {

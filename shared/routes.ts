@@ -139,6 +139,24 @@ export const routes = [
     writeLimit: 'account',
     memoryMb: PASSWORD_HASHING_MB,
   },
+  // The caller's own sessions (Settings → Security): listed, one ended, or all but the current one.
+  { method: 'GET', path: '/api/sessions', handler: 'auth/list-sessions', access: 'user', needs: ['sessions'] },
+  {
+    method: 'DELETE',
+    path: '/api/sessions/{id}',
+    handler: 'auth/end-session',
+    access: 'user',
+    needs: ['sessions'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/sessions/end-others',
+    handler: 'auth/end-other-sessions',
+    access: 'user',
+    needs: ['sessions'],
+    writeLimit: 'account',
+  },
   {
     method: 'POST',
     path: '/api/invites/accept',
@@ -180,6 +198,14 @@ export const routes = [
     path: '/api/users/{id}/role',
     handler: 'users/update-user-role',
     access: 'admin',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}/sessions',
+    handler: 'users/end-user-sessions',
+    access: 'admin',
+    needs: ['sessions'],
     writeLimit: 'admin',
   },
   {

@@ -102,13 +102,13 @@ describe('sessions', () => {
     const { email } = await createLoginUser('user');
     const user = (await getUserByEmail(email))!;
     const start = new Date();
-    const { token } = await startSession(user, start);
+    const { token } = await startSession(user, {}, start);
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     expect(await resolveSession(token, at(SESSION_IDLE_SECONDS - 60))).toBeDefined();
     // Active use keeps sliding the idle window, but never past the absolute limit.
     expect(await resolveSession(token, at(2 * SESSION_IDLE_SECONDS - 120))).toBeDefined();
     expect(await resolveSession(token, at(SESSION_ABSOLUTE_SECONDS + 1))).toBeUndefined();
-    const idle = await startSession(user, start);
+    const idle = await startSession(user, {}, start);
     expect(await resolveSession(idle.token, at(SESSION_IDLE_SECONDS + 1))).toBeUndefined();
   });
 

@@ -91,6 +91,8 @@ const passwordAccepted = async (userId: string, password: string): Promise<boole
   return hash ? verifyPassword(password, hash) : false;
 };
 
+// The new passwords never spell the names the racing profile updates write ('Loop…', 'Round…'):
+// a password holding the account's own name is refused.
 describe('profile updates racing privileged changes', () => {
   it('a demotion stays a demotion, and the demoted session ends', { timeout: 240_000 }, async () => {
     const admin = await freshAdmin();
@@ -147,7 +149,7 @@ describe('profile updates racing privileged changes', () => {
       expect((await api.client().post('/api/forgot-password', { email: target.email })).status).toBe(200);
       const mails = await stack.readEmails(target.email);
       const token = /\/app\/auth\?token=([\w-]+)/.exec(JSON.stringify(mails.at(-1)))![1]!;
-      const newPassword = `R3set!Round${round}`;
+      const newPassword = `R3set!Turn${round}`;
       const answer = await withProfileUpdates(attacker, target.user, () =>
         api.client().post('/api/reset-password', { token, password: newPassword }),
       );
@@ -165,7 +167,7 @@ describe('profile updates racing privileged changes', () => {
       const target = await createLoginUser('user');
       const other = await signIn(target.email);
       const own = await signIn(target.email);
-      const newPassword = `Ch4nged!Round${round}`;
+      const newPassword = `Ch4nged!Turn${round}`;
       const answer = await withProfileUpdates(other, target.user, () =>
         own.post('/api/change-password', { currentPassword: STRONG_PASSWORD, newPassword }),
       );

@@ -24,6 +24,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '#repositories/table-definition';
 import { passwordSchema } from '#shared/schemas/auth';
+import { guessablePasswordProblem } from '#services/auth/password-policy';
 import { buildWeb } from '../build-web.ts';
 import { startDistributorEmulator, type DistributorEmulator } from './distributor-emulator.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
@@ -54,6 +55,8 @@ import { runStep } from './start-steps.ts';
 import { startSes, type LocalSes } from './ses.ts';
 import { startLocalStepFunctions, warmLocalStepFunctions } from './step-functions.ts';
 
+/** The seeded administrator's display name (a word its password may not contain). */
+const ADMIN_NAME = 'Administrator';
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const log = (message: string): void => console.log(`[local] ${message}`);
@@ -188,6 +191,11 @@ const main = async (): Promise<void> => {
         `ADMIN_PASSWORD does not meet the password rule: ${check.error.issues.map((i) => i.message).join('; ')}`,
       );
     }
+    const guessable = guessablePasswordProblem(settings.adminPassword, {
+      email: settings.adminEmail,
+      name: ADMIN_NAME,
+    });
+    if (guessable) throw new SettingError(`ADMIN_PASSWORD is refused: ${guessable}`);
   }
   await assertPortsFree([
     { name: 'the app server (PORT)', port: settings.port },
@@ -303,7 +311,7 @@ const main = async (): Promise<void> => {
   const admin = await runStep(
     'Creating the administrator',
     'Run `npm start` again: the administrator is created on the next start.',
-    () => seedAdmin({ email: settings.adminEmail, password: secrets.password, name: 'Administrator' }),
+    () => seedAdmin({ email: settings.adminEmail, password: secrets.password, name: ADMIN_NAME }),
   );
   if (!admin.created && secrets.source === 'new') {
     // The account predates this password (it was made with ADMIN_PASSWORD): do not keep a wrong one.

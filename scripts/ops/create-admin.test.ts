@@ -25,6 +25,13 @@ describe('npm run create-admin', () => {
   it('takes a given password only when it meets the rule, and a valid email only', async () => {
     await expect(createAdmin({ email: 'bob@example.com', password: 'short' })).rejects.toThrow(/password rule/);
     await expect(createAdmin({ email: 'not-an-email' })).rejects.toThrow(/Not an email address/);
+    // The rule is met, but the password is a common one, or built from the admin's own name.
+    await expect(createAdmin({ email: 'bob@example.com', password: 'P@ssw0rd' })).rejects.toThrow(
+      /ADMIN_PASSWORD is refused: This password is one of the most commonly used/,
+    );
+    await expect(
+      createAdmin({ email: 'bob@example.com', name: 'Bob Builder', password: 'B0b-the-Builder!' }),
+    ).rejects.toThrow(/must not contain your username, your name/);
     expect(await getUserByEmail('bob@example.com')).toBeUndefined();
     await expect(createAdmin({ email: 'carol@example.com', password: 'Correct-Horse-9' })).resolves.toMatchObject({
       generated: false,

@@ -6,7 +6,8 @@
  *
  * TABLE_NAME is the Data stack's `TableName` output (docs/DEPLOY.md); AWS credentials come from
  * the environment or profile as for the AWS CLI, and need dynamodb:PutItem / GetItem / Query
- * on the table. The password is ADMIN_PASSWORD when set (it must meet the password rule), else
+ * on the table. The password is ADMIN_PASSWORD when set (it must meet the password rule and be
+ * neither a common password nor built from the name or email), else
  * one is generated and printed once: hand it over in person and have it changed at first login.
  */
 import { randomBytes, randomInt } from 'node:crypto';
@@ -15,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import * as z from 'zod';
 import { passwordSchema } from '#shared/schemas/auth';
 import { createAccount } from '#services/auth/identity';
+import { guessablePasswordProblem } from '#services/auth/password-policy';
 import { getUserByEmail } from '#repositories/users';
 
 /** A password that meets the rule: 20 random characters, at least one of each class, shuffled. */
@@ -45,10 +47,15 @@ export const createAdmin = async (
   const email = z.email().safeParse(input.email.trim().toLowerCase());
   if (!email.success) throw new Error(`Not an email address: '${input.email}'`);
   const generated = input.password === undefined;
-  const password = input.password ?? generatePassword();
+  const context = { email: email.data, name: input.name };
+  let password = input.password ?? generatePassword();
+  // A random password spells a word of the name or email once in a few hundred draws: draw again.
+  while (generated && guessablePasswordProblem(password, context)) password = generatePassword();
   const rule = passwordSchema.safeParse(password);
   if (!rule.success)
     throw new Error(`ADMIN_PASSWORD does not meet the password rule: ${rule.error.issues[0]?.message ?? ''}`);
+  const guessable = guessablePasswordProblem(password, context);
+  if (guessable) throw new Error(`ADMIN_PASSWORD is refused: ${guessable}`);
   if (await getUserByEmail(email.data))
     throw new Error(`${email.data} already has an account; an admin can change its role in the app`);
   await createAccount({ email: email.data, password, role: 'admin', ...(input.name ? { name: input.name } : {}) });

@@ -43,6 +43,8 @@ export interface RequestInfo {
   id: string;
   /** The client's address: behind CloudFront the viewer's (see lib/edge.ts), else the connection's. */
   sourceIp: string;
+  /** The client's User-Agent header, as it named itself (recorded with a new session). */
+  userAgent: string | undefined;
   /** False only on plain-http loopback (the local stack): cookies drop `Secure` there. */
   secure: boolean;
   cookies: Record<string, string | undefined>;
@@ -114,6 +116,7 @@ const describeRequest = (event: Event, context: Context): RequestInfo => {
   return {
     id: event.requestContext?.requestId ?? context.awsRequestId,
     sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+    userAgent: event.headers['user-agent'],
     secure: !(proto === 'http' && isLoopback(event.headers.host ?? '')),
     cookies: parseCookie((event.cookies ?? []).join('; ')),
     idempotencyKey: event.headers['idempotency-key']?.trim().slice(0, 200) || undefined,

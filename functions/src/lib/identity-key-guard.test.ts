@@ -75,6 +75,22 @@ describe('identity key guard', () => {
     });
     expect(await outcome([], query)).toBe('AccessDeniedException');
     expect(await outcome(['email-tokens'], query)).toBe('sent');
+    // A user's sessions are listed through gsi1 under the sessions' own prefix.
+    const sessionsOfUser = new QueryCommand({
+      TableName: 't',
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'SESSION#USER#u1' },
+    });
+    expect(await outcome([], sessionsOfUser)).toBe('AccessDeniedException');
+    expect(await outcome(['sessions'], sessionsOfUser)).toBe('sent');
+    const everyUser = new QueryCommand({
+      TableName: 't',
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': 'USERS' },
+    });
+    expect(await outcome([], everyUser)).toBe('sent');
     const batch = new BatchGetCommand({
       RequestItems: {
         t: {

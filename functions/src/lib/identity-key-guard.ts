@@ -37,8 +37,13 @@ const touched = (command: string, input: Input): { action: ItemAction | 'dynamod
     case 'ScanCommand':
       return [{ action: 'dynamodb:Scan' }];
     case 'QueryCommand': {
-      if (input.IndexName) return [{ action: 'dynamodb:Query' }];
-      const placeholder = /\bpk\s*=\s*(:\w+)/.exec(String(input.KeyConditionExpression ?? ''))?.[1];
+      // An index query is judged by its index partition key: identity items keep their family's
+      // prefix there too (a user's sessions are `SESSION#USER#<id>`), so listing them needs the
+      // same manifest need as reading them.
+      const keyName = input.IndexName ? `${String(input.IndexName)}pk` : 'pk';
+      const placeholder = new RegExp(`\\b${keyName}\\s*=\\s*(:\\w+)`).exec(
+        String(input.KeyConditionExpression ?? ''),
+      )?.[1];
       const value = placeholder && (input.ExpressionAttributeValues as Input | undefined)?.[placeholder];
       return [{ action: 'dynamodb:Query', pk: typeof value === 'string' ? value : undefined }];
     }

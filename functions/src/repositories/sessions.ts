@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, getItemConsistent, tableName } from './table';
+import { conditionalWrite, epochSeconds, getItemConsistent, queryAll, tableName } from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
 export interface Session {
@@ -13,15 +13,39 @@ export interface Session {
   /** Epoch seconds: the earlier of the idle and the absolute expiry. */
   expiresAt: number;
   absoluteExpiresAt: number;
+  /**
+   * What the session is called in front of its user, so the token hash never leaves the server.
+   * Sessions begun before sessions were listed have none until their next use gives them one.
+   */
+  publicId?: string;
+  /** The browser's User-Agent header at sign-in, cut short. */
+  userAgent?: string;
+  /** The client address at sign-in, as the request handling trusts it. */
+  clientIp?: string;
 }
 
+/*
+ * Keys: `SESSION#<token hash>` / `META`; gsi1 `SESSION#USER#<user id>` / `<createdAt>#<publicId>`
+ * lists a user's sessions. The index key keeps the `SESSION#` prefix, so whatever denies a route
+ * the session items denies it their listing too. A hash is lower-case hex, never `USER#…`.
+ */
 const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' });
+const userSessionsPartition = (userId: string) => `SESSION#USER#${userId}`;
+const userSessionsIndexKey = (session: Pick<Session, 'userId' | 'createdAt'> & { publicId: string }) => ({
+  gsi1pk: userSessionsPartition(session.userId),
+  gsi1sk: `${session.createdAt}#${session.publicId}`,
+});
 
-export const putSession = async (session: Session): Promise<void> => {
+const fromItem = (item: Record<string, unknown>): Session => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...session } = item;
+  return session as unknown as Session;
+};
+
+export const putSession = async (session: Session & { publicId: string }): Promise<void> => {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...sessionKey(session.tokenHash), entity: 'session', ...session },
+      Item: { ...sessionKey(session.tokenHash), ...userSessionsIndexKey(session), entity: 'session', ...session },
     }),
   );
 };
@@ -30,22 +54,50 @@ export const putSession = async (session: Session): Promise<void> => {
 export const getSession = async (tokenHash: string, now = new Date()): Promise<Session | undefined> => {
   const Item = await getItemConsistent(sessionKey(tokenHash));
   if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...session } = Item;
-  return session as Session;
+  return fromItem(Item);
 };
 
-export const touchSession = async (tokenHash: string, lastSeenAt: string, expiresAt: number): Promise<void> => {
+/**
+ * Slides the idle expiry. A session from before sessions were listed gets its public id and its
+ * place in the user's list here (only if it still has none), so it shows up from its next use.
+ */
+export const touchSession = async (
+  session: Pick<Session, 'tokenHash' | 'userId' | 'createdAt'>,
+  lastSeenAt: string,
+  expiresAt: number,
+  newPublicId: string,
+): Promise<void> => {
+  const index = userSessionsIndexKey({ ...session, publicId: newPublicId });
   await dynamo()
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        UpdateExpression: 'SET lastSeenAt = :seen, expiresAt = :exp',
+        Key: sessionKey(session.tokenHash),
+        UpdateExpression:
+          'SET lastSeenAt = :seen, expiresAt = :exp, publicId = if_not_exists(publicId, :pid), ' +
+          'gsi1pk = if_not_exists(gsi1pk, :gpk), gsi1sk = if_not_exists(gsi1sk, :gsk)',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':seen': lastSeenAt, ':exp': expiresAt },
+        ExpressionAttributeValues: {
+          ':seen': lastSeenAt,
+          ':exp': expiresAt,
+          ':pid': newPublicId,
+          ':gpk': index.gsi1pk,
+          ':gsk': index.gsi1sk,
+        },
       }),
     )
     .catch(() => undefined);
+};
+
+/** The user's sessions that have not expired, oldest first (gsi1, all pages). */
+export const listUserSessions = async (userId: string, now = new Date()): Promise<Session[]> => {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'expiresAt > :now',
+    ExpressionAttributeValues: { ':pk': userSessionsPartition(userId), ':now': epochSeconds(now) },
+  });
+  return items.map(fromItem);
 };
 
 /**
@@ -68,3 +120,16 @@ export const setSessionVersion = async (tokenHash: string, from: number, to: num
 export const deleteSession = async (tokenHash: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));
 };
+
+/** Ends one session only if it is the given user's; false when it was not (or is gone already). */
+export const deleteUserSession = async (tokenHash: string, userId: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: sessionKey(tokenHash),
+        ConditionExpression: 'userId = :user',
+        ExpressionAttributeValues: { ':user': userId },
+      }),
+    ),
+  );

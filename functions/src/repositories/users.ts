@@ -349,6 +349,27 @@ export const setPassword = async (
   return (await conditionalWrite(() => transact(items))) ? next : undefined;
 };
 
+/**
+ * Ends every session of the user at once: the session version moves on, so each session made
+ * under the old one (listed or not, however old) is refused from its next request. Only if the
+ * version is still the one read; the new version, or undefined when it had moved meanwhile.
+ */
+export const advanceSessionVersion = async (user: User, now: string): Promise<number | undefined> => {
+  const next = user.sessionVersion + 1;
+  const advanced = await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET sessionVersion = :next, updatedAt = :now',
+        ConditionExpression: 'sessionVersion = :read',
+        ExpressionAttributeValues: { ':next': next, ':read': user.sessionVersion, ':now': now },
+      }),
+    ),
+  );
+  return advanced ? next : undefined;
+};
+
 /** Records the newest reset link of the user: from now on only it resets the password. */
 export const recordResetRequest = async (userId: string, requestedAt: string): Promise<void> => {
   await conditionalWrite(() =>

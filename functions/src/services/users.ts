@@ -21,7 +21,8 @@ import {
 } from '#repositories/users';
 import { createUserWithUsername } from './auth/new-user';
 import { hashPassword } from './auth/passwords';
-import { startSession } from './auth/sessions';
+import { refuseGuessablePassword } from './auth/password-policy';
+import { startSession, type SessionOrigin } from './auth/sessions';
 import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
 import { linkEmail, sendEmail } from './mail';
@@ -91,6 +92,7 @@ export const changeUserRole = async (actor: User, id: string, role: Role): Promi
  */
 export const setUserPassword = async (actor: User, id: string, newPassword: string): Promise<void> => {
   if (actor.id === id) throw new Forbidden(messages.setOwnPasswordHere);
+  refuseGuessablePassword(newPassword, await existingUser(id), 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   for (let attempt = 0; ; attempt++) {
     const user = await existingUser(id);
@@ -173,6 +175,7 @@ export const acceptInvite = async (
   token: string,
   username: string,
   password: string,
+  origin: SessionOrigin = {},
 ): Promise<{ user: User; sessionToken: string }> => {
   const invalid = new Invalid(messages.invitationInvalid, { token: messages.invitationInvalid });
   const usernameTaken = new Conflict(messages.usernameTaken, { username: messages.usernameTaken });
@@ -180,8 +183,11 @@ export const acceptInvite = async (
   const isOpenFor = (user: User | undefined, createdAt: string): user is User =>
     user !== undefined && !isActive(user) && user.invitedAt === createdAt;
   const found = await findToken('INVITE', sha256(token));
-  if (!found || !isOpenFor(await getUser(found.userId), found.createdAt)) throw invalid;
+  const invitee = found && (await getUser(found.userId));
+  if (!found || !isOpenFor(invitee, found.createdAt)) throw invalid;
   if (!(await isUsernameFree(username, found.userId))) throw usernameTaken;
+  // Judged with the username chosen here, before the link is used up.
+  refuseGuessablePassword(password, { ...invitee, username }, 'password');
   const passwordHash = await hashPassword(password);
   const stored = await consumeToken('INVITE', sha256(token));
   if (!stored) throw invalid;
@@ -193,7 +199,7 @@ export const acceptInvite = async (
     if (outcome === 'username-taken') throw usernameTaken;
     if (outcome === 'accepted') {
       const active: User = { ...user, username, acceptedInviteAt: now, passwordChangedAt: now, hasPassword: true };
-      const { token: sessionToken } = await startSession(active);
+      const { token: sessionToken } = await startSession(active, origin);
       return { user: active, sessionToken };
     }
   }

@@ -7,7 +7,7 @@ import { randomToken } from '#services/auth/tokens';
 export const handler = httpHandler({
   schema: { body: loginSchema },
   handler: async ({ body, request }) => {
-    const { user, token } = await login(body, request.sourceIp);
+    const { user, token } = await login(body, request.sourceIp, request.userAgent);
     // A new pre-session binding as well: a CSRF token issued before login (or a pre-session
     // cookie planted by someone else) is worth nothing afterwards.
     return reply({

@@ -11,7 +11,7 @@ import type { Session } from '#repositories/sessions';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '#lib/errors';
-import { consumeToken, putToken } from '#repositories/tokens';
+import { consumeToken, findToken, putToken } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
 import {
   activateUser,
@@ -28,6 +28,7 @@ import {
 } from '#repositories/users';
 import { linkEmail, noticeEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import { refuseGuessablePassword } from './password-policy';
 import { endSession, keepSession, startSession } from './sessions';
 import {
   claimResetEmail,
@@ -65,7 +66,10 @@ export interface NewAccount {
   username?: string;
 }
 
-/** Creates an active account; Conflict when the email (or the username given) is taken. */
+/**
+ * Creates an active account; Conflict when the email (or the username given) is taken, Invalid
+ * (on `password`) when the password is common or spells the account's own words.
+ */
 export const createAccount = async (input: NewAccount, now = new Date()): Promise<User> => {
   const [firstName = '', ...rest] = (input.name ?? '').trim().split(/\s+/);
   const timestamp = now.toISOString();
@@ -84,6 +88,7 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     // Created active: no invitation to wait for.
     acceptedInviteAt: timestamp,
   };
+  refuseGuessablePassword(input.password, user, 'password');
   return createUserWithUsername(user, {
     passwordHash: await hashPassword(input.password),
     usernameChosen: input.username !== undefined,
@@ -95,7 +100,11 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
  * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
  * throttle.ts for why failures at the account alone never refuse anyone.
  */
-export const login = async (input: LoginInput, clientIp: string): Promise<{ user: User; token: string }> => {
+export const login = async (
+  input: LoginInput,
+  clientIp: string,
+  userAgent?: string,
+): Promise<{ user: User; token: string }> => {
   const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
   const stored = user && (await getPasswordHash(user));
@@ -113,7 +122,7 @@ export const login = async (input: LoginInput, clientIp: string): Promise<{ user
   await attempt.succeeded();
   if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
   const active = await activateOnSignIn(user);
-  const { token } = await startSession(active);
+  const { token } = await startSession(active, { clientIp, userAgent });
   return { user: active, token };
 };
 
@@ -227,6 +236,7 @@ export const changePassword = async (
   newPassword: string,
 ): Promise<void> => {
   await checkCurrentPassword(user, currentPassword, messages.currentPasswordRequired);
+  refuseGuessablePassword(newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   let current = user;
   for (let attempt = 0; ; attempt++) {
@@ -292,6 +302,11 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
  */
 export const resetPassword = async (token: string, password: string): Promise<void> => {
   const invalid = new Invalid(messages.resetTokenInvalid, { token: messages.resetTokenInvalid });
+  // The password is judged before the link is used up, so a refused one can be replaced with the same link.
+  const found = await findToken('RESET', sha256(token));
+  const owner = found && (await getUser(found.userId));
+  if (!found || !owner || owner.resetRequestedAt !== found.createdAt) throw invalid;
+  refuseGuessablePassword(password, owner, 'password');
   const stored = await consumeToken('RESET', sha256(token));
   if (!stored) throw invalid;
   const passwordHash = await hashPassword(password);

@@ -8,7 +8,7 @@ import {
 } from '#repositories/sessions';
 import { epochSeconds } from '#repositories/table';
 import { getUser, type User } from '#repositories/users';
-import { randomToken, sha256 } from './tokens';
+import { randomPublicId, randomToken, sha256 } from './tokens';
 
 /** A session ends after 12 idle hours, and after 7 days whatever happens. */
 export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
@@ -20,6 +20,15 @@ export interface ActiveSession {
   session: Session;
   user: User;
 }
+
+/** Where a session was begun from, shown to its user in the list of their sessions. */
+export interface SessionOrigin {
+  userAgent?: string | undefined;
+  clientIp?: string | undefined;
+}
+
+/** A User-Agent header is the client's to choose: only this much of it is kept. */
+const USER_AGENT_MAX = 512;
 
 /**
  * A cookie token names its user before a random secret (`<user id>.<secret>`), so the session
@@ -34,11 +43,16 @@ const namedUser = (token: string): string | undefined => {
   return USER_ID.test(name) ? name : undefined;
 };
 
-export const startSession = async (user: User, now = new Date()): Promise<{ token: string; session: Session }> => {
+export const startSession = async (
+  user: User,
+  origin: SessionOrigin = {},
+  now = new Date(),
+): Promise<{ token: string; session: Session & { publicId: string } }> => {
   const token = USER_ID.test(user.id) ? `${user.id}.${randomToken()}` : randomToken();
   const nowSeconds = epochSeconds(now);
   const absoluteExpiresAt = nowSeconds + SESSION_ABSOLUTE_SECONDS;
-  const session: Session = {
+  const userAgent = origin.userAgent?.trim().slice(0, USER_AGENT_MAX);
+  const session: Session & { publicId: string } = {
     tokenHash: sha256(token),
     userId: user.id,
     sessionVersion: user.sessionVersion,
@@ -46,6 +60,9 @@ export const startSession = async (user: User, now = new Date()): Promise<{ toke
     lastSeenAt: now.toISOString(),
     expiresAt: Math.min(nowSeconds + SESSION_IDLE_SECONDS, absoluteExpiresAt),
     absoluteExpiresAt,
+    publicId: randomPublicId(),
+    ...(userAgent && { userAgent }),
+    ...(origin.clientIp && { clientIp: origin.clientIp }),
   };
   await putSession(session);
   return { token, session };
@@ -67,11 +84,14 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
     named === undefined ? await getUser(session.userId) : session.userId === named ? namedUserRead : undefined;
   if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
   const nowSeconds = epochSeconds(now);
-  if (nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
+  // A session from before sessions were listed is given its place in the list at once, so its
+  // user sees it (marked as the current one) from the first request.
+  if (!session.publicId || nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
     await touchSession(
-      session.tokenHash,
+      session,
       now.toISOString(),
       Math.min(nowSeconds + SESSION_IDLE_SECONDS, session.absoluteExpiresAt),
+      randomPublicId(),
     );
   }
   return { session, user };

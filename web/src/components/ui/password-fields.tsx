@@ -4,7 +4,7 @@ import { InlineAlert } from './inline-alert';
 
 /** The password rule, said once wherever a new password is chosen. */
 export const PASSWORD_RULE_HINT =
-  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*).';
+  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*). Common passwords, and passwords containing your name, username or email, are refused.';
 
 /** What a form's `register(name)` gives a field, plus its error. */
 export interface PasswordBinding {

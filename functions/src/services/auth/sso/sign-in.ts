@@ -29,6 +29,7 @@ export interface Redirect {
 
 export interface BrowserRequest {
   readonly sourceIp: string;
+  readonly userAgent?: string | undefined;
   readonly secure: boolean;
   readonly cookies: Record<string, string | undefined>;
 }
@@ -176,7 +177,7 @@ export const finishSignIn = async (query: Record<string, string>, request: Brows
     const claims = tokens.claims();
     if (!claims) throw new SsoRefusal('token_invalid');
     const user = await userForPerson(personFromClaims(claims as Record<string, unknown>, settings), settings);
-    const { token, session } = await startSession(user);
+    const { token, session } = await startSession(user, { clientIp: request.sourceIp, userAgent: request.userAgent });
     if (tokens.id_token) await putProviderSession(session.tokenHash, tokens.id_token, session.absoluteExpiresAt);
     await throttle.succeeded();
     logger.info('single sign-on', { userId: user.id, role: user.role });

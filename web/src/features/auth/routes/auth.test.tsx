@@ -222,7 +222,7 @@ describe('auth screen: reset password', () => {
     mockApi({});
     renderScreen(<AuthRoute />, '/auth?token=abc123');
     expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
-      'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*).',
+      'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*). Common passwords, and passwords containing your name, username or email, are refused.',
     );
   });
 

@@ -254,6 +254,7 @@ describe('security tab', () => {
       'GET /api/user': { body: member },
       'GET /api/csrf-token': csrfHandler,
       'POST /api/change-password': { body: {} },
+      'GET /api/sessions': { body: [] },
     });
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#security');
     expect(await screen.findByText('Password requirements')).toBeInTheDocument();

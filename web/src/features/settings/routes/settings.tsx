@@ -6,6 +6,7 @@ import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
 import { useUser } from '#web/lib/auth.tsx';
 import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
+import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileForm } from '../components/profile-form';
@@ -67,7 +68,10 @@ export const SettingsRoute = ({
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="security">
-          <ChangePasswordForm />
+          <Stack gap="6">
+            <ChangePasswordForm />
+            <ActiveSessions />
+          </Stack>
         </Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/schemas/users';
+import { messages } from '#shared/messages';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
 import { AdminUserManagement } from './admin-user-management';
@@ -235,6 +236,41 @@ describe('settings: User Management tab', () => {
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
     expect(screen.getByText('The last administrator cannot be deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('signing a user out everywhere', () => {
+  it('asks first, naming the user; Cancel sends nothing; confirming ends their sessions', async () => {
+    const server = adminApi({
+      'DELETE /api/users/u2/sessions': { body: { message: messages.userSessionsEnded } },
+    });
+    renderScreen(<AdminUserManagement />);
+    const signOut = within(await rowOf('jo@example.com')).getByRole('button', {
+      name: 'Sign out jo@example.com everywhere',
+    });
+    await userEvent.click(signOut);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sign Out Everywhere' });
+    expect(within(dialog).getByText(/jo@example\.com will be signed out of every browser/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(server.callsTo('DELETE /api/users/u2/sessions')).toHaveLength(0);
+
+    await userEvent.click(signOut);
+    dialog = await screen.findByRole('alertdialog', { name: 'Sign Out Everywhere' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText(messages.userSessionsEnded)).toBeInTheDocument();
+    expect(server.callsTo('DELETE /api/users/u2/sessions')).toHaveLength(1);
+  });
+
+  it('is not offered for one own row: the tooltip points to Settings, Security', async () => {
+    adminApi();
+    renderScreen(<SettingsUserManagement />);
+    const own = within(await rowOf('root@example.com')).getByRole('button', {
+      name: 'Sign out root@example.com everywhere',
+    });
+    expect(own).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(own);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
 

@@ -7,7 +7,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, LogOut, Trash2 } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
@@ -16,6 +16,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { EndSessionsDialog } from './end-sessions-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
@@ -39,6 +40,7 @@ interface RowContext {
   isSelf: boolean;
   onDelete: () => void;
   onSetPassword: () => void;
+  onEndSessions: () => void;
 }
 
 interface Column {
@@ -119,8 +121,15 @@ const joined: Column = { header: 'Joined', cell: ({ user }) => <DateText iso={us
 
 const actions: Column = {
   header: 'Actions',
-  cell: ({ user, view, isSelf, onDelete, onSetPassword }) => (
+  cell: ({ user, view, isSelf, onDelete, onSetPassword, onEndSessions }) => (
     <HStack gap="1">
+      <RowAction
+        label={`Sign out ${user.email} everywhere`}
+        blockedBy={isSelf ? messages.endOwnSessionsHere : undefined}
+        onClick={onEndSessions}
+      >
+        <LogOut />
+      </RowAction>
       {view === 'admin' && (
         <RowAction
           label={`Change password for ${user.email}`}
@@ -248,7 +257,7 @@ const UserCards = ({ view, caption, rows }: { view: UsersTableView; caption: str
   );
 };
 
-type OpenDialog = { kind: 'delete' | 'password'; user: AdminUser; open: boolean } | null;
+type OpenDialog = { kind: 'delete' | 'password' | 'sessions'; user: AdminUser; open: boolean } | null;
 
 /** The users table of the settings page and the admin dashboard (cards on a phone), with its dialogs. */
 export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: string }) => {
@@ -285,6 +294,7 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     isSelf: user.id === me?.id,
     onDelete: () => setDialog({ kind: 'delete', user, open: true }),
     onSetPassword: () => setDialog({ kind: 'password', user, open: true }),
+    onEndSessions: () => setDialog({ kind: 'sessions', user, open: true }),
   }));
   const Layout = narrow ? UserCards : UsersGrid;
 
@@ -292,6 +302,11 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     <>
       <Layout view={view} caption={caption} rows={rows} />
       <DeleteUserDialog user={dialog?.user ?? null} open={dialog?.kind === 'delete' && dialog.open} onClose={close} />
+      <EndSessionsDialog
+        user={dialog?.user ?? null}
+        open={dialog?.kind === 'sessions' && dialog.open}
+        onClose={close}
+      />
       <SetPasswordDialog
         user={dialog?.user ?? null}
         open={dialog?.kind === 'password' && dialog.open}

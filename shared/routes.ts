@@ -9,9 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
  * The identity items are kept from every function whose route does not name them: `credentials`
- * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
- * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
- * session up and slide its expiry, which is how a request is signed in).
+ * (password hashes, `PASSWORD#`), `email-tokens` (reset, invitation and address-confirmation
+ * tokens, `RESET#`, `INVITE#` and `EMAILCONFIRM#`), `sessions` (starting or ending a session;
+ * every function may still look a session up, slide its expiry and mark it re-authenticated,
+ * which is how a request is signed in) and `sso-attempts` (single sign-ons in flight, `SSOSTATE#`,
+ * with their PKCE verifiers).
  */
 export const needs = [
   'mail',
@@ -27,6 +29,7 @@ export const needs = [
   'credentials',
   'email-tokens',
   'sessions',
+  'sso-attempts',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -119,8 +122,15 @@ export const routes = [
     path: '/api/user',
     handler: 'auth/update-user',
     access: 'user',
-    needs: ['credentials', 'mail'],
+    needs: ['credentials', 'mail', 'email-tokens'],
     writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/email/confirm',
+    handler: 'auth/confirm-email',
+    access: 'public',
+    needs: ['email-tokens'],
   },
   {
     method: 'DELETE',
@@ -149,13 +159,21 @@ export const routes = [
   },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
-  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public', needs: ['sso-attempts'] },
+  // A signed-in person signs in at the provider afresh (before an account made by SSO gets a password).
+  {
+    method: 'GET',
+    path: '/api/sso/reauthenticate',
+    handler: 'sso/start-reauthentication',
+    access: 'user',
+    needs: ['sso-attempts'],
+  },
   {
     method: 'GET',
     path: '/api/sso/callback',
     handler: 'sso/finish-sign-in',
     access: 'public',
-    needs: ['oidc-client-secret', 'sessions', 'mail'],
+    needs: ['oidc-client-secret', 'sessions', 'mail', 'sso-attempts'],
   },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
   {

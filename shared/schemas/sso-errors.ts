@@ -11,6 +11,8 @@ export const ssoErrorCodes = [
   'not_allowed',
   'email_missing',
   'email_unverified',
+  'email_not_confirmed',
+  'reauthentication_other_person',
   'account_deleted',
   'last_admin',
   'throttled',

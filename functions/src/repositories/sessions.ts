@@ -13,6 +13,13 @@ export interface Session {
   /** Epoch seconds: the earlier of the idle and the absolute expiry. */
   expiresAt: number;
   absoluteExpiresAt: number;
+  /**
+   * Epoch seconds: a session begun through single sign-on ends here, so the person signs in at the
+   * provider again and its answer (still allowed? which groups?) is applied afresh.
+   */
+  providerCheckAt?: number;
+  /** When the person last proved themselves to the provider again during this session (a fresh sign-in there). */
+  reauthenticatedAt?: string;
 }
 
 const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'META' });
@@ -68,3 +75,17 @@ export const setSessionVersion = async (tokenHash: string, from: number, to: num
 export const deleteSession = async (tokenHash: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));
 };
+
+/** Records that the session's person signed in at the provider again just now; false when the session is gone or someone else's. */
+export const markSessionReauthenticated = async (tokenHash: string, userId: string, at: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(tokenHash),
+        UpdateExpression: 'SET reauthenticatedAt = :at',
+        ConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: { ':at': at, ':userId': userId },
+      }),
+    ),
+  );

@@ -5,8 +5,8 @@ import { epochSeconds, isConditionFailure, tableName } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
- * subject to one user, the addresses of deleted users (kept so single sign-on cannot recreate
- * them), and the ID token of a session started through single sign-on (for the provider's logout).
+ * subject to one user, and the addresses of deleted users (kept so single sign-on cannot recreate
+ * them). The provider's tokens are never stored.
  */
 
 /** A sign-in sent to the provider and not yet back: what the callback must check it against. */
@@ -18,6 +18,11 @@ export interface SignInAttempt {
   codeVerifier: string;
   /** The app path to land on afterwards. */
   returnTo: string;
+  /**
+   * Set when a signed-in person is proving themselves to the provider again (a fresh sign-in
+   * there): the session to mark, and whose it is. No new session starts.
+   */
+  reauthentication?: { sessionTokenHash: string; userId: string };
   createdAt: string;
   expiresAt: number;
 }
@@ -37,7 +42,6 @@ const linkKey = (issuer: string, subject: string) => ({
   sk: 'META',
 });
 const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'META' });
-const providerSessionKey = (sessionTokenHash: string) => ({ pk: `SSOSESSION#${sessionTokenHash}`, sk: 'META' });
 
 export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
   await dynamo().send(
@@ -72,6 +76,12 @@ export const consumeSignInAttempt = async (stateHash: string, now = new Date()):
       returnTo: String(Attributes.returnTo),
       createdAt: String(Attributes.createdAt),
       expiresAt: Number(Attributes.expiresAt),
+      ...(Attributes.reauthentication && {
+        reauthentication: {
+          sessionTokenHash: String(Attributes.reauthentication.sessionTokenHash),
+          userId: String(Attributes.reauthentication.userId),
+        },
+      }),
     };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -144,23 +154,4 @@ export const isDeletedEmail = async (email: string): Promise<boolean> => {
     new GetCommand({ TableName: tableName(), Key: deletedEmailKey(email), ConsistentRead: true }),
   );
   return Item !== undefined;
-};
-
-/** Keeps the ID token of a session begun through single sign-on, as long as the session can live. */
-export const putProviderSession = async (sessionTokenHash: string, idToken: string, expiresAt: number) => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...providerSessionKey(sessionTokenHash), entity: 'sso-session', idToken, expiresAt },
-    }),
-  );
-};
-
-/** Removes and returns the ID token of a session that ends; undefined for a password session. */
-export const takeProviderSession = async (sessionTokenHash: string, now = new Date()): Promise<string | undefined> => {
-  const { Attributes } = await dynamo().send(
-    new DeleteCommand({ TableName: tableName(), Key: providerSessionKey(sessionTokenHash), ReturnValues: 'ALL_OLD' }),
-  );
-  if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-  return String(Attributes.idToken);
 };

@@ -34,7 +34,18 @@ const namedUser = (token: string): string | undefined => {
   return USER_ID.test(name) ? name : undefined;
 };
 
-export const startSession = async (user: User, now = new Date()): Promise<{ token: string; session: Session }> => {
+/**
+ * A session begun through single sign-on lasts at most this long before the person signs in at
+ * the provider again, so a person the provider disabled, or took out of the administrators
+ * group, keeps what they had for hours, never days.
+ */
+export const PROVIDER_CHECK_SECONDS = 8 * 60 * 60;
+
+export const startSession = async (
+  user: User,
+  now = new Date(),
+  options: { throughProvider?: boolean } = {},
+): Promise<{ token: string; session: Session }> => {
   const token = USER_ID.test(user.id) ? `${user.id}.${randomToken()}` : randomToken();
   const nowSeconds = epochSeconds(now);
   const absoluteExpiresAt = nowSeconds + SESSION_ABSOLUTE_SECONDS;
@@ -46,6 +57,7 @@ export const startSession = async (user: User, now = new Date()): Promise<{ toke
     lastSeenAt: now.toISOString(),
     expiresAt: Math.min(nowSeconds + SESSION_IDLE_SECONDS, absoluteExpiresAt),
     absoluteExpiresAt,
+    ...(options.throughProvider && { providerCheckAt: nowSeconds + PROVIDER_CHECK_SECONDS }),
   };
   await putSession(session);
   return { token, session };
@@ -67,6 +79,7 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
     named === undefined ? await getUser(session.userId) : session.userId === named ? namedUserRead : undefined;
   if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
   const nowSeconds = epochSeconds(now);
+  if (session.providerCheckAt !== undefined && nowSeconds >= session.providerCheckAt) return undefined;
   if (nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
     await touchSession(
       session.tokenHash,
@@ -76,6 +89,14 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
   }
   return { session, user };
 };
+
+/** How long after a fresh sign-in at the provider a session may do what needs one (setting a first password). */
+export const REAUTHENTICATION_SECONDS = 5 * 60;
+
+/** Whether the session's person signed in at the provider again within the last few minutes. */
+export const isFreshlyReauthenticated = (session: Session, now = new Date()): boolean =>
+  session.reauthenticatedAt !== undefined &&
+  now.getTime() - Date.parse(session.reauthenticatedAt) < REAUTHENTICATION_SECONDS * 1000;
 
 export const endSession = async (tokenHash: string): Promise<void> => deleteSession(tokenHash);
 

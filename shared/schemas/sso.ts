@@ -1,6 +1,13 @@
 import * as z from 'zod';
 
-export { isSsoErrorCode, SSO_ERROR_PARAM, ssoErrorCodes, type SsoErrorCode } from './sso-errors';
+export {
+  isSsoErrorCode,
+  REAUTHENTICATE_PATH,
+  REAUTHENTICATED_PARAM,
+  SSO_ERROR_PARAM,
+  ssoErrorCodes,
+  type SsoErrorCode,
+} from './sso-errors';
 
 export const passwordLoginModes = ['on', 'admins-only'] as const;
 export type PasswordLoginMode = (typeof passwordLoginModes)[number];

@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { SSO_ERROR_PARAM, type SignInOptions, type SsoErrorCode } from '#shared/schemas/sso';
+import { REAUTHENTICATED_PARAM, SSO_ERROR_PARAM, type SignInOptions, type SsoErrorCode } from '#shared/schemas/sso';
 import { config } from '#lib/config';
 import {
   clearedSsoAttemptCookie,
@@ -40,8 +40,6 @@ export interface Reauthentication {
   readonly userId: string;
 }
 
-/** The query parameter that tells the app a fresh sign-in at the provider went through. */
-export const REAUTHENTICATED_PARAM = 'reauthenticated';
 
 const loginPageWith = (code: SsoErrorCode): string => `${LOGIN_PAGE_PATH}?${SSO_ERROR_PARAM}=${code}`;
 

@@ -8,6 +8,7 @@ import { useUser } from '#web/lib/auth.tsx';
 import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
+import { FirstPasswordForm } from '../components/first-password-form';
 import { ProfileForm } from '../components/profile-form';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
@@ -66,9 +67,7 @@ export const SettingsRoute = ({
             <DangerZone />
           </Stack>
         </Tabs.Content>
-        <Tabs.Content value="security">
-          <ChangePasswordForm />
-        </Tabs.Content>
+        <Tabs.Content value="security">{user.noPassword ? <FirstPasswordForm /> : <ChangePasswordForm />}</Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
       </Tabs.Root>

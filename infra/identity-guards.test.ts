@@ -84,11 +84,15 @@ describe('identity items in IAM', () => {
       expect(hashes.sort(), `${route.handler}: password hashes`).toEqual(
         needs.includes('credentials') ? [] : [...ALL_ITEM_ACTIONS].sort(),
       );
-      for (const token of ['RESET#*', 'INVITE#*']) {
+      for (const token of ['RESET#*', 'INVITE#*', 'EMAILCONFIRM#*']) {
         expect(deniedOn(statements, token).sort(), `${route.handler}: ${token}`).toEqual(
           needs.includes('email-tokens') ? [] : [...ALL_ITEM_ACTIONS].sort(),
         );
       }
+      // Sign-ins in flight hold PKCE verifiers: only the routes that start and finish them.
+      expect(deniedOn(statements, 'SSOSTATE#*').sort(), `${route.handler}: sign-ins in flight`).toEqual(
+        needs.includes('sso-attempts') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+      );
       const sessions = deniedOn(statements, 'SESSION#*');
       if (needs.includes('sessions')) expect(sessions, route.handler).toEqual([]);
       else {
@@ -109,7 +113,7 @@ describe('identity items in IAM', () => {
   });
 
   it('names the identity needs only where the route uses them', () => {
-    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions') =>
+    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-attempts') =>
       routes
         .filter((route) => routeNeeds(route).includes(need))
         .map((route) => route.handler)
@@ -127,10 +131,13 @@ describe('identity items in IAM', () => {
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
+      'auth/confirm-email',
       'auth/forgot-password',
       'auth/reset-password',
+      'auth/update-user',
       'users/invite-user',
     ]);
+    expect(withNeed('sso-attempts')).toEqual(['sso/finish-sign-in', 'sso/start-reauthentication', 'sso/start-sign-in']);
     expect(withNeed('sessions')).toEqual([
       'auth/accept-invite',
       'auth/delete-user',
@@ -155,7 +162,7 @@ describe('identity items in IAM', () => {
     for (const job of jobs) {
       const statements = statementsOfRole(job.stack, job.role);
       expect(allowed(statements)).not.toContain('dynamodb:Scan');
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'SESSION#*']) {
+      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'EMAILCONFIRM#*', 'SESSION#*', 'SSOSTATE#*']) {
         expect(deniedOn(statements, key).sort(), key).toEqual([...ALL_ITEM_ACTIONS].sort());
       }
     }

@@ -44,13 +44,14 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
     configured = buildTestApp(ssoContext);
   }, 180_000);
 
-  it('makes a function and a route for the start and callback routes (and the login page options)', () => {
+  it('makes a function and a route for the start, re-authenticate and callback routes (and the login page options)', () => {
     const built = configured;
     const template = Template.fromStack(built.api);
     const ssoRoutes = routes.filter((route) => route.path.startsWith('/api/sso/'));
     expect(ssoRoutes.map(routeKey).sort()).toEqual([
       'GET /api/sso/callback',
       'GET /api/sso/options',
+      'GET /api/sso/reauthenticate',
       'GET /api/sso/start',
     ]);
     for (const route of ssoRoutes) {

@@ -90,9 +90,11 @@ describe('identity items in IAM', () => {
         );
       }
       // Sign-ins in flight hold PKCE verifiers: only the routes that start and finish them.
-      expect(deniedOn(statements, 'SSOSTATE#*').sort(), `${route.handler}: sign-ins in flight`).toEqual(
-        needs.includes('sso-attempts') ? [] : [...ALL_ITEM_ACTIONS].sort(),
-      );
+      for (const key of ['SSOSTATE#*', 'SSOSID#*']) {
+        expect(deniedOn(statements, key).sort(), `${route.handler}: ${key}`).toEqual(
+          needs.includes('sso-state') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+        );
+      }
       const sessions = deniedOn(statements, 'SESSION#*');
       if (needs.includes('sessions')) expect(sessions, route.handler).toEqual([]);
       else {
@@ -113,7 +115,7 @@ describe('identity items in IAM', () => {
   });
 
   it('names the identity needs only where the route uses them', () => {
-    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-attempts') =>
+    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-state') =>
       routes
         .filter((route) => routeNeeds(route).includes(need))
         .map((route) => route.handler)
@@ -137,12 +139,18 @@ describe('identity items in IAM', () => {
       'auth/update-user',
       'users/invite-user',
     ]);
-    expect(withNeed('sso-attempts')).toEqual(['sso/finish-sign-in', 'sso/start-reauthentication', 'sso/start-sign-in']);
+    expect(withNeed('sso-state')).toEqual([
+      'sso/end-provider-sessions',
+      'sso/finish-sign-in',
+      'sso/start-reauthentication',
+      'sso/start-sign-in',
+    ]);
     expect(withNeed('sessions')).toEqual([
       'auth/accept-invite',
       'auth/delete-user',
       'auth/login',
       'auth/logout',
+      'sso/end-provider-sessions',
       'sso/finish-sign-in',
     ]);
     // The catalogue routes, the bulk of the API, reach none of them.
@@ -162,7 +170,15 @@ describe('identity items in IAM', () => {
     for (const job of jobs) {
       const statements = statementsOfRole(job.stack, job.role);
       expect(allowed(statements)).not.toContain('dynamodb:Scan');
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'EMAILCONFIRM#*', 'SESSION#*', 'SSOSTATE#*']) {
+      for (const key of [
+        'PASSWORD#*',
+        'RESET#*',
+        'INVITE#*',
+        'EMAILCONFIRM#*',
+        'SESSION#*',
+        'SSOSTATE#*',
+        'SSOSID#*',
+      ]) {
         expect(deniedOn(statements, key).sort(), key).toEqual([...ALL_ITEM_ACTIONS].sort());
       }
     }

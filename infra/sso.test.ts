@@ -44,7 +44,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
     configured = buildTestApp(ssoContext);
   }, 180_000);
 
-  it('makes a function and a route for the start, re-authenticate and callback routes (and the login page options)', () => {
+  it('makes a function and a route for the start, re-authenticate, callback and back-channel logout routes (and the login page options)', () => {
     const built = configured;
     const template = Template.fromStack(built.api);
     const ssoRoutes = routes.filter((route) => route.path.startsWith('/api/sso/'));
@@ -53,6 +53,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
       'GET /api/sso/options',
       'GET /api/sso/reauthenticate',
       'GET /api/sso/start',
+      'POST /api/sso/backchannel-logout',
     ]);
     for (const route of ssoRoutes) {
       expect(built.api.functions.get(route.handler), route.handler).toBeDefined();

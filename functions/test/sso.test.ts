@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { SESSION_COOKIE } from '#lib/cookies';
@@ -570,6 +570,67 @@ describe('a password for an account made by single sign-on', () => {
       resetConfig();
     }
     expect((await getUser(me.id))?.hasPassword).toBe(false);
+  });
+});
+
+describe('back-channel logout', () => {
+  /** Signs out at the provider in this browser, confirming on its page, as a person does. */
+  const signOutAtProvider = async (providerBrowser: ProviderBrowser) => {
+    const end = new URL(`${sso.provider().issuer}/session/end`);
+    end.searchParams.set('client_id', sso.provider().clientId);
+    const page = await providerBrowser.visit(end);
+    const action =
+      /<form[^>]*id="op.logoutForm"[^>]*action="([^"]+)"|<form[^>]*action="([^"]+)"[^>]*id="op.logoutForm"/.exec(
+        page.page ?? '',
+      );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.page ?? '');
+    expect(action, page.page).not.toBeNull();
+    await providerBrowser.visit(new URL(action![1] ?? action![2]!, end), {
+      method: 'POST',
+      form: new URLSearchParams({ xsrf: xsrf![1]!, logout: 'yes' }),
+    });
+  };
+
+  it('ends the hub sessions a provider session began when the person signs out there, and no others', async () => {
+    const someone = newPerson();
+    const here = new ProviderBrowser();
+    const first = await signedIn(someone, { providerBrowser: here });
+    const elsewhere = await signedIn(someone, { providerBrowser: new ProviderBrowser() });
+    await signOutAtProvider(here);
+    await expect.poll(async () => (await first.browser.get('/api/user')).status).toBe(401);
+    expect((await elsewhere.browser.get('/api/user')).status).toBe(200);
+  });
+
+  it('refuses a logout token the provider did not sign, an unsigned one, or garbage, and ends nothing', async () => {
+    const someone = newPerson();
+    const { browser, me } = await signedIn(someone);
+    const now = Math.floor(Date.now() / 1000);
+    const claims = {
+      iss: sso.provider().issuer,
+      aud: sso.provider().clientId,
+      iat: now,
+      jti: randomUUID(),
+      sub: sso.provider().subjectOf(someone.email),
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    };
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const signed = (body: object) => {
+      const input = `${encode({ alg: 'RS256', typ: 'logout+jwt' })}.${encode(body)}`;
+      return `${input}.${sign('sha256', Buffer.from(input), stranger).toString('base64url')}`;
+    };
+    const provider = api.client();
+    for (const token of [signed(claims), `${encode({ alg: 'none' })}.${encode(claims)}.`, 'not-a-token']) {
+      const answer = await provider.request(
+        'POST',
+        '/api/sso/backchannel-logout',
+        new URLSearchParams({ logout_token: token }).toString(),
+        { csrf: false, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      );
+      expect(answer.status).toBe(400);
+    }
+    expect((await browser.get('/api/user')).status).toBe(200);
+    expect((await getUser(me.id))?.sessionVersion).toBe(0);
   });
 });
 

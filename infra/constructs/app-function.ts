@@ -165,7 +165,7 @@ export const needBindings: Record<Need, NeedBinding> = {
   credentials: identityItems,
   'email-tokens': identityItems,
   sessions: identityItems,
-  'sso-attempts': identityItems,
+  'sso-state': identityItems,
 };
 
 export interface AppFunctionProps {

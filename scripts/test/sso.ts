@@ -44,6 +44,7 @@ export const useLocalSso = (api: { client(): TestClient }): SsoSetup => {
       people: [],
       redirectUris: [`${baseUrl}/api/sso/callback`],
       postLogoutRedirectUris: [`${baseUrl}/app/auth`],
+      backChannelLogoutUri: `${baseUrl}/api/sso/backchannel-logout`,
     });
     defaults = {
       APP_URL: baseUrl,

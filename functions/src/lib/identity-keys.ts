@@ -33,8 +33,9 @@ export interface IdentityFamily {
 export const identityFamilies: readonly IdentityFamily[] = [
   { need: 'credentials', leadingKeys: ['PASSWORD#*'], deniedActions: ITEM_ACTIONS },
   { need: 'email-tokens', leadingKeys: ['RESET#*', 'INVITE#*', 'EMAILCONFIRM#*'], deniedActions: ITEM_ACTIONS },
-  // Sign-ins in flight hold the PKCE verifier and nonce: only the routes that start and finish them.
-  { need: 'sso-attempts', leadingKeys: ['SSOSTATE#*'], deniedActions: ITEM_ACTIONS },
+  // Sign-ins in flight hold the PKCE verifier and nonce; the provider sessions behind hub sessions
+  // say which sessions a provider's logout ends: only the single sign-on routes.
+  { need: 'sso-state', leadingKeys: ['SSOSTATE#*', 'SSOSID#*'], deniedActions: ITEM_ACTIONS },
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],

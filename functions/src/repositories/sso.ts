@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { epochSeconds, isConditionFailure, queryAll, tableName } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
- * subject to one user, and the addresses of deleted users (kept so single sign-on cannot recreate
- * them). The provider's tokens are never stored.
+ * subject to one user, the addresses of deleted users (kept so single sign-on cannot recreate
+ * them), and which hub sessions each provider session (`sid`) began, so the provider's
+ * back-channel logout can end them. The provider's tokens are never stored.
  */
 
 /** A sign-in sent to the provider and not yet back: what the callback must check it against. */
@@ -35,13 +36,16 @@ export interface IdentityLink {
   linkedAt: string;
 }
 
+const issuerHash = (issuer: string) => createHash('sha256').update(issuer).digest('hex').slice(0, 32);
 const attemptKey = (stateHash: string) => ({ pk: `SSOSTATE#${stateHash}`, sk: 'META' });
 /** `sub` is unique only within its issuer, so the key holds both (the issuer as a short hash). */
 const linkKey = (issuer: string, subject: string) => ({
-  pk: `SSOLINK#${createHash('sha256').update(issuer).digest('hex').slice(0, 32)}#${subject}`,
+  pk: `SSOLINK#${issuerHash(issuer)}#${subject}`,
   sk: 'META',
 });
 const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'META' });
+/** `sid` is unique only within its issuer too; one item per hub session it began. */
+const providerSessionPartition = (issuer: string, sid: string) => `SSOSID#${issuerHash(issuer)}#${sid}`;
 
 export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
   await dynamo().send(
@@ -154,4 +158,44 @@ export const isDeletedEmail = async (email: string): Promise<boolean> => {
     new GetCommand({ TableName: tableName(), Key: deletedEmailKey(email), ConsistentRead: true }),
   );
   return Item !== undefined;
+};
+
+/** A hub session begun through the provider's session `sid`; kept as long as the hub session can live. */
+export const recordProviderSession = async (link: {
+  issuer: string;
+  sid: string;
+  sessionTokenHash: string;
+  userId: string;
+  expiresAt: number;
+}): Promise<void> => {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        pk: providerSessionPartition(link.issuer, link.sid),
+        sk: `SESSION#${link.sessionTokenHash}`,
+        entity: 'sso-provider-session',
+        sessionTokenHash: link.sessionTokenHash,
+        userId: link.userId,
+        expiresAt: link.expiresAt,
+      },
+    }),
+  );
+};
+
+/** The hub sessions the provider's session `sid` began, forgotten as they are handed out. */
+export const takeProviderSessions = async (
+  issuer: string,
+  sid: string,
+): Promise<{ sessionTokenHash: string; userId: string }[]> => {
+  const pk = providerSessionPartition(issuer, sid);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ConsistentRead: true,
+  });
+  await Promise.all(
+    items.map((item) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk: item.sk } }))),
+  );
+  return items.map((item) => ({ sessionTokenHash: String(item.sessionTokenHash), userId: String(item.userId) }));
 };

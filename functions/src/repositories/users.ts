@@ -417,6 +417,21 @@ export const markEmailVerified = async (user: Pick<User, 'id' | 'email'>, at: st
     ),
   );
 
+/** Ends every session of the user (the provider signed them out and named no session). */
+export const endEverySession = async (userId: string): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'ADD sessionVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    ),
+  );
+};
+
 /** Records the newest reset link of the user: from now on only it resets the password. */
 export const recordResetRequest = async (userId: string, requestedAt: string): Promise<void> => {
   await conditionalWrite(() =>

@@ -10,7 +10,7 @@ import {
 } from '#lib/cookies';
 import { DomainError, isServiceUnavailable, TooManyRequests } from '#lib/errors';
 import { logger } from '#lib/logger';
-import { consumeSignInAttempt, getIdentityLink, putSignInAttempt } from '#repositories/sso';
+import { consumeSignInAttempt, getIdentityLink, putSignInAttempt, recordProviderSession } from '#repositories/sso';
 import { markSessionReauthenticated, type Session } from '#repositories/sessions';
 import { epochSeconds } from '#repositories/table';
 import { REAUTHENTICATION_SECONDS, startSession } from '../sessions';
@@ -39,7 +39,6 @@ export interface Reauthentication {
   readonly sessionTokenHash: string;
   readonly userId: string;
 }
-
 
 const loginPageWith = (code: SsoErrorCode): string => `${LOGIN_PAGE_PATH}?${SSO_ERROR_PARAM}=${code}`;
 
@@ -240,8 +239,19 @@ export const finishSignIn = async (query: Record<string, string>, request: Brows
     }
     const claims = tokens.claims();
     if (!claims) throw new SsoRefusal('token_invalid');
-    const user = await userForPerson(personFromClaims(claims as Record<string, unknown>, settings), settings);
-    const { token } = await startSession(user, new Date(), { throughProvider: true });
+    const person = personFromClaims(claims as Record<string, unknown>, settings);
+    const user = await userForPerson(person, settings);
+    const { token, session } = await startSession(user, new Date(), { throughProvider: true });
+    // The provider's session, so its back-channel logout can end this one.
+    if (typeof claims.sid === 'string' && claims.sid !== '') {
+      await recordProviderSession({
+        issuer: person.issuer,
+        sid: claims.sid,
+        sessionTokenHash: session.tokenHash,
+        userId: user.id,
+        expiresAt: session.absoluteExpiresAt,
+      });
+    }
     logger.info('single sign-on', { userId: user.id, role: user.role });
     return { location: attempt.returnTo, cookies: [sessionCookie(token, request.secure), clearAttempt] };
   } catch (error) {

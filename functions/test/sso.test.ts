@@ -554,6 +554,14 @@ describe('a password for an account made by single sign-on', () => {
     await signedIn(other);
     const wrong = await reauthenticate(browser, new ProviderBrowser(), other);
     expect(wrong.location).toBe('/app/component-hub/settings?sso_error=reauthentication_other_person');
+    // Cancelled at the provider: back on the page, still signed in, with the reason.
+    const cancelled = await signInThroughProvider(browser, undefined, {
+      startPath: '/api/sso/reauthenticate',
+      returnTo: '/app/component-hub/settings',
+      providerBrowser: new ProviderBrowser(),
+    });
+    expect(cancelled.location).toBe('/app/component-hub/settings?sso_error=cancelled');
+    expect((await browser.get('/api/user')).status).toBe(200);
     expect((await browser.post('/api/change-password', { newPassword: STRONG_PASSWORD })).status).toBe(403);
 
     process.env.SSO_ACCOUNT_PASSWORDS = 'never';

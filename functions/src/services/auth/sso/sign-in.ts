@@ -19,7 +19,7 @@ import { randomToken, sha256 } from '../tokens';
 import { SsoRefusal, userForPerson } from './accounts';
 import { discoverProvider, withClientSecret } from './provider';
 import { appReturnPath } from './return-path';
-import { personFromClaims } from './rules';
+import { isAllowed, personFromClaims } from './rules';
 import { LOGIN_PAGE_PATH, ssoSettings, type SsoSettings } from './settings';
 
 /** Where a browser goes next, with the cookies to set on the way. */
@@ -182,6 +182,8 @@ const finishReauthentication = async (
   const claims = tokens.claims();
   if (!claims) throw new SsoRefusal('token_invalid');
   const person = personFromClaims(claims as Record<string, unknown>, settings);
+  // Someone the provider no longer lets in proves nothing to the hub.
+  if (!isAllowed(person, settings)) throw new SsoRefusal('not_allowed');
   const link = await getIdentityLink(person.issuer, person.subject);
   if (link?.userId !== reauthentication.userId) throw new SsoRefusal('reauthentication_other_person');
   const marked = await markSessionReauthenticated(
@@ -217,15 +219,14 @@ export const finishSignIn = async (query: Record<string, string>, request: Brows
     // Used once, whatever happens next: a replayed or second callback finds nothing.
     const attempt = state ? await consumeSignInAttempt(sha256(state)) : undefined;
     const browser = request.cookies[SSO_ATTEMPT_COOKIE];
+    // Missing, unknown, used, expired, or started in another browser (a forged callback).
+    const fromThisBrowser = attempt !== undefined && browser !== undefined && sha256(browser) === attempt.browserHash;
+    const reauthentication = fromThisBrowser ? attempt.reauthentication : undefined;
+    if (reauthentication) failurePage = (code) => withParam(attempt!.returnTo, SSO_ERROR_PARAM, code);
     if (query.error) {
       throw new SsoRefusal(query.error === 'access_denied' ? 'cancelled' : 'provider_error');
     }
-    // Missing, unknown, used, expired, or started in another browser (a forged callback).
-    if (!state || !attempt || !browser || sha256(browser) !== attempt.browserHash) {
-      throw new SsoRefusal('state_invalid');
-    }
-    const { reauthentication } = attempt;
-    if (reauthentication) failurePage = (code) => withParam(attempt.returnTo, SSO_ERROR_PARAM, code);
+    if (!state || !fromThisBrowser) throw new SsoRefusal('state_invalid');
     const tokens = await exchangeCode(settings, query, {
       state,
       nonce: attempt.nonce,

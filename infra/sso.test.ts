@@ -19,6 +19,7 @@ const ssoContext = {
   oidcAllowedDomains: 'example.com',
   oidcButtonLabel: 'Microsoft',
   passwordLogin: 'admins-only',
+  ssoAccountPasswords: 'never',
 };
 
 type Fn = { Properties: { FunctionName: string; Environment: { Variables: Record<string, unknown> } } };
@@ -99,6 +100,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
         OIDC_ALLOWED_DOMAINS: 'example.com',
         OIDC_BUTTON_LABEL: 'Microsoft',
         PASSWORD_LOGIN: 'admins-only',
+        SSO_ACCOUNT_PASSWORDS: 'never',
         OIDC_REDIRECT_URI: callback,
       });
     }
@@ -111,7 +113,10 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
   it('leaves single sign-on out without the context, with password login for everyone', () => {
     const template = Template.fromStack(buildTestApp().api);
     expect(JSON.stringify(template.toJSON())).not.toContain('OIDC_');
-    for (const fn of functionsOf(template)) expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBeUndefined();
+    for (const fn of functionsOf(template)) {
+      expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBeUndefined();
+      expect(fn.Properties.Environment.Variables.SSO_ACCOUNT_PASSWORDS).toBeUndefined();
+    }
     expect(template.findOutputs('SsoCallbackUrl')).toEqual({});
   });
 
@@ -121,6 +126,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
     [{ oidcClientSecretArn: 'my-secret' }, /complete ARN/],
     [{ oidcAdminGroups: undefined, oidcAllowedGroups: undefined, oidcAllowedDomains: undefined }, /who may sign in/],
     [{ passwordLogin: 'never' }, /'on' or 'admins-only'/],
+    [{ ssoAccountPasswords: 'sometimes' }, /'after-fresh-sign-in' or 'never'/],
   ])('refuses bad context %o', (change, message) => {
     expect(() => buildTestApp({ ...ssoContext, ...change })).toThrow(message);
   });

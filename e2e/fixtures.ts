@@ -83,11 +83,11 @@ export const inbox = (stack: Stack, to: string, since?: Date): Promise<SentEmail
 /**
  * The token of the newest /app/auth link emailed to `to` since `since`, read the way a person
  * reads their inbox; waits for the email to arrive. `param` is the link's query parameter that
- * carries the token: `token` (password reset) or `invite`.
+ * carries the token: `token` (password reset), `invite` or `confirmEmail` (a new address).
  */
 export const emailedToken = async (
   stack: Stack,
-  { to, since, param }: { to: string; since: Date; param: 'token' | 'invite' },
+  { to, since, param }: { to: string; since: Date; param: 'token' | 'invite' | 'confirmEmail' },
 ): Promise<string> => {
   const pattern = new RegExp(`https?://[^\\s"'<>]+/app/auth\\?${param}=[^\\s"'<>]+`);
   let token = '';

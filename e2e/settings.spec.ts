@@ -1,5 +1,5 @@
 import { request as newRequest } from '@playwright/test';
-import { apiCall, expect, inbox, test, toast } from './fixtures.ts';
+import { apiCall, emailedToken, expect, inbox, test, toast } from './fixtures.ts';
 
 test('profile edit: validation, save, still there after a reload', async ({ page, freshUser, checkPage }) => {
   const account = await freshUser('profile');
@@ -33,7 +33,7 @@ test('profile edit: validation, save, still there after a reload', async ({ page
   await checkPage('settings-profile');
 });
 
-test('email change asks for the current password, tells the old address, keeps this session and ends the others', async ({
+test('email change asks for the current password, tells the old address, ends the other sessions, and applies once its link is followed', async ({
   page,
   stack,
   freshUser,
@@ -59,14 +59,28 @@ test('email change asks for the current password, tells the old address, keeps t
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Profile updated')).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel('Email'), 'the new email after a reload, in the same session').toHaveValue(newEmail);
+    // The account keeps its address until the link sent to the new one is followed.
+    await expect(page.getByLabel('Email'), 'the old email after a reload, in the same session').toHaveValue(
+      account.email,
+    );
+    await expect(page.getByText(`Waiting for confirmation: ${newEmail}`)).toBeVisible();
+    await checkPage('settings-email-pending');
     expect((await elsewhere.get('/api/user')).status(), 'the other session after the change').toBe(401);
     await expect
       .poll(async () => (await inbox(stack, account.email, since)).map((email) => email.subject), {
         message: 'the notice to the old address',
         timeout: 20_000,
       })
-      .toContain('Your Component Hub email address was changed');
+      .toContain('A new email address was asked for your Component Hub account');
+
+    const token = await emailedToken(stack, { to: newEmail, since, param: 'confirmEmail' });
+    await page.goto(`/app/auth?confirmEmail=${encodeURIComponent(token)}`);
+    await expect(page.getByRole('heading', { name: 'Confirm Email Address' })).toBeVisible();
+    await checkPage('confirm-email');
+    await page.getByRole('button', { name: 'Confirm my new email address' }).click();
+    await expect(page.getByText('Email address confirmed')).toBeVisible();
+    await page.goto('/app/component-hub/settings');
+    await expect(page.getByLabel('Email'), 'the new email once confirmed').toHaveValue(newEmail);
   } finally {
     await elsewhere.dispose();
   }

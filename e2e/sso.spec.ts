@@ -75,3 +75,26 @@ test('single sign-on: someone outside the allowed domains and groups gets the re
   await expect(page.getByText(/not allowed to use Component Hub/)).toBeVisible();
   await checkPage('sso-not-allowed');
 });
+
+test('single sign-on: an account made by the provider confirms with it before setting a password', async ({
+  page,
+  stack,
+  checkPage,
+}) => {
+  await signInAtProvider(page, stack.sso.user, stack.sso.password);
+  await expect(page).toHaveURL(/\/app\/component-hub$/);
+  await page.goto('/app/component-hub/settings#security');
+  const confirm = page.getByRole('link', { name: 'Confirm with Local test provider' });
+  await expect(confirm, 'no password to give: the provider vouches instead').toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
+  await checkPage('sso-confirm-before-password');
+  await confirm.click();
+  // The provider asks for the password again, though its own session is still open.
+  await expect(page.getByRole('heading', { name: 'Local test provider' }), "the provider's login page").toBeVisible();
+  await page.getByLabel('Email').fill(stack.sso.user);
+  await page.getByLabel('Password').fill(stack.sso.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/component-hub\/settings\?reauthenticated=1#security$/);
+  await expect(page.getByText(/You confirmed it is you with Local test provider/)).toBeVisible();
+  await checkPage('sso-set-first-password');
+});

@@ -135,6 +135,13 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     );
   }
 
+  const ssoAccountPasswords = optionalString(app, 'ssoAccountPasswords') ?? 'after-fresh-sign-in';
+  if (ssoAccountPasswords !== 'after-fresh-sign-in' && ssoAccountPasswords !== 'never') {
+    throw new Error(
+      `Context 'ssoAccountPasswords' must be 'after-fresh-sign-in' or 'never' (got '${ssoAccountPasswords}')`,
+    );
+  }
+
   const prefix = `ComponentHub-${stage}`;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
@@ -173,6 +180,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     importJobs: jobs.imports.stateMachine,
     ...(sso && { sso }),
     passwordLogin,
+    ssoAccountPasswords,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

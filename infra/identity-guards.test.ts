@@ -84,9 +84,15 @@ describe('identity items in IAM', () => {
       expect(hashes.sort(), `${route.handler}: password hashes`).toEqual(
         needs.includes('credentials') ? [] : [...ALL_ITEM_ACTIONS].sort(),
       );
-      for (const token of ['RESET#*', 'INVITE#*']) {
+      for (const token of ['RESET#*', 'INVITE#*', 'EMAILCONFIRM#*']) {
         expect(deniedOn(statements, token).sort(), `${route.handler}: ${token}`).toEqual(
           needs.includes('email-tokens') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+        );
+      }
+      // Sign-ins in flight hold PKCE verifiers: only the routes that start and finish them.
+      for (const key of ['SSOSTATE#*', 'SSOSID#*']) {
+        expect(deniedOn(statements, key).sort(), `${route.handler}: ${key}`).toEqual(
+          needs.includes('sso-state') ? [] : [...ALL_ITEM_ACTIONS].sort(),
         );
       }
       const sessions = deniedOn(statements, 'SESSION#*');
@@ -109,7 +115,7 @@ describe('identity items in IAM', () => {
   });
 
   it('names the identity needs only where the route uses them', () => {
-    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions') =>
+    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-state') =>
       routes
         .filter((route) => routeNeeds(route).includes(need))
         .map((route) => route.handler)
@@ -127,9 +133,17 @@ describe('identity items in IAM', () => {
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
+      'auth/confirm-email',
       'auth/forgot-password',
       'auth/reset-password',
+      'auth/update-user',
       'users/invite-user',
+    ]);
+    expect(withNeed('sso-state')).toEqual([
+      'sso/end-provider-sessions',
+      'sso/finish-sign-in',
+      'sso/start-reauthentication',
+      'sso/start-sign-in',
     ]);
     expect(withNeed('sessions')).toEqual([
       'auth/accept-invite',
@@ -139,6 +153,7 @@ describe('identity items in IAM', () => {
       'auth/list-sessions',
       'auth/login',
       'auth/logout',
+      'sso/end-provider-sessions',
       'sso/finish-sign-in',
       'users/end-user-sessions',
     ]);
@@ -159,7 +174,15 @@ describe('identity items in IAM', () => {
     for (const job of jobs) {
       const statements = statementsOfRole(job.stack, job.role);
       expect(allowed(statements)).not.toContain('dynamodb:Scan');
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'SESSION#*']) {
+      for (const key of [
+        'PASSWORD#*',
+        'RESET#*',
+        'INVITE#*',
+        'EMAILCONFIRM#*',
+        'SESSION#*',
+        'SSOSTATE#*',
+        'SSOSID#*',
+      ]) {
         expect(deniedOn(statements, key).sort(), key).toEqual([...ALL_ITEM_ACTIONS].sort());
       }
     }

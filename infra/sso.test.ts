@@ -19,6 +19,7 @@ const ssoContext = {
   oidcAllowedDomains: 'example.com',
   oidcButtonLabel: 'Microsoft',
   passwordLogin: 'admins-only',
+  ssoAccountPasswords: 'never',
 };
 
 type Fn = { Properties: { FunctionName: string; Environment: { Variables: Record<string, unknown> } } };
@@ -44,14 +45,16 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
     configured = buildTestApp(ssoContext);
   }, 180_000);
 
-  it('makes a function and a route for the start and callback routes (and the login page options)', () => {
+  it('makes a function and a route for the start, re-authenticate, callback and back-channel logout routes (and the login page options)', () => {
     const built = configured;
     const template = Template.fromStack(built.api);
     const ssoRoutes = routes.filter((route) => route.path.startsWith('/api/sso/'));
     expect(ssoRoutes.map(routeKey).sort()).toEqual([
       'GET /api/sso/callback',
       'GET /api/sso/options',
+      'GET /api/sso/reauthenticate',
       'GET /api/sso/start',
+      'POST /api/sso/backchannel-logout',
     ]);
     for (const route of ssoRoutes) {
       expect(built.api.functions.get(route.handler), route.handler).toBeDefined();
@@ -97,6 +100,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
         OIDC_ALLOWED_DOMAINS: 'example.com',
         OIDC_BUTTON_LABEL: 'Microsoft',
         PASSWORD_LOGIN: 'admins-only',
+        SSO_ACCOUNT_PASSWORDS: 'never',
         OIDC_REDIRECT_URI: callback,
       });
     }
@@ -109,7 +113,10 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
   it('leaves single sign-on out without the context, with password login for everyone', () => {
     const template = Template.fromStack(buildTestApp().api);
     expect(JSON.stringify(template.toJSON())).not.toContain('OIDC_');
-    for (const fn of functionsOf(template)) expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBeUndefined();
+    for (const fn of functionsOf(template)) {
+      expect(fn.Properties.Environment.Variables.PASSWORD_LOGIN).toBeUndefined();
+      expect(fn.Properties.Environment.Variables.SSO_ACCOUNT_PASSWORDS).toBeUndefined();
+    }
     expect(template.findOutputs('SsoCallbackUrl')).toEqual({});
   });
 
@@ -119,6 +126,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
     [{ oidcClientSecretArn: 'my-secret' }, /complete ARN/],
     [{ oidcAdminGroups: undefined, oidcAllowedGroups: undefined, oidcAllowedDomains: undefined }, /who may sign in/],
     [{ passwordLogin: 'never' }, /'on' or 'admins-only'/],
+    [{ ssoAccountPasswords: 'sometimes' }, /'after-fresh-sign-in' or 'never'/],
   ])('refuses bad context %o', (change, message) => {
     expect(() => buildTestApp({ ...ssoContext, ...change })).toThrow(message);
   });

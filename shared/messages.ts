@@ -35,6 +35,16 @@ export const messages = {
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   passwordChanged: 'Password changed',
+  emailChangePending: (email: string) =>
+    `We sent a confirmation link to ${email}. Your email changes once you follow it; until then you keep your current address.`,
+  emailConfirmed: (email: string) => `Your email address is now ${email}.`,
+  emailConfirmationInvalid:
+    'This confirmation link is invalid, was replaced by a newer one, or has expired. Ask for the change again in Settings.',
+  emailConfirmationRequired: 'A confirmation token is required',
+  confirmWithProviderFirst: (label: string) =>
+    `Your account signs in through ${label} and has no password yet. Confirm it is you with ${label} first, then set the password within 5 minutes.`,
+  ssoAccountsUsePasswords: (label: string) =>
+    `Your account signs in through ${label}; this Component Hub does not give such accounts a password.`,
   loggedOut: 'Logged out',
   lastAdminSelfDelete:
     'You are the last administrator and cannot delete your account. Make another user an administrator first.',
@@ -284,6 +294,10 @@ export const messages = {
       'Your identity provider did not share your email address, which Component Hub needs. Ask your administrator to check the single sign-on setup.',
     email_unverified:
       'Your identity provider has not verified your email address, so Component Hub cannot use it. Ask your administrator to check the single sign-on setup.',
+    email_not_confirmed:
+      'Component Hub has an account with your email address, but that address was never confirmed by its owner, so your company sign-in was not linked to it. Your administrators have been told and can sort it out; if the account is yours, resetting its password from this page confirms the address.',
+    reauthentication_other_person:
+      'You signed in at your identity provider as someone other than the person signed in to Component Hub, so nothing was confirmed.',
     account_deleted: 'Your Component Hub account was deleted. Ask an administrator to invite you again.',
     last_admin:
       "You are no longer in an administrators group, but you are Component Hub's last administrator, so you were not signed in. Sign in with your password, or make another user an administrator first.",

@@ -9,9 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
  * The identity items are kept from every function whose route does not name them: `credentials`
- * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
- * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
- * session up and slide its expiry, which is how a request is signed in).
+ * (password hashes, `PASSWORD#`), `email-tokens` (reset, invitation and address-confirmation
+ * tokens, `RESET#`, `INVITE#` and `EMAILCONFIRM#`), `sessions` (starting or ending a session;
+ * every function may still look a session up, slide its expiry and mark it re-authenticated,
+ * which is how a request is signed in) and `sso-state` (single sign-ons in flight, `SSOSTATE#`,
+ * with their PKCE verifiers, and the provider sessions behind hub sessions, `SSOSID#`).
  */
 export const needs = [
   'mail',
@@ -27,6 +29,7 @@ export const needs = [
   'credentials',
   'email-tokens',
   'sessions',
+  'sso-state',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -81,6 +84,12 @@ export interface RouteDefinition {
   readonly access: Access;
   readonly needs?: readonly Need[];
   readonly writeLimit?: WriteLimitKind;
+  /**
+   * `provider`: the identity provider calls the route server to server (a form-encoded body, no
+   * cookies, no CSRF token); the request must prove itself (a signed logout token). Browsers
+   * call every other route.
+   */
+  readonly caller?: 'provider';
   /** Memory beyond {@link DEFAULT_MEMORY_MB}, with the reason beside it. */
   readonly memoryMb?: FunctionMemoryMb;
   /** Seconds beyond {@link DEFAULT_TIMEOUT_SECONDS}, with the reason beside it; at most 29. */
@@ -119,8 +128,15 @@ export const routes = [
     path: '/api/user',
     handler: 'auth/update-user',
     access: 'user',
-    needs: ['credentials', 'mail'],
+    needs: ['credentials', 'mail', 'email-tokens'],
     writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/user/email/confirm',
+    handler: 'auth/confirm-email',
+    access: 'public',
+    needs: ['email-tokens'],
   },
   {
     method: 'DELETE',
@@ -167,13 +183,30 @@ export const routes = [
   },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
-  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
+  { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public', needs: ['sso-state'] },
+  // A signed-in person signs in at the provider afresh (before an account made by SSO gets a password).
+  {
+    method: 'GET',
+    path: '/api/sso/reauthenticate',
+    handler: 'sso/start-reauthentication',
+    access: 'user',
+    needs: ['sso-state'],
+  },
   {
     method: 'GET',
     path: '/api/sso/callback',
     handler: 'sso/finish-sign-in',
     access: 'public',
-    needs: ['oidc-client-secret', 'sessions', 'mail'],
+    needs: ['oidc-client-secret', 'sessions', 'mail', 'sso-state'],
+  },
+  // The provider says a person signed out there (OpenID Connect back-channel logout).
+  {
+    method: 'POST',
+    path: '/api/sso/backchannel-logout',
+    handler: 'sso/end-provider-sessions',
+    access: 'public',
+    caller: 'provider',
+    needs: ['sessions', 'sso-state'],
   },
   { method: 'GET', path: '/api/users', handler: 'users/list-users', access: 'admin' },
   {

@@ -28,7 +28,7 @@ const signedIn = async (email: string, password = STRONG_PASSWORD): Promise<Test
 
 const profileOf = (user: { username: string; email: string }) => ({ username: user.username, email: user.email });
 
-const lastLink = async (to: string, kind: 'token' | 'invite'): Promise<string> => {
+const lastLink = async (to: string, kind: 'token' | 'invite' | 'confirmEmail'): Promise<string> => {
   const mails = await stack.readEmails(to);
   const match = new RegExp(`[?&]${kind}=([\\w-]+)`).exec(JSON.stringify(mails.at(-1)));
   expect(match, `no ${kind} link mailed to ${to}`).not.toBeNull();
@@ -67,28 +67,69 @@ describe('changing the account email', () => {
     expect(renamed).toMatchObject({ status: 200, body: { firstName: 'Renamed', email } });
   });
 
-  it('tells the old address and ends every other session of the account', async () => {
+  it('keeps the old address until a link sent to the new one is followed; tells the old address; ends other sessions', async () => {
     const { user, email } = await createLoginUser('user');
     const here = await signedIn(email);
     const elsewhere = await signedIn(email);
     const newEmail = uniqueEmail('moved');
 
-    const moved = await here.patch('/api/user', {
+    const asked = await here.patch('/api/user', {
       ...profileOf(user),
       email: newEmail,
       currentPassword: STRONG_PASSWORD,
     });
-    expect(moved).toMatchObject({ status: 200, body: { email: newEmail } });
-    expect((await here.get('/api/user')).body).toMatchObject({ email: newEmail });
+    expect(asked).toMatchObject({ status: 200, body: { email, pendingEmail: newEmail } });
+    expect((await here.get('/api/user')).body).toMatchObject({ email, pendingEmail: newEmail });
     expect((await elsewhere.get('/api/user')).status).toBe(401);
+    // Nothing moved yet: the account still signs in with its address, and nobody owns the new one.
+    expect(await getUserByEmail(newEmail)).toBeUndefined();
+    expect((await api.client().post('/api/login', { email: newEmail, password: STRONG_PASSWORD })).status).toBe(401);
 
     const notices = await stack.readEmails(email);
     expect(notices).toHaveLength(1);
-    const notice = JSON.stringify(notices[0]);
-    expect(notice).toContain('Your Component Hub email address was changed');
-    expect(notice).toContain(newEmail);
-    expect(await stack.readEmails(newEmail)).toEqual([]);
+    expect(JSON.stringify(notices[0])).toContain('A new email address was asked for your Component Hub account');
+    expect(JSON.stringify(notices[0])).toContain(newEmail);
+    const token = await lastLink(newEmail, 'confirmEmail');
+
+    const confirmed = await api.client().post('/api/user/email/confirm', { token });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { message: messages.emailConfirmed(newEmail), email: newEmail },
+    });
+    expect(await getUser(user.id)).toMatchObject({ email: newEmail, emailVerifiedAt: expect.any(String) });
+    expect((await getUser(user.id))?.pendingEmail).toBeUndefined();
+    expect((await here.get('/api/user')).body).toMatchObject({ email: newEmail });
     expect((await api.client().post('/api/login', { email: newEmail, password: STRONG_PASSWORD })).status).toBe(200);
+    expect((await api.client().post('/api/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    // Used once.
+    const again = await api.client().post('/api/user/email/confirm', { token });
+    expect(again).toMatchObject({ status: 400, body: { message: messages.emailConfirmationInvalid } });
+  });
+
+  it('confirms only with the newest link, and never an address someone took meanwhile', async () => {
+    const { user, email } = await createLoginUser('user');
+    const browser = await signedIn(email);
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    for (const target of [first, second]) {
+      const asked = await browser.patch('/api/user', {
+        ...profileOf(user),
+        email: target,
+        currentPassword: STRONG_PASSWORD,
+      });
+      expect(asked.status).toBe(200);
+    }
+    const older = await lastLink(first, 'confirmEmail');
+    expect((await api.client().post('/api/user/email/confirm', { token: older })).status).toBe(400);
+    expect((await getUser(user.id))?.email).toBe(email);
+
+    // Someone else takes the pending address before the link is followed: it stays theirs.
+    const newest = await lastLink(second, 'confirmEmail');
+    const other = await createLoginUser('user', STRONG_PASSWORD, second);
+    const taken = await api.client().post('/api/user/email/confirm', { token: newest });
+    expect(taken).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
+    expect((await getUserByEmail(second))?.id).toBe(other.user.id);
+    expect((await getUser(user.id))?.email).toBe(email);
   });
 });
 

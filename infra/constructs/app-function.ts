@@ -165,6 +165,7 @@ export const needBindings: Record<Need, NeedBinding> = {
   credentials: identityItems,
   'email-tokens': identityItems,
   sessions: identityItems,
+  'sso-state': identityItems,
 };
 
 export interface AppFunctionProps {

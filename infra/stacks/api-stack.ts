@@ -44,6 +44,11 @@ export interface ApiStackProps extends StackProps {
   readonly sso?: SsoProps;
   /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
   readonly passwordLogin?: 'on' | 'admins-only';
+  /**
+   * `never`: accounts made by single sign-on never get a password (context `ssoAccountPasswords`);
+   * by default one may be set just after a fresh sign-in at the provider.
+   */
+  readonly ssoAccountPasswords?: 'after-fresh-sign-in' | 'never';
 }
 
 export interface SsoProps {
@@ -120,6 +125,7 @@ export class ApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'component-hub',
       // Only when it differs from the functions' default (`on`).
       ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
+      ...(props.ssoAccountPasswords === 'never' && { SSO_ACCOUNT_PASSWORDS: 'never' }),
       ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };

@@ -2,7 +2,7 @@
  * A real OpenID Connect provider on loopback (the `oidc-provider` package), for `npm start` and
  * the tests when no company provider is configured. It signs people in on its own login page,
  * issues signed ID tokens for the authorization code flow with PKCE, and offers RP-initiated
- * logout, exactly as Entra ID, Okta or Keycloak would; its people are a handful of test accounts.
+ * and back-channel logout, exactly as Entra ID, Okta or Keycloak would; its people are a handful of test accounts.
  *
  * It is never part of the AWS deployment: nothing under functions/ or infra/ imports it.
  *
@@ -61,6 +61,8 @@ export interface LocalOidcProviderOptions {
   readonly redirectUris: readonly string[];
   /** Where the provider may send people back after signing them out (the hub's login page). */
   readonly postLogoutRedirectUris: readonly string[];
+  /** Where the provider posts a logout token when a person's session there ends (back-channel logout). */
+  readonly backChannelLogoutUri?: string;
   readonly clientId?: string;
   readonly clientSecret?: string;
 }
@@ -173,6 +175,11 @@ export const startLocalOidcProvider = async (options: LocalOidcProviderOptions):
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        ...(options.backChannelLogoutUri && {
+          backchannel_logout_uri: options.backChannelLogoutUri,
+          // Logout tokens (and ID tokens) name the provider's session, so only its hub sessions end.
+          backchannel_logout_session_required: true,
+        }),
       },
     ],
     jwks: { keys: [jwk as never] },
@@ -182,8 +189,15 @@ export const startLocalOidcProvider = async (options: LocalOidcProviderOptions):
     // The hub reads the person from the ID token, as it does with Entra ID and Okta.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // The provider keeps its outgoing calls (back-channel logout) off loopback and private
+    // addresses; here the hub it calls runs on loopback beside it, so that guard is left out.
+    fetch: (url, init) => {
+      const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return fetch(url, rest);
+    },
     features: {
       devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
@@ -244,6 +258,9 @@ export const startLocalOidcProvider = async (options: LocalOidcProviderOptions):
     },
   };
   const provider = new Provider(issuer, configuration);
+  provider.on('backchannel.error', (_ctx, error: Error, client: { clientId: string }) =>
+    console.error(`local OpenID provider: back-channel logout to ${client.clientId} failed: ${error.message}`),
+  );
 
   // Misbehaving on purpose (tests only): rewrite and re-sign the ID token the token endpoint sends.
   provider.use(async (ctx, next) => {

@@ -262,6 +262,7 @@ const main = async (): Promise<void> => {
           people: localPeople(ssoPassword),
           redirectUris: [`${appOrigin}/api/sso/callback`],
           postLogoutRedirectUris: [`${appOrigin}/app/auth`],
+          backChannelLogoutUri: `${appOrigin}/api/sso/backchannel-logout`,
         }),
       )
     : undefined;

@@ -44,6 +44,7 @@ export const useLocalSso = (api: { client(): TestClient }): SsoSetup => {
       people: [],
       redirectUris: [`${baseUrl}/api/sso/callback`],
       postLogoutRedirectUris: [`${baseUrl}/app/auth`],
+      backChannelLogoutUri: `${baseUrl}/api/sso/backchannel-logout`,
     });
     defaults = {
       APP_URL: baseUrl,
@@ -152,6 +153,8 @@ export class ProviderBrowser {
 
 export interface SignInOptions {
   readonly returnTo?: string;
+  /** Where the hub sends the browser to the provider: `/api/sso/start` unless given (a fresh sign-in of a signed-in person). */
+  readonly startPath?: string;
   /** Changes the request the browser takes to the provider (e.g. another nonce). */
   readonly alterAuthorizationUrl?: (url: URL) => void;
   /** The browser's provider cookies; a new browser when not given. */
@@ -181,7 +184,7 @@ export const signInThroughProvider = async (
   options: SignInOptions = {},
 ): Promise<SignInOutcome> => {
   const query = options.returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(options.returnTo)}`;
-  const start = await hub.get(`/api/sso/start${query}`);
+  const start = await hub.get(`${options.startPath ?? '/api/sso/start'}${query}`);
   const location = start.headers.get('location');
   if (start.status !== 302 || !location) throw new Error(`start answered ${start.status} ${location}`);
   const authorizationUrl = new URL(location, hub.baseUrl);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { canonicalEmail } from './email';
 import { safeText } from './text';
 
 export const roles = ['user', 'admin'] as const;
@@ -11,9 +12,20 @@ export const USERNAME_MIN_LENGTH = 3;
 /** Longest password accepted: scrypt cost grows with input, and no one types more. */
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** An email address, trimmed and lower-cased, refused with `message`. */
+/** An email address in its canonical form (ASCII only, lower-cased), refused with `message`. */
 export const emailField = (message: string) =>
-  z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
+  z
+    .string({ error: message })
+    .max(254, message)
+    .transform((value, ctx) => {
+      const canonical = canonicalEmail(value);
+      if (canonical === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return canonical;
+    })
+    .pipe(z.email(message));
 
 /**
  * The password rule, the same on every path that sets a password: length, then one message per
@@ -80,18 +92,41 @@ export const resetPasswordSchema = z.object({
   password: passwordSchema,
 });
 
+/** `POST /api/user/email/confirm`: the token of the link sent to a new address. */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: messages.emailConfirmationRequired })
+    .trim()
+    .min(1, messages.emailConfirmationRequired)
+    .max(200),
+});
+
 /** The reset form as the browser sees it: the confirmation must match. */
 export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
 
+/**
+ * `POST /api/change-password`. An account with a password must give it (the server says so when
+ * it is missing); an account made by single sign-on has none, and proves itself by a fresh sign-in
+ * at the provider instead.
+ */
 export const changePasswordSchema = z.object({
-  currentPassword: currentPasswordField(messages.currentPasswordRequired),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   newPassword: passwordSchema,
 });
 
-export const changePasswordFormSchema = changePasswordSchema
+/** The first password of an account made by single sign-on: no current password to give. */
+export const firstPasswordFormSchema = changePasswordSchema
+  .omit({ currentPassword: true })
   .extend({ confirmNewPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmNewPassword'],
+  });
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ currentPassword: currentPasswordField(messages.currentPasswordRequired), confirmNewPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: messages.passwordsDontMatch,
     path: ['confirmNewPassword'],
@@ -135,5 +170,9 @@ export const publicUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: roleSchema,
+  /** A new address asked for and not yet confirmed through the link sent to it; the account keeps `email` until then. */
+  pendingEmail: z.string().optional(),
+  /** True for an account made by single sign-on, which has no password. */
+  noPassword: z.boolean().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

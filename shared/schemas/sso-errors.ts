@@ -11,6 +11,8 @@ export const ssoErrorCodes = [
   'not_allowed',
   'email_missing',
   'email_unverified',
+  'email_not_confirmed',
+  'reauthentication_other_person',
   'account_deleted',
   'last_admin',
   'throttled',
@@ -24,3 +26,9 @@ export const isSsoErrorCode = (value: unknown): value is SsoErrorCode =>
 
 /** The query string the login page gets back after a single sign-on that failed. */
 export const SSO_ERROR_PARAM = 'sso_error';
+
+/** The query string a page gets back after its person signed in at the provider again, successfully. */
+export const REAUTHENTICATED_PARAM = 'reauthenticated';
+
+/** Where a signed-in person is sent to sign in at the provider again, then back to `returnTo`. */
+export const REAUTHENTICATE_PATH = '/api/sso/reauthenticate';

@@ -1,6 +1,13 @@
 import * as z from 'zod';
 
-export { isSsoErrorCode, SSO_ERROR_PARAM, ssoErrorCodes, type SsoErrorCode } from './sso-errors';
+export {
+  isSsoErrorCode,
+  REAUTHENTICATE_PATH,
+  REAUTHENTICATED_PARAM,
+  SSO_ERROR_PARAM,
+  ssoErrorCodes,
+  type SsoErrorCode,
+} from './sso-errors';
 
 export const passwordLoginModes = ['on', 'admins-only'] as const;
 export type PasswordLoginMode = (typeof passwordLoginModes)[number];
@@ -22,3 +29,6 @@ export const ssoCallbackQuerySchema = z.record(z.string(), z.string().max(8192))
 /** POST /api/logout answers this; `endSessionUrl` when the provider can end its own session too. */
 export const logoutResultSchema = z.object({ message: z.string(), endSessionUrl: z.string().optional() });
 export type LogoutResult = z.infer<typeof logoutResultSchema>;
+
+/** POST /api/sso/backchannel-logout: the provider's form, with its signed logout token. */
+export const backChannelLogoutSchema = z.object({ logout_token: z.string().min(1).max(8192) });

@@ -112,6 +112,11 @@ const envSchema = z.object({
   /** `admins-only`: only administrators may sign in with a password (everyone else through SSO). */
   PASSWORD_LOGIN: z.enum(['on', 'admins-only']).default('on'),
   /**
+   * Accounts made by single sign-on have no password. `after-fresh-sign-in`: one may be set
+   * within minutes of signing in at the provider again; `never`: such accounts use SSO only.
+   */
+  SSO_ACCOUNT_PASSWORDS: z.enum(['after-fresh-sign-in', 'never']).default('after-fresh-sign-in'),
+  /**
    * How much one user may have stored and waiting: pending attachments, the files of pending
    * new-component requests and uploads not yet attached, in megabytes.
    */

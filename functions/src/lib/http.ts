@@ -184,6 +184,16 @@ const jsonBody = (maxBytes: number): Middleware => {
       if (Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') > maxBytes) {
         throw new TooLarge(messages.requestTooLarge(Math.floor(maxBytes / (1024 * 1024))));
       }
+      if (findRoute(event.routeKey)?.caller === 'provider') {
+        // The provider posts a form (`logout_token=…`), as back-channel logout prescribes.
+        const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+        request.context.input = {
+          body: Object.fromEntries(new URLSearchParams(text)),
+          query: undefined,
+          path: undefined,
+        };
+        return;
+      }
       await parse(request as never);
       request.context.input = { body: event.body, query: undefined, path: undefined };
     },
@@ -229,8 +239,14 @@ const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware =
     const { event, context } = request;
     const route = findRoute(event.routeKey);
     if (!route) throw new NotFound(messages.notFound);
-    const token = context.requestInfo.cookies[SESSION_COOKIE];
     context.prefetched = undefined;
+    // A server-to-server call from the provider carries no browser state to check: it proves
+    // itself by what it sends (a logout token signed by the provider).
+    if (route.caller === 'provider') {
+      context.session = undefined;
+      return;
+    }
+    const token = context.requestInfo.cookies[SESSION_COOKIE];
     if (prefetch && (token || route.access === 'public')) {
       const prefetched = prefetch();
       // Refused requests never wait for it; its failure is the handler's to report.

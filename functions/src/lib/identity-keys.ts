@@ -32,7 +32,10 @@ export interface IdentityFamily {
  */
 export const identityFamilies: readonly IdentityFamily[] = [
   { need: 'credentials', leadingKeys: ['PASSWORD#*'], deniedActions: ITEM_ACTIONS },
-  { need: 'email-tokens', leadingKeys: ['RESET#*', 'INVITE#*'], deniedActions: ITEM_ACTIONS },
+  { need: 'email-tokens', leadingKeys: ['RESET#*', 'INVITE#*', 'EMAILCONFIRM#*'], deniedActions: ITEM_ACTIONS },
+  // Sign-ins in flight hold the PKCE verifier and nonce; the provider sessions behind hub sessions
+  // say which sessions a provider's logout ends: only the single sign-on routes.
+  { need: 'sso-state', leadingKeys: ['SSOSTATE#*', 'SSOSID#*'], deniedActions: ITEM_ACTIONS },
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],

@@ -22,6 +22,13 @@ export interface Session {
   userAgent?: string;
   /** The client address at sign-in, as the request handling trusts it. */
   clientIp?: string;
+  /**
+   * Epoch seconds: a session begun through single sign-on ends here, so the person signs in at the
+   * provider again and its answer (still allowed? which groups?) is applied afresh.
+   */
+  providerCheckAt?: number;
+  /** When the person last proved themselves to the provider again during this session (a fresh sign-in there). */
+  reauthenticatedAt?: string;
 }
 
 /*
@@ -130,6 +137,20 @@ export const deleteUserSession = async (tokenHash: string, userId: string): Prom
         Key: sessionKey(tokenHash),
         ConditionExpression: 'userId = :user',
         ExpressionAttributeValues: { ':user': userId },
+      }),
+    ),
+  );
+
+/** Records that the session's person signed in at the provider again just now; false when the session is gone or someone else's. */
+export const markSessionReauthenticated = async (tokenHash: string, userId: string, at: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionKey(tokenHash),
+        UpdateExpression: 'SET reauthenticatedAt = :at',
+        ConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: { ':at': at, ':userId': userId },
       }),
     ),
   );

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { epochSeconds, isConditionFailure, queryAll, tableName } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
  * subject to one user, the addresses of deleted users (kept so single sign-on cannot recreate
- * them), and the ID token of a session started through single sign-on (for the provider's logout).
+ * them), and which hub sessions each provider session (`sid`) began, so the provider's
+ * back-channel logout can end them. The provider's tokens are never stored.
  */
 
 /** A sign-in sent to the provider and not yet back: what the callback must check it against. */
@@ -18,6 +19,11 @@ export interface SignInAttempt {
   codeVerifier: string;
   /** The app path to land on afterwards. */
   returnTo: string;
+  /**
+   * Set when a signed-in person is proving themselves to the provider again (a fresh sign-in
+   * there): the session to mark, and whose it is. No new session starts.
+   */
+  reauthentication?: { sessionTokenHash: string; userId: string };
   createdAt: string;
   expiresAt: number;
 }
@@ -30,14 +36,16 @@ export interface IdentityLink {
   linkedAt: string;
 }
 
+const issuerHash = (issuer: string) => createHash('sha256').update(issuer).digest('hex').slice(0, 32);
 const attemptKey = (stateHash: string) => ({ pk: `SSOSTATE#${stateHash}`, sk: 'META' });
 /** `sub` is unique only within its issuer, so the key holds both (the issuer as a short hash). */
 const linkKey = (issuer: string, subject: string) => ({
-  pk: `SSOLINK#${createHash('sha256').update(issuer).digest('hex').slice(0, 32)}#${subject}`,
+  pk: `SSOLINK#${issuerHash(issuer)}#${subject}`,
   sk: 'META',
 });
 const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'META' });
-const providerSessionKey = (sessionTokenHash: string) => ({ pk: `SSOSESSION#${sessionTokenHash}`, sk: 'META' });
+/** `sid` is unique only within its issuer too; one item per hub session it began. */
+const providerSessionPartition = (issuer: string, sid: string) => `SSOSID#${issuerHash(issuer)}#${sid}`;
 
 export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
   await dynamo().send(
@@ -72,6 +80,12 @@ export const consumeSignInAttempt = async (stateHash: string, now = new Date()):
       returnTo: String(Attributes.returnTo),
       createdAt: String(Attributes.createdAt),
       expiresAt: Number(Attributes.expiresAt),
+      ...(Attributes.reauthentication && {
+        reauthentication: {
+          sessionTokenHash: String(Attributes.reauthentication.sessionTokenHash),
+          userId: String(Attributes.reauthentication.userId),
+        },
+      }),
     };
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -146,21 +160,42 @@ export const isDeletedEmail = async (email: string): Promise<boolean> => {
   return Item !== undefined;
 };
 
-/** Keeps the ID token of a session begun through single sign-on, as long as the session can live. */
-export const putProviderSession = async (sessionTokenHash: string, idToken: string, expiresAt: number) => {
+/** A hub session begun through the provider's session `sid`; kept as long as the hub session can live. */
+export const recordProviderSession = async (link: {
+  issuer: string;
+  sid: string;
+  sessionTokenHash: string;
+  userId: string;
+  expiresAt: number;
+}): Promise<void> => {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...providerSessionKey(sessionTokenHash), entity: 'sso-session', idToken, expiresAt },
+      Item: {
+        pk: providerSessionPartition(link.issuer, link.sid),
+        sk: `SESSION#${link.sessionTokenHash}`,
+        entity: 'sso-provider-session',
+        sessionTokenHash: link.sessionTokenHash,
+        userId: link.userId,
+        expiresAt: link.expiresAt,
+      },
     }),
   );
 };
 
-/** Removes and returns the ID token of a session that ends; undefined for a password session. */
-export const takeProviderSession = async (sessionTokenHash: string, now = new Date()): Promise<string | undefined> => {
-  const { Attributes } = await dynamo().send(
-    new DeleteCommand({ TableName: tableName(), Key: providerSessionKey(sessionTokenHash), ReturnValues: 'ALL_OLD' }),
+/** The hub sessions the provider's session `sid` began, forgotten as they are handed out. */
+export const takeProviderSessions = async (
+  issuer: string,
+  sid: string,
+): Promise<{ sessionTokenHash: string; userId: string }[]> => {
+  const pk = providerSessionPartition(issuer, sid);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ConsistentRead: true,
+  });
+  await Promise.all(
+    items.map((item) => dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk: item.sk } }))),
   );
-  if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-  return String(Attributes.idToken);
+  return items.map((item) => ({ sessionTokenHash: String(item.sessionTokenHash), userId: String(item.userId) }));
 };

@@ -2,8 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { epochSeconds, isConditionFailure, tableName } from './table';
 
-/** Single-use emailed tokens (password reset, invitation), stored by SHA-256 only. */
-export type TokenPurpose = 'RESET' | 'INVITE';
+/** Single-use emailed tokens (password reset, invitation, confirming a new address), stored by SHA-256 only. */
+export type TokenPurpose = 'RESET' | 'INVITE' | 'EMAILCONFIRM';
 
 export interface EmailToken {
   tokenHash: string;

@@ -9,7 +9,15 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
-import { changeRole, createUser, deleteUser, setPassword, updateProfile, type User } from './users';
+import {
+  changeRole,
+  confirmPendingEmail,
+  createUser,
+  deleteUser,
+  setPassword,
+  updateProfile,
+  type User,
+} from './users';
 
 /*
  * Offline: the writes the users repository builds, checked without a database. A write to a
@@ -53,7 +61,7 @@ describe('updateProfile', () => {
     const current = user();
     const result = await updateProfile(
       current,
-      { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', email: current.email },
+      { username: 'ada', firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' },
       '2025-02-01T00:00:00.000Z',
     );
     expect(result).toEqual({ outcome: 'updated', sessionVersion: 3 });
@@ -64,10 +72,10 @@ describe('updateProfile', () => {
       name.startsWith('#') ? input.ExpressionAttributeNames![name] : name,
     );
     expect(assigned.sort()).toEqual(
-      ['email', 'firstName', 'gsi1sk', 'lastName', 'name', 'sessionVersion', 'updatedAt', 'username'].sort(),
+      ['firstName', 'lastName', 'name', 'sessionVersion', 'updatedAt', 'username'].sort(),
     );
-    // Never the role, the password, the activity: what a concurrent privileged change writes.
-    expect(input.UpdateExpression).not.toMatch(/role|password|acceptedInviteAt/i);
+    // Never the role, the password, the activity, the email: what a concurrent privileged change or a confirmation writes.
+    expect(input.UpdateExpression).not.toMatch(/role|password|acceptedInviteAt|email/i);
     expect(input.ConditionExpression).toBe(
       'sessionVersion = :readVersion AND email = :readEmail AND username = :readUsername',
     );
@@ -80,30 +88,30 @@ describe('updateProfile', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
-  it('moves the claims and the session version together when the email and username change', async () => {
+  it('records a new address as pending (the email and its claim stay) and moves the session version on', async () => {
     ddb.on(GetCommand).resolves({ Item: { pk: 'USERNAME#ada', sk: 'META', userId: 'U1' } });
     ddb.on(TransactWriteCommand).resolves({});
     const result = await updateProfile(
       user(),
-      { username: 'Countess', firstName: 'Ada', lastName: 'L', name: 'Ada L', email: 'countess@example.com' },
+      { username: 'Countess', firstName: 'Ada', lastName: 'L', name: 'Ada L' },
       '2025-02-01T00:00:00.000Z',
+      'countess@example.com',
     );
     expect(result).toEqual({ outcome: 'updated', sessionVersion: 4 });
     const items = transactItems();
-    expect(items[0]!.Update!.ExpressionAttributeValues).toMatchObject({ ':nextVersion': 4, ':readVersion': 3 });
+    expect(items[0]!.Update!.UpdateExpression).toMatch(/pendingEmail = :pending, pendingEmailRequestedAt = :now/);
+    expect(items[0]!.Update!.UpdateExpression).not.toMatch(/\bemail = /);
+    expect(items[0]!.Update!.ExpressionAttributeValues).toMatchObject({
+      ':nextVersion': 4,
+      ':readVersion': 3,
+      ':pending': 'countess@example.com',
+    });
+    expect(items.some((item) => JSON.stringify(item).includes('EMAIL#'))).toBe(false);
     expect(items[1]!.Put).toMatchObject({
-      Item: { pk: 'EMAIL#countess@example.com', userId: 'U1' },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    });
-    expect(items[2]!.Delete).toMatchObject({
-      Key: { pk: 'EMAIL#ada@example.com', sk: 'META' },
-      ConditionExpression: 'userId = :id',
-    });
-    expect(items[3]!.Put).toMatchObject({
       Item: { pk: 'USERNAME#countess', userId: 'U1' },
       ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
     });
-    expect(items[4]!.Delete).toMatchObject({ Key: { pk: 'USERNAME#ada', sk: 'META' } });
+    expect(items[2]!.Delete).toMatchObject({ Key: { pk: 'USERNAME#ada', sk: 'META' } });
   });
 
   it("says which claim was taken from the transaction's cancellation reasons", async () => {
@@ -113,15 +121,34 @@ describe('updateProfile', () => {
         name: 'TransactionCanceledException',
         CancellationReasons: codes.map((Code) => ({ Code })),
       });
-    const changes = { username: 'Other', firstName: '', lastName: '', name: '', email: 'new@example.com' };
+    const changes = { username: 'Other', firstName: '', lastName: '', name: '' };
     ddb
       .on(TransactWriteCommand)
-      .rejectsOnce(cancelled(['None', 'ConditionalCheckFailed', 'None', 'None']))
-      .rejectsOnce(cancelled(['None', 'None', 'None', 'ConditionalCheckFailed']))
-      .rejectsOnce(cancelled(['ConditionalCheckFailed', 'None', 'None', 'None']));
-    expect(await updateProfile(user(), changes, 'now')).toEqual({ outcome: 'email-taken' });
+      .rejectsOnce(cancelled(['None', 'ConditionalCheckFailed', 'None']))
+      .rejectsOnce(cancelled(['ConditionalCheckFailed', 'None', 'None']));
     expect(await updateProfile(user(), changes, 'now')).toEqual({ outcome: 'username-taken' });
     expect(await updateProfile(user(), changes, 'now')).toEqual({ outcome: 'stale' });
+  });
+});
+
+describe('confirmPendingEmail', () => {
+  it('makes the pending address the email, proven, and moves the claims, only while all is as read', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const pending = user({ pendingEmail: 'new@example.com', pendingEmailRequestedAt: '2025-02-01T00:00:00.000Z' });
+    expect(await confirmPendingEmail(pending, '2025-02-02T00:00:00.000Z')).toBe('confirmed');
+    const items = transactItems();
+    expect(items[0]!.Update!.UpdateExpression).toMatch(
+      /SET email = :pending, gsi1sk = :pending, emailVerifiedAt = :now/,
+    );
+    expect(items[0]!.Update!.ConditionExpression).toBe(
+      'email = :readEmail AND pendingEmail = :pending AND pendingEmailRequestedAt = :requestedAt',
+    );
+    expect(items[1]!.Put).toMatchObject({
+      Item: { pk: 'EMAIL#new@example.com', userId: 'U1' },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    });
+    expect(items[2]!.Delete).toMatchObject({ Key: { pk: 'EMAIL#ada@example.com', sk: 'META' } });
+    expect(await confirmPendingEmail(user(), 'now')).toBe('stale');
   });
 });
 

@@ -33,6 +33,16 @@ export interface User {
   hasPassword?: boolean;
   /** When the newest reset link was issued: every older link is void. */
   resetRequestedAt?: string;
+  /**
+   * When the hub last proved that `email` reaches this person: an accepted invitation, a
+   * completed reset, a followed confirmation link, or the provider's verified address of an
+   * account single sign-on made. See `isEmailVerified` for accounts from before it was recorded.
+   */
+  emailVerifiedAt?: string;
+  /** A new address asked for and not yet confirmed: the account keeps `email` until its link is followed. */
+  pendingEmail?: string;
+  /** When the newest confirmation link for `pendingEmail` was sent: every older link is void. */
+  pendingEmailRequestedAt?: string;
 }
 
 /*
@@ -228,20 +238,24 @@ export const isUsernameFree = async (username: string, userId?: string): Promise
   return !Item || Item.userId === userId;
 };
 
-export type ProfileChanges = Pick<User, 'username' | 'firstName' | 'lastName' | 'name' | 'email'>;
+export type ProfileChanges = Pick<User, 'username' | 'firstName' | 'lastName' | 'name'>;
 
-export type ProfileOutcome =
-  { outcome: 'updated'; sessionVersion: number } | { outcome: 'email-taken' | 'username-taken' | 'stale' };
+export type ProfileOutcome = { outcome: 'updated'; sessionVersion: number } | { outcome: 'username-taken' | 'stale' };
 
 /**
- * Writes the profile fields alone, moving the email and username claims when they change. A new
- * email also moves `sessionVersion` on, which ends every session made before. The write holds
- * only while the user still has the session version, email and username of `current`
- * ('stale' otherwise: read again and decide again).
+ * Writes the profile fields alone, moving the username claim when it changes. A new address is
+ * only recorded as pending (`pendingEmail`, with the time of its link): the account keeps its
+ * email until the link is followed. Asking for one moves `sessionVersion` on, which ends every
+ * session made before. The write holds only while the user still has the session version, email
+ * and username of `current` ('stale' otherwise: read again and decide again).
  */
-export const updateProfile = async (current: User, changes: ProfileChanges, now: string): Promise<ProfileOutcome> => {
-  const emailChanged = changes.email !== current.email;
-  const sessionVersion = emailChanged ? current.sessionVersion + 1 : current.sessionVersion;
+export const updateProfile = async (
+  current: User,
+  changes: ProfileChanges,
+  now: string,
+  pendingEmail?: string,
+): Promise<ProfileOutcome> => {
+  const sessionVersion = pendingEmail !== undefined ? current.sessionVersion + 1 : current.sessionVersion;
   const items: TransactItem[] = [
     {
       Update: {
@@ -249,7 +263,9 @@ export const updateProfile = async (current: User, changes: ProfileChanges, now:
         Key: userKey(current.id),
         UpdateExpression:
           'SET username = :username, firstName = :firstName, lastName = :lastName, #name = :name, ' +
-          'email = :email, gsi1sk = :email, updatedAt = :now, sessionVersion = :nextVersion',
+          `updatedAt = :now, sessionVersion = :nextVersion${
+            pendingEmail !== undefined ? ', pendingEmail = :pending, pendingEmailRequestedAt = :now' : ''
+          }`,
         ConditionExpression: 'sessionVersion = :readVersion AND email = :readEmail AND username = :readUsername',
         ExpressionAttributeNames: { '#name': 'name' },
         ExpressionAttributeValues: {
@@ -257,36 +273,16 @@ export const updateProfile = async (current: User, changes: ProfileChanges, now:
           ':firstName': changes.firstName,
           ':lastName': changes.lastName,
           ':name': changes.name,
-          ':email': changes.email,
           ':now': now,
           ':nextVersion': sessionVersion,
           ':readVersion': current.sessionVersion,
           ':readEmail': current.email,
           ':readUsername': current.username,
+          ...(pendingEmail !== undefined && { ':pending': pendingEmail }),
         },
       },
     },
   ];
-  const emailIndex = items.length;
-  if (emailChanged) {
-    items.push(
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...emailKey(changes.email), entity: 'email-claim', userId: current.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: emailKey(current.email),
-          ConditionExpression: 'userId = :id',
-          ExpressionAttributeValues: { ':id': current.id },
-        },
-      },
-    );
-  }
   const usernameIndex = items.length;
   // The same name in another case keeps its claim (accounts from before claims get theirs at sign-in).
   if (foldUsername(current.username) !== foldUsername(changes.username)) {
@@ -298,9 +294,64 @@ export const updateProfile = async (current: User, changes: ProfileChanges, now:
   } catch (error) {
     const failed = failedConditions(error);
     if (failed.includes(0)) return { outcome: 'stale' };
-    if (emailChanged && failed.includes(emailIndex)) return { outcome: 'email-taken' };
     if (failed.includes(usernameIndex)) return { outcome: 'username-taken' };
     if (isConditionFailure(error)) return { outcome: 'stale' };
+    throw error;
+  }
+};
+
+export type EmailConfirmOutcome = 'confirmed' | 'email-taken' | 'stale';
+
+/**
+ * The link sent to the pending address was followed: that address becomes the account's email,
+ * proven, and the email claims move with it, in one transaction. It holds only while the user
+ * still has the email and the pending address (and link time) read; 'email-taken' when someone
+ * else holds the new address by now.
+ */
+export const confirmPendingEmail = async (user: User, now: string): Promise<EmailConfirmOutcome> => {
+  if (user.pendingEmail === undefined || user.pendingEmailRequestedAt === undefined) return 'stale';
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression:
+          'SET email = :pending, gsi1sk = :pending, emailVerifiedAt = :now, updatedAt = :now ' +
+          'REMOVE pendingEmail, pendingEmailRequestedAt',
+        ConditionExpression:
+          'email = :readEmail AND pendingEmail = :pending AND pendingEmailRequestedAt = :requestedAt',
+        ExpressionAttributeValues: {
+          ':pending': user.pendingEmail,
+          ':now': now,
+          ':readEmail': user.email,
+          ':requestedAt': user.pendingEmailRequestedAt,
+        },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...emailKey(user.pendingEmail), entity: 'email-claim', userId: user.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: emailKey(user.email),
+        ConditionExpression: 'userId = :id',
+        ExpressionAttributeValues: { ':id': user.id },
+      },
+    },
+  ];
+  try {
+    await transact(items);
+    return 'confirmed';
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return 'stale';
+    if (failed.includes(1)) return 'email-taken';
+    if (isConditionFailure(error)) return 'stale';
     throw error;
   }
 };
@@ -328,7 +379,10 @@ export const setPassword = async (
         Key: userKey(user.id),
         UpdateExpression:
           'SET passwordChangedAt = :now, updatedAt = :now, hasPassword = :true, sessionVersion = :next' +
-          `${activate ? ', acceptedInviteAt = :now' : ''} REMOVE passwordHash, resetRequestedAt`,
+          `${activate ? ', acceptedInviteAt = :now' : ''}` +
+          // A reset link reached the address: it is the owner's.
+          `${options.resetRequestedAt !== undefined ? ', emailVerifiedAt = :now' : ''}` +
+          ' REMOVE passwordHash, resetRequestedAt',
         ConditionExpression: `sessionVersion = :readVersion AND ${state.condition}${
           options.resetRequestedAt !== undefined ? ' AND resetRequestedAt = :resetRequestedAt' : ''
         }`,
@@ -368,6 +422,35 @@ export const advanceSessionVersion = async (user: User, now: string): Promise<nu
     ),
   );
   return advanced ? next : undefined;
+};
+
+/** Records that the user's address is proven, while it is still the one read; false otherwise. */
+export const markEmailVerified = async (user: Pick<User, 'id' | 'email'>, at: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(user.id),
+        UpdateExpression: 'SET emailVerifiedAt = :at',
+        ConditionExpression: 'email = :email',
+        ExpressionAttributeValues: { ':at': at, ':email': user.email },
+      }),
+    ),
+  );
+
+/** Ends every session of the user (the provider signed them out and named no session). */
+export const endEverySession = async (userId: string): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'ADD sessionVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    ),
+  );
 };
 
 /** Records the newest reset link of the user: from now on only it resets the password. */
@@ -450,7 +533,7 @@ export const acceptInvitation = async (
         Key: userKey(user.id),
         UpdateExpression:
           'SET username = :username, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now, ' +
-          'hasPassword = :true REMOVE passwordHash',
+          'emailVerifiedAt = :now, hasPassword = :true REMOVE passwordHash',
         ConditionExpression:
           'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole AND username = :readUsername',
         ExpressionAttributeNames: { '#role': 'role' },
@@ -578,7 +661,7 @@ export const acceptInvitationBySingleSignOn = async (user: User, now: string): P
       Update: {
         TableName: tableName(),
         Key: userKey(user.id),
-        UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
+        UpdateExpression: 'SET acceptedInviteAt = :now, emailVerifiedAt = :now, updatedAt = :now',
         ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },

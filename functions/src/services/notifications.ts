@@ -14,7 +14,7 @@ import {
   getNotificationSettingsOf,
   updateNotificationSettings,
 } from '#repositories/notification-settings';
-import { listUsers } from '#repositories/users';
+import { listUsers, type User } from '#repositories/users';
 
 export const newNotification = (
   fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null },
@@ -32,18 +32,18 @@ export const newNotification = (
 /**
  * Tells every administrator who keeps waiting requests in their bell (one notification each),
  * except `except`: an administrator is not told about their own request (their image batch's).
+ * With `always` (security alerts) every administrator is told, whatever their settings. Answers
+ * the administrators told.
  */
 export const notifyAdmins = async (
   fields: Parameters<typeof newNotification>[0],
-  options: { except?: string } = {},
-): Promise<void> => {
+  options: { except?: string; always?: boolean } = {},
+): Promise<User[]> => {
   const admins = (await listUsers()).filter((user) => user.role === 'admin' && user.id !== options.except);
-  const settings = await getNotificationSettingsOf(admins.map((admin) => admin.id));
-  await putNotifications(
-    admins
-      .filter((admin) => settings.get(admin.id)?.appNewRequest !== false)
-      .map((admin) => ({ userId: admin.id, notification: newNotification(fields) })),
-  );
+  const settings = options.always ? undefined : await getNotificationSettingsOf(admins.map((admin) => admin.id));
+  const told = admins.filter((admin) => settings?.get(admin.id)?.appNewRequest !== false);
+  await putNotifications(told.map((admin) => ({ userId: admin.id, notification: newNotification(fields) })));
+  return told;
 };
 
 export const notificationSettingsOf = (userId: string): Promise<NotificationSettings> =>

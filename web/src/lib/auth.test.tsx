@@ -94,6 +94,13 @@ describe('route guard', () => {
     expect(await screen.findByText('hub page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/component-hub');
   });
+
+  it('lets a logged-in user follow the link that confirms a new email address', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    const { router } = renderRoutes(routes, '/auth?confirmEmail=abc');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
 });
 
 describe('logout', () => {

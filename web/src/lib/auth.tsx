@@ -193,14 +193,20 @@ export const RequireAuth = ({ role, children }: GuardProps) => {
   return children ?? <Outlet />;
 };
 
+/** Links to the login page that work whoever is signed in: confirming a new email address. */
+const LINKS_FOR_ANYONE = ['confirmEmail'];
+
 /**
  * The login page's guard: someone already logged in goes on, to the page that sent them to login
- * or else to the hub.
+ * or else to the hub, unless they followed a link that works signed in too.
  */
 export const RedirectIfLoggedIn = ({ children }: { children?: ReactNode }) => {
   const { user, isLoading } = useUser();
   const location = useLocation();
   if (isLoading) return <PageSpinner />;
-  if (user) return <Navigate to={afterLoginPath(location.state)} replace />;
+  const search = new URLSearchParams(location.search);
+  if (user && !LINKS_FOR_ANYONE.some((name) => search.has(name))) {
+    return <Navigate to={afterLoginPath(location.state)} replace />;
+  }
   return children ?? <Outlet />;
 };

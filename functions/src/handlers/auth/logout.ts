@@ -7,7 +7,7 @@ import { providerSignOutUrl } from '#services/auth/sso/sign-in';
 
 export const handler = httpHandler({
   handler: async ({ session, request }) => {
-    const endSessionUrl = await providerSignOutUrl(session?.session.tokenHash);
+    const endSessionUrl = await providerSignOutUrl(session?.session);
     await logout(session?.session.tokenHash);
     const body: LogoutResult = { message: messages.loggedOut, ...(endSessionUrl && { endSessionUrl }) };
     return reply({ body, cookies: [clearedSessionCookie(request.secure)] });

@@ -20,6 +20,7 @@ import {
   getUser,
   getUserByEmail,
   isActive,
+  confirmPendingEmail,
   recordResetRequest,
   setPassword,
   updateProfile,
@@ -29,7 +30,7 @@ import {
 import { linkEmail, noticeEmail, sendEmail } from '../mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { refuseGuessablePassword } from './password-policy';
-import { endSession, keepSession, startSession } from './sessions';
+import { endSession, isFreshlyReauthenticated, keepSession, startSession } from './sessions';
 import {
   claimResetEmail,
   forgetAccountFailures,
@@ -40,7 +41,7 @@ import {
 import { randomToken, sha256 } from './tokens';
 import { rememberDeletedUser } from './sso/accounts';
 import { createUserWithUsername, emailTaken, usernameTaken } from './new-user';
-import { passwordLoginRefusal } from './sso/settings';
+import { passwordLoginRefusal, ssoSettings } from './sso/settings';
 import { sleep } from '#lib/concurrency';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -53,6 +54,8 @@ export const toPublicUser = (user: User): PublicUser => ({
   firstName: user.firstName,
   lastName: user.lastName,
   role: user.role,
+  ...(user.pendingEmail !== undefined && { pendingEmail: user.pendingEmail }),
+  ...(!user.hasPassword && { noPassword: true }),
 });
 
 const displayName = (firstName: string, lastName: string, fallback: string): string =>
@@ -64,6 +67,8 @@ export interface NewAccount {
   role: Role;
   name?: string;
   username?: string;
+  /** The operator vouches for the address (the seeded administrator); anyone else proves it by a reset or a link. */
+  emailVerified?: boolean;
 }
 
 /**
@@ -87,6 +92,7 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
     updatedAt: timestamp,
     // Created active: no invitation to wait for.
     acceptedInviteAt: timestamp,
+    ...(input.emailVerified && { emailVerifiedAt: timestamp }),
   };
   refuseGuessablePassword(input.password, user, 'password');
   return createUserWithUsername(user, {
@@ -145,6 +151,9 @@ export const logout = async (sessionTokenHash: string | undefined): Promise<void
   if (sessionTokenHash) await endSession(sessionTokenHash);
 };
 
+/** The provider's name as the login page's button shows it. */
+const providerLabel = (): string => ssoSettings()?.label ?? 'single sign-on';
+
 /** How many times a write whose condition failed because the user changed meanwhile is decided again. */
 const STALE_RETRIES = 5;
 
@@ -158,15 +167,22 @@ const stillSignedIn = async (session: Session): Promise<User> => {
   return user;
 };
 
-/** Checks the current password: missing or wrong is a field error on `currentPassword`. */
+/**
+ * Checks that the person behind the session is the account's owner: the current password, or,
+ * for an account made by single sign-on (no password), a sign-in at the provider within the last
+ * few minutes. A session alone never proves it: a stolen cookie must not turn into a password, an
+ * address or a deletion. Missing or wrong is a field error on `currentPassword`.
+ */
 const checkCurrentPassword = async (
   user: User,
+  session: Session,
   currentPassword: string | undefined,
   missingMessage: string,
 ): Promise<void> => {
-  // An account made by single sign-on has no password to prove: the company provider vouched
-  // for this session, and no reset email can be sent for it, so there is nothing to take over.
-  if (!user.hasPassword) return;
+  if (!user.hasPassword) {
+    if (!isFreshlyReauthenticated(session)) throw new Forbidden(messages.confirmWithProviderFirst(providerLabel()));
+    return;
+  }
   if (!currentPassword) throw new Invalid(missingMessage, { currentPassword: missingMessage });
   const stored = await getPasswordHash(user);
   if (!stored || !(await verifyPassword(currentPassword, stored.passwordHash))) {
@@ -174,21 +190,42 @@ const checkCurrentPassword = async (
   }
 };
 
-/** Tells the old address that the account's email changed, so a takeover does not go unnoticed. */
-const sendEmailChangedNotice = async (oldEmail: string, newEmail: string, at: string): Promise<void> => {
-  await sendEmail(
-    noticeEmail(oldEmail, 'Your Component Hub email address was changed', [
-      `The email address of your Component Hub account was changed from ${oldEmail} to ${newEmail} on ${at} (UTC).`,
-      'Every other session of the account was signed out.',
-      'If you did not make this change, contact your Component Hub administrator at once: they can restore your address and set a new password.',
-    ]),
-  ).catch((error: unknown) => logger.error('email-changed notice not sent', { error: error as Error }));
+/** How long a link to confirm a new address works. */
+export const EMAIL_CONFIRMATION_SECONDS = 24 * 60 * 60;
+
+/**
+ * A new address was asked for: the link that confirms it goes to the new address, and the old
+ * address is told (so a takeover does not go unnoticed) that nothing changes unless it is followed.
+ */
+const sendEmailChangeLinks = async (user: User, newEmail: string, token: string, at: string): Promise<void> => {
+  const url = `${config().APP_URL.replace(/\/+$/, '')}/app/auth?confirmEmail=${encodeURIComponent(token)}`;
+  await Promise.all([
+    sendEmail(
+      linkEmail(
+        newEmail,
+        'Confirm your new Component Hub email address',
+        `Someone signed in as ${user.username} asked to make ${newEmail} the email address of their Component Hub account.`,
+        'Confirm this address',
+        url,
+        'The link works once and expires in 24 hours. Until it is followed the account keeps its current address. If you did not ask for this, ignore this email.',
+      ),
+    ).catch((error: unknown) => logger.error('email confirmation link not sent', { error: error as Error })),
+    sendEmail(
+      noticeEmail(user.email, 'A new email address was asked for your Component Hub account', [
+        `On ${at} (UTC) someone signed in to your Component Hub account asked to change its email address from ${user.email} to ${newEmail}.`,
+        'Nothing changes until the link sent to the new address is followed. Every other session of the account was signed out.',
+        'If you did not ask for this, change your password and contact your Component Hub administrator at once.',
+      ]),
+    ).catch((error: unknown) => logger.error('email-change notice not sent', { error: error as Error })),
+  ]);
 };
 
 /**
  * Writes the caller's profile: only the profile fields, never the role or password a concurrent
- * request may have changed. A new email needs the current password, ends every other session
- * of the account and is told to the old address. Usernames are unique whatever their case.
+ * request may have changed. A new email needs the current password and stays pending until the
+ * link sent to it is followed (the account keeps its address until then); asking for one ends
+ * every other session of the account and is told to the old address. Usernames are unique
+ * whatever their case.
  */
 export const updateOwnProfile = async (user: User, session: Session, input: ProfileInput): Promise<PublicUser> => {
   let current = user;
@@ -196,29 +233,37 @@ export const updateOwnProfile = async (user: User, session: Session, input: Prof
   for (let attempt = 0; ; attempt++) {
     const emailChanged = input.email !== current.email;
     if (emailChanged && !passwordChecked) {
-      await checkCurrentPassword(current, input.currentPassword, messages.currentPasswordToChangeEmail);
+      await checkCurrentPassword(current, session, input.currentPassword, messages.currentPasswordToChangeEmail);
       passwordChecked = true;
     }
+    // Said at once when someone holds the address already; checked again when it is confirmed.
+    if (emailChanged && (await getUserByEmail(input.email))) throw emailTaken();
     const firstName = input.firstName ?? current.firstName;
     const lastName = input.lastName ?? current.lastName;
     const changes = {
       username: input.username,
-      email: input.email,
       firstName,
       lastName,
       name: displayName(firstName, lastName, current.name),
     };
     const now = new Date().toISOString();
-    const result = await updateProfile(current, changes, now);
+    const result = await updateProfile(current, changes, now, emailChanged ? input.email : undefined);
     switch (result.outcome) {
       case 'updated':
         if (emailChanged) {
           await keepSession(session.tokenHash, current.sessionVersion, result.sessionVersion);
-          await sendEmailChangedNotice(current.email, changes.email, now);
+          const token = randomToken();
+          // Its time is the pending request's: only the newest link confirms.
+          await putToken('EMAILCONFIRM', {
+            tokenHash: sha256(token),
+            userId: current.id,
+            createdAt: now,
+            expiresAt: epochSeconds(new Date(now)) + EMAIL_CONFIRMATION_SECONDS,
+          });
+          await sendEmailChangeLinks(current, input.email, token, now);
+          return toPublicUser({ ...current, ...changes, pendingEmail: input.email, pendingEmailRequestedAt: now });
         }
         return toPublicUser({ ...current, ...changes });
-      case 'email-taken':
-        throw emailTaken();
       case 'username-taken':
         throw usernameTaken();
       case 'stale':
@@ -228,14 +273,37 @@ export const updateOwnProfile = async (user: User, session: Session, input: Prof
   }
 };
 
+/**
+ * Follows a link sent to a new address: used once, only the newest of the account's links, and
+ * only while that address is still the one asked for. The address becomes the account's email,
+ * proven; someone who took it meanwhile keeps it (409).
+ */
+export const confirmEmail = async (token: string): Promise<{ email: string }> => {
+  const invalid = new Invalid(messages.emailConfirmationInvalid, { token: messages.emailConfirmationInvalid });
+  const stored = await consumeToken('EMAILCONFIRM', sha256(token));
+  if (!stored) throw invalid;
+  for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
+    const user = await getUser(stored.userId);
+    if (!user?.pendingEmail || user.pendingEmailRequestedAt !== stored.createdAt) throw invalid;
+    const outcome = await confirmPendingEmail(user, new Date().toISOString());
+    if (outcome === 'confirmed') return { email: user.pendingEmail };
+    if (outcome === 'email-taken') throw emailTaken();
+  }
+  throw invalid;
+};
+
 /** Changes the password after checking the current one; every other session of the user ends. */
 export const changePassword = async (
   user: User,
   session: Session,
-  currentPassword: string,
+  currentPassword: string | undefined,
   newPassword: string,
 ): Promise<void> => {
-  await checkCurrentPassword(user, currentPassword, messages.currentPasswordRequired);
+  // The deployment may keep accounts made by single sign-on on single sign-on only.
+  if (!user.hasPassword && config().SSO_ACCOUNT_PASSWORDS === 'never') {
+    throw new Forbidden(messages.ssoAccountsUsePasswords(providerLabel()));
+  }
+  await checkCurrentPassword(user, session, currentPassword, messages.currentPasswordRequired);
   refuseGuessablePassword(newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   let current = user;
@@ -329,7 +397,7 @@ export const resetPassword = async (token: string, password: string): Promise<vo
  * last administrator cannot.
  */
 export const deleteOwnAccount = async (user: User, session: Session, currentPassword: string): Promise<void> => {
-  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToDeleteAccount);
+  await checkCurrentPassword(user, session, currentPassword, messages.currentPasswordToDeleteAccount);
   await rememberDeletedUser(user.email);
   let current = user;
   for (let attempt = 0; ; attempt++) {

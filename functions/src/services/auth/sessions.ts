@@ -21,10 +21,14 @@ export interface ActiveSession {
   user: User;
 }
 
-/** Where a session was begun from, shown to its user in the list of their sessions. */
+/**
+ * Where a session was begun from, shown to its user in the list of their sessions; and whether
+ * it was begun through single sign-on (then it lasts until the provider is asked again).
+ */
 export interface SessionOrigin {
   userAgent?: string | undefined;
   clientIp?: string | undefined;
+  throughProvider?: boolean;
 }
 
 /** A User-Agent header is the client's to choose: only this much of it is kept. */
@@ -42,6 +46,13 @@ const namedUser = (token: string): string | undefined => {
   const name = dot === -1 ? '' : token.slice(0, dot);
   return USER_ID.test(name) ? name : undefined;
 };
+
+/**
+ * A session begun through single sign-on lasts at most this long before the person signs in at
+ * the provider again, so a person the provider disabled, or took out of the administrators
+ * group, keeps what they had for hours, never days.
+ */
+export const PROVIDER_CHECK_SECONDS = 8 * 60 * 60;
 
 export const startSession = async (
   user: User,
@@ -63,6 +74,7 @@ export const startSession = async (
     publicId: randomPublicId(),
     ...(userAgent && { userAgent }),
     ...(origin.clientIp && { clientIp: origin.clientIp }),
+    ...(origin.throughProvider && { providerCheckAt: nowSeconds + PROVIDER_CHECK_SECONDS }),
   };
   await putSession(session);
   return { token, session };
@@ -84,6 +96,7 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
     named === undefined ? await getUser(session.userId) : session.userId === named ? namedUserRead : undefined;
   if (!user || user.sessionVersion !== session.sessionVersion) return undefined;
   const nowSeconds = epochSeconds(now);
+  if (session.providerCheckAt !== undefined && nowSeconds >= session.providerCheckAt) return undefined;
   // A session from before sessions were listed is given its place in the list at once, so its
   // user sees it (marked as the current one) from the first request.
   if (!session.publicId || nowSeconds - epochSeconds(new Date(session.lastSeenAt)) >= TOUCH_INTERVAL_SECONDS) {
@@ -96,6 +109,14 @@ export const resolveSession = async (token: string, now = new Date()): Promise<A
   }
   return { session, user };
 };
+
+/** How long after a fresh sign-in at the provider a session may do what needs one (setting a first password). */
+export const REAUTHENTICATION_SECONDS = 5 * 60;
+
+/** Whether the session's person signed in at the provider again within the last few minutes. */
+export const isFreshlyReauthenticated = (session: Session, now = new Date()): boolean =>
+  session.reauthenticatedAt !== undefined &&
+  now.getTime() - Date.parse(session.reauthenticatedAt) < REAUTHENTICATION_SECONDS * 1000;
 
 export const endSession = async (tokenHash: string): Promise<void> => deleteSession(tokenHash);
 

@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import { canonicalEmail } from '#shared/schemas/email';
 import { clientKeyOf } from '#lib/edge';
 import { TooManyRequests } from '#lib/errors';
 import {
@@ -54,7 +55,7 @@ const tooMany = (windows: Attempts[], now: Date): TooManyRequests => {
 
 const subjects = (email: string, clientAddress: string) => {
   const client = clientKeyOf(clientAddress);
-  const account = email.trim().toLowerCase();
+  const account = canonicalEmail(email) ?? email;
   return {
     account: `login:account:${account}`,
     pair: `login:account-client:${account}|${client}`,
@@ -146,25 +147,26 @@ export const claimResetEmail = (userId: string, now = new Date()): Promise<boole
 /** The email could not be sent: the next request may try again at once. */
 export const releaseResetEmail = (userId: string): Promise<void> => releaseInterval(resetEmailSubject(userId));
 
-const signInCallbackSubject = (clientAddress: string) => `sso:client:${clientKeyOf(clientAddress)}`;
-
 /**
- * Counts a single sign-on callback against the client, as a login attempt at one account is (429
- * past five failures in the window); a sign-in that succeeds gives its attempt back.
+ * Single sign-on starts: each writes an attempt (state, nonce, PKCE verifier) that lives ten
+ * minutes, so one client may start only so many a minute. The allowance is generous because a
+ * whole office shares one address behind CloudFront, and a refused start costs a person one
+ * click again a minute later, never an account.
  */
-export const takeSignInCallbackAttempt = async (
-  clientAddress: string,
-  now = new Date(),
-): Promise<{ succeeded(): Promise<void> }> => {
-  const subject = signInCallbackSubject(clientAddress);
-  const window = await addAttempt(subject, THROTTLE_WINDOW_SECONDS, now);
-  if (window.count > LOGIN_LIMITS.perAccountAndClient) {
+export const SIGN_IN_START_LIMITS = { perClient: 30, windowSeconds: 60 } as const;
+
+const signInStartSubject = (clientAddress: string) => `sso-start:client:${clientKeyOf(clientAddress)}`;
+
+/** Counts a single sign-on start against the client (429 past its allowance, nothing written). */
+export const takeSignInStartAttempt = async (clientAddress: string, now = new Date()): Promise<void> => {
+  const subject = signInStartSubject(clientAddress);
+  const window = await addAttempt(subject, SIGN_IN_START_LIMITS.windowSeconds, now);
+  if (window.count > SIGN_IN_START_LIMITS.perClient) {
     await removeAttempt(subject, now);
     throw tooMany([window], now);
   }
-  return { succeeded: () => removeAttempt(subject, now) };
 };
 
-/** Forgets a client's single sign-on callback attempts (tests start each case afresh). */
-export const clearSignInCallbackAttempts = (clientAddress: string): Promise<void> =>
-  clearAttempts(signInCallbackSubject(clientAddress));
+/** Forgets a client's single sign-on starts (tests start each case afresh). */
+export const clearSignInStartAttempts = (clientAddress: string): Promise<void> =>
+  clearAttempts(signInStartSubject(clientAddress));

@@ -11,8 +11,17 @@ import {
   putIdentityLink,
   recordDeletedEmail,
 } from '#repositories/sso';
-import { acceptInvitationBySingleSignOn, changeRole, getUser, getUserByEmail, type User } from '#repositories/users';
-import { linkEmail, sendEmail } from '../../mail';
+import {
+  acceptInvitationBySingleSignOn,
+  changeRole,
+  getUser,
+  getUserByEmail,
+  isActive,
+  type User,
+} from '#repositories/users';
+import { linkEmail, noticeEmail, sendEmail } from '../../mail';
+import { notifyAdmins } from '../../notifications';
+import { isEmailVerified } from '../email-proof';
 import { createUserWithUsername } from '../new-user';
 import { isAllowed, roleFromGroups, type ProviderPerson } from './rules';
 import type { SsoSettings } from './settings';
@@ -24,6 +33,9 @@ export class SsoRefusal extends Error {
     super(code);
   }
 }
+
+/** An administrator invited this address and the invitation is still open. */
+const isPendingInvitee = (user: User): boolean => user.invitedAt !== undefined && !isActive(user);
 
 /** Another sign-in of the same person changed the data between our read and our write: read again. */
 const RACE = Symbol('race');
@@ -41,13 +53,48 @@ const tellLinked = async (user: User, settings: SsoSettings): Promise<void> => {
   ).catch((error: unknown) => logger.error('link notice not sent', { userId: user.id, error: error as Error }));
 };
 
-/** Links the subject to an existing user (the email matched); tells them unless the account is new. */
+/**
+ * Someone the provider vouches for was refused because an account holds their address without
+ * having proven it: perhaps an attacker who typed a colleague's address into their own profile.
+ * Every administrator is told, in the app and by email, whatever their notification settings.
+ */
+const tellAdministratorsOfUnprovenAddress = async (person: ProviderPerson, user: User, settings: SsoSettings) => {
+  const title = 'Single sign-on refused: an account holds an unconfirmed address';
+  const message = `${person.email} signed in through ${settings.label}, but the Component Hub account ${user.username} (${user.email}) has never confirmed that address, so the two were not linked. Check whose account it is: if it is the person's, they can confirm the address by resetting its password; if not, change or delete the account.`;
+  try {
+    const admins = await notifyAdmins(
+      { type: 'warning', title, message, linkTo: '/component-hub/settings#users' },
+      { always: true },
+    );
+    await Promise.all(
+      admins.map((admin) =>
+        sendEmail(noticeEmail(admin.email, title, [message])).catch((error: unknown) =>
+          logger.error('administrator alert not sent', { userId: admin.id, error: error as Error }),
+        ),
+      ),
+    );
+  } catch (error) {
+    logger.error('administrators not told of a refused single sign-on', { userId: user.id, error: error as Error });
+  }
+};
+
+/**
+ * Links the subject to an existing user (the email matched); tells them unless the account is
+ * new. Only an account whose address is proven (or a pending invitation, which an administrator
+ * sent to that address) is linked: an address anyone can type into their own profile never
+ * hands them someone else's company sign-in.
+ */
 const linkExisting = async (
   person: ProviderPerson,
   user: User,
   settings: SsoSettings,
   now: string,
 ): Promise<User | typeof RACE> => {
+  if (!isEmailVerified(user) && !isPendingInvitee(user)) {
+    logger.warn('single sign-on refused: the account has not proven its address', { userId: user.id });
+    await tellAdministratorsOfUnprovenAddress(person, user, settings);
+    throw new SsoRefusal('email_not_confirmed');
+  }
   if (!(await putIdentityLink({ issuer: person.issuer, subject: person.subject, userId: user.id, linkedAt: now }))) {
     return RACE;
   }
@@ -85,6 +132,8 @@ const newUser = (person: ProviderPerson, email: string, role: Role, now: string)
     createdAt: now,
     updatedAt: now,
     acceptedInviteAt: now,
+    // The provider verified it (nothing is linked or created otherwise).
+    emailVerifiedAt: now,
   };
 };
 
@@ -102,6 +151,10 @@ const findOrCreate = async (
     // for the same verified address takes them back.
     const again = person.email && person.emailVerified ? await getUserByEmail(person.email) : undefined;
     if (!again) throw new SsoRefusal('account_deleted');
+    if (!isEmailVerified(again) && !isPendingInvitee(again)) {
+      await tellAdministratorsOfUnprovenAddress(person, again, settings);
+      throw new SsoRefusal('email_not_confirmed');
+    }
     if (!(await moveIdentityLink(link, again.id, now))) return RACE;
     return adoptAccount(again, settings, now, true);
   }

@@ -51,6 +51,17 @@ describe('personFromClaims', () => {
   });
 });
 
+describe('the email claim', () => {
+  it.each([
+    ['the Kelvin sign', 'ada@\u212Aorp.example'],
+    ['a dotted capital I', '\u0130nes@example.com'],
+  ])('never folds %s onto an ASCII address, so it neither links, creates nor counts for a domain', (_, email) => {
+    const person = personFromClaims(claims({ email, groups: [] }), settings());
+    expect(person.email).toBeUndefined();
+    expect(isAllowed(person, settings())).toBe(false);
+  });
+});
+
 describe('isAllowed and roleFromGroups', () => {
   const person = (extra: Record<string, unknown>) => personFromClaims(claims(extra), settings());
 

@@ -1,11 +1,12 @@
 import type { Role } from '#shared/schemas/auth';
+import { canonicalEmail } from '#shared/schemas/email';
 import type { SsoSettings } from './settings';
 
 /** The person an ID token describes, as far as the hub cares. */
 export interface ProviderPerson {
   readonly issuer: string;
   readonly subject: string;
-  /** Lower-cased; undefined when the provider sent none. */
+  /** In the hub's canonical form; undefined when the provider sent none, or one not in ASCII. */
   readonly email: string | undefined;
   readonly emailVerified: boolean;
   readonly name: string;
@@ -22,7 +23,8 @@ const text = (value: unknown): string | undefined =>
  */
 export const personFromClaims = (claims: Record<string, unknown>, settings: SsoSettings): ProviderPerson => {
   const groups = claims[settings.groupsClaim];
-  const email = text(claims.email)?.toLowerCase();
+  const raw = text(claims.email);
+  const email = raw === undefined ? undefined : canonicalEmail(raw);
   return {
     issuer: String(claims.iss),
     subject: String(claims.sub),

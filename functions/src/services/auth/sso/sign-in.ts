@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import { SSO_ERROR_PARAM, type SignInOptions, type SsoErrorCode } from '#shared/schemas/sso';
+import { REAUTHENTICATED_PARAM, SSO_ERROR_PARAM, type SignInOptions, type SsoErrorCode } from '#shared/schemas/sso';
 import { config } from '#lib/config';
 import {
   clearedSsoAttemptCookie,
@@ -10,15 +10,16 @@ import {
 } from '#lib/cookies';
 import { DomainError, isServiceUnavailable, TooManyRequests } from '#lib/errors';
 import { logger } from '#lib/logger';
-import { consumeSignInAttempt, putProviderSession, putSignInAttempt, takeProviderSession } from '#repositories/sso';
+import { consumeSignInAttempt, getIdentityLink, putSignInAttempt, recordProviderSession } from '#repositories/sso';
+import { markSessionReauthenticated, type Session } from '#repositories/sessions';
 import { epochSeconds } from '#repositories/table';
-import { startSession } from '../sessions';
-import { takeSignInCallbackAttempt } from '../throttle';
+import { REAUTHENTICATION_SECONDS, startSession } from '../sessions';
+import { takeSignInStartAttempt } from '../throttle';
 import { randomToken, sha256 } from '../tokens';
 import { SsoRefusal, userForPerson } from './accounts';
 import { discoverProvider, withClientSecret } from './provider';
 import { appReturnPath } from './return-path';
-import { personFromClaims } from './rules';
+import { isAllowed, personFromClaims } from './rules';
 import { LOGIN_PAGE_PATH, ssoSettings, type SsoSettings } from './settings';
 
 /** Where a browser goes next, with the cookies to set on the way. */
@@ -32,6 +33,12 @@ export interface BrowserRequest {
   readonly userAgent?: string | undefined;
   readonly secure: boolean;
   readonly cookies: Record<string, string | undefined>;
+}
+
+/** A signed-in person who asks to prove themselves to the provider again: their session and its user. */
+export interface Reauthentication {
+  readonly sessionTokenHash: string;
+  readonly userId: string;
 }
 
 const loginPageWith = (code: SsoErrorCode): string => `${LOGIN_PAGE_PATH}?${SSO_ERROR_PARAM}=${code}`;
@@ -70,12 +77,20 @@ const refusalCode = (error: unknown, stage: string): SsoErrorCode => {
 /**
  * Sends the browser to the provider: a fresh `state` (stored hashed, used once, bound to this
  * browser by a cookie), a `nonce` for the ID token and a PKCE verifier, kept for 10 minutes.
+ * Each start writes an item, so a client may start only so many a minute. With `reauthentication`
+ * the provider is asked to sign the person in afresh (`prompt=login`, `max_age`), whatever
+ * session it still holds for them.
  */
-export const startSignIn = async (returnTo: string | undefined, request: BrowserRequest): Promise<Redirect> => {
+export const startSignIn = async (
+  returnTo: string | undefined,
+  request: BrowserRequest,
+  reauthentication?: Reauthentication,
+): Promise<Redirect> => {
   try {
     const settings = requireSettings();
     const landing = appReturnPath(returnTo);
     if (!landing) throw new SsoRefusal('return_invalid');
+    await takeSignInStartAttempt(request.sourceIp);
     const configuration = await discoverProvider(settings).catch((error: unknown) => {
       logger.error('single sign-on: provider discovery failed', { error: error as Error });
       throw new SsoRefusal('provider_unavailable');
@@ -93,6 +108,7 @@ export const startSignIn = async (returnTo: string | undefined, request: Browser
       returnTo: landing,
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(now) + SSO_ATTEMPT_SECONDS,
+      ...(reauthentication && { reauthentication }),
     });
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: settings.redirectUri,
@@ -101,6 +117,7 @@ export const startSignIn = async (returnTo: string | undefined, request: Browser
       nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
+      ...(reauthentication && { prompt: 'login', max_age: String(REAUTHENTICATION_SECONDS) }),
     });
     return { location: url.href, cookies: [ssoAttemptCookie(browser, request.secure)] };
   } catch (error) {
@@ -120,7 +137,7 @@ const isUnreachable = (error: unknown): boolean =>
 const exchangeCode = async (
   settings: SsoSettings,
   query: Record<string, string>,
-  checks: { state: string; nonce: string; codeVerifier: string },
+  checks: { state: string; nonce: string; codeVerifier: string; maxAge?: number },
 ): Promise<oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers> => {
   const configuration = await withClientSecret(settings).catch((error: unknown) => {
     if (isServiceUnavailable(error)) throw error;
@@ -137,6 +154,8 @@ const exchangeCode = async (
       expectedNonce: checks.nonce,
       pkceCodeVerifier: checks.codeVerifier,
       idTokenExpected: true,
+      // A fresh sign-in must say when it happened (`auth_time`), and that was moments ago.
+      ...(checks.maxAge !== undefined && { maxAge: checks.maxAge }),
     });
   } catch (error) {
     if (isUnreachable(error)) {
@@ -152,55 +171,114 @@ const exchangeCode = async (
 };
 
 /**
+ * A fresh sign-in at the provider by a signed-in person: the provider must have signed in the very
+ * person the session belongs to, moments ago; the session is then marked, for a few minutes, as
+ * one that may do what needs such proof. No new session starts and no role changes.
+ */
+const finishReauthentication = async (
+  settings: SsoSettings,
+  tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers,
+  reauthentication: Reauthentication,
+): Promise<void> => {
+  const claims = tokens.claims();
+  if (!claims) throw new SsoRefusal('token_invalid');
+  const person = personFromClaims(claims as Record<string, unknown>, settings);
+  // Someone the provider no longer lets in proves nothing to the hub.
+  if (!isAllowed(person, settings)) throw new SsoRefusal('not_allowed');
+  const link = await getIdentityLink(person.issuer, person.subject);
+  if (link?.userId !== reauthentication.userId) throw new SsoRefusal('reauthentication_other_person');
+  const marked = await markSessionReauthenticated(
+    reauthentication.sessionTokenHash,
+    reauthentication.userId,
+    new Date().toISOString(),
+  );
+  if (!marked) throw new SsoRefusal('state_invalid');
+};
+
+const withParam = (path: string, name: string, value = '1'): string => {
+  const url = new URL(path, 'https://component-hub.invalid');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/**
  * The provider's answer: checked against the attempt this browser started, the code redeemed and
  * the ID token checked, then the person mapped to one user and signed in with the same session
  * cookie as a password login. Every failure lands on the login page with a code saying why.
- * Failures count against the client like failed logins.
+ * A callback that matches no attempt of this browser is refused before anything else: it counts
+ * against nobody (anyone can send one, so counting it would let strangers lock a whole office
+ * out), and each attempt can be answered once, so guessing through the callback gets one try per
+ * start, and starts are limited per client.
  */
 export const finishSignIn = async (query: Record<string, string>, request: BrowserRequest): Promise<Redirect> => {
   const clearAttempt = clearedSsoAttemptCookie(request.secure);
+  // A signed-in person confirming at the provider goes back to the page they came from, whatever happens.
+  let failurePage = loginPageWith;
   try {
     const settings = requireSettings();
-    const throttle = await takeSignInCallbackAttempt(request.sourceIp);
     const state = query.state;
     // Used once, whatever happens next: a replayed or second callback finds nothing.
     const attempt = state ? await consumeSignInAttempt(sha256(state)) : undefined;
     const browser = request.cookies[SSO_ATTEMPT_COOKIE];
+    // Missing, unknown, used, expired, or started in another browser (a forged callback).
+    const fromThisBrowser = attempt !== undefined && browser !== undefined && sha256(browser) === attempt.browserHash;
+    const reauthentication = fromThisBrowser ? attempt.reauthentication : undefined;
+    if (reauthentication) failurePage = (code) => withParam(attempt!.returnTo, SSO_ERROR_PARAM, code);
     if (query.error) {
       throw new SsoRefusal(query.error === 'access_denied' ? 'cancelled' : 'provider_error');
     }
-    // Missing, unknown, used, expired, or started in another browser (a forged callback).
-    if (!state || !attempt || !browser || sha256(browser) !== attempt.browserHash) {
-      throw new SsoRefusal('state_invalid');
+    if (!state || !fromThisBrowser) throw new SsoRefusal('state_invalid');
+    const tokens = await exchangeCode(settings, query, {
+      state,
+      nonce: attempt.nonce,
+      codeVerifier: attempt.codeVerifier,
+      ...(reauthentication && { maxAge: REAUTHENTICATION_SECONDS }),
+    });
+    if (reauthentication) {
+      await finishReauthentication(settings, tokens, reauthentication);
+      logger.info('single sign-on: signed in at the provider again', { userId: reauthentication.userId });
+      return { location: withParam(attempt.returnTo, REAUTHENTICATED_PARAM), cookies: [clearAttempt] };
     }
-    const tokens = await exchangeCode(settings, query, { state, ...attempt });
     const claims = tokens.claims();
     if (!claims) throw new SsoRefusal('token_invalid');
-    const user = await userForPerson(personFromClaims(claims as Record<string, unknown>, settings), settings);
-    const { token, session } = await startSession(user, { clientIp: request.sourceIp, userAgent: request.userAgent });
-    if (tokens.id_token) await putProviderSession(session.tokenHash, tokens.id_token, session.absoluteExpiresAt);
-    await throttle.succeeded();
+    const person = personFromClaims(claims as Record<string, unknown>, settings);
+    const user = await userForPerson(person, settings);
+    const { token, session } = await startSession(user, {
+      clientIp: request.sourceIp,
+      userAgent: request.userAgent,
+      throughProvider: true,
+    });
+    // The provider's session, so its back-channel logout can end this one.
+    if (typeof claims.sid === 'string' && claims.sid !== '') {
+      await recordProviderSession({
+        issuer: person.issuer,
+        sid: claims.sid,
+        sessionTokenHash: session.tokenHash,
+        userId: user.id,
+        expiresAt: session.absoluteExpiresAt,
+      });
+    }
     logger.info('single sign-on', { userId: user.id, role: user.role });
     return { location: attempt.returnTo, cookies: [sessionCookie(token, request.secure), clearAttempt] };
   } catch (error) {
-    return { location: loginPageWith(refusalCode(error, 'callback')), cookies: [clearAttempt] };
+    return { location: failurePage(refusalCode(error, 'callback')), cookies: [clearAttempt] };
   }
 };
 
 /**
  * At logout: the provider's end-session address for a session begun through single sign-on, when
- * the provider has one; undefined otherwise. Never fails the logout.
+ * the provider has one; undefined otherwise. It names the hub by `client_id` and carries no ID
+ * token (the hub keeps none), so nothing that signs in travels in the address. Never fails the logout.
  */
-export const providerSignOutUrl = async (sessionTokenHash: string | undefined): Promise<string | undefined> => {
-  if (!sessionTokenHash) return undefined;
+export const providerSignOutUrl = async (session: Session | undefined): Promise<string | undefined> => {
+  if (session?.providerCheckAt === undefined) return undefined;
   try {
-    const idToken = await takeProviderSession(sessionTokenHash);
     const settings = ssoSettings();
-    if (!idToken || !settings) return undefined;
+    if (!settings) return undefined;
     const configuration = await discoverProvider(settings);
     if (!configuration.serverMetadata().end_session_endpoint) return undefined;
     return oidc.buildEndSessionUrl(configuration, {
-      id_token_hint: idToken,
+      client_id: settings.clientId,
       post_logout_redirect_uri: settings.postLogoutRedirectUri,
     }).href;
   } catch (error) {

@@ -354,3 +354,34 @@ describe('auth screen: accept invitation', () => {
     expect(screen.getByRole('button', { name: 'Accept Invitation' })).toBeInTheDocument();
   });
 });
+
+describe('auth screen: confirming a new email address', () => {
+  it('confirms only when the person presses the button, then says the new address', async () => {
+    const server = mockApi({
+      'GET /api/sso/options': passwordOnly,
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/user/email/confirm': {
+        body: { message: 'Your email address is now ada.new@example.com.', email: 'ada.new@example.com' },
+      },
+    });
+    renderScreen(<AuthRoute />, '/auth?confirmEmail=abc123');
+    expect(screen.getByRole('heading', { name: 'Confirm Email Address' })).toBeInTheDocument();
+    // A mail scanner opening the link confirms nothing.
+    expect(server.callsTo('POST /api/user/email/confirm')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my new email address' }));
+    expect(await screen.findByText('Your email address is now ada.new@example.com.')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/user/email/confirm').map((call) => call.body)).toEqual([{ token: 'abc123' }]);
+  });
+
+  it("shows the server's refusal of a used or replaced link", async () => {
+    mockApi({
+      'GET /api/sso/options': passwordOnly,
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/user/email/confirm': { status: 400, body: { message: 'This confirmation link is invalid' } },
+    });
+    renderScreen(<AuthRoute />, '/auth?confirmEmail=used');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my new email address' }));
+    expect(await screen.findByText('Email address not confirmed')).toBeInTheDocument();
+    expect(screen.getByText('This confirmation link is invalid')).toBeInTheDocument();
+  });
+});

@@ -8,25 +8,31 @@ import { useLocation, useSearchParams } from 'react-router';
 import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso-errors';
 import { appUrl } from '#web/config/paths.ts';
 import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '#web/lib/auth.tsx';
-import { useSignInOptions } from '../api/get-sign-in-options';
+import { useSignInOptions } from '#web/lib/sign-in-options.ts';
 import { AcceptInviteForm } from '../components/accept-invite-form';
+import { ConfirmEmail } from '../components/confirm-email';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
 
-type Mode = 'login' | 'forgot' | 'reset' | 'invite';
+type Mode = 'login' | 'forgot' | 'reset' | 'invite' | 'confirm-email';
 
 const headings: Record<Mode, { title: string; intro: string }> = {
   login: { title: 'Login', intro: 'Sign in with your email and password.' },
   forgot: { title: 'Forgot Password', intro: 'Enter your email and we will send you a reset link.' },
   reset: { title: 'Reset Password', intro: 'Choose a new password for your account.' },
   invite: { title: 'Accept Invitation', intro: 'Choose a username and a password to join Component Hub.' },
+  'confirm-email': { title: 'Confirm Email Address', intro: 'Make this address the one your account uses.' },
 };
 
-/** The mode a link opens: an invitation (`?invite=`), a password reset (`?token=`), else login. */
+/**
+ * The mode a link opens: an invitation (`?invite=`), a password reset (`?token=`), a new address
+ * to confirm (`?confirmEmail=`), else login.
+ */
 const initialMode = (searchParams: URLSearchParams): Mode => {
   if (searchParams.has('invite')) return 'invite';
+  if (searchParams.get('confirmEmail')) return 'confirm-email';
   if (searchParams.get('token')) return 'reset';
   return 'login';
 };
@@ -38,7 +44,7 @@ const ssoReturnPath = (state: unknown): string | undefined => {
 };
 
 /**
- * /auth: login, forgot password, reset password and accept invitation. A reset or invitation link
+ * /auth: login, forgot password, reset password, accept invitation and confirm a new email address. A link
  * opens its own mode; leaving it returns to login with the link's token dropped from the address.
  */
 export const AuthRoute = () => {
@@ -46,6 +52,7 @@ export const AuthRoute = () => {
   const location = useLocation();
   const token = searchParams.get('token') ?? '';
   const inviteToken = searchParams.get('invite') ?? '';
+  const confirmEmailToken = searchParams.get('confirmEmail') ?? '';
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
   const { options } = useSignInOptions(mode === 'login');
   const sso = options?.sso ?? undefined;
@@ -74,7 +81,8 @@ export const AuthRoute = () => {
       : headings[mode].intro;
 
   const leaveLink = (next: Mode) => {
-    if (searchParams.has('token') || searchParams.has('invite')) setSearchParams({}, { replace: true });
+    if (['token', 'invite', 'confirmEmail'].some((name) => searchParams.has(name)))
+      setSearchParams({}, { replace: true });
     setMode(next);
   };
   const backToLogin = () => leaveLink('login');
@@ -120,6 +128,7 @@ export const AuthRoute = () => {
             />
           )}
           {mode === 'invite' && <AcceptInviteForm token={inviteToken} onBackToLogin={backToLogin} />}
+          {mode === 'confirm-email' && <ConfirmEmail token={confirmEmailToken} onBackToLogin={backToLogin} />}
         </Stack>
       </Box>
     </Center>

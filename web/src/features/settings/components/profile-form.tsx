@@ -4,8 +4,10 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useMemo } from 'react';
+import { messages } from '#shared/messages';
 import { profileFormSchema } from '#shared/schemas/auth';
 import { TextField } from '#web/components/ui/form-field.tsx';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -23,7 +25,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
     email: user.email ?? '',
     currentPassword: '',
   });
-  // A new address takes the account's sign-in and reset emails with it: the password proves it is the owner asking.
+  // A new address takes the account's sign-in and reset emails with it once confirmed: the password proves it is the owner asking.
   const emailChanging = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
   const onSubmit = form.handleSubmit(
@@ -35,13 +37,16 @@ export const ProfileForm = ({ user }: { user: User }) => {
         ...(input.email !== user.email && { currentPassword }),
       });
       form.setValue('currentPassword', '');
+      // A new address waits for its link: the form shows the address the account still has.
+      form.setValue('email', updated.email);
       await setUser(updated);
       notify({
         type: 'success',
         title: 'Profile updated',
-        ...(input.email !== user.email && {
-          description: `Your email is now ${updated.email}. Your other sessions were signed out and ${user.email} was told.`,
-        }),
+        ...(updated.pendingEmail !== undefined &&
+          input.email !== user.email && {
+            description: `${messages.emailChangePending(updated.pendingEmail)} Your other sessions were signed out and ${user.email} was told.`,
+          }),
       });
     },
     (error) =>
@@ -86,10 +91,16 @@ export const ProfileForm = ({ user }: { user: User }) => {
               {...form.register('lastName')}
             />
           </SimpleGrid>
+          {user.pendingEmail && (
+            <InlineAlert status="info" title={`Waiting for confirmation: ${user.pendingEmail}`}>
+              {messages.emailChangePending(user.pendingEmail)}
+            </InlineAlert>
+          )}
           {emailChanging && (
             <Stack gap="2" maxWidth={{ md: '50%' }}>
               <Text fontSize="sm" color="fg.muted">
-                Changing your email signs out your other sessions and tells your current address.
+                Changing your email signs out your other sessions and tells your current address. The new address
+                applies once you follow the link we send to it.
               </Text>
               <TextField
                 label="Current Password"

@@ -107,7 +107,9 @@ describe('profile tab', () => {
             },
           };
         }
-        return { body: { ...member, ...profile } };
+        const { email: asked, ...rest } = profile as { email: string };
+        // The server keeps the address until the link sent to the new one is followed.
+        return { body: { ...member, ...rest, pendingEmail: asked } };
       },
     });
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings');
@@ -131,9 +133,11 @@ describe('profile tab', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'Right-Passw0rd');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    // Saved: the form now holds the new address, so the password field goes away.
+    // Saved: the account keeps its address until the link is followed, and the form says so.
     await waitFor(() => expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument());
-    expect(screen.getByLabelText('Email')).toHaveValue('jo.new@example.com');
+    expect(screen.getByLabelText('Email')).toHaveValue('jo@example.com');
+    expect(await screen.findByText('Waiting for confirmation: jo.new@example.com')).toBeInTheDocument();
+    expect(screen.getAllByText(/We sent a confirmation link to jo.new@example.com/).length).toBeGreaterThan(0);
     expect(server.callsTo('PATCH /api/user').at(-1)!.body).toEqual({
       username: 'jo-smith',
       firstName: 'Jo',
@@ -278,5 +282,49 @@ describe('security tab', () => {
       newPassword: 'New-Passw0rd!',
     });
     expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+});
+
+describe('an account made by single sign-on', () => {
+  const ssoMember = { ...member, noPassword: true };
+  const ssoOptions = { body: { sso: { label: 'Contoso', startUrl: '/api/sso/start' }, passwordLogin: 'on' } };
+
+  it('offers to confirm with the provider first, and no current password field', async () => {
+    mockApi({ 'GET /api/user': { body: ssoMember }, 'GET /api/sso/options': ssoOptions });
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#security');
+    const confirm = await screen.findByRole('link', { name: 'Confirm with Contoso' });
+    expect(confirm).toHaveAttribute(
+      'href',
+      `/api/sso/reauthenticate?returnTo=${encodeURIComponent('/app/component-hub/settings#security')}`,
+    );
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+  });
+
+  it('after the fresh sign-in, sets the password without a current one', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: ssoMember },
+      'GET /api/sso/options': ssoOptions,
+      'GET /api/csrf-token': csrfHandler,
+      'POST /api/change-password': { body: { message: 'Password changed' } },
+    });
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings?reauthenticated=1#security');
+    expect(await screen.findByText(/You confirmed it is you with Contoso/)).toBeInTheDocument();
+    const [password, confirmation] = screen.getAllByLabelText(/Password/, { selector: 'input' });
+    await userEvent.type(password!, 'Str0ng!Passw0rd');
+    await userEvent.type(confirmation!, 'Str0ng!Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    await waitFor(() => expect(server.callsTo('POST /api/change-password')).toHaveLength(1));
+    expect(server.callsTo('POST /api/change-password')[0]!.body).toEqual({ newPassword: 'Str0ng!Passw0rd' });
+  });
+
+  it('explains a fresh sign-in the provider did not confirm', async () => {
+    mockApi({ 'GET /api/user': { body: ssoMember }, 'GET /api/sso/options': ssoOptions });
+    renderScreen(
+      <SettingsRoute userManagement={usersTab} />,
+      '/component-hub/settings?sso_error=reauthentication_other_person#security',
+    );
+    expect(
+      await screen.findByText(/You signed in at your identity provider as someone other than the person/),
+    ).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
+import { FirstPasswordForm } from '../components/first-password-form';
 import { ProfileForm } from '../components/profile-form';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
@@ -69,7 +70,7 @@ export const SettingsRoute = ({
         </Tabs.Content>
         <Tabs.Content value="security">
           <Stack gap="6">
-            <ChangePasswordForm />
+            {user.noPassword ? <FirstPasswordForm /> : <ChangePasswordForm />}
             <ActiveSessions />
           </Stack>
         </Tabs.Content>

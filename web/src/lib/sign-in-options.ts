@@ -5,7 +5,8 @@ import { api } from '#web/lib/api-client.ts';
 export const SIGN_IN_OPTIONS_PATH = '/sso/options';
 
 /**
- * GET /api/sso/options: the single sign-on button (when set up) and who may use a password.
+ * GET /api/sso/options: the single sign-on button (when set up) and who may use a password; the
+ * login page and the Settings screen (confirming with the provider) both ask.
  * Asked with a plain request rather than through the query cache: the login page is the first
  * page most people load, and the cache's code is not needed for one answer.
  */

@@ -135,6 +135,13 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     );
   }
 
+  const secondFactorRequiredFor = optionalString(app, 'secondFactorRequiredFor') ?? 'optional';
+  if (secondFactorRequiredFor !== 'optional' && secondFactorRequiredFor !== 'admins') {
+    throw new Error(
+      `Context 'secondFactorRequiredFor' must be 'optional' or 'admins' (got '${secondFactorRequiredFor}')`,
+    );
+  }
+
   const prefix = `ComponentHub-${stage}`;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
@@ -173,6 +180,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     importJobs: jobs.imports.stateMachine,
     ...(sso && { sso }),
     passwordLogin,
+    secondFactorRequiredFor,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

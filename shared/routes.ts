@@ -10,8 +10,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
  * The identity items are kept from every function whose route does not name them: `credentials`
  * (password hashes, `PASSWORD#`), `email-tokens` (reset and invitation tokens, `RESET#` and
- * `INVITE#`) and `sessions` (starting or ending a session; every function may still look a
- * session up and slide its expiry, which is how a request is signed in).
+ * `INVITE#`), `sessions` (starting or ending a session, and the pending sign-ins that wait for a
+ * second factor, `SIGNIN#`; every function may still look a session up and slide its expiry,
+ * which is how a request is signed in) and `second-factor` (authenticator-app secrets, recovery
+ * code hashes, passkeys and their challenges, `FACTOR#`).
  */
 export const needs = [
   'mail',
@@ -27,6 +29,7 @@ export const needs = [
   'credentials',
   'email-tokens',
   'sessions',
+  'second-factor',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -147,6 +150,88 @@ export const routes = [
     needs: ['email-tokens', 'credentials', 'sessions'],
     memoryMb: PASSWORD_HASHING_MB,
   },
+  // The second step of a password sign-in for an account with a second factor (the pending sign-in cookie).
+  {
+    method: 'POST',
+    path: '/api/login/passkey-options',
+    handler: 'auth/get-passkey-sign-in-options',
+    access: 'public',
+    needs: ['sessions', 'second-factor'],
+  },
+  {
+    method: 'POST',
+    path: '/api/login/second-factor',
+    handler: 'auth/finish-second-factor',
+    access: 'public',
+    needs: ['sessions', 'second-factor'],
+  },
+  // The caller's own second factor (Settings → Security).
+  {
+    method: 'GET',
+    path: '/api/second-factor',
+    handler: 'second-factor/get-second-factor',
+    access: 'user',
+    needs: ['second-factor'],
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/totp',
+    handler: 'second-factor/start-totp',
+    access: 'user',
+    needs: ['second-factor'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/totp/confirm',
+    handler: 'second-factor/confirm-totp',
+    access: 'user',
+    needs: ['second-factor'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/second-factor/totp',
+    handler: 'second-factor/turn-off-totp',
+    access: 'user',
+    needs: ['second-factor', 'credentials'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/recovery-codes',
+    handler: 'second-factor/regenerate-recovery-codes',
+    access: 'user',
+    needs: ['second-factor', 'credentials'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/passkeys/options',
+    handler: 'second-factor/get-passkey-registration-options',
+    access: 'user',
+    needs: ['second-factor'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/passkeys',
+    handler: 'second-factor/add-passkey',
+    access: 'user',
+    needs: ['second-factor'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/second-factor/passkeys/{id}',
+    handler: 'second-factor/remove-passkey',
+    access: 'user',
+    needs: ['second-factor', 'credentials'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
   { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },
@@ -190,6 +275,15 @@ export const routes = [
     needs: ['credentials'],
     writeLimit: 'admin',
     memoryMb: PASSWORD_HASHING_MB,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}/second-factor',
+    handler: 'users/reset-second-factor',
+    access: 'admin',
+    // Ending the user's sessions is a move of their session version on the user item.
+    needs: ['second-factor', 'mail'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',

@@ -165,6 +165,7 @@ export const needBindings: Record<Need, NeedBinding> = {
   credentials: identityItems,
   'email-tokens': identityItems,
   sessions: identityItems,
+  'second-factor': identityItems,
 };
 
 export interface AppFunctionProps {

@@ -43,6 +43,8 @@ export interface ApiStackProps extends StackProps {
   readonly sso?: SsoProps;
   /** `admins-only`: only administrators may sign in with a password (context `passwordLogin`). */
   readonly passwordLogin?: 'on' | 'admins-only';
+  /** `admins`: administrators must have a second factor (context `secondFactorRequiredFor`). */
+  readonly secondFactorRequiredFor?: 'optional' | 'admins';
 }
 
 export interface SsoProps {
@@ -119,6 +121,7 @@ export class ApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'component-hub',
       // Only when it differs from the functions' default (`on`).
       ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
+      ...(props.secondFactorRequiredFor === 'admins' && { SECOND_FACTOR_REQUIRED_FOR: 'admins' }),
       ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };

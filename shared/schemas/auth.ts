@@ -110,5 +110,7 @@ export const publicUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: roleSchema,
+  /** Only on `GET /api/user`, and only when true: an administrator who must set up a second factor first. */
+  secondFactorSetupRequired: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

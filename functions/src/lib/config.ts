@@ -112,6 +112,12 @@ const envSchema = z.object({
   /** `admins-only`: only administrators may sign in with a password (everyone else through SSO). */
   PASSWORD_LOGIN: z.enum(['on', 'admins-only']).default('on'),
   /**
+   * `admins`: administrators who sign in with a password must have a second factor (an
+   * authenticator app or a passkey); until they set one up, every administration route refuses
+   * them. `optional`: everyone chooses.
+   */
+  SECOND_FACTOR_REQUIRED_FOR: z.enum(['optional', 'admins']).default('optional'),
+  /**
    * How much one user may have stored and waiting: pending attachments, the files of pending
    * new-component requests and uploads not yet attached, in megabytes.
    */

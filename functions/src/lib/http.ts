@@ -10,6 +10,7 @@ import { isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
+import { mustSetUpSecondFactor } from '#services/auth/second-factor/rules';
 import { takeWriteSlot } from '#services/write-limits';
 import { withGatheredReads } from '#repositories/table';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
@@ -235,6 +236,11 @@ const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware =
     if (route.access !== 'public') {
       if (!context.session) throw new Unauthorized(messages.notLoggedIn);
       if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
+      // Where the deployment makes a second factor mandatory for administrators, administration
+      // stays shut until one is set up (Settings, a user route, stays open for that).
+      if (route.access === 'admin' && mustSetUpSecondFactor(context.session.user)) {
+        throw new Forbidden(messages.secondFactorRequiredForAdmins);
+      }
     }
     if (isMutating(route.method as HttpMethod)) {
       if (!isOwnOrigin(event.headers)) throw new Forbidden(messages.foreignOrigin);

@@ -33,6 +33,9 @@ export interface IdentityFamily {
 export const identityFamilies: readonly IdentityFamily[] = [
   { need: 'credentials', leadingKeys: ['PASSWORD#*'], deniedActions: ITEM_ACTIONS },
   { need: 'email-tokens', leadingKeys: ['RESET#*', 'INVITE#*'], deniedActions: ITEM_ACTIONS },
+  { need: 'second-factor', leadingKeys: ['FACTOR#*'], deniedActions: ITEM_ACTIONS },
+  // A sign-in waiting for its second factor is as good as a session once the factor is given.
+  { need: 'sessions', leadingKeys: ['SIGNIN#*'], deniedActions: ITEM_ACTIONS },
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],

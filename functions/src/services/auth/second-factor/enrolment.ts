@@ -1,0 +1,169 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
+import { messages } from '#shared/messages';
+import {
+  MAX_PASSKEYS,
+  type PasskeyRegistrationResponse,
+  type PasskeySummary,
+  type RecoveryCodes,
+  type SecondFactorStatus,
+  type TotpEnrolment,
+} from '#shared/schemas/second-factor';
+import { Conflict, Forbidden, Invalid, NotFound } from '#lib/errors';
+import { logger } from '#lib/logger';
+import {
+  addPasskey,
+  disableTotp,
+  enableTotp,
+  getFactors,
+  getPendingTotp,
+  putPendingTotp,
+  putRegistrationChallenge,
+  removePasskey,
+  replaceRecoveryCodes,
+  resetFactors,
+  takeRegistrationChallenge,
+  type Passkey,
+} from '#repositories/second-factors';
+import { epochSeconds } from '#repositories/table';
+import { getUser, type User } from '#repositories/users';
+import { noticeEmail, sendEmail } from '../../mail';
+import { checkCurrentPassword } from '../identity';
+import { passkeyRegistrationOptions, PASSKEY_CHALLENGE_SECONDS, verifyPasskeyRegistration } from './passkeys';
+import { newRecoveryCodes } from './recovery-codes';
+import { hasSecondFactor, mayUseSecondFactor, secondFactorRequired } from './rules';
+import { matchingStep, newTotpSecret, totpUri } from './totp';
+
+/** How long a new authenticator-app secret waits for its first code. */
+const TOTP_ENROLMENT_SECONDS = 15 * 60;
+/** How many times a write whose user changed meanwhile is decided again. */
+const STALE_RETRIES = 5;
+
+const requirePasswordAccount = (user: User): void => {
+  if (!mayUseSecondFactor(user)) throw new Forbidden(messages.secondFactorSsoAccount);
+};
+
+const toSummary = (passkey: Passkey): PasskeySummary => ({
+  id: passkey.credentialId,
+  name: passkey.name,
+  createdAt: passkey.createdAt,
+  ...(passkey.lastUsedAt && { lastUsedAt: passkey.lastUsedAt }),
+});
+
+export const secondFactorStatus = async (user: User): Promise<SecondFactorStatus> => {
+  if (!mayUseSecondFactor(user)) {
+    return { available: false, required: false, totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [] };
+  }
+  const factors = await getFactors(user.id);
+  return {
+    available: true,
+    required: secondFactorRequired(user),
+    totp: { enabled: factors.totp !== undefined, recoveryCodesLeft: factors.recoveryCodesLeft },
+    passkeys: factors.passkeys.map(toSummary),
+  };
+};
+
+/** A new secret for an authenticator app, kept until the user confirms it with a first code. */
+export const startTotpEnrolment = async (user: User, now = new Date()): Promise<TotpEnrolment> => {
+  requirePasswordAccount(user);
+  const secret = newTotpSecret();
+  if (!(await putPendingTotp(user.id, secret, now, epochSeconds(now) + TOTP_ENROLMENT_SECONDS))) {
+    throw new Conflict(messages.totpAlreadyOn);
+  }
+  return { secret, uri: totpUri(secret, user.email) };
+};
+
+/** The first right code turns the app on and hands out the recovery codes, shown this once. */
+export const confirmTotpEnrolment = async (user: User, code: string, now = new Date()): Promise<RecoveryCodes> => {
+  requirePasswordAccount(user);
+  const secret = await getPendingTotp(user.id, now);
+  if (!secret) throw new Invalid(messages.totpEnrolmentExpired, { code: messages.totpEnrolmentExpired });
+  const step = matchingStep(secret, code, now);
+  if (step === undefined) throw new Invalid(messages.secondFactorCodeWrong, { code: messages.secondFactorCodeWrong });
+  const { codes, hashes } = newRecoveryCodes();
+  if (!(await enableTotp(user.id, { secret, step, recoveryCodeHashes: hashes }, now.toISOString()))) {
+    throw new Conflict(messages.totpEnrolmentExpired);
+  }
+  return { recoveryCodes: codes };
+};
+
+export const turnOffTotp = async (user: User, currentPassword: string): Promise<void> => {
+  requirePasswordAccount(user);
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToTurnOffSecondFactor);
+  if (!(await disableTotp(user.id))) throw new Conflict(messages.totpNotOn);
+};
+
+/** New recovery codes; every earlier one stops working. */
+export const regenerateRecoveryCodes = async (
+  user: User,
+  currentPassword: string,
+  now = new Date(),
+): Promise<RecoveryCodes> => {
+  requirePasswordAccount(user);
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordForRecoveryCodes);
+  const { codes, hashes } = newRecoveryCodes();
+  if (!(await replaceRecoveryCodes(user.id, hashes, now.toISOString()))) throw new Conflict(messages.totpNotOn);
+  return { recoveryCodes: codes };
+};
+
+/** What the browser needs to make a passkey; its challenge is kept, for one answer, a few minutes. */
+export const startPasskeyRegistration = async (
+  user: User,
+  now = new Date(),
+): Promise<PublicKeyCredentialCreationOptionsJSON> => {
+  requirePasswordAccount(user);
+  const { passkeys } = await getFactors(user.id);
+  if (passkeys.length >= MAX_PASSKEYS) throw new Conflict(messages.passkeyLimit(MAX_PASSKEYS));
+  const options = await passkeyRegistrationOptions(user, passkeys);
+  await putRegistrationChallenge(user.id, options.challenge, epochSeconds(now) + PASSKEY_CHALLENGE_SECONDS);
+  return options;
+};
+
+export const addUserPasskey = async (
+  user: User,
+  name: string,
+  response: PasskeyRegistrationResponse,
+  now = new Date(),
+): Promise<PasskeySummary> => {
+  requirePasswordAccount(user);
+  const challenge = await takeRegistrationChallenge(user.id, now);
+  if (!challenge) throw new Invalid(messages.passkeyRegistrationExpired);
+  const credential = await verifyPasskeyRegistration(response, challenge);
+  if (!credential) throw new Invalid(messages.passkeyNotVerified);
+  const passkey: Passkey = { ...credential, name, createdAt: now.toISOString() };
+  const outcome = await addPasskey(user.id, passkey, MAX_PASSKEYS);
+  if (outcome === 'too-many') throw new Conflict(messages.passkeyLimit(MAX_PASSKEYS));
+  // Only the same authenticator makes the same credential id: it is registered already.
+  if (outcome === 'exists') throw new Conflict(messages.passkeyNotVerified);
+  return toSummary(passkey);
+};
+
+export const removeUserPasskey = async (user: User, credentialId: string, currentPassword: string): Promise<void> => {
+  requirePasswordAccount(user);
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToRemovePasskey);
+  if (!(await removePasskey(user.id, credentialId))) throw new NotFound(messages.passkeyNotFound);
+};
+
+/**
+ * An administrator's help for someone who lost their factors: every factor goes, every session
+ * of the user ends, and the user is told by email (so a reset they did not ask for is noticed).
+ * An administrator's own factors are changed in Settings, where the password is asked.
+ */
+export const resetUserSecondFactor = async (admin: User, userId: string, now = new Date()): Promise<void> => {
+  if (admin.id === userId) throw new Forbidden(messages.resetOwnSecondFactor);
+  for (let attempt = 0; ; attempt++) {
+    const user = await getUser(userId);
+    if (!user) throw new NotFound(messages.userNotFound);
+    if (!hasSecondFactor(user)) throw new Conflict(messages.secondFactorNotSet);
+    if (await resetFactors(user, now.toISOString())) {
+      await sendEmail(
+        noticeEmail(user.email, 'Your Component Hub second factor was reset', [
+          `An administrator removed the second factor (authenticator app, recovery codes and passkeys) of your Component Hub account on ${now.toISOString()} (UTC).`,
+          'Every session of the account was signed out. Sign in with your password and set up a second factor again in Settings → Security.',
+          'If you did not ask for this, tell your Component Hub administrator at once.',
+        ]),
+      ).catch((error: unknown) => logger.error('second-factor reset notice not sent', { error: error as Error }));
+      return;
+    }
+    if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
+  }
+};

@@ -89,6 +89,14 @@ describe('identity items in IAM', () => {
           needs.includes('email-tokens') ? [] : [...ALL_ITEM_ACTIONS].sort(),
         );
       }
+      // Second-factor secrets, recovery code hashes and passkeys are credentials too.
+      expect(deniedOn(statements, 'FACTOR#*').sort(), `${route.handler}: second factors`).toEqual(
+        needs.includes('second-factor') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+      );
+      // A pending sign-in is one factor short of a session: only the routes that start sessions reach it.
+      expect(deniedOn(statements, 'SIGNIN#*').sort(), `${route.handler}: pending sign-ins`).toEqual(
+        needs.includes('sessions') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+      );
       const sessions = deniedOn(statements, 'SESSION#*');
       if (needs.includes('sessions')) expect(sessions, route.handler).toEqual([]);
       else {
@@ -109,7 +117,7 @@ describe('identity items in IAM', () => {
   });
 
   it('names the identity needs only where the route uses them', () => {
-    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions') =>
+    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'second-factor') =>
       routes
         .filter((route) => routeNeeds(route).includes(need))
         .map((route) => route.handler)
@@ -121,9 +129,20 @@ describe('identity items in IAM', () => {
       'auth/login',
       'auth/reset-password',
       'auth/update-user',
+      'second-factor/regenerate-recovery-codes',
+      'second-factor/remove-second-factor',
       'users/create-user',
       'users/delete-user',
       'users/set-user-password',
+    ]);
+    expect(withNeed('second-factor')).toEqual([
+      'auth/finish-second-factor',
+      'second-factor/add-passkey',
+      'second-factor/get-second-factor',
+      'second-factor/regenerate-recovery-codes',
+      'second-factor/remove-second-factor',
+      'second-factor/set-up-totp',
+      'users/reset-second-factor',
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
@@ -134,6 +153,7 @@ describe('identity items in IAM', () => {
     expect(withNeed('sessions')).toEqual([
       'auth/accept-invite',
       'auth/delete-user',
+      'auth/finish-second-factor',
       'auth/login',
       'auth/logout',
       'sso/finish-sign-in',
@@ -141,7 +161,7 @@ describe('identity items in IAM', () => {
     // The catalogue routes, the bulk of the API, reach none of them.
     for (const handler of ['components/list-components', 'components/get-component', 'import/import-excel']) {
       const statements = statementsOf(handler);
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*'])
+      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'FACTOR#*', 'SIGNIN#*'])
         expect(deniedOn(statements, key), handler).not.toEqual([]);
     }
   });
@@ -155,7 +175,7 @@ describe('identity items in IAM', () => {
     for (const job of jobs) {
       const statements = statementsOfRole(job.stack, job.role);
       expect(allowed(statements)).not.toContain('dynamodb:Scan');
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'SESSION#*']) {
+      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'SESSION#*', 'FACTOR#*', 'SIGNIN#*']) {
         expect(deniedOn(statements, key).sort(), key).toEqual([...ALL_ITEM_ACTIONS].sort());
       }
     }

@@ -92,8 +92,7 @@ export const messages = {
   totpNotOn: 'No authenticator app is set up for this account',
   secondFactorSsoAccount:
     'Your account signs in through single sign-on: its second factor is the one your company sign-in asks for.',
-  currentPasswordToTurnOffSecondFactor: 'Enter your current password to turn the authenticator app off',
-  currentPasswordToRemovePasskey: 'Enter your current password to remove a passkey',
+  currentPasswordToRemoveSecondFactor: 'Enter your current password to remove a second factor',
   currentPasswordForRecoveryCodes: 'Enter your current password to make new recovery codes',
   secondFactorRequiredForAdmins:
     'Administrators must set up a second factor (an authenticator app or a passkey) in Settings → Security before they can use administration.',

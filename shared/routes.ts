@@ -153,19 +153,13 @@ export const routes = [
   // The second step of a password sign-in for an account with a second factor (the pending sign-in cookie).
   {
     method: 'POST',
-    path: '/api/login/passkey-options',
-    handler: 'auth/get-passkey-sign-in-options',
-    access: 'public',
-    needs: ['sessions', 'second-factor'],
-  },
-  {
-    method: 'POST',
     path: '/api/login/second-factor',
     handler: 'auth/finish-second-factor',
     access: 'public',
     needs: ['sessions', 'second-factor'],
   },
-  // The caller's own second factor (Settings → Security).
+  // The caller's own second factor (Settings → Security). Each set-up is two calls to one route:
+  // without the answer it hands out the secret or passkey challenge, with it it checks and saves.
   {
     method: 'GET',
     path: '/api/second-factor',
@@ -176,41 +170,7 @@ export const routes = [
   {
     method: 'POST',
     path: '/api/second-factor/totp',
-    handler: 'second-factor/start-totp',
-    access: 'user',
-    needs: ['second-factor'],
-    writeLimit: 'account',
-  },
-  {
-    method: 'POST',
-    path: '/api/second-factor/totp/confirm',
-    handler: 'second-factor/confirm-totp',
-    access: 'user',
-    needs: ['second-factor'],
-    writeLimit: 'account',
-  },
-  {
-    method: 'DELETE',
-    path: '/api/second-factor/totp',
-    handler: 'second-factor/turn-off-totp',
-    access: 'user',
-    needs: ['second-factor', 'credentials'],
-    writeLimit: 'account',
-    memoryMb: PASSWORD_HASHING_MB,
-  },
-  {
-    method: 'POST',
-    path: '/api/second-factor/recovery-codes',
-    handler: 'second-factor/regenerate-recovery-codes',
-    access: 'user',
-    needs: ['second-factor', 'credentials'],
-    writeLimit: 'account',
-    memoryMb: PASSWORD_HASHING_MB,
-  },
-  {
-    method: 'POST',
-    path: '/api/second-factor/passkeys/options',
-    handler: 'second-factor/get-passkey-registration-options',
+    handler: 'second-factor/set-up-totp',
     access: 'user',
     needs: ['second-factor'],
     writeLimit: 'account',
@@ -224,9 +184,19 @@ export const routes = [
     writeLimit: 'account',
   },
   {
+    method: 'POST',
+    path: '/api/second-factor/recovery-codes',
+    handler: 'second-factor/regenerate-recovery-codes',
+    access: 'user',
+    needs: ['second-factor', 'credentials'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
+  // `totp` (the authenticator app and its recovery codes) or a passkey's id.
+  {
     method: 'DELETE',
-    path: '/api/second-factor/passkeys/{id}',
-    handler: 'second-factor/remove-passkey',
+    path: '/api/second-factor/{factor}',
+    handler: 'second-factor/remove-second-factor',
     access: 'user',
     needs: ['second-factor', 'credentials'],
     writeLimit: 'account',

@@ -65,7 +65,8 @@ export type PasskeyAuthenticationResponse = z.infer<typeof passkeyAuthentication
 export const secondFactorSignInSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: totpCodeField }),
   z.object({ method: z.literal('recovery'), code: recoveryCodeField }),
-  z.object({ method: z.literal('passkey'), response: passkeyAuthenticationResponseSchema }),
+  // Without a response: the passkey challenge for this sign-in; with one: the assertion to check.
+  z.object({ method: z.literal('passkey'), response: passkeyAuthenticationResponseSchema.optional() }),
 ]);
 export type SecondFactorSignInInput = z.infer<typeof secondFactorSignInSchema>;
 export type SecondFactorMethod = SecondFactorSignInInput['method'];
@@ -76,28 +77,38 @@ export interface SecondFactorChallenge {
   methods: SecondFactorMethod[];
 }
 
-export const confirmTotpSchema = z.object({ code: totpCodeField });
-
-export const turnOffTotpSchema = z.object({
-  currentPassword: currentPasswordField(messages.currentPasswordToTurnOffSecondFactor),
-});
+/** `POST /api/second-factor/totp`: without a code, a new secret; with the first code from the app, turned on. */
+export const setUpTotpSchema = z.object({ code: totpCodeField.optional() });
 
 export const regenerateRecoveryCodesSchema = z.object({
   currentPassword: currentPasswordField(messages.currentPasswordForRecoveryCodes),
 });
 
-export const removePasskeySchema = z.object({
-  currentPassword: currentPasswordField(messages.currentPasswordToRemovePasskey),
+/** `DELETE /api/second-factor/{factor}`: `totp` or a passkey's id, with the current password. */
+export const TOTP_FACTOR = 'totp';
+export const secondFactorPathSchema = z.object({ factor: base64url(1400).min(1) });
+export const removeSecondFactorSchema = z.object({
+  currentPassword: currentPasswordField(messages.currentPasswordToRemoveSecondFactor),
 });
-
-export const passkeyIdPathSchema = z.object({ id: base64url(1400).min(1) });
 
 export const passkeyNameField = safeText('Passkey name', { error: messages.passkeyNameRequired })
   .trim()
   .min(1, messages.passkeyNameRequired)
   .max(60);
 
-export const addPasskeySchema = z.object({ name: passkeyNameField, response: passkeyRegistrationResponseSchema });
+/** `POST /api/second-factor/passkeys`: without a response, the challenge; with the authenticator's answer and a name, saved. */
+export const addPasskeySchema = z
+  .object({ name: passkeyNameField.optional(), response: passkeyRegistrationResponseSchema.optional() })
+  .superRefine((input, ctx) => {
+    if (input.response && input.name === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: messages.passkeyNameRequired });
+    }
+  });
+
+/** The options the browser's WebAuthn call takes (`startRegistration` / `startAuthentication`). */
+export interface PasskeyOptions<Options> {
+  passkeyOptions: Options;
+}
 
 /** `POST /api/second-factor/totp`: the secret to put into an authenticator app. */
 export interface TotpEnrolment {

@@ -2,6 +2,8 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/ser
 import { messages } from '#shared/messages';
 import {
   MAX_PASSKEYS,
+  TOTP_FACTOR,
+  type PasskeyOptions,
   type PasskeyRegistrationResponse,
   type PasskeySummary,
   type RecoveryCodes,
@@ -63,7 +65,7 @@ export const secondFactorStatus = async (user: User): Promise<SecondFactorStatus
 };
 
 /** A new secret for an authenticator app, kept until the user confirms it with a first code. */
-export const startTotpEnrolment = async (user: User, now = new Date()): Promise<TotpEnrolment> => {
+const startTotpEnrolment = async (user: User, now: Date): Promise<TotpEnrolment> => {
   requirePasswordAccount(user);
   const secret = newTotpSecret();
   if (!(await putPendingTotp(user.id, secret, now, epochSeconds(now) + TOTP_ENROLMENT_SECONDS))) {
@@ -73,7 +75,7 @@ export const startTotpEnrolment = async (user: User, now = new Date()): Promise<
 };
 
 /** The first right code turns the app on and hands out the recovery codes, shown this once. */
-export const confirmTotpEnrolment = async (user: User, code: string, now = new Date()): Promise<RecoveryCodes> => {
+const confirmTotpEnrolment = async (user: User, code: string, now: Date): Promise<RecoveryCodes> => {
   requirePasswordAccount(user);
   const secret = await getPendingTotp(user.id, now);
   if (!secret) throw new Invalid(messages.totpEnrolmentExpired, { code: messages.totpEnrolmentExpired });
@@ -86,11 +88,26 @@ export const confirmTotpEnrolment = async (user: User, code: string, now = new D
   return { recoveryCodes: codes };
 };
 
-export const turnOffTotp = async (user: User, currentPassword: string): Promise<void> => {
-  requirePasswordAccount(user);
-  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToTurnOffSecondFactor);
-  if (!(await disableTotp(user.id))) throw new Conflict(messages.totpNotOn);
-};
+/** Without a code, a new secret to put into the app; with the app's first code, the app is on. */
+export const setUpTotp = async (
+  user: User,
+  code: string | undefined,
+  now = new Date(),
+): Promise<TotpEnrolment | RecoveryCodes> =>
+  code === undefined ? startTotpEnrolment(user, now) : confirmTotpEnrolment(user, code, now);
+
+/**
+ * Without a response, the options for the browser's passkey creation (their challenge kept);
+ * with the authenticator's response and a name, the passkey checked and saved.
+ */
+export const setUpPasskey = async (
+  user: User,
+  input: { name?: string; response?: PasskeyRegistrationResponse },
+  now = new Date(),
+): Promise<PasskeyOptions<PublicKeyCredentialCreationOptionsJSON> | PasskeySummary> =>
+  input.response && input.name !== undefined
+    ? addUserPasskey(user, input.name, input.response, now)
+    : { passkeyOptions: await startPasskeyRegistration(user, now) };
 
 /** New recovery codes; every earlier one stops working. */
 export const regenerateRecoveryCodes = async (
@@ -106,10 +123,7 @@ export const regenerateRecoveryCodes = async (
 };
 
 /** What the browser needs to make a passkey; its challenge is kept, for one answer, a few minutes. */
-export const startPasskeyRegistration = async (
-  user: User,
-  now = new Date(),
-): Promise<PublicKeyCredentialCreationOptionsJSON> => {
+const startPasskeyRegistration = async (user: User, now: Date): Promise<PublicKeyCredentialCreationOptionsJSON> => {
   requirePasswordAccount(user);
   const { passkeys } = await getFactors(user.id);
   if (passkeys.length >= MAX_PASSKEYS) throw new Conflict(messages.passkeyLimit(MAX_PASSKEYS));
@@ -118,11 +132,11 @@ export const startPasskeyRegistration = async (
   return options;
 };
 
-export const addUserPasskey = async (
+const addUserPasskey = async (
   user: User,
   name: string,
   response: PasskeyRegistrationResponse,
-  now = new Date(),
+  now: Date,
 ): Promise<PasskeySummary> => {
   requirePasswordAccount(user);
   const challenge = await takeRegistrationChallenge(user.id, now);
@@ -137,10 +151,15 @@ export const addUserPasskey = async (
   return toSummary(passkey);
 };
 
-export const removeUserPasskey = async (user: User, credentialId: string, currentPassword: string): Promise<void> => {
+/** Removes the authenticator app (with its recovery codes) or one passkey, after the current password. */
+export const removeSecondFactor = async (user: User, factor: string, currentPassword: string): Promise<void> => {
   requirePasswordAccount(user);
-  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToRemovePasskey);
-  if (!(await removePasskey(user.id, credentialId))) throw new NotFound(messages.passkeyNotFound);
+  await checkCurrentPassword(user, currentPassword, messages.currentPasswordToRemoveSecondFactor);
+  if (factor === TOTP_FACTOR) {
+    if (!(await disableTotp(user.id))) throw new Conflict(messages.totpNotOn);
+  } else if (!(await removePasskey(user.id, factor))) {
+    throw new NotFound(messages.passkeyNotFound);
+  }
 };
 
 /**

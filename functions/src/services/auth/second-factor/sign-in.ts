@@ -1,6 +1,10 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { messages } from '#shared/messages';
-import type { SecondFactorSignInInput } from '#shared/schemas/second-factor';
+import type {
+  PasskeyAuthenticationResponse,
+  PasskeyOptions,
+  SecondFactorSignInInput,
+} from '#shared/schemas/second-factor';
 import { Invalid, Unauthorized } from '#lib/errors';
 import {
   getFactors,
@@ -26,10 +30,19 @@ import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys';
 import { recoveryCodeHash } from './recovery-codes';
 import { matchingStep } from './totp';
 
+/** A factor actually given: a code, or a passkey's assertion. */
+type FactorGiven =
+  | Exclude<SecondFactorSignInInput, { method: 'passkey' }>
+  | { method: 'passkey'; response: PasskeyAuthenticationResponse };
+interface SigningIn {
+  pending: PendingSignIn;
+  user: User;
+}
+
 const expired = () => new Unauthorized(messages.secondFactorSignInExpired);
 
 /** The pending sign-in behind the cookie and its user, while the user is as the password found them. */
-const pendingSignIn = async (token: string | undefined): Promise<{ pending: PendingSignIn; user: User }> => {
+const pendingSignIn = async (token: string | undefined): Promise<SigningIn> => {
   if (!token) throw expired();
   const pending = await getPendingSignIn(sha256(token));
   const user = pending && (await getUser(pending.userId));
@@ -39,22 +52,22 @@ const pendingSignIn = async (token: string | undefined): Promise<{ pending: Pend
 };
 
 /** A passkey challenge for the pending sign-in, answered by one of the account's passkeys. */
-export const passkeySignInChallenge = async (
-  token: string | undefined,
-): Promise<PublicKeyCredentialRequestOptionsJSON> => {
-  const { pending, user } = await pendingSignIn(token);
+const passkeySignInChallenge = async ({
+  pending,
+  user,
+}: SigningIn): Promise<PasskeyOptions<PublicKeyCredentialRequestOptionsJSON>> => {
   const { passkeys } = await getFactors(user.id);
   if (passkeys.length === 0) throw new Invalid(messages.passkeyNotVerified);
   const options = await passkeySignInOptions(passkeys);
   if (!(await setPendingSignInChallenge(pending.tokenHash, options.challenge))) throw expired();
-  return options;
+  return { passkeyOptions: options };
 };
 
 /**
  * Whether the factor given is right, spending it: a code's time step (so it never counts twice),
  * a recovery code (once), or the passkey challenge (one assertion).
  */
-const checkFactor = async (user: User, pending: PendingSignIn, input: SecondFactorSignInInput): Promise<boolean> => {
+const checkFactor = async ({ pending, user }: SigningIn, input: FactorGiven): Promise<boolean> => {
   switch (input.method) {
     case 'totp': {
       const totp = await getTotp(user.id);
@@ -83,7 +96,7 @@ const checkFactor = async (user: User, pending: PendingSignIn, input: SecondFact
   }
 };
 
-const wrongFactor = (method: SecondFactorSignInInput['method']): Invalid => {
+const wrongFactor = (method: FactorGiven['method']): Invalid => {
   const message =
     method === 'totp'
       ? messages.secondFactorCodeWrong
@@ -94,24 +107,42 @@ const wrongFactor = (method: SecondFactorSignInInput['method']): Invalid => {
 };
 
 /**
- * The second step of a password sign-in: the factor is checked under the same throttle as
- * passwords (a wrong code is a failed attempt at the account from this client), and only a right
- * one ends the pending sign-in and starts the session.
+ * The factor is checked under the same throttle as passwords (a wrong code is a failed attempt at
+ * the account from this client), and only a right one ends the pending sign-in and starts the
+ * session.
  */
-export const finishSecondFactor = async (
-  token: string | undefined,
-  input: SecondFactorSignInInput,
+const finishSignIn = async (
+  signingIn: SigningIn,
+  input: FactorGiven,
   clientIp: string,
 ): Promise<{ user: User; token: string }> => {
-  const { pending, user } = await pendingSignIn(token);
-  const attempt = await takeLoginAttempt(user.email, clientIp);
-  if (!(await checkFactor(user, pending, input))) {
+  const attempt = await takeLoginAttempt(signingIn.user.email, clientIp);
+  if (!(await checkFactor(signingIn, input))) {
     await attempt.failed();
     throw wrongFactor(input.method);
   }
-  if (!(await takePendingSignIn(pending.tokenHash))) throw expired();
+  if (!(await takePendingSignIn(signingIn.pending.tokenHash))) throw expired();
   await attempt.succeeded();
-  const active = await activateOnSignIn(user);
+  const active = await activateOnSignIn(signingIn.user);
   const session = await startSession(active);
   return { user: active, token: session.token };
+};
+
+export type SecondFactorStep =
+  | (PasskeyOptions<PublicKeyCredentialRequestOptionsJSON> & { signedIn?: undefined })
+  | { signedIn: { user: User; token: string } };
+
+/**
+ * The second step of a password sign-in: a passkey first asks for its challenge; a code, a
+ * recovery code or a passkey's assertion then finishes it.
+ */
+export const secondFactorStep = async (
+  token: string | undefined,
+  input: SecondFactorSignInInput,
+  clientIp: string,
+): Promise<SecondFactorStep> => {
+  const signingIn = await pendingSignIn(token);
+  if (input.method !== 'passkey') return { signedIn: await finishSignIn(signingIn, input, clientIp) };
+  if (!input.response) return passkeySignInChallenge(signingIn);
+  return { signedIn: await finishSignIn(signingIn, { method: 'passkey', response: input.response }, clientIp) };
 };

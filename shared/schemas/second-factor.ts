@@ -61,6 +61,10 @@ export const passkeyAuthenticationResponseSchema = z.object({
 });
 export type PasskeyAuthenticationResponse = z.infer<typeof passkeyAuthenticationResponseSchema>;
 
+/** The sign-in screen's code forms. */
+export const totpCodeFormSchema = z.object({ code: totpCodeField });
+export const recoveryCodeFormSchema = z.object({ code: recoveryCodeField });
+
 /** `POST /api/login/second-factor`: the second step of a password sign-in. */
 export const secondFactorSignInSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: totpCodeField }),

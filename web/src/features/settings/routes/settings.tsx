@@ -9,6 +9,7 @@ import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { ProfileForm } from '../components/profile-form';
+import { SecondFactorSettings } from '../components/second-factor';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
 
@@ -67,7 +68,10 @@ export const SettingsRoute = ({
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="security">
-          <ChangePasswordForm />
+          <Stack gap="6">
+            <ChangePasswordForm />
+            <SecondFactorSettings />
+          </Stack>
         </Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}

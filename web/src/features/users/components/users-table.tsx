@@ -7,7 +7,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, ShieldOff, Trash2 } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
@@ -16,6 +16,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
@@ -39,6 +40,7 @@ interface RowContext {
   isSelf: boolean;
   onDelete: () => void;
   onSetPassword: () => void;
+  onResetSecondFactor: () => void;
 }
 
 interface Column {
@@ -119,8 +121,18 @@ const joined: Column = { header: 'Joined', cell: ({ user }) => <DateText iso={us
 
 const actions: Column = {
   header: 'Actions',
-  cell: ({ user, view, isSelf, onDelete, onSetPassword }) => (
+  cell: ({ user, view, isSelf, onDelete, onSetPassword, onResetSecondFactor }) => (
     <HStack gap="1">
+      {view === 'admin' && user.secondFactor && (
+        <RowAction
+          label={`Reset second factor of ${user.email}`}
+          blockedBy={isSelf ? messages.resetOwnSecondFactor : undefined}
+          onClick={onResetSecondFactor}
+          destructive
+        >
+          <ShieldOff />
+        </RowAction>
+      )}
       {view === 'admin' && (
         <RowAction
           label={`Change password for ${user.email}`}
@@ -248,7 +260,7 @@ const UserCards = ({ view, caption, rows }: { view: UsersTableView; caption: str
   );
 };
 
-type OpenDialog = { kind: 'delete' | 'password'; user: AdminUser; open: boolean } | null;
+type OpenDialog = { kind: 'delete' | 'password' | 'second-factor'; user: AdminUser; open: boolean } | null;
 
 /** The users table of the settings page and the admin dashboard (cards on a phone), with its dialogs. */
 export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: string }) => {
@@ -285,6 +297,7 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     isSelf: user.id === me?.id,
     onDelete: () => setDialog({ kind: 'delete', user, open: true }),
     onSetPassword: () => setDialog({ kind: 'password', user, open: true }),
+    onResetSecondFactor: () => setDialog({ kind: 'second-factor', user, open: true }),
   }));
   const Layout = narrow ? UserCards : UsersGrid;
 
@@ -295,6 +308,11 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
       <SetPasswordDialog
         user={dialog?.user ?? null}
         open={dialog?.kind === 'password' && dialog.open}
+        onClose={close}
+      />
+      <ResetSecondFactorDialog
+        user={dialog?.user ?? null}
+        open={dialog?.kind === 'second-factor' && dialog.open}
         onClose={close}
       />
     </>

@@ -22,7 +22,11 @@ const CodeForm = ({ method }: { method: 'totp' | 'recovery' }) => {
     await finishLogin(await finishWithCode({ method, code }));
   }, notifyLoginFailed);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={method === 'totp' ? 'Authentication code' : 'Recovery code'}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={method === 'totp' ? 'Sign in with an authentication code' : 'Sign in with a recovery code'}
+    >
       <Stack gap="4">
         {method === 'totp' ? (
           <TextField

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import type { Page } from '@playwright/test';
 import { expect, logout, test, toast } from './fixtures.ts';
 
 /** The code an authenticator app holding `secret` shows, `stepsAhead` 30-second steps from now. */
@@ -7,7 +8,7 @@ const appCode = (secret: string, stepsAhead = 0): string =>
     timestamp: Date.now() + stepsAhead * 30_000,
   });
 
-const passwordStep = async (page: import('@playwright/test').Page, account: { email: string; password: string }) => {
+const passwordStep = async (page: Page, account: { email: string; password: string }) => {
   await page.goto('/app/auth');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -43,11 +44,15 @@ test('authenticator app: set up in Settings → Security, then sign-in asks for 
   await logout(page);
   await passwordStep(page, account);
   await checkPage('sign-in-second-factor');
-  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByLabel('Authentication code', { exact: true }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('This code is not right, or it was already used.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Authentication code', { exact: true })).toHaveAccessibleDescription(
+    /This code is not right, or it was already used/,
+  );
+  await expect(toast(page, 'Login failed')).toBeVisible();
+  await expect(page, 'still no session').toHaveURL(/\/app\/auth$/);
   // The step the set-up spent is not accepted again: the next one is (within the window).
-  await page.getByLabel('Authentication code').fill(appCode(secret, 1));
+  await page.getByLabel('Authentication code', { exact: true }).fill(appCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/app\/component-hub$/);
   await expect(toast(page, 'Login successful')).toBeVisible();
@@ -83,7 +88,7 @@ test('passkey: added in Settings → Security with a virtual authenticator, then
 
   await logout(page);
   await passwordStep(page, account);
-  await expect(page.getByLabel('Authentication code'), 'no app on this account').toBeHidden();
+  await expect(page.getByLabel('Authentication code', { exact: true }), 'no app on this account').toBeHidden();
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page).toHaveURL(/\/app\/component-hub$/);
   await expect(toast(page, 'Login successful')).toBeVisible();

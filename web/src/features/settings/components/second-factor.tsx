@@ -44,7 +44,14 @@ const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => 
         Each code signs you in once if you lose your authenticator app. They are not shown again: keep them somewhere
         safe, such as a password manager.
       </Text>
-      <List.Root as="ol" aria-label="Recovery codes" ps="5" fontFamily="mono" fontSize="sm">
+      <List.Root
+        as="ol"
+        aria-label="Recovery codes"
+        ps="5"
+        fontFamily="mono"
+        fontSize={{ base: 'xs', sm: 'sm' }}
+        whiteSpace="nowrap"
+      >
         {codes.map((code) => (
           <List.Item key={code}>{code}</List.Item>
         ))}
@@ -257,14 +264,15 @@ const Passkeys = ({ status, onChanged, onDialog }: Parameters<typeof Authenticat
       )}
       <form onSubmit={add} noValidate aria-label="Add a passkey">
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ base: 'stretch', sm: 'flex-end' }}>
-          <TextField
-            label="Passkey name"
-            placeholder="e.g. Work laptop"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={error}
-            maxWidth={{ sm: 'xs' }}
-          />
+          <Box width={{ base: 'full', sm: 'xs' }}>
+            <TextField
+              label="Passkey name"
+              placeholder="e.g. Work laptop"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={error}
+            />
+          </Box>
           <Button type="submit" colorPalette="blue" variant="outline" loading={adding} loadingText="Adding...">
             Add Passkey
           </Button>

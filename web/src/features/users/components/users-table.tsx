@@ -123,7 +123,7 @@ const actions: Column = {
   header: 'Actions',
   cell: ({ user, view, isSelf, onDelete, onSetPassword, onResetSecondFactor }) => (
     <HStack gap="1">
-      {view === 'admin' && user.secondFactor && (
+      {user.secondFactor && (
         <RowAction
           label={`Reset second factor of ${user.email}`}
           blockedBy={isSelf ? messages.resetOwnSecondFactor : undefined}

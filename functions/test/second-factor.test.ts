@@ -49,6 +49,7 @@ const pendingSignIn = async (email: string, methods: string[]) => {
   const pending = answer.cookies.find((c) => c.startsWith(`${PENDING_SIGN_IN_COOKIE}=`))!;
   expect(pending).toMatch(/HttpOnly/i);
   expect(pending).toMatch(/Path=\/api\/login/i);
+  expect(pending).toMatch(/SameSite=Strict/i);
   return browser;
 };
 
@@ -110,6 +111,20 @@ describe('authenticator app (TOTP)', () => {
     const finished = await browser.post('/api/login/second-factor', { method: 'totp', code: codeFor(secret, -1) });
     expect(finished.status).toBe(401);
     expect(finished.body).toEqual({ message: messages.secondFactorSignInExpired });
+  });
+
+  it('counts a code and a recovery code once even when two sign-ins send it at the same moment', async () => {
+    const { email, secret, recoveryCodes } = await withAuthenticatorApp();
+    const race = async (input: { method: 'totp' | 'recovery'; code: string }) => {
+      const browsers = await Promise.all([
+        pendingSignIn(email, ['totp', 'recovery']),
+        pendingSignIn(email, ['totp', 'recovery']),
+      ]);
+      const answers = await Promise.all(browsers.map((browser) => browser.post('/api/login/second-factor', input)));
+      return answers.map((answer) => answer.status).sort();
+    };
+    expect(await race({ method: 'totp', code: codeFor(secret, 1) })).toEqual([200, 400]);
+    expect(await race({ method: 'recovery', code: recoveryCodes[2]! })).toEqual([200, 400]);
   });
 
   it('throttles wrong codes like wrong passwords', async () => {

@@ -156,10 +156,11 @@ export const routes = [
     path: '/api/login/second-factor',
     handler: 'auth/finish-second-factor',
     access: 'public',
-    needs: ['sessions', 'second-factor'],
+    needs: ['sessions', 'second-factor', 'mail'],
   },
   // The caller's own second factor (Settings → Security). Each set-up is two calls to one route:
   // without the answer it hands out the secret or passkey challenge, with it it checks and saves.
+  // Every change is emailed to the account ('mail'), as a spent recovery code is.
   {
     method: 'GET',
     path: '/api/second-factor',
@@ -172,7 +173,7 @@ export const routes = [
     path: '/api/second-factor/totp',
     handler: 'second-factor/set-up-totp',
     access: 'user',
-    needs: ['second-factor'],
+    needs: ['second-factor', 'mail'],
     writeLimit: 'account',
   },
   {
@@ -180,7 +181,7 @@ export const routes = [
     path: '/api/second-factor/passkeys',
     handler: 'second-factor/add-passkey',
     access: 'user',
-    needs: ['second-factor'],
+    needs: ['second-factor', 'mail'],
     writeLimit: 'account',
   },
   {
@@ -188,7 +189,7 @@ export const routes = [
     path: '/api/second-factor/recovery-codes',
     handler: 'second-factor/regenerate-recovery-codes',
     access: 'user',
-    needs: ['second-factor', 'credentials'],
+    needs: ['second-factor', 'credentials', 'mail'],
     writeLimit: 'account',
     memoryMb: PASSWORD_HASHING_MB,
   },
@@ -198,7 +199,7 @@ export const routes = [
     path: '/api/second-factor/{factor}',
     handler: 'second-factor/remove-second-factor',
     access: 'user',
-    needs: ['second-factor', 'credentials'],
+    needs: ['second-factor', 'credentials', 'mail'],
     writeLimit: 'account',
     memoryMb: PASSWORD_HASHING_MB,
   },

@@ -11,7 +11,6 @@ import {
   type TotpEnrolment,
 } from '#shared/schemas/second-factor';
 import { Conflict, Forbidden, Invalid, NotFound } from '#lib/errors';
-import { logger } from '#lib/logger';
 import {
   addPasskey,
   disableTotp,
@@ -28,9 +27,9 @@ import {
 } from '#repositories/second-factors';
 import { epochSeconds } from '#repositories/table';
 import { getUser, type User } from '#repositories/users';
-import { noticeEmail, sendEmail } from '../../mail';
 import { checkCurrentPassword } from '../identity';
 import { passkeyRegistrationOptions, PASSKEY_CHALLENGE_SECONDS, verifyPasskeyRegistration } from './passkeys';
+import { sendFactorNotice } from './notices';
 import { newRecoveryCodes } from './recovery-codes';
 import { hasSecondFactor, mayUseSecondFactor, secondFactorRequired } from './rules';
 import { matchingStep, newTotpSecret, totpUri } from './totp';
@@ -85,6 +84,7 @@ const confirmTotpEnrolment = async (user: User, code: string, now: Date): Promis
   if (!(await enableTotp(user.id, { secret, step, recoveryCodeHashes: hashes }, now.toISOString()))) {
     throw new Conflict(messages.totpEnrolmentExpired);
   }
+  await sendFactorNotice(user, 'authenticator app turned on', 'An authenticator app was set up for your account', now);
   return { recoveryCodes: codes };
 };
 
@@ -119,6 +119,12 @@ export const regenerateRecoveryCodes = async (
   await checkCurrentPassword(user, currentPassword, messages.currentPasswordForRecoveryCodes);
   const { codes, hashes } = newRecoveryCodes();
   if (!(await replaceRecoveryCodes(user.id, hashes, now.toISOString()))) throw new Conflict(messages.totpNotOn);
+  await sendFactorNotice(
+    user,
+    'new recovery codes made',
+    'New recovery codes were made; the earlier ones no longer work',
+    now,
+  );
   return { recoveryCodes: codes };
 };
 
@@ -148,6 +154,7 @@ const addUserPasskey = async (
   if (outcome === 'too-many') throw new Conflict(messages.passkeyLimit(MAX_PASSKEYS));
   // Only the same authenticator makes the same credential id: it is registered already.
   if (outcome === 'exists') throw new Conflict(messages.passkeyNotVerified);
+  await sendFactorNotice(user, 'passkey added', `A passkey named "${name}" was added to your account`, now);
   return toSummary(passkey);
 };
 
@@ -157,8 +164,14 @@ export const removeSecondFactor = async (user: User, factor: string, currentPass
   await checkCurrentPassword(user, currentPassword, messages.currentPasswordToRemoveSecondFactor);
   if (factor === TOTP_FACTOR) {
     if (!(await disableTotp(user.id))) throw new Conflict(messages.totpNotOn);
-  } else if (!(await removePasskey(user.id, factor))) {
-    throw new NotFound(messages.passkeyNotFound);
+    await sendFactorNotice(
+      user,
+      'authenticator app turned off',
+      'The authenticator app of your account was turned off',
+    );
+  } else {
+    if (!(await removePasskey(user.id, factor))) throw new NotFound(messages.passkeyNotFound);
+    await sendFactorNotice(user, 'passkey removed', 'A passkey was removed from your account');
   }
 };
 
@@ -174,13 +187,12 @@ export const resetUserSecondFactor = async (admin: User, userId: string, now = n
     if (!user) throw new NotFound(messages.userNotFound);
     if (!hasSecondFactor(user)) throw new Conflict(messages.secondFactorNotSet);
     if (await resetFactors(user, now.toISOString())) {
-      await sendEmail(
-        noticeEmail(user.email, 'Your Component Hub second factor was reset', [
-          `An administrator removed the second factor (authenticator app, recovery codes and passkeys) of your Component Hub account on ${now.toISOString()} (UTC).`,
-          'Every session of the account was signed out. Sign in with your password and set up a second factor again in Settings → Security.',
-          'If you did not ask for this, tell your Component Hub administrator at once.',
-        ]),
-      ).catch((error: unknown) => logger.error('second-factor reset notice not sent', { error: error as Error }));
+      await sendFactorNotice(
+        user,
+        'second factor reset by an administrator',
+        'An administrator removed the second factor of your account (authenticator app, recovery codes and passkeys) and signed it out everywhere; sign in with your password and set a new one up',
+        now,
+      );
       return;
     }
     if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);

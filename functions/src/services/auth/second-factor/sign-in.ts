@@ -26,6 +26,7 @@ import { activateOnSignIn } from '../identity';
 import { startSession } from '../sessions';
 import { takeLoginAttempt } from '../throttle';
 import { sha256 } from '../tokens';
+import { sendFactorNotice } from './notices';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys';
 import { recoveryCodeHash } from './recovery-codes';
 import { matchingStep } from './totp';
@@ -123,6 +124,13 @@ const finishSignIn = async (
   }
   if (!(await takePendingSignIn(signingIn.pending.tokenHash))) throw expired();
   await attempt.succeeded();
+  if (input.method === 'recovery') {
+    await sendFactorNotice(
+      signingIn.user,
+      'recovery code used to sign in',
+      'One of your recovery codes was used to sign in to your account; it no longer works',
+    );
+  }
   const active = await activateOnSignIn(signingIn.user);
   const session = await startSession(active);
   return { user: active, token: session.token };

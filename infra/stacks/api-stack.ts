@@ -91,7 +91,9 @@ export class ApiStack extends Stack {
   readonly approvalDigests: JobFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
-    super(scope, id, props);
+    // A function, role, policy, log group, integration, permission and route per endpoint bring
+    // the template near CloudFormation's 1 MB: it is written without indentation (same content).
+    super(scope, id, { suppressTemplateIndentation: true, ...props });
 
     // Verification email goes to this address on first deploy; SES sends nothing from it
     // until the link in it is followed (and, in the SES sandbox, only to verified recipients).

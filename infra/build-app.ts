@@ -141,6 +141,12 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
       `Context 'ssoAccountPasswords' must be 'after-fresh-sign-in' or 'never' (got '${ssoAccountPasswords}')`,
     );
   }
+  const secondFactorRequiredFor = optionalString(app, 'secondFactorRequiredFor') ?? 'optional';
+  if (secondFactorRequiredFor !== 'optional' && secondFactorRequiredFor !== 'admins') {
+    throw new Error(
+      `Context 'secondFactorRequiredFor' must be 'optional' or 'admins' (got '${secondFactorRequiredFor}')`,
+    );
+  }
 
   const prefix = `ComponentHub-${stage}`;
   const web = new WebStack(app, `${prefix}-Web`, {
@@ -181,6 +187,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     ...(sso && { sso }),
     passwordLogin,
     ssoAccountPasswords,
+    secondFactorRequiredFor,
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

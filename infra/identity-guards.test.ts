@@ -95,6 +95,14 @@ describe('identity items in IAM', () => {
           needs.includes('sso-state') ? [] : [...ALL_ITEM_ACTIONS].sort(),
         );
       }
+      // Second-factor secrets, recovery code hashes and passkeys are credentials too.
+      expect(deniedOn(statements, 'FACTOR#*').sort(), `${route.handler}: second factors`).toEqual(
+        needs.includes('second-factor') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+      );
+      // A pending sign-in is one factor short of a session: only the routes that start sessions reach it.
+      expect(deniedOn(statements, 'SIGNIN#*').sort(), `${route.handler}: pending sign-ins`).toEqual(
+        needs.includes('sessions') ? [] : [...ALL_ITEM_ACTIONS].sort(),
+      );
       const sessions = deniedOn(statements, 'SESSION#*');
       if (needs.includes('sessions')) expect(sessions, route.handler).toEqual([]);
       else {
@@ -115,7 +123,7 @@ describe('identity items in IAM', () => {
   });
 
   it('names the identity needs only where the route uses them', () => {
-    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-state') =>
+    const withNeed = (need: 'credentials' | 'email-tokens' | 'sessions' | 'sso-state' | 'second-factor') =>
       routes
         .filter((route) => routeNeeds(route).includes(need))
         .map((route) => route.handler)
@@ -127,9 +135,20 @@ describe('identity items in IAM', () => {
       'auth/login',
       'auth/reset-password',
       'auth/update-user',
+      'second-factor/regenerate-recovery-codes',
+      'second-factor/remove-second-factor',
       'users/create-user',
       'users/delete-user',
       'users/set-user-password',
+    ]);
+    expect(withNeed('second-factor')).toEqual([
+      'auth/finish-second-factor',
+      'second-factor/add-passkey',
+      'second-factor/get-second-factor',
+      'second-factor/regenerate-recovery-codes',
+      'second-factor/remove-second-factor',
+      'second-factor/set-up-totp',
+      'users/reset-second-factor',
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
@@ -151,6 +170,7 @@ describe('identity items in IAM', () => {
       'auth/end-other-sessions',
       'auth/end-session',
       'auth/list-sessions',
+      'auth/finish-second-factor',
       'auth/login',
       'auth/logout',
       'sso/end-provider-sessions',
@@ -160,7 +180,7 @@ describe('identity items in IAM', () => {
     // The catalogue routes, the bulk of the API, reach none of them.
     for (const handler of ['components/list-components', 'components/get-component', 'import/import-excel']) {
       const statements = statementsOf(handler);
-      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*'])
+      for (const key of ['PASSWORD#*', 'RESET#*', 'INVITE#*', 'FACTOR#*', 'SIGNIN#*'])
         expect(deniedOn(statements, key), handler).not.toEqual([]);
     }
   });
@@ -182,6 +202,8 @@ describe('identity items in IAM', () => {
         'SESSION#*',
         'SSOSTATE#*',
         'SSOSID#*',
+        'FACTOR#*',
+        'SIGNIN#*',
       ]) {
         expect(deniedOn(statements, key).sort(), key).toEqual([...ALL_ITEM_ACTIONS].sort());
       }

@@ -99,6 +99,30 @@ export const messages = {
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
+  // Second factor (authenticator app codes, recovery codes, passkeys).
+  secondFactorCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  secondFactorCodeWrong: 'This code is not right, or it was already used. Wait for the next code and try again.',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  recoveryCodeWrong: 'This recovery code is not right, or it was already used.',
+  secondFactorSignInExpired: 'Your sign-in took too long or was already completed. Sign in with your password again.',
+  passkeyNotVerified: 'The passkey could not be verified. Try again, or use another way to sign in.',
+  passkeyNameRequired: 'Give the passkey a name, such as the device it is on',
+  passkeyNotFound: 'Passkey not found',
+  passkeyLimit: (max: number) => `You can register at most ${max} passkeys. Remove one first.`,
+  passkeyRegistrationExpired: 'The passkey registration took too long. Start again.',
+  totpEnrolmentExpired: 'The setup took too long or was already finished. Start again.',
+  totpAlreadyOn: 'An authenticator app is already set up for this account',
+  totpNotOn: 'No authenticator app is set up for this account',
+  secondFactorSsoAccount:
+    'Your account signs in through single sign-on: its second factor is the one your company sign-in asks for.',
+  currentPasswordToRemoveSecondFactor: 'Enter your current password to remove a second factor',
+  currentPasswordForRecoveryCodes: 'Enter your current password to make new recovery codes',
+  secondFactorRequiredForAdmins:
+    'Administrators must set up a second factor (an authenticator app or a passkey) in Settings → Security before they can use administration.',
+  secondFactorReset: 'Second factor reset: the user was signed out everywhere and told by email',
+  secondFactorNotSet: 'This user has no second factor to reset',
+  resetOwnSecondFactor: 'To change your own second factor, use Settings → Security: it asks for your current password.',
+
   // Components and search (the component form; the API's own answers).
   referenceRequired: 'Reference is required',
   classRequired: 'Class is required',

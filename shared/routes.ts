@@ -10,10 +10,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What a route's function uses beyond the table's catalogue items, so the CDK grants only those.
  * The identity items are kept from every function whose route does not name them: `credentials`
  * (password hashes, `PASSWORD#`), `email-tokens` (reset, invitation and address-confirmation
- * tokens, `RESET#`, `INVITE#` and `EMAILCONFIRM#`), `sessions` (starting or ending a session;
- * every function may still look a session up, slide its expiry and mark it re-authenticated,
- * which is how a request is signed in) and `sso-state` (single sign-ons in flight, `SSOSTATE#`,
- * with their PKCE verifiers, and the provider sessions behind hub sessions, `SSOSID#`).
+ * tokens, `RESET#`, `INVITE#` and `EMAILCONFIRM#`), `sessions` (starting or ending a session, and
+ * the pending sign-ins that wait for a second factor, `SIGNIN#`; every function may still look a
+ * session up, slide its expiry and mark it re-authenticated, which is how a request is signed
+ * in), `sso-state` (single sign-ons in flight, `SSOSTATE#`, with their PKCE verifiers, and the
+ * provider sessions behind hub sessions, `SSOSID#`) and `second-factor` (authenticator-app
+ * secrets, recovery code hashes, passkeys and their challenges, `FACTOR#`).
  */
 export const needs = [
   'mail',
@@ -30,6 +32,7 @@ export const needs = [
   'email-tokens',
   'sessions',
   'sso-state',
+  'second-factor',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -181,6 +184,59 @@ export const routes = [
     needs: ['email-tokens', 'credentials', 'sessions'],
     memoryMb: PASSWORD_HASHING_MB,
   },
+  // The second step of a password sign-in for an account with a second factor (the pending sign-in cookie).
+  {
+    method: 'POST',
+    path: '/api/login/second-factor',
+    handler: 'auth/finish-second-factor',
+    access: 'public',
+    needs: ['sessions', 'second-factor', 'mail'],
+  },
+  // The caller's own second factor (Settings → Security). Each set-up is two calls to one route:
+  // without the answer it hands out the secret or passkey challenge, with it it checks and saves.
+  // Every change is emailed to the account ('mail'), as a spent recovery code is.
+  {
+    method: 'GET',
+    path: '/api/second-factor',
+    handler: 'second-factor/get-second-factor',
+    access: 'user',
+    needs: ['second-factor'],
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/totp',
+    handler: 'second-factor/set-up-totp',
+    access: 'user',
+    needs: ['second-factor', 'mail'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/passkeys',
+    handler: 'second-factor/add-passkey',
+    access: 'user',
+    needs: ['second-factor', 'mail'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'POST',
+    path: '/api/second-factor/recovery-codes',
+    handler: 'second-factor/regenerate-recovery-codes',
+    access: 'user',
+    needs: ['second-factor', 'credentials', 'mail'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
+  // `totp` (the authenticator app and its recovery codes) or a passkey's id.
+  {
+    method: 'DELETE',
+    path: '/api/second-factor/{factor}',
+    handler: 'second-factor/remove-second-factor',
+    access: 'user',
+    needs: ['second-factor', 'credentials', 'mail'],
+    writeLimit: 'account',
+    memoryMb: PASSWORD_HASHING_MB,
+  },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
   { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public', needs: ['sso-state'] },
@@ -249,6 +305,15 @@ export const routes = [
     needs: ['credentials'],
     writeLimit: 'admin',
     memoryMb: PASSWORD_HASHING_MB,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/users/{id}/second-factor',
+    handler: 'users/reset-second-factor',
+    access: 'admin',
+    // Ending the user's sessions is a move of their session version on the user item.
+    needs: ['second-factor', 'mail'],
+    writeLimit: 'admin',
   },
   {
     method: 'POST',

@@ -166,6 +166,7 @@ export const needBindings: Record<Need, NeedBinding> = {
   'email-tokens': identityItems,
   sessions: identityItems,
   'sso-state': identityItems,
+  'second-factor': identityItems,
 };
 
 export interface AppFunctionProps {

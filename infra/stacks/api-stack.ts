@@ -49,6 +49,8 @@ export interface ApiStackProps extends StackProps {
    * by default one may be set just after a fresh sign-in at the provider.
    */
   readonly ssoAccountPasswords?: 'after-fresh-sign-in' | 'never';
+  /** `admins`: administrators must have a second factor (context `secondFactorRequiredFor`). */
+  readonly secondFactorRequiredFor?: 'optional' | 'admins';
 }
 
 export interface SsoProps {
@@ -95,7 +97,9 @@ export class ApiStack extends Stack {
   readonly approvalDigests: JobFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
-    super(scope, id, props);
+    // A function, role, policy, log group, integration, permission and route per endpoint bring
+    // the template near CloudFormation's 1 MB: it is written without indentation (same content).
+    super(scope, id, { suppressTemplateIndentation: true, ...props });
 
     // Verification email goes to this address on first deploy; SES sends nothing from it
     // until the link in it is followed (and, in the SES sandbox, only to verified recipients).
@@ -126,6 +130,7 @@ export class ApiStack extends Stack {
       // Only when it differs from the functions' default (`on`).
       ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
       ...(props.ssoAccountPasswords === 'never' && { SSO_ACCOUNT_PASSWORDS: 'never' }),
+      ...(props.secondFactorRequiredFor === 'admins' && { SECOND_FACTOR_REQUIRED_FOR: 'admins' }),
       ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,
     };

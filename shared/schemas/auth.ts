@@ -174,5 +174,7 @@ export const publicUserSchema = z.object({
   pendingEmail: z.string().optional(),
   /** True for an account made by single sign-on, which has no password. */
   noPassword: z.boolean().optional(),
+  /** Only on `GET /api/user`, and only when true: an administrator who must set up a second factor first. */
+  secondFactorSetupRequired: z.literal(true).optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -49,5 +49,7 @@ export const adminUserSchema = z.object({
   invitedAt: z.string().nullable(),
   acceptedInviteAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Present (true) when the user has a second factor an administrator can reset. */
+  secondFactor: z.literal(true).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -117,6 +117,12 @@ const envSchema = z.object({
    */
   SSO_ACCOUNT_PASSWORDS: z.enum(['after-fresh-sign-in', 'never']).default('after-fresh-sign-in'),
   /**
+   * `admins`: administrators who sign in with a password must have a second factor (an
+   * authenticator app or a passkey); until they set one up, every administration route refuses
+   * them. `optional`: everyone chooses.
+   */
+  SECOND_FACTOR_REQUIRED_FOR: z.enum(['optional', 'admins']).default('optional'),
+  /**
    * How much one user may have stored and waiting: pending attachments, the files of pending
    * new-component requests and uploads not yet attached, in megabytes.
    */

@@ -32,3 +32,19 @@ export const ssoAttemptCookie = (value: string, secure: boolean): string =>
 
 export const clearedSsoAttemptCookie = (secure: boolean): string =>
   stringifySetCookie(SSO_ATTEMPT_COOKIE, '', ssoAttributes(secure, 0));
+
+/**
+ * A password sign-in waiting for its second factor: the pending sign-in's token, sent only to the
+ * login routes and only for as long as the second step may take.
+ */
+export const PENDING_SIGN_IN_COOKIE = 'ch_signin';
+export const PENDING_SIGN_IN_SECONDS = 5 * 60;
+
+const pendingSignInAttributes = (secure: boolean, maxAge: number) =>
+  ({ httpOnly: true, sameSite: 'strict', secure, path: '/api/login', maxAge }) as const;
+
+export const pendingSignInCookie = (token: string, secure: boolean): string =>
+  stringifySetCookie(PENDING_SIGN_IN_COOKIE, token, pendingSignInAttributes(secure, PENDING_SIGN_IN_SECONDS));
+
+export const clearedPendingSignInCookie = (secure: boolean): string =>
+  stringifySetCookie(PENDING_SIGN_IN_COOKIE, '', pendingSignInAttributes(secure, 0));

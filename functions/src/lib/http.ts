@@ -11,6 +11,7 @@ import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import type { AllowanceTicket } from '#services/allowances';
+import { mustSetUpSecondFactor } from '#services/auth/second-factor/rules';
 import { takeWriteSlot } from '#services/write-limits';
 import { withGatheredReads } from '#repositories/table';
 import { PRESESSION_COOKIE, SESSION_COOKIE } from './cookies';
@@ -257,6 +258,11 @@ const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware =
     if (route.access !== 'public') {
       if (!context.session) throw new Unauthorized(messages.notLoggedIn);
       if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
+      // Where the deployment makes a second factor mandatory for administrators, administration
+      // stays shut until one is set up (Settings, a user route, stays open for that).
+      if (route.access === 'admin' && mustSetUpSecondFactor(context.session.user)) {
+        throw new Forbidden(messages.secondFactorRequiredForAdmins);
+      }
     }
     if (isMutating(route.method as HttpMethod)) {
       if (!isOwnOrigin(event.headers)) throw new Forbidden(messages.foreignOrigin);

@@ -105,6 +105,24 @@ describe('identity key guard', () => {
     expect(await outcome([], new GetCommand(key('COMP#1')))).toBe('sent');
   });
 
+  it('keeps second factors from routes without the need, and pending sign-ins from routes that start no session', async () => {
+    const totp = new GetCommand({ TableName: 't', Key: { pk: 'FACTOR#u1', sk: 'TOTP' } });
+    expect(await outcome(['credentials', 'sessions'], totp)).toBe('AccessDeniedException');
+    expect(await outcome(['second-factor'], totp)).toBe('sent');
+    const pending = new GetCommand(key('SIGNIN#abc'));
+    // Unlike a session, a pending sign-in is not even looked up by routes without the need.
+    expect(await outcome(['second-factor'], pending)).toBe('AccessDeniedException');
+    expect(await outcome(['sessions'], pending)).toBe('sent');
+    const reset = new TransactWriteCommand({
+      TransactItems: [
+        { Update: { ...key('USER#u1'), UpdateExpression: 'ADD sessionVersion :one' } },
+        { Delete: { TableName: 't', Key: { pk: 'FACTOR#u1', sk: 'RECOVERY' } } },
+      ],
+    });
+    expect(await outcome(['mail'], reset)).toBe('AccessDeniedException');
+    expect(await outcome(['mail', 'second-factor'], reset)).toBe('sent');
+  });
+
   it('refuses a Scan to every route, and checks nothing outside a route (jobs, seeds, tests)', async () => {
     expect(await outcome(['credentials', 'email-tokens', 'sessions'], new ScanCommand({ TableName: 't' }))).toBe(
       'AccessDeniedException',

@@ -36,6 +36,9 @@ export const identityFamilies: readonly IdentityFamily[] = [
   // Sign-ins in flight hold the PKCE verifier and nonce; the provider sessions behind hub sessions
   // say which sessions a provider's logout ends: only the single sign-on routes.
   { need: 'sso-state', leadingKeys: ['SSOSTATE#*', 'SSOSID#*'], deniedActions: ITEM_ACTIONS },
+  { need: 'second-factor', leadingKeys: ['FACTOR#*'], deniedActions: ITEM_ACTIONS },
+  // A sign-in waiting for its second factor is as good as a session once the factor is given.
+  { need: 'sessions', leadingKeys: ['SIGNIN#*'], deniedActions: ITEM_ACTIONS },
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],

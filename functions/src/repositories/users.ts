@@ -43,6 +43,10 @@ export interface User {
   pendingEmail?: string;
   /** When the newest confirmation link for `pendingEmail` was sent: every older link is void. */
   pendingEmailRequestedAt?: string;
+  /** An authenticator app is confirmed (its secret lives under `FACTOR#<id>`, with the factors). */
+  totpEnabled?: boolean;
+  /** Passkeys registered (kept with each passkey's write, in the same transaction). */
+  passkeyCount?: number;
 }
 
 /*
@@ -54,6 +58,8 @@ export interface User {
  * transaction, on the condition that the user is still as it was read.
  */
 const userKey = (id: string) => ({ pk: userPartition(id), sk: 'META' });
+/** The user item's key, for repositories whose writes move a user attribute in the same transaction. */
+export const userItemKey = userKey;
 const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'META' });
 /** Usernames are unique whatever their case or Unicode form. */
 const foldUsername = (username: string): string => username.normalize('NFKC').toLowerCase();

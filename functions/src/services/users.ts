@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import { usernameFromEmail, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
+import { hasSecondFactor } from './auth/second-factor/rules';
 import { config } from '#lib/config';
 import { Conflict, Forbidden, Invalid, isServiceUnavailable, NotFound, Unavailable } from '#lib/errors';
 import { epochSeconds } from '#repositories/table';
@@ -41,6 +42,7 @@ export const toAdminUser = (user: User): AdminUser => ({
   invitedAt: user.invitedAt ?? null,
   acceptedInviteAt: user.acceptedInviteAt ?? null,
   createdAt: user.createdAt,
+  ...(hasSecondFactor(user) && { secondFactor: true as const }),
 });
 
 export const listAllUsers = async (): Promise<AdminUser[]> => (await listUsers()).map(toAdminUser);

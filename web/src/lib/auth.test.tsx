@@ -22,6 +22,7 @@ const routes = [
     element: <RequireAuth />,
     children: [
       { path: '/component-hub', element: <p>hub page</p> },
+      { path: '/component-hub/settings', element: <p>settings page</p> },
       {
         element: <RequireAuth role="admin" />,
         children: [{ path: '/component-hub/admin', element: <p>admin page</p> }],
@@ -37,6 +38,15 @@ describe('route guard', () => {
     renderRoutes(routes, '/component-hub');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading');
     expect(screen.queryByText('hub page')).not.toBeInTheDocument();
+  });
+
+  it('sends an administrator who must set up a second factor to Settings → Security first', async () => {
+    mockApi({ 'GET /api/user': { body: { ...admin, secondFactorSetupRequired: true } } });
+    const { router } = renderRoutes(routes, '/component-hub/admin');
+    expect(await screen.findByText('settings page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/component-hub/settings');
+    expect(router.state.location.hash).toBe('#security');
+    expect(screen.queryByText('admin page')).not.toBeInTheDocument();
   });
 
   it('sends someone who is not logged in to /auth', async () => {

@@ -133,6 +133,12 @@ export const logout = async (): Promise<void> => {
   }
 };
 
+/** Asks the server who is logged in again, keeping the current answer on screen meanwhile. */
+export const refreshUser = (): void => {
+  sessionRequest = undefined;
+  loadSession();
+};
+
 /** Stores the user a login or profile change answered with, without asking the server again. */
 export const useSetUser = () => (user: User | null) => {
   sessionRequest = Promise.resolve();
@@ -190,6 +196,11 @@ export const RequireAuth = ({ role, children }: GuardProps) => {
   // After login the person comes back here.
   if (!user) return <Navigate to={paths.auth.href()} state={{ from: location }} replace />;
   if (!hasRole(user, role)) return <AccessDenied />;
+  // An administrator the deployment requires a second factor of sets one up before anything else.
+  const security = paths.hub.settings.href('security');
+  if (user.secondFactorSetupRequired && location.pathname !== paths.hub.settings.path) {
+    return <Navigate to={security} replace />;
+  }
   return children ?? <Outlet />;
 };
 

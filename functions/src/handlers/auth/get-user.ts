@@ -1,6 +1,11 @@
 import { httpHandler } from '#lib/http';
 import { toPublicUser } from '#services/auth/identity';
+import { mustSetUpSecondFactor } from '#services/auth/second-factor/rules';
 
 export const handler = httpHandler({
-  handler: async ({ requireSession }) => toPublicUser(requireSession().user),
+  handler: async ({ requireSession }) => {
+    const { user } = requireSession();
+    // The app sends such an administrator to set up a second factor before anything else.
+    return { ...toPublicUser(user), ...(mustSetUpSecondFactor(user) && { secondFactorSetupRequired: true as const }) };
+  },
 });

@@ -1,5 +1,5 @@
 import { loginSchema } from '#shared/schemas/auth';
-import { presessionCookie, sessionCookie } from '#lib/cookies';
+import { pendingSignInCookie, presessionCookie, sessionCookie } from '#lib/cookies';
 import { httpHandler, reply } from '#lib/http';
 import { login, toPublicUser } from '#services/auth/identity';
 import { randomToken } from '#services/auth/tokens';
@@ -7,12 +7,20 @@ import { randomToken } from '#services/auth/tokens';
 export const handler = httpHandler({
   schema: { body: loginSchema },
   handler: async ({ body, request }) => {
-    const { user, token } = await login(body, request.sourceIp, request.userAgent);
+    const outcome = await login(body, request.sourceIp, request.userAgent);
+    // An account with a second factor gets no session yet: the answer says which factors it
+    // can give, and the pending sign-in's cookie carries the browser to the second step.
+    if (outcome.secondFactor) {
+      return reply({
+        body: outcome.secondFactor.challenge,
+        cookies: [pendingSignInCookie(outcome.secondFactor.pendingToken, request.secure)],
+      });
+    }
     // A new pre-session binding as well: a CSRF token issued before login (or a pre-session
     // cookie planted by someone else) is worth nothing afterwards.
     return reply({
-      body: toPublicUser(user),
-      cookies: [sessionCookie(token, request.secure), presessionCookie(randomToken(), request.secure)],
+      body: toPublicUser(outcome.user),
+      cookies: [sessionCookie(outcome.token, request.secure), presessionCookie(randomToken(), request.secure)],
     });
   },
 });

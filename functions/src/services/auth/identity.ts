@@ -43,6 +43,9 @@ import { rememberDeletedUser } from './sso/accounts';
 import { createUserWithUsername, emailTaken, usernameTaken } from './new-user';
 import { passwordLoginRefusal, ssoSettings } from './sso/settings';
 import { sleep } from '#lib/concurrency';
+import type { SecondFactorChallenge } from '#shared/schemas/second-factor';
+import { beginSecondFactor } from './second-factor/pending';
+import { hasSecondFactor, mayUseSecondFactor } from './second-factor/rules';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -106,11 +109,11 @@ export const createAccount = async (input: NewAccount, now = new Date()): Promis
  * for both. Too many failures from this client (at this account, or anywhere) answer 429; see
  * throttle.ts for why failures at the account alone never refuse anyone.
  */
-export const login = async (
-  input: LoginInput,
-  clientIp: string,
-  userAgent?: string,
-): Promise<{ user: User; token: string }> => {
+export type LoginOutcome =
+  | { user: User; token: string; secondFactor?: undefined }
+  | { user: User; secondFactor: { pendingToken: string; challenge: SecondFactorChallenge } };
+
+export const login = async (input: LoginInput, clientIp: string, userAgent?: string): Promise<LoginOutcome> => {
   const attempt = await takeLoginAttempt(input.email, clientIp);
   const user = await getUserByEmail(input.email);
   const stored = user && (await getPasswordHash(user));
@@ -127,6 +130,8 @@ export const login = async (
   if (refusal) throw new Forbidden(refusal);
   await attempt.succeeded();
   if (stored.legacy) await upgradeLegacyUser(user, stored.passwordHash);
+  // With a second factor, the password only opens the second step: no session yet.
+  if (mayUseSecondFactor(user) && hasSecondFactor(user)) return { user, secondFactor: await beginSecondFactor(user) };
   const active = await activateOnSignIn(user);
   const { token } = await startSession(active, { clientIp, userAgent });
   return { user: active, token };
@@ -136,7 +141,7 @@ export const login = async (
  * Someone who signs in with a password is active from then on: an invitation still open for
  * the account stops working, and an administrator counts as one.
  */
-const activateOnSignIn = async (user: User): Promise<User> => {
+export const activateOnSignIn = async (user: User): Promise<User> => {
   let current: User | undefined = user;
   for (let attempt = 0; current && !isActive(current) && attempt < 5; attempt++) {
     if (await activateUser(current, new Date().toISOString()))
@@ -173,7 +178,7 @@ const stillSignedIn = async (session: Session): Promise<User> => {
  * few minutes. A session alone never proves it: a stolen cookie must not turn into a password, an
  * address or a deletion. Missing or wrong is a field error on `currentPassword`.
  */
-const checkCurrentPassword = async (
+export const checkCurrentPassword = async (
   user: User,
   session: Session,
   currentPassword: string | undefined,
@@ -183,6 +188,15 @@ const checkCurrentPassword = async (
     if (!isFreshlyReauthenticated(session)) throw new Forbidden(messages.confirmWithProviderFirst(providerLabel()));
     return;
   }
+  await checkPassword(user, currentPassword, missingMessage);
+};
+
+/** Checks the password of a password account: missing or wrong is a field error on `currentPassword`. */
+export const checkPassword = async (
+  user: User,
+  currentPassword: string | undefined,
+  missingMessage: string,
+): Promise<void> => {
   if (!currentPassword) throw new Invalid(missingMessage, { currentPassword: missingMessage });
   const stored = await getPasswordHash(user);
   if (!stored || !(await verifyPassword(currentPassword, stored.passwordHash))) {

@@ -5,6 +5,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import type { SecondFactorMethod } from '#shared/schemas/second-factor';
 import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso-errors';
 import { appUrl } from '#web/config/paths.ts';
 import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '#web/lib/auth.tsx';
@@ -14,12 +15,14 @@ import { ConfirmEmail } from '../components/confirm-email';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { SecondFactorForm } from '../components/second-factor-form';
 import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
 
-type Mode = 'login' | 'forgot' | 'reset' | 'invite' | 'confirm-email';
+type Mode = 'login' | 'second-factor' | 'forgot' | 'reset' | 'invite' | 'confirm-email';
 
 const headings: Record<Mode, { title: string; intro: string }> = {
   login: { title: 'Login', intro: 'Sign in with your email and password.' },
+  'second-factor': { title: 'Second Factor', intro: 'Confirm it is you with your second factor.' },
   forgot: { title: 'Forgot Password', intro: 'Enter your email and we will send you a reset link.' },
   reset: { title: 'Reset Password', intro: 'Choose a new password for your account.' },
   invite: { title: 'Accept Invitation', intro: 'Choose a username and a password to join Component Hub.' },
@@ -54,6 +57,7 @@ export const AuthRoute = () => {
   const inviteToken = searchParams.get('invite') ?? '';
   const confirmEmailToken = searchParams.get('confirmEmail') ?? '';
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
+  const [secondFactorMethods, setSecondFactorMethods] = useState<SecondFactorMethod[]>([]);
   const { options } = useSignInOptions(mode === 'login');
   const sso = options?.sso ?? undefined;
   // A single sign-on that failed comes back with a reason; shown once, then dropped from the address.
@@ -117,7 +121,16 @@ export const AuthRoute = () => {
           {mode === 'login' && sso && (
             <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={ssoReturnPath(location.state)} />
           )}
-          {mode === 'login' && <LoginForm onForgotPassword={() => setMode('forgot')} />}
+          {mode === 'login' && (
+            <LoginForm
+              onForgotPassword={() => setMode('forgot')}
+              onSecondFactor={(methods) => {
+                setSecondFactorMethods(methods);
+                setMode('second-factor');
+              }}
+            />
+          )}
+          {mode === 'second-factor' && <SecondFactorForm methods={secondFactorMethods} onBackToLogin={backToLogin} />}
           {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
           {mode === 'reset' && (
             <ResetPasswordForm

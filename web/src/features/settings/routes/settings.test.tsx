@@ -259,8 +259,12 @@ describe('security tab', () => {
       'GET /api/csrf-token': csrfHandler,
       'POST /api/change-password': { body: {} },
       'GET /api/sessions': { body: [] },
+      'GET /api/second-factor': {
+        body: { available: true, required: false, totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [] },
+      },
     });
     renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#security');
+    expect(await screen.findByRole('heading', { name: 'Second Factor' })).toBeInTheDocument();
     expect(await screen.findByText('Password requirements')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));

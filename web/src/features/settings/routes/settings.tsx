@@ -11,6 +11,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
 import { FirstPasswordForm } from '../components/first-password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SecondFactorSettings } from '../components/second-factor';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
 
@@ -71,6 +72,7 @@ export const SettingsRoute = ({
         <Tabs.Content value="security">
           <Stack gap="6">
             {user.noPassword ? <FirstPasswordForm /> : <ChangePasswordForm />}
+            <SecondFactorSettings />
             <ActiveSessions />
           </Stack>
         </Tabs.Content>

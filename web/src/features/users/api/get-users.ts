@@ -26,5 +26,8 @@ export const useUsersCache = () => {
         list.some((u) => u.id === user.id) ? list.map((u) => (u.id === user.id ? user : u)) : [...list, user],
       ),
     remove: (id: string) => update((list) => list.filter((u) => u.id !== id)),
+    /** Marks the user as having no second factor any more, then reloads. */
+    forgetSecondFactor: (id: string) =>
+      update((list) => list.map((u) => (u.id === id ? { ...u, secondFactor: undefined } : u))),
   };
 };

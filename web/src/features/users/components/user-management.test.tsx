@@ -404,6 +404,35 @@ describe('admin dashboard: User Management tab', () => {
   });
 });
 
+describe('resetting a second factor', () => {
+  it('is offered only for users who have one; the dialog warns, then the reset is sent and the action goes', async () => {
+    let secondFactor = true;
+    const server = adminApi((store) => ({
+      'GET /api/users': async (request) => {
+        const answer = await store['GET /api/users']!(request);
+        const users = (answer as { body: AdminUser[] }).body;
+        return { body: users.map((u) => (u.id === 'u2' && secondFactor ? { ...u, secondFactor: true } : u)) };
+      },
+      'DELETE /api/users/u2/second-factor': () => {
+        secondFactor = false;
+        return { body: { message: 'Second factor reset: the user was signed out everywhere and told by email' } };
+      },
+    }));
+    renderScreen(<AdminUserManagement />);
+    const row = await rowOf('jo@example.com');
+    expect(within(await rowOf('new@example.com')).queryByRole('button', { name: /Reset second factor/ })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Reset second factor of jo@example.com' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset Second Factor' });
+    expect(within(dialog).getByText(/signed out everywhere and is told by email/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset Second Factor' }));
+    expect(await screen.findByText('Second factor reset')).toBeInTheDocument();
+    expect(server.callsTo('DELETE /api/users/u2/second-factor')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: 'Reset second factor of jo@example.com' })).toBeNull(),
+    );
+  });
+});
+
 describe('on a phone', () => {
   afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { KeyRound, LogOut, Trash2 } from 'lucide-react';
+import { KeyRound, LogOut, ShieldOff, Trash2 } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
@@ -17,6 +17,7 @@ import { useUser } from '#web/lib/auth.tsx';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EndSessionsDialog } from './end-sessions-dialog';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
@@ -41,6 +42,7 @@ interface RowContext {
   onDelete: () => void;
   onSetPassword: () => void;
   onEndSessions: () => void;
+  onResetSecondFactor: () => void;
 }
 
 interface Column {
@@ -121,7 +123,7 @@ const joined: Column = { header: 'Joined', cell: ({ user }) => <DateText iso={us
 
 const actions: Column = {
   header: 'Actions',
-  cell: ({ user, view, isSelf, onDelete, onSetPassword, onEndSessions }) => (
+  cell: ({ user, view, isSelf, onDelete, onSetPassword, onEndSessions, onResetSecondFactor }) => (
     <HStack gap="1">
       <RowAction
         label={`Sign out ${user.email} everywhere`}
@@ -130,6 +132,16 @@ const actions: Column = {
       >
         <LogOut />
       </RowAction>
+      {user.secondFactor && (
+        <RowAction
+          label={`Reset second factor of ${user.email}`}
+          blockedBy={isSelf ? messages.resetOwnSecondFactor : undefined}
+          onClick={onResetSecondFactor}
+          destructive
+        >
+          <ShieldOff />
+        </RowAction>
+      )}
       {view === 'admin' && (
         <RowAction
           label={`Change password for ${user.email}`}
@@ -257,7 +269,7 @@ const UserCards = ({ view, caption, rows }: { view: UsersTableView; caption: str
   );
 };
 
-type OpenDialog = { kind: 'delete' | 'password' | 'sessions'; user: AdminUser; open: boolean } | null;
+type OpenDialog = { kind: 'delete' | 'password' | 'sessions' | 'second-factor'; user: AdminUser; open: boolean } | null;
 
 /** The users table of the settings page and the admin dashboard (cards on a phone), with its dialogs. */
 export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: string }) => {
@@ -295,6 +307,7 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     onDelete: () => setDialog({ kind: 'delete', user, open: true }),
     onSetPassword: () => setDialog({ kind: 'password', user, open: true }),
     onEndSessions: () => setDialog({ kind: 'sessions', user, open: true }),
+    onResetSecondFactor: () => setDialog({ kind: 'second-factor', user, open: true }),
   }));
   const Layout = narrow ? UserCards : UsersGrid;
 
@@ -310,6 +323,11 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
       <SetPasswordDialog
         user={dialog?.user ?? null}
         open={dialog?.kind === 'password' && dialog.open}
+        onClose={close}
+      />
+      <ResetSecondFactorDialog
+        user={dialog?.user ?? null}
+        open={dialog?.kind === 'second-factor' && dialog.open}
         onClose={close}
       />
     </>

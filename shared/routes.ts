@@ -44,6 +44,7 @@ export const writeLimitKinds = [
   'account',
   'distributor-searches',
   'admin',
+  'drafts',
   'other',
 ] as const;
 export type WriteLimitKind = (typeof writeLimitKinds)[number];
@@ -353,6 +354,12 @@ export const routes = [
     access: 'user',
     writeLimit: 'requests',
   },
+  // Drafts of the Add New Component form, each person's own.
+  { method: 'GET', path: '/api/drafts', handler: 'drafts/list-drafts', access: 'user' },
+  { method: 'POST', path: '/api/drafts', handler: 'drafts/create-draft', access: 'user', writeLimit: 'drafts' },
+  { method: 'GET', path: '/api/drafts/{id}', handler: 'drafts/get-draft', access: 'user' },
+  { method: 'PUT', path: '/api/drafts/{id}', handler: 'drafts/update-draft', access: 'user', writeLimit: 'drafts' },
+  { method: 'DELETE', path: '/api/drafts/{id}', handler: 'drafts/delete-draft', access: 'user', writeLimit: 'drafts' },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   {
     method: 'GET',

@@ -1,38 +1,37 @@
 import { componentFileFields, type ComponentFileField } from '#shared/schemas/component';
+import { DRAFT_FILE_MAX_AGE_MS } from '#shared/schemas/drafts';
 import { emptyValues, formFields, type FormValues } from './form-fields';
 
-/**
- * Uploaded files wait in the bucket's uploads/ area for a day before it is cleared (the data
- * stack's lifecycle rule); a draft older than this asks for its files again rather than submit
- * keys that may be gone.
+/*
+ * What the Add New Component form holds but has not saved, kept in this browser while typing, so
+ * a reload, a closed tab or a link followed loses nothing. One copy per person and per draft (or
+ * the new form), so a shared computer never hands one person's input to the next.
  */
-export const DRAFT_FILE_MAX_AGE_MS = 20 * 60 * 60 * 1000;
 
-/** A saved add-component form: the values, and the names of the files already uploaded. */
-export interface ComponentDraft {
+export interface UnsavedInput {
   values: FormValues;
   fileNames: Partial<Record<ComponentFileField, string>>;
   savedAt: string;
-  /** Files the draft held that are too old to submit; the form asks for them again. */
+  /** Files it held that are too old to submit; the form asks for them again. */
   expiredFiles?: ComponentFileField[];
 }
 
-/** One draft per user, so a shared computer does not hand one person's draft to the next. */
-export const draftKey = (userId: string) => `componentDraft:${userId}`;
+export const unsavedInputKey = (userId: string, draftId: string | null) =>
+  `componentForm:${userId}:${draftId ?? 'new'}`;
 
-/** The stored draft, or null when there is none or it cannot be read (storage off, or garbage). */
-export const loadDraft = (key: string, now = Date.now()): ComponentDraft | null => {
+/** The kept input, or null when there is none or it cannot be read (storage off, or garbage). */
+export const loadUnsavedInput = (key: string, now = Date.now()): UnsavedInput | null => {
   try {
     const raw = localStorage.getItem(key);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<ComponentDraft> | null;
+    const parsed = JSON.parse(raw) as Partial<UnsavedInput> | null;
     if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object') return null;
     const values = emptyValues();
     for (const field of formFields) {
       const value = (parsed.values as Record<string, unknown>)[field];
       if (typeof value === 'string' || typeof value === 'number') values[field] = String(value);
     }
-    const fileNames: ComponentDraft['fileNames'] = {};
+    const fileNames: UnsavedInput['fileNames'] = {};
     for (const [field, name] of Object.entries(parsed.fileNames ?? {})) {
       if (typeof name === 'string') fileNames[field as ComponentFileField] = name;
     }
@@ -49,20 +48,20 @@ export const loadDraft = (key: string, now = Date.now()): ComponentDraft | null 
   }
 };
 
-/** Stores the draft; false when the browser refuses (private mode, full storage). */
-export const saveDraft = (key: string, draft: Omit<ComponentDraft, 'savedAt'>): boolean => {
+/** Keeps the input; false when the browser refuses (private mode, full storage). */
+export const keepUnsavedInput = (key: string, input: Omit<UnsavedInput, 'savedAt'>): boolean => {
   try {
-    localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: new Date().toISOString() }));
+    localStorage.setItem(key, JSON.stringify({ ...input, savedAt: new Date().toISOString() }));
     return true;
   } catch {
     return false;
   }
 };
 
-export const clearDraft = (key: string): void => {
+export const forgetUnsavedInput = (key: string): void => {
   try {
     localStorage.removeItem(key);
   } catch {
-    // Nothing stored, nothing to clear.
+    // Nothing stored, nothing to forget.
   }
 };

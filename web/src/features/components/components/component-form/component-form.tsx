@@ -24,7 +24,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
-import { submitComponent } from '#web/features/components/api/submit-component.ts';
+import { useSubmitComponent } from '#web/features/components/api/submit-component.ts';
 import { useDraftActions } from '#web/features/components/api/drafts.ts';
 import { FileField } from './file-field';
 import {
@@ -88,6 +88,7 @@ interface ComponentFormProps {
 export const ComponentForm = ({ userId, username, draft, onSubmitted }: ComponentFormProps) => {
   const navigate = useNavigate();
   const drafts = useDraftActions();
+  const submitComponent = useSubmitComponent();
   const [wide] = useMediaQuery([WIDE_SCREEN], { ssr: false });
   const options = useComponentOptions();
   const localKey = unsavedInputKey(userId, draft?.id ?? null);

@@ -375,6 +375,13 @@ export const routes = [
     writeLimit: 'notifications',
   },
   {
+    method: 'POST',
+    path: '/api/notifications/read',
+    handler: 'notifications/mark-all-notifications-read',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
+  {
     method: 'PATCH',
     path: '/api/notifications/{id}',
     handler: 'notifications/mark-notification-read',

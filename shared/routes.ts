@@ -148,6 +148,14 @@ export const routes = [
     needs: ['email-tokens', 'credentials', 'sessions'],
     memoryMb: PASSWORD_HASHING_MB,
   },
+  // Whether an invitation link still works, before its form is filled in (throttled per client).
+  {
+    method: 'POST',
+    path: '/api/invites/check',
+    handler: 'auth/check-invite',
+    access: 'public',
+    needs: ['email-tokens'],
+  },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
   { method: 'GET', path: '/api/sso/start', handler: 'sso/start-sign-in', access: 'public' },

@@ -16,7 +16,7 @@ import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
-import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -42,7 +42,7 @@ import { forgetUnsavedInput, keepUnsavedInput, loadUnsavedInput, unsavedInputKey
 
 type FileNames = DraftContent['fileNames'];
 
-/** Wide screens list the seven tabs down the side; narrower ones along the top, scrolling when they must. */
+/** Wide screens list the seven tabs down the side; narrower ones along the top, on as many lines as they need. */
 const WIDE_SCREEN = '(min-width: 80em)';
 /** Typing is kept in the browser this long after the last keystroke. */
 const KEEP_INPUT_AFTER_MS = 300;
@@ -382,7 +382,7 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
             colorPalette="blue"
             orientation={wide ? 'vertical' : 'horizontal'}
           >
-            <ScrollingTabsList
+            <TabsRow
               flexShrink={0}
               width={wide ? '56' : undefined}
               px={wide ? '0' : { base: '2', md: '4' }}
@@ -407,7 +407,7 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
                   {tabsWithErrors.has(t.value) && <chakra.span srOnly> (has errors)</chakra.span>}
                 </Tabs.Trigger>
               ))}
-            </ScrollingTabsList>
+            </TabsRow>
             <Box flex="1" minWidth="0">
               {formTabs.map((t) => (
                 <Tabs.Content key={t.value} value={t.value} px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>

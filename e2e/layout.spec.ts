@@ -122,6 +122,12 @@ test.describe('as the administrator, tabs and toasts', () => {
       const tab = (name: string, selected?: boolean) =>
         page.getByRole('tab', { name: new RegExp(`^${name}`), ...(selected && { selected }) });
       const everyTabReachable = async (names: readonly string[]) => {
+        const row = page.getByRole('tablist').filter({ has: tab(names[0]!) });
+        await row.scrollIntoViewIfNeeded();
+        expect(
+          await row.evaluate((list) => list.scrollWidth - list.clientWidth),
+          'no tab hidden past the row',
+        ).toBeLessThanOrEqual(1);
         for (const name of names) await expect(tab(name), `the '${name}' tab in sight`).toBeInViewport({ ratio: 1 });
         for (const name of [...names].reverse()) {
           await tab(name).tap();

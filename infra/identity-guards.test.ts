@@ -127,6 +127,8 @@ describe('identity items in IAM', () => {
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
+      // Reads an invitation token without using it.
+      'auth/check-invite',
       'auth/forgot-password',
       'auth/reset-password',
       'users/invite-user',

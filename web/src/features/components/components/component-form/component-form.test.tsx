@@ -382,6 +382,16 @@ describe('add new component', () => {
     expect(localStorage.getItem(unsavedInputKey('u2', null))).toBeNull();
   });
 
+  it('restores a draft kept in this browser by the earlier Save as Draft, once', async () => {
+    localStorage.setItem('componentDraft:u1', JSON.stringify({ values: { reference: 'OLD-LOCAL' }, fileNames: {} }));
+    api();
+    renderForm();
+    expect(await screen.findByText('Unsaved input restored')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('OLD-LOCAL');
+    expect(localStorage.getItem('componentDraft:u1')).toBeNull();
+    expect(JSON.parse(localStorage.getItem(unsavedInputKey('u1', null))!).values.reference).toBe('OLD-LOCAL');
+  });
+
   it('asks before a link leaves unsaved input: Stay keeps it, Leave goes', async () => {
     api();
     const { router } = renderForm();

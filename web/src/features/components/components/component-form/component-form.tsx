@@ -38,7 +38,13 @@ import {
   type FormField,
   type FormValues,
 } from './form-fields';
-import { forgetUnsavedInput, keepUnsavedInput, loadUnsavedInput, unsavedInputKey } from './unsaved-input';
+import {
+  earlierDraftKey,
+  forgetUnsavedInput,
+  keepUnsavedInput,
+  loadUnsavedInput,
+  unsavedInputKey,
+} from './unsaved-input';
 
 type FileNames = DraftContent['fileNames'];
 
@@ -94,7 +100,12 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
   const localKey = unsavedInputKey(userId, draft?.id ?? null);
   const [initial] = useState(() => {
     const saved = formValuesOf(draft);
-    const local = loadUnsavedInput(localKey);
+    const earlier = draft ? null : loadUnsavedInput(earlierDraftKey(userId));
+    const local = loadUnsavedInput(localKey) ?? earlier;
+    if (earlier) {
+      keepUnsavedInput(localKey, earlier);
+      forgetUnsavedInput(earlierDraftKey(userId));
+    }
     const restored = local && JSON.stringify(local.values) !== JSON.stringify(saved) ? local : null;
     return { saved, restored };
   });

@@ -19,6 +19,12 @@ export interface UnsavedInput {
 export const unsavedInputKey = (userId: string, draftId: string | null) =>
   `componentForm:${userId}:${draftId ?? 'new'}`;
 
+/**
+ * Where Save as Draft kept a draft before drafts were kept on the server: read once as unsaved
+ * input of the new form (then forgotten), so a draft saved that way is not lost.
+ */
+export const earlierDraftKey = (userId: string) => `componentDraft:${userId}`;
+
 /** The kept input, or null when there is none or it cannot be read (storage off, or garbage). */
 export const loadUnsavedInput = (key: string, now = Date.now()): UnsavedInput | null => {
   try {

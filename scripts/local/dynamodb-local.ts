@@ -277,6 +277,8 @@ export interface DynamoDbLocalOptions {
   readonly onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null, output: string) => void;
   /** How long to wait for it to answer; LOCAL_START_TIMEOUT_SECONDS (5 minutes) unless given. */
   readonly readyTimeoutMs?: number;
+  /** How often the wait says it is still waiting (10 s unless given). */
+  readonly progressEveryMs?: number;
 }
 
 export interface DynamoDbLocal {
@@ -394,7 +396,12 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
         ready = await answersListTables(client);
         return ready;
       },
-      { timeoutMs: options.readyTimeoutMs, log: options.log, detail: () => output.join('\n') },
+      {
+        timeoutMs: options.readyTimeoutMs,
+        progressEveryMs: options.progressEveryMs,
+        log: options.log,
+        detail: () => output.join('\n'),
+      },
     );
   } catch (error) {
     await stop();

@@ -109,29 +109,58 @@ test('layout: the login page does not scroll sideways', async ({ page }) => {
 test.describe('as the administrator, tabs and toasts', () => {
   test.use({ role: 'admin' });
 
-  test('layout: a tab row wider than a phone fades where tabs hide and keeps the chosen tab in sight', async ({
-    page,
-  }) => {
-    await page.setViewportSize(MOBILE);
-    await page.goto('/app/component-hub/admin');
-    const tabs = page.getByRole('tablist');
-    await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
-    await expect(tabs, 'the row fades at its end: more tabs hide there').toHaveAttribute('data-more-end', 'true');
-    await expect(tabs).not.toHaveAttribute('data-more-start', 'true');
+  test.describe('on a touch screen', () => {
+    test.use({ hasTouch: true });
 
-    await page.getByRole('tab', { name: 'Overview' }).focus();
-    await page.keyboard.press('End');
-    await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeInViewport({ ratio: 0.99 });
-    await expect(page).toHaveURL(/\/admin#users$/);
-    await expect(tabs, 'the row fades at its start once scrolled').toHaveAttribute('data-more-start', 'true');
+    test('layout: at 375 px every tab of the admin dashboard, the part page and the Add form is in sight, reached by tap and by keyboard', async ({
+      page,
+      checkPage,
+    }) => {
+      await page.setViewportSize(MOBILE);
+      /** Every tab of the row is on screen at once, a tap opens each, and the arrow keys walk them all. */
+      // A tab's name may go on with a count ('Attachments (1 pending)').
+      const tab = (name: string, selected?: boolean) =>
+        page.getByRole('tab', { name: new RegExp(`^${name}`), ...(selected && { selected }) });
+      const everyTabReachable = async (names: readonly string[]) => {
+        const row = page.getByRole('tablist').filter({ has: tab(names[0]!) });
+        await row.scrollIntoViewIfNeeded();
+        expect(
+          await row.evaluate((list) => list.scrollWidth - list.clientWidth),
+          'no tab hidden past the row',
+        ).toBeLessThanOrEqual(1);
+        for (const name of names) await expect(tab(name), `the '${name}' tab in sight`).toBeInViewport({ ratio: 1 });
+        for (const name of [...names].reverse()) {
+          await tab(name).tap();
+          await expect(tab(name, true)).toBeVisible();
+        }
+        await tab(names[0]!).focus();
+        for (const name of names.slice(1)) {
+          await page.keyboard.press('ArrowRight');
+          await expect(tab(name, true)).toBeFocused();
+        }
+      };
 
-    // Opened by its address, the last tab is scrolled into sight too.
-    await page.goto('/app/component-hub/admin#images');
-    await page.reload();
-    await expect(page.getByRole('tab', { name: 'Image Management', selected: true })).toBeVisible();
-    await page.goto('/app/component-hub/admin#users');
-    await page.reload();
-    await expect(page.getByRole('tab', { name: 'User Management', selected: true })).toBeInViewport({ ratio: 0.99 });
+      await page.goto('/app/component-hub/admin');
+      await everyTabReachable(['Overview', 'Image Management', 'User Management']);
+      await expect(page).toHaveURL(/\/admin#users$/);
+
+      const [part] = (await (await page.request.get('/api/components?limit=1')).json()) as { id: number }[];
+      await page.goto(`/app/component-hub/components/${part!.id}`);
+      await everyTabReachable(['Details', 'Technical Specs', 'Attachments', 'Version History']);
+      await checkPage('part-tabs-narrow');
+
+      await page.goto('/app/component-hub/add-component');
+      await everyTabReachable([
+        'Basic Information',
+        'Technical Details',
+        'Physical Properties',
+        'Electrical Properties',
+        'Wire Specifications',
+        'Tooling',
+        'Files & Documents',
+      ]);
+      await checkPage('add-form-tabs-narrow');
+    });
   });
 
   test('layout: a toast leaves the button under the pointer free, and is announced politely', async ({ page }) => {

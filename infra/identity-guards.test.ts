@@ -153,6 +153,8 @@ describe('identity items in IAM', () => {
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
       'auth/confirm-email',
+      // Reads an invitation token without using it.
+      'auth/check-invite',
       'auth/forgot-password',
       'auth/reset-password',
       'auth/update-user',

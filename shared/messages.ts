@@ -91,6 +91,14 @@ export const messages = {
     `The component changed since this edit was proposed: ${fields.join(', ')}. Reject it, or ask for a new edit.`,
   requestRetry: 'The component changed while this request was being approved. Please try again.',
   notificationNotFound: 'Notification not found',
+  draftNotFound: 'This draft was not found. It may have been submitted or deleted.',
+  draftChanged:
+    'This draft was saved again in another window since you opened it. Reopen it to see that version, then save your changes again.',
+  draftLimitReached: (max: number) =>
+    `You already have ${max} drafts, the most one person can keep. Submit or delete one, then save again.`,
+  draftTooLarge: (kilobytes: number) =>
+    `This draft is too large to save (at most ${kilobytes} KB of text). Shorten the longest fields and save again.`,
+  draftFieldUnknown: 'A draft holds only the fields of the Add New Component form',
   tooManyWrites: (what: string, limit: number, period: 'minute' | 'day', wait: string) =>
     `You can ${what.replace('{n}', String(limit))} a ${period}. Please try again in ${wait}.`,
   pendingStorageFull: (usedMegabytes: number, quotaMegabytes: number) =>

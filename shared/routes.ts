@@ -50,6 +50,7 @@ export const writeLimitKinds = [
   'account',
   'distributor-searches',
   'admin',
+  'drafts',
   'other',
 ] as const;
 export type WriteLimitKind = (typeof writeLimitKinds)[number];
@@ -236,6 +237,14 @@ export const routes = [
     needs: ['second-factor', 'credentials', 'mail'],
     writeLimit: 'account',
     memoryMb: PASSWORD_HASHING_MB,
+  },
+  // Whether an invitation link still works, before its form is filled in (throttled per client).
+  {
+    method: 'POST',
+    path: '/api/invites/check',
+    handler: 'auth/check-invite',
+    access: 'public',
+    needs: ['email-tokens'],
   },
   // Single sign-on (OpenID Connect): what the login page offers, then out to the provider and back.
   { method: 'GET', path: '/api/sso/options', handler: 'sso/get-sign-in-options', access: 'public' },
@@ -477,6 +486,12 @@ export const routes = [
     access: 'user',
     writeLimit: 'requests',
   },
+  // Drafts of the Add New Component form, each person's own.
+  { method: 'GET', path: '/api/drafts', handler: 'drafts/list-drafts', access: 'user' },
+  { method: 'POST', path: '/api/drafts', handler: 'drafts/create-draft', access: 'user', writeLimit: 'drafts' },
+  { method: 'GET', path: '/api/drafts/{id}', handler: 'drafts/get-draft', access: 'user' },
+  { method: 'PUT', path: '/api/drafts/{id}', handler: 'drafts/update-draft', access: 'user', writeLimit: 'drafts' },
+  { method: 'DELETE', path: '/api/drafts/{id}', handler: 'drafts/delete-draft', access: 'user', writeLimit: 'drafts' },
   { method: 'GET', path: '/api/notifications', handler: 'notifications/list-notifications', access: 'user' },
   {
     method: 'GET',
@@ -488,6 +503,13 @@ export const routes = [
     method: 'PATCH',
     path: '/api/notification-settings',
     handler: 'notifications/update-notification-settings',
+    access: 'user',
+    writeLimit: 'notifications',
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    handler: 'notifications/mark-all-notifications-read',
     access: 'user',
     writeLimit: 'notifications',
   },

@@ -16,6 +16,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { sleep } from '#lib/concurrency';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env.ts';
 import { LOOPBACK } from './ports.ts';
+import { waitUntilReady } from './readiness.ts';
 
 export const EMULATOR_PACKAGE = 'amplify-dynamodb-simulator';
 export const EMULATOR_VERSION = '2.9.30';
@@ -274,7 +275,10 @@ export interface DynamoDbLocalOptions {
   readonly log?: Log;
   /** Called when the emulator dies on its own (not through stop()). */
   readonly onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null, output: string) => void;
+  /** How long to wait for it to answer; LOCAL_START_TIMEOUT_SECONDS (5 minutes) unless given. */
   readonly readyTimeoutMs?: number;
+  /** How often the wait says it is still waiting (10 s unless given). */
+  readonly progressEveryMs?: number;
 }
 
 export interface DynamoDbLocal {
@@ -377,22 +381,28 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions): Promise
 
   const endpoint = `http://${host}:${options.port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   try {
     let gone = false;
     void exited.then(() => (gone = true));
-    while (!ready) {
-      await Promise.race([spawnError, sleep(0)]);
-      if (gone) {
-        throw new Error(
-          `DynamoDB Local exited before it was ready (exit code ${child.exitCode}):\n${output.join('\n')}`,
-        );
-      }
-      if (Date.now() > deadline)
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within the time allowed.\n${output.join('\n')}`);
-      ready = await answersListTables(client);
-      if (!ready) await sleep(100);
-    }
+    await waitUntilReady(
+      `DynamoDB Local on ${endpoint}`,
+      async () => {
+        await Promise.race([spawnError, sleep(0)]);
+        if (gone) {
+          throw new Error(
+            `DynamoDB Local exited before it was ready (exit code ${child.exitCode}):\n${output.join('\n')}`,
+          );
+        }
+        ready = await answersListTables(client);
+        return ready;
+      },
+      {
+        timeoutMs: options.readyTimeoutMs,
+        progressEveryMs: options.progressEveryMs,
+        log: options.log,
+        detail: () => output.join('\n'),
+      },
+    );
   } catch (error) {
     await stop();
     throw error;

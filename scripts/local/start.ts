@@ -26,6 +26,7 @@ import { createTableInput } from '#repositories/table-definition';
 import { passwordSchema } from '#shared/schemas/auth';
 import { guessablePasswordProblem } from '#services/auth/password-policy';
 import { buildWeb } from '../build-web.ts';
+import { withStartTimeout } from './readiness.ts';
 import { startDistributorEmulator, type DistributorEmulator } from './distributor-emulator.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import {
@@ -228,11 +229,13 @@ const main = async (): Promise<void> => {
       log,
       onUnexpectedExit: onDynamoDbExit,
     }).then((service): DynamoDbLocal => remember('DynamoDB Local', service)),
-    startS3({ port: settings.s3Port, directory: join(settings.dataDir, 's3') }).then((service): LocalS3 =>
-      remember('the S3 server', service),
+    withStartTimeout('the S3 server', startS3({ port: settings.s3Port, directory: join(settings.dataDir, 's3') }), {
+      log,
+    }).then((service): LocalS3 => remember('the S3 server', service)),
+    withStartTimeout('the SES server', startSes({ port: settings.sesPort }), { log }).then((service): LocalSes =>
+      remember('the SES server', service),
     ),
-    startSes({ port: settings.sesPort }).then((service): LocalSes => remember('the SES server', service)),
-    buildWeb({ outdir: defaultWebDist }),
+    withStartTimeout('the SPA build', buildWeb({ outdir: defaultWebDist }), { log }),
   ]);
   const failures = [dynamo, s3, ses, web].flatMap((result) =>
     result.status === 'rejected' ? [result.reason as unknown] : [],
@@ -244,7 +247,14 @@ const main = async (): Promise<void> => {
   const endpoints = { dynamodb: dynamo.value.endpoint, s3: s3.value.endpoint, ses: ses.value.endpoint };
   const emulator =
     settings.emulateDigiKey || settings.emulateMouser
-      ? remember('the distributor emulator', await startDistributorEmulator({ port: settings.distributorEmulatorPort }))
+      ? remember(
+          'the distributor emulator',
+          await withStartTimeout(
+            'the distributor emulator',
+            startDistributorEmulator({ port: settings.distributorEmulatorPort }),
+            { log },
+          ),
+        )
       : undefined;
   const distributors: DistributorEnv = {
     ...(emulator &&
@@ -257,13 +267,17 @@ const main = async (): Promise<void> => {
   const oidcProvider: LocalOidcProvider | undefined = settings.localSso
     ? remember(
         'the local OpenID provider',
-        await startLocalOidcProvider({
-          port: settings.oidcProviderPort,
-          people: localPeople(ssoPassword),
-          redirectUris: [`${appOrigin}/api/sso/callback`],
-          postLogoutRedirectUris: [`${appOrigin}/app/auth`],
-          backChannelLogoutUri: `${appOrigin}/api/sso/backchannel-logout`,
-        }),
+        await withStartTimeout(
+          'the local OpenID provider',
+          startLocalOidcProvider({
+            port: settings.oidcProviderPort,
+            people: localPeople(ssoPassword),
+            redirectUris: [`${appOrigin}/api/sso/callback`],
+            postLogoutRedirectUris: [`${appOrigin}/app/auth`],
+            backChannelLogoutUri: `${appOrigin}/api/sso/backchannel-logout`,
+          }),
+          { log },
+        ),
       )
     : undefined;
   // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).

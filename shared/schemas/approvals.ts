@@ -109,6 +109,10 @@ export interface Notification {
   read: boolean;
   linkTo: string | null;
   createdAt: string;
+  /** The approval request a notice is about, when it is about one. */
+  requestId?: string;
+  /** Set once that request was decided (or withdrawn): the notice no longer asks for anything. */
+  decision?: Exclude<RequestStatus, 'pending'>;
 }
 
 export interface Version {

@@ -32,6 +32,9 @@ export const acceptInviteSchema = z.object({
   password: passwordSchema,
 });
 
+/** `POST /api/invites/check`: an invitation link's token, looked at without being used. */
+export const checkInviteSchema = acceptInviteSchema.pick({ token: true });
+
 /** The accept form as the browser sees it: the confirmation must match. */
 export const acceptInviteFormSchema = acceptInviteSchema
   .extend({ confirmPassword: z.string() })

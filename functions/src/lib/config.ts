@@ -147,6 +147,8 @@ export const defaultWriteLimits: Record<WriteLimitKind, { perMinute: number; per
   'distributor-searches': { perMinute: 10, perDay: 200 },
   // Reviewing a queue and managing users come in bursts.
   admin: { perMinute: 120, perDay: 5000 },
+  // Saving a draft is a click, not a keystroke (typing is kept in the browser).
+  drafts: { perMinute: 30, perDay: 1000 },
   other: { perMinute: 30, perDay: 1000 },
 };
 

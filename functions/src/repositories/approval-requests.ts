@@ -3,7 +3,20 @@ import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { counterChange } from './counters';
 import { pendingBytesRelease } from './pending-storage';
-import { queryAll, tableName, type TransactItem } from './table';
+import { batchGetItems, queryAll, tableName, type TransactItem } from './table';
+import { chunk } from '#lib/concurrency';
+
+/** The status of each request found among `ids` (100 keys a call); a request not found is left out. */
+export const getRequestStatuses = async (ids: readonly string[]): Promise<Map<string, RequestStatus>> => {
+  const statuses = new Map<string, RequestStatus>();
+  for (const part of chunk([...new Set(ids)], 100))
+    for (const item of await batchGetItems(part.map(requestKey), {
+      ProjectionExpression: 'pk, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
+    }))
+      statuses.set(String(item.pk).slice('REQ#'.length), item.status as RequestStatus);
+  return statuses;
+};
 
 /**
  * Approval requests: `REQ#<ulid>` / `META`; gsi1 `REQSTATUS#<status>` / `<createdAt>#<id>` (the

@@ -64,6 +64,24 @@ export const markNotificationRead = async (userId: string, id: string): Promise<
     ),
   );
 
+/**
+ * Notes on a notice about a request that the request was decided, and marks it read; false when
+ * the notice is gone or was already noted.
+ */
+export const markNotificationDecided = async (userId: string, id: string, decision: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notificationKey(userId, id),
+        UpdateExpression: 'SET #read = :true, decision = :decision',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(decision)',
+        ExpressionAttributeNames: { '#read': 'read' },
+        ExpressionAttributeValues: { ':true': true, ':decision': decision },
+      }),
+    ),
+  );
+
 export const deleteNotification = async (userId: string, id: string): Promise<boolean> =>
   conditionalWrite(() =>
     dynamo().send(

@@ -177,6 +177,7 @@ export const submitRequest = async (
         requestSubject(request),
       ),
       linkTo: '/component-hub/approval-queue',
+      requestId: request.id,
     },
     { except: submitter.id },
   ).catch((error: unknown) =>

@@ -5,6 +5,7 @@ import { NotFound } from '#lib/errors';
 import {
   deleteNotification,
   listNotifications,
+  markNotificationDecided,
   markNotificationRead,
   putNotifications,
 } from '#repositories/notifications';
@@ -15,9 +16,11 @@ import {
   updateNotificationSettings,
 } from '#repositories/notification-settings';
 import { listUsers, type User } from '#repositories/users';
+import { getRequestStatuses } from '#repositories/approval-requests';
+import { logger } from '#lib/logger';
 
 export const newNotification = (
-  fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null },
+  fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null; requestId?: string },
   now = new Date(),
 ): Notification => ({
   id: ulid(now.getTime()),
@@ -27,6 +30,7 @@ export const newNotification = (
   type: fields.type,
   title: fields.title,
   message: fields.message,
+  ...(fields.requestId !== undefined && { requestId: fields.requestId }),
 });
 
 /**
@@ -54,7 +58,39 @@ export const changeNotificationSettings = (
   patch: NotificationSettingsPatch,
 ): Promise<NotificationSettings> => updateNotificationSettings(userId, patch, new Date().toISOString());
 
-export const notificationsOf = (userId: string): Promise<Notification[]> => listNotifications(userId);
+/**
+ * The user's notifications, newest first. A notice about a request decided since (approved,
+ * rejected, withdrawn or closed, by anyone) says so and counts as read: it asks nothing any more.
+ * The first read that sees the decision stores it on the notice.
+ */
+export const notificationsOf = async (userId: string): Promise<Notification[]> => {
+  const notifications = await listNotifications(userId);
+  const undecided = notifications.filter((notice) => notice.requestId && !notice.decision);
+  if (!undecided.length) return notifications;
+  const statuses = await getRequestStatuses(undecided.map((notice) => notice.requestId!));
+  const decided = new Map<string, Notification['decision']>();
+  for (const notice of undecided) {
+    const status = statuses.get(notice.requestId!);
+    if (status && status !== 'pending') decided.set(notice.id, status);
+  }
+  await Promise.all(
+    [...decided].map(([id, decision]) =>
+      markNotificationDecided(userId, id, decision!).catch((error: unknown) =>
+        logger.warn('noting a decided request on a notice failed', { error: error as Error }),
+      ),
+    ),
+  );
+  return notifications.map((notice) =>
+    decided.has(notice.id) ? { ...notice, read: true, decision: decided.get(notice.id) } : notice,
+  );
+};
+
+/** Marks every unread notification of the user read; answers how many were marked. */
+export const markAllRead = async (userId: string): Promise<{ marked: number }> => {
+  const unread = (await listNotifications(userId)).filter((notice) => !notice.read);
+  const marked = await Promise.all(unread.map((notice) => markNotificationRead(userId, notice.id)));
+  return { marked: marked.filter(Boolean).length };
+};
 
 export const markRead = async (userId: string, id: string): Promise<void> => {
   if (!(await markNotificationRead(userId, id))) throw new NotFound(messages.notificationNotFound);

@@ -120,7 +120,7 @@ export const createUpload = async (user: User, input: CreateUploadInput): Promis
  * (400), another user's upload (403) and an upload that is not there (400). The upload object
  * itself stays until the caller has stored what it made of it (`deleteFileQuietly`).
  */
-const checkUploadKey = (user: User, uploadKey: string): void => {
+export const checkUploadKey = (user: User, uploadKey: string): void => {
   if (!UPLOAD_KEY.test(uploadKey))
     throw new Invalid(messages.uploadKeyInvalid, { uploadKey: messages.uploadKeyInvalid });
   if (!uploadKey.startsWith(uploadPrefix(user.id)))

@@ -26,6 +26,8 @@ import { refuseGuessablePassword } from './auth/password-policy';
 import { startSession, type SessionOrigin } from './auth/sessions';
 import { rememberDeletedUser } from './auth/sso/accounts';
 import { randomToken, sha256 } from './auth/tokens';
+import { giveBackAttempt, takeAttempt } from './auth/throttle';
+import { clientKeyOf } from '#lib/edge';
 import { linkEmail, sendEmail } from './mail';
 
 export const INVITE_TOKEN_SECONDS = 7 * 24 * 60 * 60;
@@ -173,6 +175,23 @@ export const inviteUser = async (email: string, role: Role): Promise<AdminUser> 
  * or a sign-in) and once a newer invitation was sent. A taken username is refused before the
  * link is used, so the invitee can choose another with the same link.
  */
+/**
+ * Looks at an invitation link without using it, so the page can say at once whether it still
+ * works (and for which email) before the person chooses a name and a password. Failed checks
+ * count against the client like sign-in attempts (429 past the allowance), so links cannot be
+ * guessed through it; a check of a working link is given back.
+ */
+export const checkInvitation = async (token: string, clientAddress: string): Promise<{ email: string }> => {
+  const subject = `invite-check:client:${clientKeyOf(clientAddress)}`;
+  await takeAttempt([subject]);
+  const found = await findToken('INVITE', sha256(token));
+  const user = found ? await getUser(found.userId) : undefined;
+  if (!found || !user || isActive(user) || user.invitedAt !== found.createdAt)
+    throw new Invalid(messages.invitationInvalid, { token: messages.invitationInvalid });
+  await giveBackAttempt(subject);
+  return { email: user.email };
+};
+
 export const acceptInvite = async (
   token: string,
   username: string,

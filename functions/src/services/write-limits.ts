@@ -22,6 +22,7 @@ const actions: Record<WriteLimitKind, string> = {
   account: 'change your account at most {n} times',
   'distributor-searches': 'run at most {n} distributor searches',
   admin: 'make at most {n} administrative changes',
+  drafts: 'save or delete at most {n} drafts',
   other: 'make at most {n} changes',
 };
 

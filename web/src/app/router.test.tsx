@@ -73,6 +73,7 @@ describe('shell', () => {
       ['Approval Queue', '/component-hub/approval-queue'],
       ['Admin Dashboard', '/component-hub/admin'],
       ['Settings', '/component-hub/settings'],
+      ['Welcome & Tools', '/landing'],
     ]);
     expect(within(drawer).getByText('root')).toBeInTheDocument();
     expect(within(drawer).getByText('admin')).toBeInTheDocument();
@@ -87,9 +88,17 @@ describe('shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Settings']);
+    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Settings', 'Welcome & Tools']);
     expect(within(drawer).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     expect(within(drawer).getByText('jo@example.com')).toBeInTheDocument();
+  });
+
+  it('leads to the welcome and tools page from the settings menu', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    const { router } = renderRoutes(routes, '/component-hub');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Welcome & Tools' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 
   it('quick search stores the trimmed text as headerSearchQuery, opens the list, and clears when leaving it', async () => {

@@ -16,7 +16,12 @@ export const paths = {
       path: '/component-hub/components/:id',
       href: (id: number | string) => `/component-hub/components/${id}`,
     },
-    addComponent: { path: '/component-hub/add-component', href: () => '/component-hub/add-component' },
+    addComponent: {
+      path: '/component-hub/add-component',
+      /** With a draft's id: that draft, reopened. */
+      href: (draftId?: string) =>
+        `/component-hub/add-component${draftId ? `?draft=${encodeURIComponent(draftId)}` : ''}`,
+    },
     settings: {
       path: '/component-hub/settings',
       href: (anchor?: SettingsAnchor) => `/component-hub/settings${anchor ? `#${anchor}` : ''}`,

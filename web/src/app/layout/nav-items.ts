@@ -2,6 +2,7 @@ import {
   CirclePlus,
   ClipboardCheck,
   FileSpreadsheet,
+  House,
   LayoutDashboard,
   List,
   Settings,
@@ -33,4 +34,6 @@ export const navItems: readonly NavItem[] = [
   { label: 'Approval Queue', href: paths.hub.approvalQueue.href(), icon: ClipboardCheck, role: 'admin' },
   { label: 'Admin Dashboard', href: paths.hub.admin.href(), icon: ShieldCheck, role: 'admin' },
   { label: 'Settings', href: paths.hub.settings.href(), icon: Settings },
+  // The welcome page with the team's other tools, outside the hub itself.
+  { label: 'Welcome & Tools', href: paths.landing.href(), icon: House },
 ];

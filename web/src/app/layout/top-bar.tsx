@@ -24,6 +24,7 @@ export const TopBar = ({ user, onOpenMenu }: TopBarProps) => {
     ...(user.role === 'admin' ? [{ label: 'User Management', href: paths.hub.settings.href('users') }] : []),
     { label: 'Notification Settings', href: paths.hub.settings.href('notifications') },
     { label: 'Security Settings', href: paths.hub.settings.href('security') },
+    { label: 'Welcome & Tools', href: paths.landing.href() },
   ];
 
   return (

@@ -50,7 +50,7 @@ describe('pages composed from the users feature', () => {
     renderRoutes(routes, '/component-hub/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
-    expect(await screen.findByText('1 admin')).toBeInTheDocument();
+    expect(await screen.findByText(/1 active admin/)).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();
     expect(await screen.findByText('25% coverage')).toBeInTheDocument();
 

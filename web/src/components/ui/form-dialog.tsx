@@ -8,6 +8,11 @@ interface FormDialogProps {
   description?: ReactNode;
   open: boolean;
   onClose: () => void;
+  /**
+   * Escape or a click outside; `onClose` unless given (a dialog holding typed input asks first,
+   * while its Cancel button still closes at once).
+   */
+  onDismiss?: () => void;
   onSubmit: (event?: FormEvent) => unknown;
   submitLabel: string;
   submittingLabel: string;
@@ -26,6 +31,7 @@ export const FormDialog = ({
   description,
   open,
   onClose,
+  onDismiss = onClose,
   onSubmit,
   submitLabel,
   submittingLabel,
@@ -37,7 +43,7 @@ export const FormDialog = ({
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(details) => !details.open && !isSubmitting && onClose()}
+      onOpenChange={(details) => !details.open && !isSubmitting && onDismiss()}
       placement="center"
       role={destructive ? 'alertdialog' : 'dialog'}
     >

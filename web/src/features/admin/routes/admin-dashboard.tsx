@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import type { ReactNode } from 'react';
 import { PageHeader } from '#web/components/ui/page.tsx';
-import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { useHashTab } from '#web/lib/hash-tab.ts';
 import { ImageManagement } from '../components/image-management';
 import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
@@ -36,7 +36,7 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
         size={{ base: 'sm', md: 'md' }}
         lazyMount
       >
-        <ScrollingTabsList>
+        <TabsRow>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="overview">
             Overview
           </Tabs.Trigger>
@@ -46,7 +46,7 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
             User Management
           </Tabs.Trigger>
-        </ScrollingTabsList>
+        </TabsRow>
         <Tabs.Content value="overview">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">

@@ -16,7 +16,7 @@ import { RequestChanges } from './request-changes';
 import { requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { ReviewDialog } from './review-dialog';
-import { StaleNotice } from './stale-notice';
+import { cannotApprove, StaleNotice, staleNoticeId } from './stale-notice';
 
 const Detail = ({ label, children }: { label: string; children: string }) => (
   <Text fontSize="sm" overflowWrap="anywhere">
@@ -110,7 +110,7 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
           <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
         </Stack>
 
-        <StaleNotice request={request} />
+        <StaleNotice request={request} onReject={() => setDecision('rejected')} />
         <RequestChanges request={request} />
 
         {pending ? (
@@ -130,6 +130,8 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
               size="sm"
               onClick={() => setDecision('approved')}
               aria-label={`Approve ${label.toLowerCase()} request ${request.id}`}
+              disabled={cannotApprove(request)}
+              aria-describedby={cannotApprove(request) ? staleNoticeId(request) : undefined}
             >
               <Check aria-hidden />
               Approve

@@ -281,7 +281,7 @@ describe('approval queue', () => {
     expect(within(staleCard!).getByText('The part changed since this edit was proposed')).toBeInTheDocument();
     expect(
       within(staleCard!).getByText(
-        'Description: Original when proposed, Theirs now. Approving will fail: reject it, or ask for a new edit.',
+        'Description: Original when proposed, Theirs now. It cannot be approved as it stands: reject it, or open the part to review its values now and propose a new edit from them.',
       ),
     ).toBeInTheDocument();
     const changes = within(staleCard!).getByRole('region', { name: 'Proposed changes' });
@@ -290,9 +290,17 @@ describe('approval queue', () => {
     expect(within(changes).getByText('Proposed').parentElement).toHaveTextContent('Mine');
     expect(within(mergingCard!).getByText('The part changed since this request was made')).toBeInTheDocument();
 
-    await userEvent.click(within(staleCard!).getByRole('button', { name: /^Approve/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approve Request' });
-    expect(within(dialog).getByText('The part changed since this edit was proposed')).toBeInTheDocument();
+    // Approve is not offered; the notice says why and offers what works.
+    const approve = within(staleCard!).getByRole('button', { name: /^Approve/ });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription(/It cannot be approved as it stands/);
+    expect(within(staleCard!).getByRole('link', { name: "Review the part's values now" })).toHaveAttribute(
+      'href',
+      '/component-hub/components/9',
+    );
+    expect(within(mergingCard!).getByRole('button', { name: /^Approve/ })).toBeEnabled();
+    await userEvent.click(within(staleCard!).getByRole('button', { name: 'Reject this edit' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Reject Request' })).toBeInTheDocument();
   });
 
   it('names a deleted part without a link', async () => {

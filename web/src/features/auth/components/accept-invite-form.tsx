@@ -1,7 +1,9 @@
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Text } from '@chakra-ui/react/text';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
@@ -10,7 +12,7 @@ import { paths } from '#web/config/paths.ts';
 import { ApiError, clearCsrfToken, errorMessage } from '#web/lib/api-client.ts';
 import { displayName, useSetUser } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';
-import { acceptInvite } from '../api/accept-invite';
+import { acceptInvite, checkInvite } from '../api/accept-invite';
 
 /** The rules come with zod, loaded once the form is on screen (see useZodForm). */
 const loadAcceptInviteSchema = async () => (await import('#shared/schemas/users')).acceptInviteFormSchema;
@@ -20,15 +22,48 @@ interface AcceptInviteFormProps {
   onBackToLogin: () => void;
 }
 
+/** What the check of the link said: still working (for this email), refused (and why), or not known. */
+type LinkCheck =
+  | { state: 'checking' }
+  | { state: 'works'; email: string }
+  | { state: 'refused'; title: string; message: string }
+  | { state: 'unknown' };
+
 /**
  * The invitation link's form: a username and a password that follows the password rule. It logs the new
- * user in and opens the hub. A link that is invalid, used or expired cannot be retried, so the
- * server's message (which says to ask an administrator for a new invitation) replaces the form.
+ * user in and opens the hub. The link is checked first: one that is invalid, used or expired
+ * cannot be retried, so the server's message (which says to ask an administrator for a new
+ * invitation) is shown instead of the form, before anything is typed. When the check cannot be
+ * made (a network failure), the form is shown and accepting says what is wrong.
  */
 export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps) => {
   const navigate = useNavigate();
   const setUser = useSetUser();
   const form = useZodForm(loadAcceptInviteSchema, { token, username: '', password: '', confirmPassword: '' });
+  const [check, setCheck] = useState<LinkCheck>(() => (token.trim() ? { state: 'checking' } : { state: 'unknown' }));
+
+  useEffect(() => {
+    if (!token.trim()) return;
+    let current = true;
+    checkInvite(token).then(
+      ({ email }) => current && setCheck({ state: 'works', email }),
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && error.status === 429)
+          setCheck({ state: 'refused', title: 'Too many attempts', message: errorMessage(error, '') });
+        else if (error instanceof ApiError && error.body?.fields?.token)
+          setCheck({
+            state: 'refused',
+            title: 'This invitation cannot be used',
+            message: errorMessage(error, messages.invitationInvalid),
+          });
+        else setCheck({ state: 'unknown' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   const onSubmit = form.handleSubmit(
     async ({ token: inviteToken, username, password }) => {
@@ -55,12 +90,19 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
   );
 
   // A link without a token, or one the server refused (its answer names the token field).
-  const tokenProblem = token.trim() ? form.errors.token : messages.invitationInvalid;
+  const tokenProblem =
+    check.state === 'refused'
+      ? check
+      : !token.trim()
+        ? { title: 'This invitation cannot be used', message: messages.invitationInvalid }
+        : form.errors.token
+          ? { title: 'This invitation cannot be used', message: form.errors.token }
+          : undefined;
   if (tokenProblem) {
     return (
       <Stack gap="4">
-        <InlineAlert status="error" title="This invitation cannot be used">
-          {tokenProblem}
+        <InlineAlert status="error" title={tokenProblem.title}>
+          {tokenProblem.message}
         </InlineAlert>
         <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
           Back to login
@@ -69,9 +111,21 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
     );
   }
 
+  if (check.state === 'checking')
+    return (
+      <Text color="fg.muted" textAlign="center" role="status">
+        Checking your invitation...
+      </Text>
+    );
+
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Accept invitation">
       <Stack gap="4">
+        {check.state === 'works' && (
+          <Text fontSize="sm" color="fg.muted">
+            You are joining Component Hub as <strong>{check.email}</strong>.
+          </Text>
+        )}
         <TextField
           label="Username"
           autoComplete="username"

@@ -276,11 +276,20 @@ describe('auth screen: accept invitation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
   };
 
-  it("opens in 'Accept Invitation' mode from the emailed link", () => {
-    mockApi({});
+  /** The link's check answers that it works, for this email. */
+  const working = {
+    'GET /api/csrf-token': csrfHandler,
+    'POST /api/invites/check': { body: { email: 'new@example.com' } },
+  };
+
+  it("opens in 'Accept Invitation' mode from the emailed link, once the link is checked", async () => {
+    const server = mockApi(working);
     renderScreen(<AuthRoute />, '/auth?invite=inv123');
     expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Username')).toHaveValue('');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation...');
+    expect(await screen.findByLabelText('Username')).toHaveValue('');
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/invites/check')[0]!.body).toEqual({ token: 'inv123' });
     expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
@@ -293,19 +302,21 @@ describe('auth screen: accept invitation', () => {
     [{ password: 'NoSpecial123' }, 'Password must contain at least one special character'],
     [{ confirm: 'Other-Passw0rd' }, "Passwords don't match"],
   ])('refuses %o with "%s"', async (input, message) => {
-    const server = mockApi({});
+    const server = mockApi(working);
     renderScreen(<AuthRoute />, '/auth?invite=inv123');
+    await screen.findByLabelText('Username');
     await fill(input);
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(server.callsTo('POST /api/invites/accept')).toHaveLength(0);
   });
 
   it('accepts without sending the confirmation, logs the user in and goes to the hub', async () => {
     const server = mockApi({
-      'GET /api/csrf-token': csrfHandler,
+      ...working,
       'POST /api/invites/accept': { body: { ...user, username: 'new-colleague', name: '' } },
     });
     const { router } = renderScreen(<AuthRoute />, '/auth?invite=inv123', { '/component-hub': 'hub page' });
+    await screen.findByLabelText('Username');
     await fill();
     expect(await screen.findByText('hub page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/component-hub');
@@ -318,14 +329,15 @@ describe('auth screen: accept invitation', () => {
     });
   });
 
-  it("shows the server's message in place of the form for a used or expired link, with a way back to login", async () => {
-    mockApi({
+  it('says before any input that a used or expired link cannot be used, and what to do, with a way back to login', async () => {
+    const server = mockApi({
       'GET /api/csrf-token': csrfHandler,
-      'POST /api/invites/accept': { status: 400, body: { message: invalid, fields: { token: invalid } } },
+      'POST /api/invites/check': { status: 400, body: { message: invalid, fields: { token: invalid } } },
     });
     const { router } = renderScreen(<AuthRoute />, '/auth?invite=used');
-    await fill();
     expect(await screen.findByText(invalid)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/invites/accept')).toHaveLength(0);
     expect(screen.getByText('This invitation cannot be used')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to login' }));
@@ -348,6 +360,8 @@ describe('auth screen: accept invitation', () => {
       },
     });
     renderScreen(<AuthRoute />, '/auth?invite=inv123');
+    // The check could not be made (no answer): the form is shown, and accepting says what is wrong.
+    await screen.findByLabelText('Username');
     await fill();
     expect(await screen.findByText('Failed to accept invitation')).toBeInTheDocument();
     expect(screen.getByText('Too many attempts. Please try again in 1 minute.')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { useFieldDescription } from '#web/components/ui/field-description.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
+import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
@@ -62,6 +63,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
   const [error, setError] = useState<string>();
   const description = useFieldDescription({ error });
   const [isSubmitting, setSubmitting] = useState(false);
+  const [asking, setAsking] = useState(false);
   const refreshRequests = useRefreshRequests();
   const options = useComponentOptions();
   const takenBy = useReferenceTakenBy(field === 'reference' ? value : '', component.id);
@@ -69,6 +71,9 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
   const label = fieldLabel(field, component);
   const kind = fieldKind(field);
   const current = fieldText(component, field);
+
+  // Escape or a click outside with a changed value asks before the value is thrown away.
+  const dismiss = () => (value !== current ? setAsking(true) : onClose());
 
   const submit = async () => {
     const problem = editProblem(field, value, current);
@@ -146,20 +151,34 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
   };
 
   return (
-    <FormDialog
-      title={`Edit ${label}`}
-      description={`Current value: ${current || 'Not specified'}. Your change is published once an administrator approves it.`}
-      open
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Submit for Approval"
-      submittingLabel="Submitting..."
-      isSubmitting={isSubmitting}
-    >
-      <Stack gap="4">
-        {editor()}
-        {takenBy && <ReferenceInUseNotice part={takenBy} />}
-      </Stack>
-    </FormDialog>
+    <>
+      <FormDialog
+        title={`Edit ${label}`}
+        description={`Current value: ${current || 'Not specified'}. Your change is published once an administrator approves it.`}
+        open
+        onClose={onClose}
+        onDismiss={dismiss}
+        onSubmit={submit}
+        submitLabel="Submit for Approval"
+        submittingLabel="Submitting..."
+        isSubmitting={isSubmitting}
+      >
+        <Stack gap="4">
+          {editor()}
+          {takenBy && <ReferenceInUseNotice part={takenBy} />}
+        </Stack>
+      </FormDialog>
+      <UnsavedChangesDialog
+        open={asking}
+        title="Discard your change?"
+        description={`The new value you typed for ${label} is not submitted. Closing the dialog discards it.`}
+        onStay={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+        discardLabel="Discard"
+      />
+    </>
   );
 };

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Version } from '#shared/schemas/approvals';
@@ -223,6 +223,35 @@ describe('component detail', () => {
       description: 'Contactor, 4 kW',
       username: 'jo',
     });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
+  });
+
+  it('asks before Escape or a click outside discards a changed value, and closes at once when nothing changed', async () => {
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Description' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Description' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
+    const input = within(dialog).getByLabelText('New value');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Typed with care');
+    await userEvent.keyboard('{Escape}');
+    let question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(screen.getByRole('dialog', { name: 'Edit Description' })).getByLabelText('New value')).toHaveValue(
+      'Typed with care',
+    );
+
+    // A click outside the dialog (the page behind it takes no pointer events while it is open).
+    fireEvent.pointerDown(document.body);
+    fireEvent.pointerUp(document.body);
+    fireEvent.click(document.body);
+    question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
   });
 

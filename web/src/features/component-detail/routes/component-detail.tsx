@@ -12,7 +12,7 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { Panel } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
-import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#web/config/paths.ts';
@@ -129,7 +129,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
               variant="line"
               colorPalette="blue"
             >
-              <ScrollingTabsList px={{ base: '2', md: '4' }} pt="2">
+              <TabsRow px={{ base: '2', md: '4' }} pt="2">
                 {tabs.map((t) => (
                   <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
                     {t.label}
@@ -140,7 +140,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                     )}
                   </Tabs.Trigger>
                 ))}
-              </ScrollingTabsList>
+              </TabsRow>
               <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
                 <Tabs.Content value="details" p="0">
                   <FieldGroups

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, RecentComponentView } from '#shared/schemas/approvals';
@@ -73,6 +73,7 @@ const renderDashboard = (
     'GET /api/csrf-token': csrfHandler,
     'GET /api/stats': answers.stats ?? { body: stats },
     'GET /api/recent-components': answers.recent ?? { body: views },
+    'GET /api/drafts': { body: [] },
     'GET /api/approval-requests': answers.pending ?? {
       body: [
         aRequest(1, 'new'),
@@ -89,6 +90,7 @@ const renderDashboard = (
     '/component-hub/components': 'component list',
     '/component-hub/components/:id': 'component detail',
     '/component-hub/approval-queue': 'approval queue',
+    '/component-hub/add-component': 'add component',
   });
   return { server, ...result };
 };
@@ -111,6 +113,7 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
     expect(server.calls.map((call) => call.path).sort()).toEqual([
       '/api/approval-requests?status=pending',
+      '/api/drafts',
       '/api/recent-components?limit=5',
       '/api/stats',
       '/api/user',
@@ -207,5 +210,37 @@ describe('dashboard', () => {
     renderDashboard({ recent: { status: 404, body: { message: 'Not Found' } }, pending: { body: [] } });
     expect(await screen.findByText('No recent components.')).toBeInTheDocument();
     expect(await screen.findByText('No pending requests.')).toBeInTheDocument();
+  });
+});
+
+describe('your drafts', () => {
+  it("lists the person's drafts, named by reference, each continued in Add New Component", async () => {
+    const draft = (id: string, reference?: string) => ({
+      id,
+      values: reference ? { reference, class: 'Relay' } : { class: 'Relay' },
+      fileNames: {},
+      revision: 1,
+      createdAt: '2026-01-02T10:00:00Z',
+      updatedAt: '2026-01-02T10:00:00Z',
+    });
+    const { router } = renderDashboard({
+      extra: {
+        'GET /api/drafts': {
+          body: [draft('01JDRAFTA000000000000000AA', 'HALF-DONE'), draft('01JDRAFTB000000000000000BB')],
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Your drafts' });
+    expect(within(list).getByText('HALF-DONE')).toBeInTheDocument();
+    expect(within(list).getByText('Untitled draft')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('link', { name: 'Continue draft HALF-DONE' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?draft=01JDRAFTA000000000000000AA'));
+    expect(screen.getByText('add component')).toBeInTheDocument();
+  });
+
+  it('shows no drafts card to a person without drafts', async () => {
+    renderDashboard();
+    await screen.findByRole('list', { name: 'Recent Components' });
+    expect(screen.queryByRole('heading', { name: 'Your drafts' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { PendingRequests } from '../components/pending-requests';
 import { RecentComponents } from '../components/recent-components';
 import { SearchCard } from '../components/search-card';
 import { SummaryCards } from '../components/summary-cards';
+import { YourDrafts } from '../components/your-drafts';
 
 /** /component-hub. */
 export const DashboardRoute = () => (
@@ -13,6 +14,7 @@ export const DashboardRoute = () => (
     <Stack gap="6">
       <SearchCard />
       <SummaryCards />
+      <YourDrafts />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentComponents />
         <PendingRequests />

@@ -5,7 +5,9 @@ import { Checkbox } from '@chakra-ui/react/checkbox';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
+import { useId, useRef } from 'react';
 import type { ImportAction, ImportOutcome, ImportRowReport } from '#shared/schemas/import';
+import { useScrollsSideways } from '#web/lib/overflow.ts';
 import { ROWS_PER_PAGE, type RowFilter } from '../api/import-excel';
 import { fieldLabel } from '../utils/field-label';
 import { actionLabels, outcomeLabels, shownValue } from '../utils/row-details';
@@ -27,9 +29,9 @@ const outcomePalette: Record<ImportOutcome, string> = {
 
 /** What a row does, or did: each changed field with its old value struck out and its new one marked. */
 const RowDetails = ({ row }: { row: ImportRowReport }) => (
-  <Stack gap="1">
+  <Stack gap="1" whiteSpace="normal">
     {row.changes.map((change) => (
-      <Text key={change.field} fontSize="sm">
+      <Text key={change.field} fontSize="sm" overflowWrap="anywhere">
         <Text as="span" fontWeight="semibold">
           {fieldLabel(change.field)}:
         </Text>{' '}
@@ -37,7 +39,15 @@ const RowDetails = ({ row }: { row: ImportRowReport }) => (
           {shownValue(change.from)}
         </Box>{' '}
         →{' '}
-        <Box as="ins" bg="green.subtle" color="green.fg" px="1" borderRadius="sm" textDecoration="none">
+        <Box
+          as="ins"
+          bg="green.subtle"
+          color="green.fg"
+          px="1"
+          borderRadius="sm"
+          textDecoration="none"
+          overflowWrap="anywhere"
+        >
           {shownValue(change.to)}
         </Box>
       </Text>
@@ -100,6 +110,9 @@ export const ImportRows = ({
   showConflicts,
 }: ImportRowsProps) => {
   const last = Math.min(offset + ROWS_PER_PAGE, rowsMatching);
+  const scrollArea = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scrollArea);
+  const hintId = useId();
   return (
     <Stack gap="3">
       <HStack gap="2" wrap="wrap" role="group" aria-label="Show rows">
@@ -117,7 +130,20 @@ export const ImportRows = ({
             </Button>
           ))}
       </HStack>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" tabIndex={0} role="region" aria-label="Rows (scrollable)">
+      {scrolls && (
+        <Text id={hintId} fontSize="sm" color="fg.muted">
+          The table is wider than the screen: scroll it sideways to see every column.
+        </Text>
+      )}
+      <Table.ScrollArea
+        ref={scrollArea}
+        borderWidth="1px"
+        borderRadius="md"
+        tabIndex={0}
+        role="region"
+        aria-label="Rows (scrollable)"
+        aria-describedby={scrolls ? hintId : undefined}
+      >
         <Table.Root size="sm" aria-label="Rows of the workbook">
           <Table.Header>
             <Table.Row bg="bg.subtle">
@@ -125,7 +151,9 @@ export const ImportRows = ({
               <Table.ColumnHeader width="3.5rem">Row</Table.ColumnHeader>
               <Table.ColumnHeader>Reference</Table.ColumnHeader>
               <Table.ColumnHeader>Action</Table.ColumnHeader>
-              <Table.ColumnHeader minWidth="16rem">Details</Table.ColumnHeader>
+              <Table.ColumnHeader minWidth="16rem" width="full">
+                Details
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>

@@ -10,6 +10,7 @@ import { ImportExcelRoute } from './import-excel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   sessionStorage.clear();
 });
 
@@ -249,6 +250,33 @@ describe('Import Components from Excel', () => {
     expect(await screen.findByRole('button', { name: 'Commit the rest' })).toBeEnabled();
     expect(router.state.location.search).toBe(`?import=${IMPORT_ID}`);
     expect(screen.getByRole('alert')).toHaveTextContent(messages.importStopped(2, 5, 3));
+  });
+
+  it('wraps a long new value inside its cell and says when the table scrolls sideways', async () => {
+    const long = 'X'.repeat(400);
+    const wide = job({
+      rows: [
+        row({ row: 3, action: 'update', componentId: 7, changes: [{ field: 'description', from: 'Plug', to: long }] }),
+      ],
+      rowsMatching: 1,
+    });
+    // jsdom lays nothing out: the rows' scroll area is made wider inside than outside, as at 375 px.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('aria-label') === 'Rows (scrollable)' ? 900 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.getAttribute('aria-label') === 'Rows (scrollable)' ? 340 : 0;
+    });
+    mockApi({
+      'GET /api/imports': { body: { imports: [wide] } },
+      [`GET /api/imports/${IMPORT_ID}`]: { body: wide },
+    });
+    render(`/component-hub/import-excel?import=${IMPORT_ID}`);
+    const value = await screen.findByText(long);
+    expect(value.tagName).toBe('INS');
+    expect(getComputedStyle(value).overflowWrap).toBe('anywhere');
+    const hint = await screen.findByText('The table is wider than the screen: scroll it sideways to see every column.');
+    expect(screen.getByRole('region', { name: 'Rows (scrollable)' })).toHaveAttribute('aria-describedby', hint.id);
   });
 
   it("shows the 'Upload failed' toast with the server's message", async () => {

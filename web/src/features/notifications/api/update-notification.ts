@@ -5,3 +5,6 @@ export const markNotificationRead = (id: string) => api.patch<void>(`/notificati
 
 /** DELETE /api/notifications/{id}. */
 export const deleteNotification = (id: string) => api.delete<void>(`/notifications/${encodeURIComponent(id)}`);
+
+/** POST /api/notifications/read: marks every unread notification read. */
+export const markAllNotificationsRead = () => api.post<{ marked: number }>('/notifications/read');

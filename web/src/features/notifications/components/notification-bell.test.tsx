@@ -140,6 +140,33 @@ describe('notification bell', () => {
     expect(server.callsTo('DELETE /api/notifications/01A')).toHaveLength(1);
   });
 
+  it("'Mark all as read' clears the count; a notice whose request was decided says so and is not unread", async () => {
+    let notifications = [
+      note('01A', { type: 'info', title: 'New approval request', requestId: 'R1' }),
+      note('01B', { type: 'info', title: 'Decided one', requestId: 'R2', read: true, decision: 'rejected' }),
+      note('01C'),
+    ];
+    const server = mockApi({
+      'GET /api/user': { body: user },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/notifications': () => ({ body: notifications }),
+      'POST /api/notifications/read': () => {
+        notifications = notifications.map((n) => ({ ...n, read: true }));
+        return { body: { marked: 2 } };
+      },
+    });
+    renderScreen(<NotificationBell />, '/component-hub');
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(within(list).getByText('Decided: rejected')).toBeInTheDocument();
+    expect(within(list).getAllByTestId('notice-decision')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-count')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    expect(server.callsTo('POST /api/notifications/read')).toHaveLength(1);
+  });
+
   it('says so when there are none', async () => {
     mockApi({ 'GET /api/user': { body: user }, 'GET /api/notifications': { body: [] } });
     renderScreen(<NotificationBell />, '/component-hub');

@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react/box';
-import { IconButton } from '@chakra-ui/react/button';
+import { Button, IconButton } from '@chakra-ui/react/button';
 import { Float } from '@chakra-ui/react/float';
 import { Popover } from '@chakra-ui/react/popover';
 import { Portal } from '@chakra-ui/react/portal';
@@ -13,7 +13,7 @@ import type { Notification } from '#shared/schemas/approvals';
 import { APP_BASE } from '#web/config/paths.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { useNotifications, useRefreshOnNews } from '../api/get-notifications';
-import { deleteNotification, markNotificationRead } from '../api/update-notification';
+import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../api/update-notification';
 import { formatDateTime } from '#web/lib/dates.ts';
 
 type Kind = Notification['type'];
@@ -50,6 +50,13 @@ export const notificationTime = (iso: string, now = Date.now()): string => {
   const days = Math.round(hours / 24);
   if (Math.abs(days) < 7) return relative.format(days, 'day');
   return formatDateTime(at);
+};
+
+/** What became of the request a notice asked about. */
+const decisionTexts: Record<NonNullable<Notification['decision']>, string> = {
+  approved: 'Decided: approved',
+  rejected: 'Decided: rejected',
+  withdrawn: 'Withdrawn by its submitter',
 };
 
 interface ItemProps {
@@ -96,6 +103,11 @@ const NotificationItem = ({ notification, onOpen, onDelete }: ItemProps) => {
           <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
             {notification.message}
           </Text>
+          {notification.decision && (
+            <Text fontSize="xs" fontWeight="semibold" color="fg.muted" data-testid="notice-decision">
+              {decisionTexts[notification.decision]}
+            </Text>
+          )}
           <Text fontSize="xs" color="fg.muted">
             <time dateTime={notification.createdAt}>{notificationTime(notification.createdAt)}</time>
           </Text>
@@ -116,7 +128,8 @@ const NotificationItem = ({ notification, onOpen, onDelete }: ItemProps) => {
 
 /**
  * The top bar's bell: the unread count, polled every 30 s; a click marks a
- * notification read and follows its link; each can be deleted.
+ * notification read and follows its link; each can be deleted; 'Mark all as read' clears the
+ * count. A notice about a request decided since says so and is no longer unread.
  */
 export const NotificationBell = () => {
   const { user } = useUser();
@@ -137,6 +150,14 @@ export const NotificationBell = () => {
     await update((list) => list.map((item) => (item.id === notification.id ? { ...item, read: true } : item)));
     // A failure leaves it unread: the list is read again from the server.
     await markNotificationRead(notification.id).catch(() => mutate());
+  };
+
+  const markAll = async () => {
+    await update((list) => list.map((item) => ({ ...item, read: true })));
+    // Whatever happened, the list is read again: a failure shows the notices still unread.
+    await markAllNotificationsRead()
+      .catch(() => undefined)
+      .finally(() => void mutate());
   };
 
   const remove = async (notification: Notification) => {
@@ -190,9 +211,14 @@ export const NotificationBell = () => {
               <HStack justify="space-between">
                 <Popover.Title fontWeight="semibold">Notifications</Popover.Title>
                 {unread > 0 && (
-                  <Text fontSize="sm" color="fg.muted">
-                    {unread} unread
-                  </Text>
+                  <HStack gap="2">
+                    <Text fontSize="sm" color="fg.muted">
+                      {unread} unread
+                    </Text>
+                    <Button size="xs" variant="outline" onClick={() => void markAll()}>
+                      Mark all as read
+                    </Button>
+                  </HStack>
                 )}
               </HStack>
             </Popover.Header>

@@ -458,11 +458,19 @@ describe('on a phone', () => {
 });
 
 describe('admin dashboard: Overview', () => {
-  it("'Total Users' counts everyone and says how many are admins", async () => {
-    adminApi({}, [me, colleague, pending, { ...colleague, id: 'u6', email: 'b@example.com', role: 'admin' }]);
+  it("'Total Users' counts the active users and their admins, and pending invitations apart", async () => {
+    adminApi({}, [
+      me,
+      colleague,
+      pending,
+      { ...colleague, id: 'u6', email: 'b@example.com', role: 'admin' },
+      { ...pending, id: 'u7', email: 'invited-admin@example.com', role: 'admin' },
+      { ...pending, id: 'u8', email: 'invited-admin2@example.com', role: 'admin' },
+    ]);
     renderScreen(<TotalUsersCard />);
-    expect(await screen.findByText('4')).toBeInTheDocument();
-    expect(screen.getByText('Total Users')).toBeInTheDocument();
-    expect(screen.getByText('2 admins')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'Total Users' });
+    expect(await within(card).findByText('3')).toBeInTheDocument();
+    expect(card).toHaveTextContent('2 active admins');
+    expect(card).toHaveTextContent('3 invitations pending (2 admins)');
   });
 });

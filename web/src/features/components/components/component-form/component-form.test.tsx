@@ -6,7 +6,8 @@ import { csrfHandler, mockApi, type Handler, type MockResponse } from '#web/test
 import { renderScreen } from '#web/testing/render.tsx';
 import { mergeOptions } from '#web/lib/component-options.ts';
 import { AddComponentRoute } from '#web/features/components/routes/add-component.tsx';
-import { DRAFT_FILE_MAX_AGE_MS, draftKey, loadDraft } from './component-draft';
+import { DRAFT_FILE_MAX_AGE_MS, type Draft } from '#shared/schemas/drafts';
+import { loadUnsavedInput, unsavedInputKey } from './unsaved-input';
 import { checkFile } from './file-field';
 import { formTabs } from './form-fields';
 
@@ -26,15 +27,16 @@ const catalogueOptions = {
   types: ['Crimp Contact'],
 };
 
-const api = (extra: Record<string, Handler | MockResponse> = {}) =>
-  mockApi({
-    'GET /api/user': { body: user },
-    'GET /api/csrf-token': csrfHandler,
-    'GET /api/components/options': { body: catalogueOptions },
-    // The reference check: no part has the reference typed unless a test says so.
-    'GET /api/components': { body: [] },
-    ...extra,
-  });
+const baseHandlers = (): Record<string, Handler | MockResponse> => ({
+  'GET /api/user': { body: user },
+  'GET /api/csrf-token': csrfHandler,
+  'GET /api/components/options': { body: catalogueOptions },
+  // The reference check: no part has the reference typed unless a test says so.
+  'GET /api/components': { body: [] },
+  'GET /api/drafts': { body: [] },
+});
+
+const api = (extra: Record<string, Handler | MockResponse> = {}) => mockApi({ ...baseHandlers(), ...extra });
 
 const renderForm = () =>
   renderScreen(<AddComponentRoute />, '/component-hub/add-component', {
@@ -76,7 +78,7 @@ describe('the form layout', () => {
     ]);
   });
 
-  it('reads a stored draft, dropping files older than uploads are kept, and ignores garbage', () => {
+  it('reads input kept in the browser, dropping files older than uploads are kept, and ignores garbage', () => {
     const savedAt = '2026-01-01T00:00:00.000Z';
     localStorage.setItem(
       'k',
@@ -86,18 +88,18 @@ describe('the form layout', () => {
         savedAt,
       }),
     );
-    const fresh = loadDraft('k', Date.parse(savedAt) + 60_000)!;
+    const fresh = loadUnsavedInput('k', Date.parse(savedAt) + 60_000)!;
     expect(fresh.values).toMatchObject({ reference: 'R', width: '12', dataSheet: 'uploads/u/X/a.pdf', class: '' });
     expect(fresh.values).not.toHaveProperty('colour');
     expect(fresh.fileNames).toEqual({ dataSheet: 'a.pdf' });
     expect(fresh.expiredFiles).toBeUndefined();
-    const stale = loadDraft('k', Date.parse(savedAt) + DRAFT_FILE_MAX_AGE_MS + 1)!;
+    const stale = loadUnsavedInput('k', Date.parse(savedAt) + DRAFT_FILE_MAX_AGE_MS + 1)!;
     expect(stale.values).toMatchObject({ reference: 'R', dataSheet: '' });
     expect(stale.fileNames).toEqual({});
     expect(stale.expiredFiles).toEqual(['dataSheet']);
     localStorage.setItem('k', 'not json');
-    expect(loadDraft('k')).toBeNull();
-    expect(loadDraft('absent')).toBeNull();
+    expect(loadUnsavedInput('k')).toBeNull();
+    expect(loadUnsavedInput('absent')).toBeNull();
   });
 
   it('checks files by their size and their first bytes, as the server does', async () => {
@@ -362,9 +364,67 @@ describe('add new component', () => {
     expect(screen.getByText('Reference must be at most 1000 characters')).toBeInTheDocument();
   });
 
-  it('saves a draft and restores it on return; a submission removes it', async () => {
-    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JDRAFT' } } });
+  it('keeps typing in this browser, per person, and restores it after a reload', async () => {
+    api();
     const first = renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'TYPED-ONLY');
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(unsavedInputKey('u1', null)) ?? '{}').values).toMatchObject({
+        reference: 'TYPED-ONLY',
+      }),
+    );
+    first.unmount();
+
+    renderForm();
+    expect(await screen.findByText('Unsaved input restored')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('TYPED-ONLY');
+    // Another person on the same browser starts empty.
+    expect(localStorage.getItem(unsavedInputKey('u2', null))).toBeNull();
+  });
+
+  it('restores a draft kept in this browser by the earlier Save as Draft, once', async () => {
+    localStorage.setItem('componentDraft:u1', JSON.stringify({ values: { reference: 'OLD-LOCAL' }, fileNames: {} }));
+    api();
+    renderForm();
+    expect(await screen.findByText('Unsaved input restored')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('OLD-LOCAL');
+    expect(localStorage.getItem('componentDraft:u1')).toBeNull();
+    expect(JSON.parse(localStorage.getItem(unsavedInputKey('u1', null))!).values.reference).toBe('OLD-LOCAL');
+  });
+
+  it('asks before a link leaves unsaved input: Stay keeps it, Leave goes', async () => {
+    api();
+    const { router } = renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), 'HALF');
+    await router.navigate('/component-hub/components');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/component-hub/add-component');
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('HALF');
+
+    await router.navigate('/component-hub/components');
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/component-hub/components'));
+  });
+
+  it('saves a draft on the server, opens it at its own address, and submitting it deletes the draft', async () => {
+    // The handlers grow as the server would: the draft saved can then be read and deleted.
+    const handlers = baseHandlers();
+    handlers['POST /api/components'] = { status: 201, body: { requestId: '01JDRAFT' } };
+    handlers['POST /api/drafts'] = ({ body }) => {
+      const input = body as Draft;
+      const stored = { ...input, revision: 1, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+      handlers[`GET /api/drafts/${input.id}`] = { body: stored };
+      handlers[`DELETE /api/drafts/${input.id}`] = { status: 204 };
+      return { status: 201, body: stored };
+    };
+    const server = mockApi(handlers);
+    const { router } = renderForm();
     await screen.findByRole('option', { name: 'Terminal' });
     await fill(screen.getByLabelText(/^Reference/), 'DRAFT-1');
     await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Terminal');
@@ -372,41 +432,30 @@ describe('add new component', () => {
     await fill(screen.getByLabelText('Weight (kg)'), '0.125');
     await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
     expect(await screen.findByText('Draft Saved')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(draftKey('u1'))!).values).toMatchObject({
-      reference: 'DRAFT-1',
-      class: 'Terminal',
-      weight: '0.125',
-    });
-
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('component list')).toBeInTheDocument();
-    first.unmount();
-
-    renderForm();
-    expect(await screen.findByText('Draft Restored')).toBeInTheDocument();
-    expect(screen.getByText('Your saved draft has been restored.')).toBeInTheDocument();
+    const sent = server.callsTo('POST /api/drafts')[0]!.body as Draft;
+    expect(sent.values).toEqual({ reference: 'DRAFT-1', class: 'Terminal', weight: '0.125' });
+    expect(sent.id).toMatch(/^[0-9A-Z]{26}$/);
+    await waitFor(() => expect(router.state.location.search).toBe(`?draft=${sent.id}`));
+    // Saved: nothing is kept locally, and leaving asks nothing.
+    expect(localStorage.getItem(unsavedInputKey('u1', null))).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Delete Draft' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Reference/)).toHaveValue('DRAFT-1');
-    expect(screen.getByLabelText('Weight (kg)')).toHaveValue(0.125);
-    await vi.waitFor(() => expect(screen.getByLabelText(/^Class/)).toHaveValue('Terminal'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByRole('dialog', { name: 'Component Submitted Successfully' })).toBeInTheDocument();
-    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
-      reference: 'DRAFT-1',
-      class: 'Terminal',
-      weight: 0.125,
-    });
-    expect(localStorage.getItem(draftKey('u1'))).toBeNull();
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({ reference: 'DRAFT-1', weight: 0.125 });
+    await waitFor(() => expect(server.callsTo(`DELETE /api/drafts/${sent.id}`)).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('discards a saved draft on request', async () => {
-    localStorage.setItem(draftKey('u1'), JSON.stringify({ values: { reference: 'OLD' }, fileNames: {} }));
-    api();
+  it("says why a draft was not saved, in the server's words, and keeps the input", async () => {
+    api({ 'POST /api/drafts': { status: 409, body: { message: 'You already have 20 drafts.' } } });
     renderForm();
-    expect(await screen.findByLabelText(/^Reference/)).toHaveValue('OLD');
-    await userEvent.click(screen.getByRole('button', { name: 'Discard Draft' }));
-    expect(screen.getByLabelText(/^Reference/)).toHaveValue('');
-    expect(localStorage.getItem(draftKey('u1'))).toBeNull();
+    await fill(await screen.findByLabelText(/^Reference/), 'ONE-TOO-MANY');
+    await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Draft not saved')).toBeInTheDocument();
+    expect(screen.getByText('You already have 20 drafts.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Reference/)).toHaveValue('ONE-TOO-MANY');
   });
 });
 

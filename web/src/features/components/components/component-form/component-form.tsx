@@ -5,40 +5,53 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { Stack } from '@chakra-ui/react/stack';
 import { chakra } from '@chakra-ui/react/styled-system';
 import { Tabs } from '@chakra-ui/react/tabs';
-import { Save, Send } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Save, Send, Trash2 } from 'lucide-react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useBlocker, useNavigate } from 'react-router';
+import { ulid } from 'ulid';
 import { componentInputSchema, type ComponentFileField, type ComponentInput } from '#shared/schemas/component';
+import type { Draft, DraftContent } from '#shared/schemas/drafts';
 import { TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
-import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
+import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
+import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
 import { paths } from '#web/config/paths.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
-import { submitComponent } from '#web/features/components/api/submit-component.ts';
-import { clearDraft, loadDraft, saveDraft, type ComponentDraft } from './component-draft';
+import { useSubmitComponent } from '#web/features/components/api/submit-component.ts';
+import { useDraftActions } from '#web/features/components/api/drafts.ts';
 import { FileField } from './file-field';
 import {
   REQUIRED_FIELDS,
   emptyValues,
   fieldLabel,
   firstTabWith,
+  formFields,
   formTabs,
   type FieldSpec,
   type FormField,
+  type FormValues,
 } from './form-fields';
-import { SubmittedDialog } from './submitted-dialog';
+import {
+  earlierDraftKey,
+  forgetUnsavedInput,
+  keepUnsavedInput,
+  loadUnsavedInput,
+  unsavedInputKey,
+} from './unsaved-input';
 
-type FileNames = ComponentDraft['fileNames'];
+type FileNames = DraftContent['fileNames'];
 
-/** Wide screens list the seven tabs down the side; narrower ones along the top, scrolling when they must. */
+/** Wide screens list the seven tabs down the side; narrower ones along the top, on as many lines as they need. */
 const WIDE_SCREEN = '(min-width: 80em)';
+/** Typing is kept in the browser this long after the last keystroke. */
+const KEEP_INPUT_AFTER_MS = 300;
 
 /** The body of POST /api/components: the checked fields without the empty ones, and who submits. */
 export const submissionBody = (input: ComponentInput, username: string): Partial<ComponentInput> => {
@@ -48,47 +61,120 @@ export const submissionBody = (input: ComponentInput, username: string): Partial
   return { ...body, username };
 };
 
+/** A draft's fields as the form holds them (every field, empty ones as ''). */
+const formValuesOf = (draft: Draft | undefined): FormValues => {
+  const values = emptyValues();
+  for (const field of formFields) values[field] = draft?.values[field] ?? '';
+  return values;
+};
+
+/** What a draft keeps of the form: the fields filled in and the names of their files. */
+const draftContentOf = (values: FormValues, fileNames: FileNames): DraftContent => ({
+  values: Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')),
+  fileNames: Object.fromEntries(
+    Object.entries(fileNames).filter(([field, name]) => name && values[field as FormField]),
+  ) as FileNames,
+});
+
 interface ComponentFormProps {
-  /** Where this user's draft is kept. */
-  draftKey: string;
+  userId: string;
   username: string;
+  /** The draft being continued; undefined for a new component. */
+  draft?: Draft;
+  /** A submission was filed (the page shows its Request ID). */
+  onSubmitted: (requestId: string) => void;
 }
 
 /**
  * The Add New Component form: seven tabs of fields, Reference and Class required, Submit for
- * Review, Save as Draft (kept in this browser, restored on return) and Cancel, which asks first
- * when the form holds input that is neither submitted nor saved.
+ * Review, Save as Draft (kept on the server for this person, listed and reopened) and Cancel.
+ * Whatever is typed is also kept in this browser as it is typed, so leaving by a link, Back, a
+ * reload or a closed tab loses nothing; leaving with input not saved as a draft asks first.
  */
-export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
+export const ComponentForm = ({ userId, username, draft, onSubmitted }: ComponentFormProps) => {
   const navigate = useNavigate();
+  const drafts = useDraftActions();
+  const submitComponent = useSubmitComponent();
   const [wide] = useMediaQuery([WIDE_SCREEN], { ssr: false });
   const options = useComponentOptions();
-  const [restored] = useState(() => loadDraft(draftKey));
-  const form = useZodForm(componentInputSchema, restored?.values ?? emptyValues());
+  const localKey = unsavedInputKey(userId, draft?.id ?? null);
+  const [initial] = useState(() => {
+    const saved = formValuesOf(draft);
+    const earlier = draft ? null : loadUnsavedInput(earlierDraftKey(userId));
+    const local = loadUnsavedInput(localKey) ?? earlier;
+    if (earlier) {
+      keepUnsavedInput(localKey, earlier);
+      forgetUnsavedInput(earlierDraftKey(userId));
+    }
+    const restored = local && JSON.stringify(local.values) !== JSON.stringify(saved) ? local : null;
+    return { saved, restored };
+  });
+  const form = useZodForm(componentInputSchema, initial.restored?.values ?? initial.saved);
   const takenBy = useReferenceTakenBy(form.values.reference ?? '');
-  const [fileNames, setFileNames] = useState<FileNames>(restored?.fileNames ?? {});
-  const [hasDraft, setHasDraft] = useState(restored !== null);
+  const [fileNames, setFileNames] = useState<FileNames>(initial.restored?.fileNames ?? draft?.fileNames ?? {});
+  const [revision, setRevision] = useState(draft?.revision ?? 0);
   const [tab, setTab] = useState(formTabs[0]!.value);
-  const [requestId, setRequestId] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
   const [focusField, setFocusField] = useState<string | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [savingDraft, setSavingDraft] = useState(false);
+  const [deletingDraft, setDeletingDraft] = useState(false);
   // What the form held when it was last loaded, saved or cleared: input beyond it is unsaved.
-  const [savedValues, setSavedValues] = useState(() => JSON.stringify(restored?.values ?? emptyValues()));
+  const [savedValues, setSavedValues] = useState(() => JSON.stringify(initial.saved));
   const unsaved = JSON.stringify(form.values) !== savedValues;
+  // Set just before the form itself navigates away (after Cancel's question, a save or a submission).
+  const leaving = useRef(false);
   const announced = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (!restored || announced.current) return;
+    if (announced.current) return;
     announced.current = true;
-    const files = restored.expiredFiles?.map(fieldLabel).join(', ');
-    notify({
-      type: 'info',
-      title: 'Draft Restored',
-      description: `Your saved draft has been restored.${files ? ` Choose its files again (${files}): uploads are kept for a day.` : ''}`,
-    });
-  }, [restored]);
+    const expired = [...(initial.restored?.expiredFiles ?? []), ...(draft?.expiredFiles ?? [])];
+    const files = expired.length
+      ? ` Choose its files again (${expired.map(fieldLabel).join(', ')}): uploads are kept for a day.`
+      : '';
+    if (initial.restored)
+      notify({
+        type: 'info',
+        title: 'Unsaved input restored',
+        description: `What you typed here before was not saved as a draft; it has been restored from this browser.${files}`,
+      });
+    else if (files) notify({ type: 'info', title: 'Draft opened', description: files.trim() });
+  }, [initial, draft]);
+
+  // Typing is kept in this browser (per person and draft) until it is saved, submitted or discarded.
+  useEffect(() => {
+    if (!unsaved) {
+      forgetUnsavedInput(localKey);
+      return;
+    }
+    const timer = setTimeout(() => keepUnsavedInput(localKey, { values: form.values, fileNames }), KEEP_INPUT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [unsaved, localKey, form.values, fileNames]);
+
+  // Closing the tab or reloading with unsaved input: the browser asks (the input is kept either way).
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      keepUnsavedInput(localKey, { values: form.values, fileNames });
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved, localKey, form.values, fileNames]);
+
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }) =>
+        unsaved &&
+        !leaving.current &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      [unsaved],
+    ),
+  );
 
   // After a failed submit the first invalid field takes the focus, once its tab is showing.
   useEffect(() => {
@@ -110,6 +196,12 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     if (inTab) setFocusField(inTab.name);
   };
 
+  /** Leaves for `href` without asking (the question was asked, or nothing is lost). */
+  const leaveFor = (href: string, options?: { replace?: boolean }) => {
+    leaving.current = true;
+    void navigate(href, options);
+  };
+
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (uploads > 0) {
@@ -126,13 +218,23 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     return form.handleSubmit(
       async (input) => {
         const answer = await submitComponent(submissionBody(input, username));
-        clearDraft(draftKey);
-        setHasDraft(false);
+        forgetUnsavedInput(localKey);
         form.reset(emptyValues());
         setSavedValues(JSON.stringify(emptyValues()));
         setFileNames({});
         setTab(formTabs[0]!.value);
-        setRequestId(answer.requestId);
+        if (draft) {
+          // The draft became a request: it goes from the list (a failure leaves it there, said so).
+          await drafts.remove(draft.id).catch((error: unknown) =>
+            notify({
+              type: 'warning',
+              title: 'Draft not deleted',
+              description: `The component was submitted, but its draft is still listed: ${errorMessage(error, 'please delete it yourself')}`,
+            }),
+          );
+          leaveFor(paths.hub.addComponent.href(), { replace: true });
+        }
+        onSubmitted(answer.requestId);
       },
       (error) => {
         const fields = error instanceof ApiError ? error.body?.fields : undefined;
@@ -146,39 +248,62 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
     )();
   };
 
-  const saveAsDraft = () => {
-    if (saveDraft(draftKey, { values: form.values, fileNames })) {
-      setHasDraft(true);
+  /**
+   * Saves the form as this person's draft on the server; true when it was saved. A new draft is
+   * then opened at its own address, unless the person is leaving.
+   */
+  const saveAsDraft = async (then: 'stay' | 'leave' = 'stay'): Promise<boolean> => {
+    if (uploads > 0) {
+      notify({
+        type: 'warning',
+        title: 'Upload in progress',
+        description: 'Wait for the file to finish uploading, then save the draft.',
+      });
+      return false;
+    }
+    setSavingDraft(true);
+    const content = draftContentOf(form.values, fileNames);
+    try {
+      if (draft) {
+        const saved = await drafts.update(draft.id, content, revision);
+        setRevision(saved.revision);
+      } else {
+        const saved = await drafts.create({ id: ulid(), ...content });
+        forgetUnsavedInput(localKey);
+        if (then === 'stay') leaveFor(paths.hub.addComponent.href(saved.id), { replace: true });
+      }
       setSavedValues(JSON.stringify(form.values));
       notify({
         type: 'success',
         title: 'Draft Saved',
-        description: 'Your draft has been saved. It will be restored when you come back to this page.',
+        description: 'Your draft has been saved. Find it under Your drafts here and on the dashboard.',
       });
-    } else {
-      notify({
-        type: 'error',
-        title: 'Draft not saved',
-        description: 'This browser did not allow the draft to be stored.',
-      });
+      return true;
+    } catch (error) {
+      notify({ type: 'error', title: 'Draft not saved', description: errorMessage(error, 'Please try again.') });
+      return false;
+    } finally {
+      setSavingDraft(false);
     }
   };
 
-  const discardDraft = () => {
-    clearDraft(draftKey);
-    setHasDraft(false);
-    form.reset(emptyValues());
-    setSavedValues(JSON.stringify(emptyValues()));
-    setFileNames({});
-    notify({
-      type: 'info',
-      title: 'Draft Discarded',
-      description: 'The saved draft has been removed and the form cleared.',
-    });
+  const deleteDraft = async () => {
+    if (!draft) return;
+    setDeletingDraft(true);
+    try {
+      await drafts.remove(draft.id);
+      forgetUnsavedInput(localKey);
+      setConfirmingDelete(false);
+      notify({ type: 'info', title: 'Draft Deleted', description: 'The draft has been deleted.' });
+      leaveFor(paths.hub.addComponent.href(), { replace: true });
+    } catch (error) {
+      notify({ type: 'error', title: 'Draft not deleted', description: errorMessage(error, 'Please try again.') });
+    } finally {
+      setDeletingDraft(false);
+    }
   };
 
-  const leave = () => void navigate(paths.hub.components.href());
-  const cancel = () => (unsaved ? setConfirmingCancel(true) : leave());
+  const cancel = () => (unsaved ? setConfirmingCancel(true) : leaveFor(paths.hub.components.href()));
 
   const setFile = (field: ComponentFileField, file: { key: string; fileName: string } | null) => {
     form.setValue(field, file?.key ?? '');
@@ -268,7 +393,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
             colorPalette="blue"
             orientation={wide ? 'vertical' : 'horizontal'}
           >
-            <ScrollingTabsList
+            <TabsRow
               flexShrink={0}
               width={wide ? '56' : undefined}
               px={wide ? '0' : { base: '2', md: '4' }}
@@ -293,7 +418,7 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
                   {tabsWithErrors.has(t.value) && <chakra.span srOnly> (has errors)</chakra.span>}
                 </Tabs.Trigger>
               ))}
-            </ScrollingTabsList>
+            </TabsRow>
             <Box flex="1" minWidth="0">
               {formTabs.map((t) => (
                 <Tabs.Content key={t.value} value={t.value} px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
@@ -307,15 +432,21 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
         </Panel>
 
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">
-          {hasDraft && (
-            <Button variant="ghost" colorPalette="red" onClick={discardDraft} marginEnd={{ sm: 'auto' }}>
-              Discard Draft
+          {draft && (
+            <Button
+              variant="ghost"
+              colorPalette="red"
+              onClick={() => setConfirmingDelete(true)}
+              marginEnd={{ sm: 'auto' }}
+            >
+              <Trash2 aria-hidden />
+              Delete Draft
             </Button>
           )}
           <Button variant="outline" onClick={cancel}>
             Cancel
           </Button>
-          <Button variant="outline" onClick={saveAsDraft}>
+          <Button variant="outline" onClick={() => void saveAsDraft()} loading={savingDraft} loadingText="Saving...">
             <Save aria-hidden />
             Save as Draft
           </Button>
@@ -325,7 +456,6 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
           </Button>
         </Stack>
       </form>
-      <SubmittedDialog requestId={requestId} onClose={() => setRequestId(null)} />
       <FormDialog
         title="Discard your changes?"
         description="This form has input that is not submitted or saved as a draft. Leaving now discards it."
@@ -333,12 +463,42 @@ export const ComponentForm = ({ draftKey, username }: ComponentFormProps) => {
         onClose={() => setConfirmingCancel(false)}
         onSubmit={() => {
           setConfirmingCancel(false);
-          leave();
+          forgetUnsavedInput(localKey);
+          leaveFor(paths.hub.components.href());
         }}
         submitLabel="Discard"
         submittingLabel="Discarding..."
         isSubmitting={false}
         destructive
+      />
+      <FormDialog
+        title="Delete this draft?"
+        description="The draft is deleted for good, with what it holds. Nothing is submitted."
+        open={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        onSubmit={() => void deleteDraft()}
+        submitLabel="Delete Draft"
+        submittingLabel="Deleting..."
+        isSubmitting={deletingDraft}
+        destructive
+      />
+      <UnsavedChangesDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        description="What you typed is not saved as a draft. It stays in this browser and comes back when you open this form here again, but nowhere else."
+        onStay={() => blocker.reset?.()}
+        stayLabel="Stay"
+        onDiscard={() => blocker.proceed?.()}
+        discardLabel="Leave"
+        keep={{
+          label: 'Save as Draft and leave',
+          loadingLabel: 'Saving...',
+          loading: savingDraft,
+          onClick: () =>
+            void saveAsDraft('leave').then((saved) => {
+              if (saved) blocker.proceed?.();
+            }),
+        }}
       />
     </>
   );

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { functionMemoryMb, routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { tableDefinition } from '#repositories/table-definition';
 import type { ComponentHubApp } from './build-app.ts';
-import { buildTestApp, cdkJsonContext, tempDir } from './test-app.ts';
+import { buildTestApp, cdkJsonContext, tempDir, apiTemplate } from './test-app.ts';
 import { constructIdFor } from './construct-ids.ts';
 import { routeNeeds } from './constructs/api-function.ts';
 import { ComponentHubNagChecks } from './nag.ts';
@@ -58,7 +58,7 @@ const actionsOfFunction = (built: ComponentHubApp, handler: string): string[] =>
 
 /** Actions granted to one role of the API stack. */
 const actionsOfRole = (built: ComponentHubApp, role: IConstruct): string[] => {
-  const template = Template.fromStack(built.api);
+  const template = apiTemplate(built.api);
   const roleId = built.api.resolve((role.node.defaultChild as unknown as { logicalId: string }).logicalId) as string;
   const resources = template.toJSON().Resources as Resources;
   const policyIds = Object.entries(resources)
@@ -92,7 +92,7 @@ describe('CDK app', () => {
   beforeAll(() => {
     built = build();
     data = Template.fromStack(built.data);
-    api = Template.fromStack(built.api);
+    api = apiTemplate(built.api);
     web = Template.fromStack(built.web);
   });
 
@@ -304,7 +304,7 @@ describe('CDK app', () => {
         withNeeds[route.handler] ? ({ ...route, needs: withNeeds[route.handler] } as RouteDefinition) : route,
       );
       const other = build({}, { routes: manifest });
-      const template = Template.fromStack(other.api);
+      const template = apiTemplate(other.api);
 
       const mail = actionsOfFunction(other, 'auth/forgot-password');
       expect(mail).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail']));
@@ -561,7 +561,7 @@ describe('CDK app', () => {
 
   it('uses a custom domain for APP_URL and the upload CORS rule when appUrl is given', () => {
     const other = build({ appUrl: 'https://hub.example.com/' });
-    Template.fromStack(other.api).hasResourceProperties('AWS::Lambda::Function', {
+    apiTemplate(other.api).hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ APP_URL: 'https://hub.example.com' }) },
     });
     Template.fromStack(other.data).hasResourceProperties('AWS::S3::Bucket', {

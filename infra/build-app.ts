@@ -213,7 +213,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     ...(alarmEmail ? { alarmEmail } : {}),
   });
   // The function alarms name the API functions literally (no export makes the dependency).
-  monitoring.addStackDependency(api);
+  for (const stack of api.routeStacks) monitoring.addStackDependency(stack);
 
   Tags.of(app).add('project', 'component-hub');
   Tags.of(app).add('stage', stage);

@@ -1,4 +1,4 @@
-import type { Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +64,8 @@ describe('identity items in IAM', () => {
     built = buildTestApp();
   });
 
-  const statementsOf = (handler: string) => statementsOfRole(built.api, built.api.functions.get(handler)!.role);
+  const statementsOf = (handler: string) =>
+    statementsOfRole(Stack.of(built.api.functions.get(handler)!), built.api.functions.get(handler)!.role);
 
   it('no API function can Scan the table, public routes included', () => {
     const publicRoutes = routes.filter((route) => route.access === 'public');

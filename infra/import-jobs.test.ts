@@ -4,7 +4,7 @@ import { routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
 import { importJobs, type ImportJob } from './constructs/import-jobs.ts';
 import { routeNeeds } from './constructs/api-function.ts';
-import { buildTestApp } from './test-app.ts';
+import { buildTestApp, apiTemplate } from './test-app.ts';
 
 /*
  * The Excel import's state machine as synthesized: preview, then commit slice after slice with
@@ -116,7 +116,7 @@ describe('jobs stack: the Excel import state machine', () => {
       '/api/imports/{id}',
       '/api/imports/{id}/commit',
     ]);
-    const api = Template.fromStack(built.api).toJSON().Resources as Resources;
+    const api = apiTemplate(built.api).toJSON().Resources as Resources;
     for (const route of routes) {
       const fnConstruct = built.api.functions.get(route.handler)!;
       const variables = (

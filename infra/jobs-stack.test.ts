@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { taskErrorNames } from '#lib/task-errors';
 import type { ComponentHubApp } from './build-app.ts';
-import { buildTestApp } from './test-app.ts';
+import { buildTestApp, apiTemplate } from './test-app.ts';
 import { repoRoot } from './paths.ts';
 import { routeNeeds } from './constructs/api-function.ts';
 import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jobs-stack.ts';
@@ -148,7 +148,7 @@ describe('jobs stack: the image-batch state machine', () => {
   });
 
   it("lets only the routes that need 'batches' start it, with its ARN in their environment", () => {
-    const api = Template.fromStack(built.api).toJSON().Resources as Resources;
+    const api = apiTemplate(built.api).toJSON().Resources as Resources;
     for (const route of routes) {
       const fn = built.api.functions.get(route.handler)!;
       const logicalId = built.api.resolve(

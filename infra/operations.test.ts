@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { metricNames, METRICS_NAMESPACE } from '#lib/metric-names';
 import type { ComponentHubApp } from './build-app.ts';
-import { buildTestApp } from './test-app.ts';
+import { buildTestApp, apiTemplate } from './test-app.ts';
 import { lambdaBundling, physicalFunctionName } from './constructs/app-function.ts';
 import { esbuildOptionsForLambda } from './constructs/lambda-bundling.ts';
 import { alarmThresholds, Monitoring } from './constructs/monitoring.ts';
@@ -97,7 +97,7 @@ describe('monitoring stack', () => {
   });
 
   it("alarms on every API function's errors and throttles, by its literal name (no export per function)", () => {
-    const apiFunctions = Template.fromStack(built.api).findResources('AWS::Lambda::Function');
+    const apiFunctions = apiTemplate(built.api).findResources('AWS::Lambda::Function');
     const names = Object.values(apiFunctions).map((fn) => (fn.Properties as { FunctionName: string }).FunctionName);
     // One per route, and the scheduled digest sender.
     expect(names).toHaveLength(routes.length + 1);
@@ -219,7 +219,7 @@ describe('Monitoring construct and the state machine', () => {
 describe('functions', () => {
   it('trace with X-Ray and are bundled minified with the AWS SDK inside', () => {
     const built = build();
-    const functions = Template.fromStack(built.api).findResources('AWS::Lambda::Function');
+    const functions = apiTemplate(built.api).findResources('AWS::Lambda::Function');
     for (const [id, fn] of Object.entries(functions)) {
       expect((fn.Properties as { TracingConfig?: unknown }).TracingConfig, id).toEqual({ Mode: 'Active' });
     }
@@ -308,7 +308,7 @@ describe('secrets and environments', () => {
 
   it('passes the distributor secret to the routes that need it, by ARN only, and lets only them read it', () => {
     const built = build({ distributorSecretArn: secretArn });
-    const template = Template.fromStack(built.api);
+    const template = apiTemplate(built.api);
     const needing = routes.filter(
       (route) => 'needs' in route && (route.needs as readonly string[]).includes('distributor-credentials'),
     );

@@ -1,7 +1,7 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
-import { buildTestApp } from './test-app.ts';
+import { apiTemplate, buildTestApp } from './test-app.ts';
 
 /*
  * The deployment's second-factor setting: context `secondFactorRequiredFor=admins` reaches every
@@ -16,11 +16,11 @@ const variablesOf = (template: Template) =>
 
 describe('second factor setting', () => {
   it('sets SECOND_FACTOR_REQUIRED_FOR=admins on every route function when the context asks', () => {
-    const required = variablesOf(Template.fromStack(buildTestApp({ secondFactorRequiredFor: 'admins' }).api)).filter(
+    const required = variablesOf(apiTemplate(buildTestApp({ secondFactorRequiredFor: 'admins' }).api)).filter(
       (variables) => variables.SECOND_FACTOR_REQUIRED_FOR === 'admins',
     );
     expect(required.length).toBeGreaterThanOrEqual(routes.length);
-    const optional = variablesOf(Template.fromStack(buildTestApp().api));
+    const optional = variablesOf(apiTemplate(buildTestApp().api));
     expect(optional.filter((variables) => 'SECOND_FACTOR_REQUIRED_FOR' in variables)).toEqual([]);
   });
 

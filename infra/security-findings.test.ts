@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#lib/edge';
 import type { ComponentHubApp } from './build-app.ts';
 import { awsS3Origins, siteSecurityHeaders } from './site-headers.ts';
-import { buildTestApp } from './test-app.ts';
+import { buildTestApp, apiTemplate } from './test-app.ts';
 import { RECONCILE_EVERY } from './stacks/jobs-stack.ts';
 import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 
@@ -39,7 +39,7 @@ describe('the edge', () => {
   beforeAll(() => {
     built = buildTestApp({ account: '123456789012', region: 'eu-west-1' });
     web = Template.fromStack(built.web);
-    api = Template.fromStack(built.api);
+    api = apiTemplate(built.api);
   });
 
   const distributionConfig = () =>
@@ -194,7 +194,7 @@ describe('the scheduled reconciliation', () => {
 describe('route grants for the new checks', () => {
   it("lets the upload and new-component routes list the bucket (a user's waiting uploads count against their quota)", () => {
     const built = buildTestApp();
-    const api = Template.fromStack(built.api);
+    const api = apiTemplate(built.api);
     for (const handler of ['files/create-upload', 'components/create-component']) {
       const fn = built.api.functions.get(handler)!;
       const roleId = built.api.resolve((fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId);

@@ -7,7 +7,7 @@ import { routeKey, routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
 import { ComponentHubNagChecks } from './nag.ts';
 import { repoRoot } from './paths.ts';
-import { buildTestApp } from './test-app.ts';
+import { buildTestApp, apiTemplate } from './test-app.ts';
 
 const secretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:component-hub/prod/oidc-AbCdEf';
 const ssoContext = {
@@ -47,7 +47,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
 
   it('makes a function and a route for the start, re-authenticate, callback and back-channel logout routes (and the login page options)', () => {
     const built = configured;
-    const template = Template.fromStack(built.api);
+    const template = apiTemplate(built.api);
     const ssoRoutes = routes.filter((route) => route.path.startsWith('/api/sso/'));
     expect(ssoRoutes.map(routeKey).sort()).toEqual([
       'GET /api/sso/callback',
@@ -64,7 +64,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
 
   it('lets only the callback read the client secret, by ARN', () => {
     const built = configured;
-    const template = Template.fromStack(built.api);
+    const template = apiTemplate(built.api);
     const withSecret = functionsOf(template).filter((fn) => fn.Properties.Environment.Variables.OIDC_CLIENT_SECRET_ARN);
     expect(withSecret.map((fn) => fn.Properties.FunctionName)).toEqual([
       built.api.functions.get('sso/finish-sign-in')!.functionName,
@@ -84,7 +84,7 @@ describe('single sign-on in the CDK app', { timeout: 180_000 }, () => {
 
   it('sets the callback URL from the CloudFront domain, and the settings on every function', () => {
     const built = configured;
-    const template = Template.fromStack(built.api);
+    const template = apiTemplate(built.api);
     const domain = siteDomainReference(built);
     const callback = { 'Fn::Join': ['', ['https://', domain, '/api/sso/callback']] };
     // Every route's function; the digest sender signs nobody in.

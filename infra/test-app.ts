@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll } from 'vitest';
 import { buildApp, type BuildAppOptions, type ComponentHubApp } from './build-app.ts';
 import { repoRoot } from './paths.ts';
+import type { ApiStack } from './stacks/api-stack.ts';
 
 /*
  * The CDK app for template tests: as `npm run synth` builds it (cdk.json's context), but with
@@ -36,3 +38,16 @@ export const buildTestApp = (
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], webDistDir: webDist, ...context },
   });
 };
+
+/**
+ * Every API function's resources in one template: the API stack and the stack beside it that
+ * holds the accounts' routes (a stack holds at most 500 resources). Logical ids do not collide:
+ * each names its route.
+ */
+export const apiTemplate = (api: ApiStack): Template =>
+  Template.fromJSON({
+    Resources: Object.assign(
+      {},
+      ...api.routeStacks.map((stack) => Template.fromStack(stack).toJSON().Resources as Record<string, unknown>),
+    ),
+  });

@@ -85,12 +85,24 @@ const ssoEnvironment = (sso: SsoProps | undefined, appUrl: string): Record<strin
     : {};
 
 /**
+ * The route areas whose functions live in a stack of their own (`<id>Accounts`): every route
+ * brings seven resources (function, role, policy, log group, integration, permission, route), and
+ * one stack holds at most 500. Everything else stays in this stack.
+ */
+export const ACCOUNT_ROUTE_AREAS: readonly string[] = ['auth', 'users', 'sso', 'second-factor', 'notifications'];
+
+const areaOf = (route: RouteDefinition): string => route.handler.split('/')[0]!;
+
+/**
  * One Lambda and one HTTP API route per entry of the route manifest, each function with the
  * least it needs: read/write on the table, the CSRF key, and what its `needs` list asks for.
+ * The accounts' routes are in a second stack beside this one, sharing its CSRF key and sender.
  */
 export class ApiStack extends Stack {
-  /** The functions by handler module (`auth/login`). */
+  /** The functions by handler module (`auth/login`), whichever stack holds them. */
   readonly functions = new Map<string, ApiFunction>();
+  /** This stack and the one beside it that holds the accounts' routes. */
+  readonly routeStacks: Stack[] = [this];
   readonly senderIdentity: EmailIdentity;
   readonly csrfSecret: Secret;
   /** The scheduled sender of administrators' digest emails. */
@@ -152,17 +164,29 @@ export class ApiStack extends Stack {
       ...(props.importJobs && { importJobs: props.importJobs }),
     };
 
+    const accountRoutes = props.routes.filter((route) => ACCOUNT_ROUTE_AREAS.includes(areaOf(route)));
+    const accounts =
+      accountRoutes.length > 0
+        ? new Stack(scope, `${id}Accounts`, {
+            ...(props.env && { env: props.env }),
+            description: `${props.description ?? id}: the accounts' routes (sign-in, users, single sign-on, notifications)`,
+            suppressTemplateIndentation: true,
+          })
+        : undefined;
+    if (accounts) this.routeStacks.push(accounts);
+
     for (const route of props.routes) {
+      const host = accounts && ACCOUNT_ROUTE_AREAS.includes(areaOf(route)) ? accounts : this;
       const fnId = constructIdFor(route.handler);
-      if (this.functions.has(route.handler) || this.node.tryFindChild(fnId)) {
+      if (this.functions.has(route.handler) || host.node.tryFindChild(fnId)) {
         throw new Error(`Two manifest entries share the handler or construct id ${route.handler} (${fnId})`);
       }
-      const fn = new ApiFunction(this, fnId, { route, environment, resources });
+      const fn = new ApiFunction(host, fnId, { route, environment, resources });
       this.functions.set(route.handler, fn);
       this.csrfSecret.grantRead(fn.function);
       props.originVerifySecret?.grantRead(fn.function);
 
-      const httpRoute = new HttpRoute(this, `${fnId}Route`, {
+      const httpRoute = new HttpRoute(host, `${fnId}Route`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${fnId}Integration`, fn.function),

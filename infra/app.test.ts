@@ -104,6 +104,7 @@ describe('CDK app', () => {
         .sort(),
     ).toEqual([
       'ComponentHub-dev-Api',
+      'ComponentHub-dev-ApiAccounts',
       'ComponentHub-dev-Data',
       'ComponentHub-dev-Jobs',
       'ComponentHub-dev-Monitoring',

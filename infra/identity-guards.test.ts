@@ -153,9 +153,9 @@ describe('identity items in IAM', () => {
     ]);
     expect(withNeed('email-tokens')).toEqual([
       'auth/accept-invite',
-      'auth/confirm-email',
       // Reads an invitation token without using it.
       'auth/check-invite',
+      'auth/confirm-email',
       'auth/forgot-password',
       'auth/reset-password',
       'auth/update-user',
@@ -172,8 +172,8 @@ describe('identity items in IAM', () => {
       'auth/delete-user',
       'auth/end-other-sessions',
       'auth/end-session',
-      'auth/list-sessions',
       'auth/finish-second-factor',
+      'auth/list-sessions',
       'auth/login',
       'auth/logout',
       'sso/end-provider-sessions',

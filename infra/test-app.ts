@@ -40,14 +40,13 @@ export const buildTestApp = (
 };
 
 /**
- * Every API function's resources in one template: the API stack and the stack beside it that
- * holds the accounts' routes (a stack holds at most 500 resources). Logical ids do not collide:
+ * Every API function's resources (and the outputs) in one template: the API stack and the stack
+ * beside it that holds the accounts' routes (a stack holds at most 500 resources). Logical ids do not collide:
  * each names its route.
  */
-export const apiTemplate = (api: ApiStack): Template =>
-  Template.fromJSON({
-    Resources: Object.assign(
-      {},
-      ...api.routeStacks.map((stack) => Template.fromStack(stack).toJSON().Resources as Record<string, unknown>),
-    ),
-  });
+export const apiTemplate = (api: ApiStack): Template => {
+  const templates = api.routeStacks.map((stack) => Template.fromStack(stack).toJSON());
+  const merged = (part: 'Resources' | 'Outputs') =>
+    Object.assign({}, ...templates.map((template) => (template[part] ?? {}) as Record<string, unknown>));
+  return Template.fromJSON({ Resources: merged('Resources'), Outputs: merged('Outputs') });
+};

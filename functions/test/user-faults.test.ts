@@ -132,6 +132,39 @@ describe('DynamoDB stopping during an account write', () => {
     },
   );
 
+  it('confirming a new address while DynamoDB stops at the write: the same link works afterwards', async () => {
+    const { user, email } = await createLoginUser('user');
+    const browser = await signIn(email);
+    const newEmail = uniqueEmail('confirm');
+    const asked = await browser.patch('/api/user', {
+      username: user.username,
+      email: newEmail,
+      currentPassword: STRONG_PASSWORD,
+    });
+    expect(asked.status).toBe(200);
+    const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))![1]!;
+    const confirm = () => api.client().post('/api/user/email/confirm', { token });
+
+    // The confirmation's write never reaches DynamoDB: it stops at exactly that request.
+    const atWrite = proxy.pause('TransactWriteItems');
+    const answer = confirm();
+    await atWrite;
+    proxy.set('hang');
+    try {
+      expectUnavailable(await answer);
+    } finally {
+      proxy.set('up');
+      await proxy.resume();
+    }
+    expect((await getUser(user.id))?.email).toBe(email);
+    // The link was not used up by the failed attempt.
+    expect((await confirm()).status).toBe(200);
+    expect((await getUserByEmail(newEmail))?.id).toBe(user.id);
+    expect(await getUserByEmail(email)).toBeUndefined();
+    // Used now.
+    expect((await confirm()).status).toBe(400);
+  });
+
   it('deleting one own account: still there and counted, then gone on the retry', { timeout: 120_000 }, async () => {
     await createLoginUser('admin');
     const { user, email } = await createLoginUser('admin');

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { epochSeconds, isConditionFailure, tableName, type TransactItem } from './table';
 
 /** Single-use emailed tokens (password reset, invitation, confirming a new address), stored by SHA-256 only. */
 export type TokenPurpose = 'RESET' | 'INVITE' | 'EMAILCONFIRM';
@@ -68,3 +68,16 @@ export const consumeToken = async (
     throw error;
   }
 };
+
+/**
+ * The transaction item that uses the token up together with what it allows: it holds only while
+ * the token is there and has not expired, so two requests with the same link cannot both use it.
+ */
+export const tokenConsumeItem = (purpose: TokenPurpose, tokenHash: string, now = new Date()): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: tokenKey(purpose, tokenHash),
+    ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+    ExpressionAttributeValues: { ':now': epochSeconds(now) },
+  },
+});

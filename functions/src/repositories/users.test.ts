@@ -135,7 +135,8 @@ describe('confirmPendingEmail', () => {
   it('makes the pending address the email, proven, and moves the claims, only while all is as read', async () => {
     ddb.on(TransactWriteCommand).resolves({});
     const pending = user({ pendingEmail: 'new@example.com', pendingEmailRequestedAt: '2025-02-01T00:00:00.000Z' });
-    expect(await confirmPendingEmail(pending, '2025-02-02T00:00:00.000Z')).toBe('confirmed');
+    const consumeLink = { Delete: { TableName: 't', Key: { pk: 'EMAILCONFIRM#h', sk: 'META' } } };
+    expect(await confirmPendingEmail(pending, '2025-02-02T00:00:00.000Z', consumeLink)).toBe('confirmed');
     const items = transactItems();
     expect(items[0]!.Update!.UpdateExpression).toMatch(
       /SET email = :pending, gsi1sk = :pending, emailVerifiedAt = :now/,
@@ -148,7 +149,9 @@ describe('confirmPendingEmail', () => {
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     expect(items[2]!.Delete).toMatchObject({ Key: { pk: 'EMAIL#ada@example.com', sk: 'META' } });
-    expect(await confirmPendingEmail(user(), 'now')).toBe('stale');
+    // The link is used up in the same transaction.
+    expect(items[3]).toEqual(consumeLink);
+    expect(await confirmPendingEmail(user(), 'now', consumeLink)).toBe('stale');
   });
 });
 

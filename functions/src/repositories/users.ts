@@ -306,15 +306,21 @@ export const updateProfile = async (
   }
 };
 
-export type EmailConfirmOutcome = 'confirmed' | 'email-taken' | 'stale';
+export type EmailConfirmOutcome = 'confirmed' | 'email-taken' | 'stale' | 'link-used';
 
 /**
  * The link sent to the pending address was followed: that address becomes the account's email,
  * proven, and the email claims move with it, in one transaction. It holds only while the user
- * still has the email and the pending address (and link time) read; 'email-taken' when someone
- * else holds the new address by now.
+ * still has the email and the pending address (and link time) read, and uses the link up in the
+ * same write (`consumeLink`): a confirmation that fails leaves the link working, one that lands
+ * leaves it used. 'email-taken' when someone else holds the new address by now, 'link-used'
+ * when the link was used meanwhile.
  */
-export const confirmPendingEmail = async (user: User, now: string): Promise<EmailConfirmOutcome> => {
+export const confirmPendingEmail = async (
+  user: User,
+  now: string,
+  consumeLink: TransactItem,
+): Promise<EmailConfirmOutcome> => {
   if (user.pendingEmail === undefined || user.pendingEmailRequestedAt === undefined) return 'stale';
   const items: TransactItem[] = [
     {
@@ -349,12 +355,14 @@ export const confirmPendingEmail = async (user: User, now: string): Promise<Emai
         ExpressionAttributeValues: { ':id': user.id },
       },
     },
+    consumeLink,
   ];
   try {
     await transact(items);
     return 'confirmed';
   } catch (error) {
     const failed = failedConditions(error);
+    if (failed.includes(3)) return 'link-used';
     if (failed.includes(0)) return 'stale';
     if (failed.includes(1)) return 'email-taken';
     if (isConditionFailure(error)) return 'stale';

@@ -11,7 +11,7 @@ import type { Session } from '#repositories/sessions';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
 import { Conflict, Forbidden, Invalid, Unauthorized } from '#lib/errors';
-import { consumeToken, findToken, putToken } from '#repositories/tokens';
+import { consumeToken, findToken, putToken, tokenConsumeItem } from '#repositories/tokens';
 import { epochSeconds } from '#repositories/table';
 import {
   activateUser,
@@ -294,14 +294,22 @@ export const updateOwnProfile = async (user: User, session: Session, input: Prof
  */
 export const confirmEmail = async (token: string): Promise<{ email: string }> => {
   const invalid = new Invalid(messages.emailConfirmationInvalid, { token: messages.emailConfirmationInvalid });
-  const stored = await consumeToken('EMAILCONFIRM', sha256(token));
+  const tokenHash = sha256(token);
+  // Looked at first and used up only with the change itself: a confirmation that fails (DynamoDB
+  // out) leaves the link working for the next click.
+  const stored = await findToken('EMAILCONFIRM', tokenHash);
   if (!stored) throw invalid;
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
     const user = await getUser(stored.userId);
     if (!user?.pendingEmail || user.pendingEmailRequestedAt !== stored.createdAt) throw invalid;
-    const outcome = await confirmPendingEmail(user, new Date().toISOString());
+    const outcome = await confirmPendingEmail(
+      user,
+      new Date().toISOString(),
+      tokenConsumeItem('EMAILCONFIRM', tokenHash),
+    );
     if (outcome === 'confirmed') return { email: user.pendingEmail };
     if (outcome === 'email-taken') throw emailTaken();
+    if (outcome === 'link-used') throw invalid;
   }
   throw invalid;
 };

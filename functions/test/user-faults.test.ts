@@ -122,7 +122,8 @@ describe('DynamoDB stopping during an account write', () => {
           options,
         );
 
-      expectUnavailable(await withDynamoStoppingAtWrite(change));
+      // The request is an UpdateItem of the user that records the pending address.
+      expectUnavailable(await withDynamoStoppingAtWrite(change, 'pendingEmailRequestedAt = :now'));
       expect((await getUser(user.id))?.email).toBe(email);
       expect(await getUserByEmail(newEmail)).toBeUndefined();
       expect((await other.get('/api/user')).status).toBe(200);

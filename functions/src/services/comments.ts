@@ -5,7 +5,7 @@ import { NotFound } from '#lib/errors';
 import { getComponent } from '#repositories/components';
 import { listComments, putComment, type StoredComment } from '#repositories/comments';
 import type { User } from '#repositories/users';
-import { displayName } from './approvals';
+import { displayName } from './user-names';
 
 const toComment = ({ id, componentId, username, comment, createdAt }: StoredComment): Comment => ({
   id,

@@ -22,7 +22,7 @@ import {
 } from '#repositories/image-batches';
 import { getUser, type User } from '#repositories/users';
 import { TaskThrottled } from '#lib/task-errors';
-import { displayName } from './approvals';
+import { displayName } from './user-names';
 import { DistributorError } from './distributors/errors';
 import { findPartFiles, recordOutcome } from './distributors/part-search';
 import { componentsNeedingImages } from './images';

@@ -1,6 +1,6 @@
 import { bulkReviewSchema } from '#shared/schemas/approvals';
 import { httpHandler } from '#lib/http';
-import { bulkReview } from '#services/approvals';
+import { bulkReview } from '#services/approvals/reviewing';
 
 export const handler = httpHandler({
   schema: { body: bulkReviewSchema },

@@ -1,6 +1,6 @@
 import { listRequestsQuerySchema } from '#shared/schemas/approvals';
 import { httpHandler } from '#lib/http';
-import { listApprovalRequests } from '#services/approvals';
+import { listApprovalRequests } from '#services/approvals/reviewing';
 
 export const handler = httpHandler({
   schema: { query: listRequestsQuerySchema },

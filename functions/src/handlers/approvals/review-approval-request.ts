@@ -1,6 +1,6 @@
 import { requestIdPathSchema, reviewRequestSchema } from '#shared/schemas/approvals';
 import { httpHandler } from '#lib/http';
-import { reviewRequest } from '#services/approvals';
+import { reviewRequest } from '#services/approvals/reviewing';
 
 export const handler = httpHandler({
   schema: { path: requestIdPathSchema, body: reviewRequestSchema },

@@ -1,6 +1,6 @@
 import { requestIdPathSchema } from '#shared/schemas/approvals';
 import { httpHandler } from '#lib/http';
-import { withdrawRequest } from '#services/approvals';
+import { withdrawRequest } from '#services/approvals/reviewing';
 
 export const handler = httpHandler({
   schema: { path: requestIdPathSchema },

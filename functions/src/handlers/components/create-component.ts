@@ -1,6 +1,6 @@
 import { componentInputSchema } from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
-import { submitNewComponent } from '#services/approvals';
+import { submitNewComponent } from '#services/approvals/filing';
 
 export const handler = httpHandler({
   schema: { body: componentInputSchema },

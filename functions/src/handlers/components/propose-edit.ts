@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { componentIdSchema } from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
-import { parseEdit, submitEdit } from '#services/approvals';
+import { parseEdit, submitEdit } from '#services/approvals/filing';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema, body: z.record(z.string(), z.unknown()) },

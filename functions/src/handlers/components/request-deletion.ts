@@ -1,6 +1,6 @@
 import { componentIdSchema } from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
-import { submitDeletion } from '#services/approvals';
+import { submitDeletion } from '#services/approvals/filing';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema },

@@ -1,6 +1,6 @@
 import { revertPathSchema } from '#shared/schemas/approvals';
 import { httpHandler, reply } from '#lib/http';
-import { revertToVersion } from '#services/approvals';
+import { revertToVersion } from '#services/approvals/filing';
 
 export const handler = httpHandler({
   schema: { path: revertPathSchema },

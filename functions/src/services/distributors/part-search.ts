@@ -16,7 +16,8 @@ import { attachmentPut, getAttachment, type StoredAttachment } from '#repositori
 import { getComponent } from '#repositories/components';
 import { isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
-import { displayName, submitRequest } from '#services/approvals';
+import { displayName } from '#services/user-names';
+import { submitRequest } from '#services/approvals/filing';
 import { attachmentObjectKey } from '#services/attachments';
 import { sanitiseFileName } from '#services/file-names';
 import { deleteFileQuietly, putFile } from '#services/file-store';

@@ -6,7 +6,7 @@ import { logger } from '#lib/logger';
 import { reserveComponentIds } from '#repositories/components';
 import { claimCommit, finishCommit, getImport, readImportSlot, type StoredImport } from '#repositories/import-jobs';
 import type { User } from '#repositories/users';
-import { displayName } from '../approvals';
+import { displayName } from '../user-names';
 
 /*
  * One import commits at a time per catalogue: the slot names the import whose commit runs. A

@@ -33,7 +33,7 @@ import {
 } from '#repositories/import-jobs';
 import { inParallel, sleep } from '#lib/concurrency';
 import type { User } from '#repositories/users';
-import { displayName } from '../approvals';
+import { displayName } from '../user-names';
 import { sanitiseFileName } from '../file-names';
 import { deleteFileQuietly, putFile } from '../file-store';
 import { decodeInlineFile, readUpload } from '../uploads';

@@ -1,0 +1,108 @@
+import { messages } from '#shared/messages';
+import { componentFields, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import { Conflict } from '#lib/errors';
+import { attachmentApproveItem } from '#repositories/attachments';
+import {
+  componentDelete,
+  componentPut,
+  componentUpdate,
+  getComponent,
+  reserveComponentIds,
+} from '#repositories/components';
+import { type StoredRequest } from '#repositories/approval-requests';
+import { type TransactItem } from '#repositories/table';
+import type { User } from '#repositories/users';
+import { initialVersion, versionPut } from '#repositories/versions';
+
+import { sameValue } from './request-views';
+/*
+ * What approving a request writes besides closing it: the new part, the edit as a new version,
+ * the deletion, or the published attachment, each conditioned on the part as read.
+ */
+
+/** Approving a request whose part is gone: the request is closed with the reason, and the reviewer told. */
+export class PartGone extends Conflict {
+  constructor() {
+    super(messages.requestComponentGone);
+  }
+}
+
+/** What approving a request writes besides closing it, and which components it changes. */
+export const applyItems = async (
+  request: StoredRequest,
+  reviewer: User,
+  now: string,
+): Promise<{ items: TransactItem[]; componentIds: number[]; linkTo: string | null; newComponentId?: number }> => {
+  const author = reviewer.username || reviewer.email;
+  switch (request.requestType) {
+    case 'new': {
+      const [id] = await reserveComponentIds(1);
+      const component = {
+        ...(request.data as ComponentData),
+        id: id!,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      } as Component;
+      return {
+        componentIds: [id!],
+        newComponentId: id!,
+        linkTo: `/component-hub/components/${id}`,
+        items: [
+          componentPut(component, { mustBeNew: true }),
+          versionPut(id!, initialVersion(request.data, request.username, now)),
+        ],
+      };
+    }
+    case 'edit': {
+      const id = request.componentId!;
+      const current = await getComponent(id);
+      if (!current) throw new PartGone();
+      const changes = request.data;
+      if (current.version !== request.baseVersion) {
+        // Only a change to the same fields since the proposal is a conflict; others merge.
+        const clashing = Object.keys(changes).filter(
+          (field) => !sameValue(current[field as ComponentField], request.previousData?.[field]),
+        );
+        if (clashing.length) throw new Conflict(messages.requestConflict(clashing));
+      }
+      // In the catalogue's field order: the stored map keeps none.
+      const changedFields = componentFields.filter((field) => field in changes) as string[];
+      const version = current.version + 1;
+      return {
+        componentIds: [id],
+        linkTo: `/component-hub/components/${id}`,
+        items: [
+          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
+          versionPut(id, {
+            versionNumber: version,
+            changeDescription:
+              request.revertOf !== undefined
+                ? `Reverted ${changedFields.join(', ')} to version ${request.revertOf}`
+                : `Updated ${changedFields.join(', ')}`,
+            changedFields,
+            previousData: Object.fromEntries(
+              changedFields.map((field) => [field, current[field as ComponentField] ?? null]),
+            ),
+            changeData: changes,
+            username: `${request.username} (approved by ${author})`,
+            createdAt: now,
+          }),
+        ],
+      };
+    }
+    case 'delete': {
+      const id = request.componentId!;
+      if (!(await getComponent(id))) throw new PartGone();
+      // The component goes; its versions, comments and attachments stay as the audit trail.
+      return { componentIds: [id], linkTo: null, items: [componentDelete(id)] };
+    }
+    case 'attachment':
+      if (!(await getComponent(request.componentId!))) throw new PartGone();
+      return {
+        componentIds: [],
+        linkTo: `/component-hub/components/${request.componentId}`,
+        items: [attachmentApproveItem(request.componentId!, request.attachmentId!)],
+      };
+  }
+};

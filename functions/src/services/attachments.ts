@@ -46,6 +46,7 @@ import {
   pendingStorageOf,
   pendingStorageQuota,
 } from './uploads';
+import { paths } from '#shared/app-paths';
 
 /*
  * Attachments of a part (the detail page's Attachments tab). An upload is stored
@@ -287,7 +288,7 @@ export const deleteAttachmentAs = async (
           'rejected',
           messages.attachmentDeletedNote,
         ),
-        linkTo: `/component-hub/components/${componentId}`,
+        linkTo: paths.hub.component.href(componentId),
       });
       closing.push(notificationPut(request.userId, notification));
     }

@@ -7,6 +7,7 @@ import { getNotificationSettings, getNotificationSettingsOf } from '#repositorie
 import { getUser, listUsers } from '#repositories/users';
 import { composeEmail, sendEmail, type Email } from './mail';
 import { requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
+import { paths, siteLink } from '#shared/app-paths';
 
 /*
  * Emails about approval requests, sent through SES like the reset and invitation emails:
@@ -18,8 +19,8 @@ import { requestSubject, requestTypeWithArticle, requestTypeWords } from './requ
 /** Lines a digest lists before it says how many more there are. */
 export const DIGEST_MAX_LINES = 25;
 
-const appLink = (path: string) => `${config().APP_URL}/app${path}`;
-const queueLink = () => appLink('/component-hub/approval-queue');
+const appLink = (href: string) => siteLink(config().APP_URL, href);
+const queueLink = () => appLink(paths.hub.approvalQueue.href());
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
@@ -111,7 +112,10 @@ export const decisionEmail = (
     to,
     subject: title,
     blocks: [sentence, notesLine],
-    action: { label: linkTo ? 'Open the part' : 'Open Component Hub', url: appLink(linkTo ?? '/component-hub') },
+    action: {
+      label: linkTo ? 'Open the part' : 'Open Component Hub',
+      url: appLink(linkTo ?? paths.hub.dashboard.href()),
+    },
   });
 };
 

@@ -29,6 +29,7 @@ import { randomToken, sha256 } from './auth/tokens';
 import { giveBackAttempt, takeAttempt } from './auth/throttle';
 import { clientKeyOf } from '#lib/edge';
 import { linkEmail, sendEmail } from './mail';
+import { paths, siteLink } from '#shared/app-paths';
 
 export const INVITE_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
@@ -106,7 +107,7 @@ export const setUserPassword = async (actor: User, id: string, newPassword: stri
 };
 
 const sendInvitation = async (email: string, token: string): Promise<void> => {
-  const url = `${config().APP_URL}/app/auth?invite=${encodeURIComponent(token)}`;
+  const url = `${siteLink(config().APP_URL, paths.auth.href())}?invite=${encodeURIComponent(token)}`;
   await sendEmail(
     linkEmail(
       email,

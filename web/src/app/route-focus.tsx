@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { paths } from '../config/paths';
+import { paths } from '#shared/app-paths';
 
 const APP_NAME = 'Component Hub';
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/page-spinner';
-import { APP_BASE, paths } from '../config/paths';
+import { APP_BASE, paths } from '#shared/app-paths';
 import { RedirectIfLoggedIn, RequireAuth } from '../lib/auth';
 import { RouteFocus } from './route-focus';
 import { RouteError } from './routes/route-error';

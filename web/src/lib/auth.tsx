@@ -4,7 +4,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { PublicUser, Role } from '#shared/schemas/auth';
 import type { LogoutResult } from '#shared/schemas/sso';
-import { appUrl, paths } from '../config/paths';
+import { appUrl, paths } from '#shared/app-paths';
 import { AccessDenied } from '../components/ui/access-denied';
 import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';

@@ -15,6 +15,7 @@ import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
 
 import { sameValue } from './request-views';
+import { paths } from '#shared/app-paths';
 /*
  * What approving a request writes besides closing it: the new part, the edit as a new version,
  * the deletion, or the published attachment, each conditioned on the part as read.
@@ -47,7 +48,7 @@ export const applyItems = async (
       return {
         componentIds: [id!],
         newComponentId: id!,
-        linkTo: `/component-hub/components/${id}`,
+        linkTo: paths.hub.component.href(id!),
         items: [
           componentPut(component, { mustBeNew: true }),
           versionPut(id!, initialVersion(request.data, request.username, now)),
@@ -71,7 +72,7 @@ export const applyItems = async (
       const version = current.version + 1;
       return {
         componentIds: [id],
-        linkTo: `/component-hub/components/${id}`,
+        linkTo: paths.hub.component.href(id),
         items: [
           componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
           versionPut(id, {
@@ -101,7 +102,7 @@ export const applyItems = async (
       if (!(await getComponent(request.componentId!))) throw new PartGone();
       return {
         componentIds: [],
-        linkTo: `/component-hub/components/${request.componentId}`,
+        linkTo: paths.hub.component.href(request.componentId!),
         items: [attachmentApproveItem(request.componentId!, request.attachmentId!)],
       };
   }

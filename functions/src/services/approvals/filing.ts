@@ -37,6 +37,7 @@ import { notifyAdmins } from '../notifications';
 import { nonNull, sameValue } from './request-views';
 
 import { displayName } from '../user-names';
+import { paths } from '#shared/app-paths';
 /*
  * Filing requests: a new component (its files claimed into the request's own keys), an edit, a
  * deletion, a revert to an earlier version. Nothing changes the catalogue until a review.
@@ -91,7 +92,7 @@ export const submitRequest = async (
         requestTypeWithArticle[request.requestType],
         requestSubject(request),
       ),
-      linkTo: '/component-hub/approval-queue',
+      linkTo: paths.hub.approvalQueue.href(),
       requestId: request.id,
     },
     { except: submitter.id },

@@ -27,6 +27,7 @@ import { applyItems, PartGone } from './applying';
 import { toApprovalRequest } from './request-views';
 
 import { displayName } from '../user-names';
+import { paths } from '#shared/app-paths';
 /*
  * Reviewing requests: one at a time or in bulk, withdrawing one's own, closing the requests of a
  * deleted part, listing them for the queue; each decision in one transaction with its notice.
@@ -178,9 +179,7 @@ const reviewStored = async (
     };
     const linkTo =
       applied.linkTo ??
-      (request.componentId && request.requestType !== 'delete'
-        ? `/component-hub/components/${request.componentId}`
-        : null);
+      (request.componentId && request.requestType !== 'delete' ? paths.hub.component.href(request.componentId) : null);
     const all = [
       ...applied.items,
       ...requestReviewItems(request, review),

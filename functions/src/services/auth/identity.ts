@@ -46,6 +46,7 @@ import { sleep } from '#lib/concurrency';
 import type { SecondFactorChallenge } from '#shared/schemas/second-factor';
 import { beginSecondFactor } from './second-factor/pending';
 import { hasSecondFactor, mayUseSecondFactor } from './second-factor/rules';
+import { paths, siteLink } from '#shared/app-paths';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -212,7 +213,7 @@ export const EMAIL_CONFIRMATION_SECONDS = 24 * 60 * 60;
  * address is told (so a takeover does not go unnoticed) that nothing changes unless it is followed.
  */
 const sendEmailChangeLinks = async (user: User, newEmail: string, token: string, at: string): Promise<void> => {
-  const url = `${config().APP_URL.replace(/\/+$/, '')}/app/auth?confirmEmail=${encodeURIComponent(token)}`;
+  const url = `${siteLink(config().APP_URL, paths.auth.href())}?confirmEmail=${encodeURIComponent(token)}`;
   await Promise.all([
     sendEmail(
       linkEmail(
@@ -365,7 +366,7 @@ export const requestPasswordReset = async (email: string, clientIp: string): Pro
       createdAt: now.toISOString(),
       expiresAt: epochSeconds(now) + RESET_TOKEN_SECONDS,
     });
-    const url = `${config().APP_URL}/app/auth?token=${encodeURIComponent(token)}`;
+    const url = `${siteLink(config().APP_URL, paths.auth.href())}?token=${encodeURIComponent(token)}`;
     // A failed send is logged for operators but answered like any other request: a 503 for
     // known addresses only would tell a caller which emails have accounts.
     await sendEmail(

@@ -9,7 +9,7 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import type { Role } from '#shared/schemas/auth';
 
 export interface NavItem {

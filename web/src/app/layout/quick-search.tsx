@@ -6,7 +6,7 @@ import { VisuallyHidden } from '@chakra-ui/react/visually-hidden';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 
 /** Session storage key the component list reads once, on opening. */
 export const HEADER_SEARCH_KEY = 'headerSearchQuery';

@@ -9,7 +9,7 @@ import { chakra } from '@chakra-ui/react/styled-system';
 import { PanelLeftClose, PanelLeftOpen, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { hasRole, type User } from '#web/lib/auth.tsx';
 import { navItems } from './nav-items';
 import { QuickSearch } from './quick-search';

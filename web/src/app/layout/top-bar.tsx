@@ -8,7 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { LogOut, Menu as MenuIcon, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { logout, type User } from '#web/lib/auth.tsx';
 
 interface TopBarProps {

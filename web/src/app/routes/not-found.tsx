@@ -3,7 +3,7 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { AppLink } from '#web/components/ui/link.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 
 const NotFoundMessage = () => (
   <Stack gap="3" textAlign="center" align="center">

@@ -2,7 +2,7 @@ import { Center } from '@chakra-ui/react/center';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { AppLink } from './link';
 
 /** What a user sees on a route their role does not open. */

@@ -1,5 +1,5 @@
 import type { Component } from '#shared/schemas/component';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { InlineAlert } from './inline-alert';
 import { AppLink } from './link';
 

@@ -25,6 +25,7 @@ import { isEmailVerified } from '../email-proof';
 import { createUserWithUsername } from '../new-user';
 import { isAllowed, roleFromGroups, type ProviderPerson } from './rules';
 import type { SsoSettings } from './settings';
+import { paths, siteLink } from '#shared/app-paths';
 
 /** A single sign-on that must not sign the person in; the login page explains the code. */
 export class SsoRefusal extends Error {
@@ -47,7 +48,7 @@ const tellLinked = async (user: User, settings: SsoSettings): Promise<void> => {
       `Your Component Hub account is now linked to ${settings.label}`,
       `You signed in to Component Hub with ${settings.label} for the first time, so your account ${user.email} is now linked to it. From now on you can use the button 'Sign in with ${settings.label}'.`,
       'Open Component Hub',
-      `${config().APP_URL.replace(/\/+$/, '')}/app/auth`,
+      siteLink(config().APP_URL, paths.auth.href()),
       'If this was not you, tell your administrator at once.',
     ),
   ).catch((error: unknown) => logger.error('link notice not sent', { userId: user.id, error: error as Error }));
@@ -63,7 +64,7 @@ const tellAdministratorsOfUnprovenAddress = async (person: ProviderPerson, user:
   const message = `${person.email} signed in through ${settings.label}, but the Component Hub account ${user.username} (${user.email}) has never confirmed that address, so the two were not linked. Check whose account it is: if it is the person's, they can confirm the address by resetting its password; if not, change or delete the account.`;
   try {
     const admins = await notifyAdmins(
-      { type: 'warning', title, message, linkTo: '/component-hub/settings#users' },
+      { type: 'warning', title, message, linkTo: paths.hub.settings.href('users') },
       { always: true },
     );
     await Promise.all(

@@ -1,5 +1,7 @@
+import { appUrl, paths } from '#shared/app-paths';
+
 /** Where a sign-in lands when it was not sent from a page of the app. */
-export const DEFAULT_RETURN_PATH = '/app/component-hub';
+export const DEFAULT_RETURN_PATH = appUrl(paths.hub.dashboard.href());
 
 const BASE = 'https://component-hub.invalid';
 

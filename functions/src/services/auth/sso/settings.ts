@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages';
 import { config } from '#lib/config';
+import { appUrl, paths } from '#shared/app-paths';
 
 /** Single sign-on as configured, read once from the environment; undefined when it is off. */
 export interface SsoSettings {
@@ -19,7 +20,7 @@ export interface SsoSettings {
 }
 
 export const CALLBACK_PATH = '/api/sso/callback';
-export const LOGIN_PAGE_PATH = '/app/auth';
+export const LOGIN_PAGE_PATH = appUrl(paths.auth.href());
 
 /** A setting that breaks single sign-on: the function fails its cold start with this message. */
 export class SsoSettingError extends Error {

@@ -19,7 +19,7 @@ import {
   type ImageBatch,
   type RecentImage,
 } from '#shared/schemas/images';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';

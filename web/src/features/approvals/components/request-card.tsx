@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import type { ReviewDecision } from '../api/review-request';
 import { RequestChanges } from './request-changes';
 import { requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from './request-type';

@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from 'react-router';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { displayValue, fieldLabel } from './request-changes';
 
 /** How a changed field reads in a warning: "Description: 'Contactor' when proposed, 'Contactor 3 kW' now". */

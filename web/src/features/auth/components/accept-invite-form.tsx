@@ -8,7 +8,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { ApiError, clearCsrfToken, errorMessage } from '#web/lib/api-client.ts';
 import { displayName, useSetUser } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';

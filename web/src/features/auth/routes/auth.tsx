@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SecondFactorMethod } from '#shared/schemas/second-factor';
 import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso-errors';
-import { appUrl } from '#web/config/paths.ts';
+import { appUrl } from '#shared/app-paths';
 import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '#web/lib/auth.tsx';
 import { useSignInOptions } from '#web/lib/sign-in-options.ts';
 import { AcceptInviteForm } from '../components/accept-invite-form';

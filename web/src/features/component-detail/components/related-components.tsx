@@ -5,7 +5,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useId } from 'react';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { useRelatedComponents } from '../api/get-related-components';
 
 /** 'Related Components': up to 3 others sharing class, type or series, each linking to its page. */

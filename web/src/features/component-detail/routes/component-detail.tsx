@@ -15,7 +15,7 @@ import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { displayName, useUser } from '#web/lib/auth.tsx';
 import { useAttachments, useReloadAttachments } from '../api/attachments';
 import { useComments } from '../api/comments';

@@ -5,7 +5,7 @@ import { Eye, FileText, Pencil } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Component } from '#shared/schemas/component';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 
 /** The datasheet, opened in a new tab when the component has one. */
 export const DatasheetLink = ({ component }: { component: Pick<Component, 'reference' | 'dataSheet'> }) =>

@@ -8,7 +8,7 @@ import { draftTitle, DRAFTS_MAX_PER_USER, type Draft } from '#shared/schemas/dra
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useDrafts } from '#web/lib/drafts.ts';

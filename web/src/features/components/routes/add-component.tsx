@@ -4,7 +4,7 @@ import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { PageHeader } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { useDraft } from '../api/drafts';

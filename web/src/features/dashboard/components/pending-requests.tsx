@@ -8,7 +8,7 @@ import type { ApprovalRequest, RequestType } from '#shared/schemas/approvals';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { usePendingRequests } from '../api/get-pending-requests';

@@ -3,7 +3,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { useRecentComponents } from '../api/get-recent-components';
 import { ListCard } from './list-card';
 import { formatDateTime } from '#web/lib/dates.ts';

@@ -5,7 +5,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ArrowRight, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router';
 import { Panel } from '#web/components/ui/page.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 
 /** Dashboard: the 'Component Search' card. */
 export const SearchCard = () => (

@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from 'react-router';
 import { draftTitle } from '#shared/schemas/drafts';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useDrafts } from '#web/lib/drafts.ts';
 import { ListCard } from './list-card';

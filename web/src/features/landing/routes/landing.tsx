@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { appConfig } from '#web/config/env.ts';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { displayName, logout, useUser } from '#web/lib/auth.tsx';
 import { ComingSoonDialog } from '../components/coming-soon-dialog';
 import { ToolTile } from '../components/tool-tile';

@@ -10,7 +10,7 @@ import { Bell, CircleCheck, CircleX, Info, TriangleAlert, Trash2, type LucideIco
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification } from '#shared/schemas/approvals';
-import { APP_BASE } from '#web/config/paths.ts';
+import { APP_BASE } from '#shared/app-paths';
 import { useUser } from '#web/lib/auth.tsx';
 import { useNotifications, useRefreshOnNews } from '../api/get-notifications';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '../api/update-notification';

@@ -9,7 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { appUrl, paths } from '#web/config/paths.ts';
+import { appUrl, paths } from '#shared/app-paths';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { deleteAccount } from '../api/delete-account';
 import { useFieldDescription } from '#web/components/ui/field-description.ts';

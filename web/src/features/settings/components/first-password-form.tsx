@@ -15,7 +15,7 @@ import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { appUrl, paths } from '#web/config/paths.ts';
+import { appUrl, paths } from '#shared/app-paths';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useSignInOptions } from '#web/lib/sign-in-options.ts';

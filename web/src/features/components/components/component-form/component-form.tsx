@@ -19,7 +19,7 @@ import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
-import { paths } from '#web/config/paths.ts';
+import { paths } from '#shared/app-paths';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';

@@ -1,6 +1,7 @@
 /**
- * The one route table of the SPA. `path` is what the router matches (relative to the
- * /app base); `href` builds a link. Nothing else spells a route.
+ * The one table of the app's pages: the SPA's router matches `path` (relative to the /app
+ * base), and `href` builds a link, in the SPA and in what the functions write (notices, emails).
+ * Nothing else spells a page's address.
  */
 export const APP_BASE = '/app';
 
@@ -41,3 +42,6 @@ export type SettingsAnchor = 'users' | 'notifications' | 'security';
 
 /** An absolute URL of an app page, for full page loads (logout, self-deletion). */
 export const appUrl = (href: string): string => `${APP_BASE}${href}`;
+
+/** The address of an app page on the site whose origin is `siteUrl` (APP_URL): links in emails. */
+export const siteLink = (siteUrl: string, href: string): string => `${siteUrl.replace(/\/+$/, '')}${appUrl(href)}`;

@@ -89,6 +89,17 @@ describe('own sessions', () => {
     expect((await here.get('/api/user')).status).toBe(200);
   });
 
+  it('ends the other sessions once when asked twice at once, and keeps the one asking', async () => {
+    const { email } = await createLoginUser('user');
+    const here = await signedIn(email);
+    const other = await signedIn(email);
+    const answers = await Promise.all([here.post('/api/sessions/end-others'), here.post('/api/sessions/end-others')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect(await sessionsOf(here)).toHaveLength(1);
+  });
+
   it('ends every other session, and only those', async () => {
     const { email } = await createLoginUser('user');
     const here = await signedIn(email);

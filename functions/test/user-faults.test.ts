@@ -164,6 +164,22 @@ describe('DynamoDB stopping during an account write', () => {
     expect((await confirm()).status).toBe(400);
   });
 
+  it('ending the other sessions while DynamoDB stops at the write: all still signed in, then ended on the retry', async () => {
+    const { email } = await createLoginUser('user');
+    const here = await signIn(email);
+    const other = await signIn(email);
+    const options = await csrf(here);
+    const endOthers = () => here.post('/api/sessions/end-others', undefined, options);
+
+    expectUnavailable(await withDynamoStoppingAtWrite(endOthers, 'SET sessionVersion = :next'));
+    expect((await other.get('/api/user')).status).toBe(200);
+    expect((await here.get('/api/user')).status).toBe(200);
+
+    expect((await endOthers()).status).toBe(200);
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await here.get('/api/user')).status).toBe(200);
+  });
+
   it('deleting one own account: still there and counted, then gone on the retry', { timeout: 120_000 }, async () => {
     await createLoginUser('admin');
     const { user, email } = await createLoginUser('admin');

@@ -2,7 +2,7 @@ import Bowser from 'bowser';
 import { messages } from '#shared/messages';
 import type { SessionSummary } from '#shared/schemas/sessions';
 import { Conflict, Forbidden, NotFound, Unauthorized } from '#lib/errors';
-import { deleteUserSession, listUserSessions, type Session } from '#repositories/sessions';
+import { deleteUserSession, getSession, listUserSessions, type Session } from '#repositories/sessions';
 import { advanceSessionVersion, getUser, type User } from '#repositories/users';
 import { keepSession, type ActiveSession } from './sessions';
 
@@ -84,8 +84,14 @@ export const endOtherOwnSessions = async ({ user, session }: ActiveSession): Pro
   for (let attempt = 0; ; attempt++) {
     if (await endSessionsOf(current, session)) return;
     const now = await getUser(user.id);
-    // A password, email or role change meanwhile has ended this session as well.
-    if (!now || now.sessionVersion !== session.sessionVersion) throw new Unauthorized(messages.notLoggedIn);
+    if (now && now.sessionVersion !== session.sessionVersion) {
+      // The same request sent twice at once: the other one ended the rest and kept this session
+      // under the new version. Anything else that moved the version (a password, email or role
+      // change) has ended this session as well.
+      if ((await getSession(session.tokenHash))?.sessionVersion === now.sessionVersion) return;
+      throw new Unauthorized(messages.notLoggedIn);
+    }
+    if (!now) throw new Unauthorized(messages.notLoggedIn);
     if (attempt >= STALE_RETRIES) throw new Conflict(messages.roleChangedMeanwhile);
     current = now;
   }

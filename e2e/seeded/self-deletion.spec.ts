@@ -14,6 +14,8 @@ test('self-deletion needs the exact phrase and the current password, then logs o
   const dialog = page.getByRole('alertdialog');
   const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
   await expect(confirm, 'the confirmation dialog').toBeVisible();
+  // The dialog moves the focus to its first field once it has opened; typing before then can land elsewhere.
+  await expect(dialog.getByLabel('Confirmation phrase'), 'the focus on the phrase').toBeFocused();
   await expect(confirm, 'confirm before the phrase').toBeDisabled();
   await dialog.getByLabel('Confirmation phrase').fill('Delete My Account');
   await expect(confirm, 'confirm for a phrase in other case').toBeDisabled();
@@ -37,9 +39,11 @@ test('self-deletion needs the exact phrase and the current password, then logs o
   await login(stack.admin);
   await page.goto('/app/component-hub/settings');
   await page.getByRole('button', { name: 'Delete My Account' }).click();
-  await page.getByRole('alertdialog').getByLabel('Confirmation phrase').fill('delete my account');
-  await page.getByRole('alertdialog').getByLabel('Current Password').fill(stack.admin.password);
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete My Account' }).click();
+  await expect(dialog.getByLabel('Confirmation phrase'), 'the focus on the phrase').toBeFocused();
+  await dialog.getByLabel('Confirmation phrase').fill('delete my account');
+  await dialog.getByLabel('Current Password').fill(stack.admin.password);
+  await expect(dialog.getByLabel('Confirmation phrase'), 'the phrase as typed').toHaveValue('delete my account');
+  await confirm.click();
   await expect(toast(page, 'Failed to delete account'), "'Failed to delete account' for the last admin").toBeVisible();
   // The last admin stays logged in: the session still answers, and a reload keeps the page.
   expect((await page.request.get('/api/user')).status(), 'the session after the refusal').toBe(200);

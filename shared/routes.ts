@@ -596,6 +596,15 @@ export const routes = [
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
+  {
+    method: 'GET',
+    path: '/api/admin/unread-values',
+    handler: 'components/list-unread-values',
+    access: 'admin',
+    needs: ['bucket-read'],
+    // Every part's current and wire texts: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
+  },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
   {

@@ -9,7 +9,7 @@ import {
   componentInputSchema,
   componentIntegerFields,
   componentTextFields,
-  parseNumberText,
+  parseFieldNumber,
   searchQuerySchema,
 } from './component';
 
@@ -26,7 +26,6 @@ describe('component fields', () => {
     ];
     expect(new Set(componentFields)).toEqual(new Set(grouped));
     expect(componentFields).toHaveLength(grouped.length);
-    expect(componentFields).toHaveLength(60);
     for (const field of componentFields) expect(componentFieldLabels[field], field).toBeTruthy();
   });
 });
@@ -86,20 +85,27 @@ describe('componentInputSchema', () => {
   });
 });
 
-describe('parseNumberText', () => {
+describe('parseFieldNumber', () => {
   it.each([
-    ['12', undefined, 12],
-    ['-3.5', undefined, -3.5],
-    ['0,75', undefined, 0.75],
-    ['.5', undefined, 0.5],
-    ['24 V', 'V', 24],
-    ['24v', 'V', 24],
-    ['24 V', undefined, undefined],
-    ['1e3', undefined, undefined],
-    ['12 34', undefined, undefined],
-    ['', undefined, undefined],
-  ])('%j with unit %j is %j', (text, unit, expected) => {
-    expect(parseNumberText(text, unit)).toBe(expected);
+    ['numberOfTerminals', '12', 12],
+    ['voltage', '-3.5', -3.5],
+    ['width', '0,75', 0.75],
+    ['width', '.5', 0.5],
+    ['voltage', '24 V', 24],
+    ['voltage', '24v', 24],
+    ['voltage', '0.024 kV', 24],
+    ['voltage', '230 VAC', 230],
+    ['currentAmps', '500 mA', 0.5],
+    ['width', '2 cm', 20],
+    ['weight', '250 g', 0.25],
+    ['frequency', '0.05 kHz', 50],
+    ['numberOfTerminals', '24 V', undefined],
+    ['voltage', '24 A', undefined],
+    ['voltage', '1e3', undefined],
+    ['voltage', '12 34', undefined],
+    ['voltage', '', undefined],
+  ] as const)('%s: %j is %j', (field, text, expected) => {
+    expect(parseFieldNumber(field, text)).toBe(expected);
   });
 });
 

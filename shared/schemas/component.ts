@@ -1,247 +1,111 @@
 import * as z from 'zod';
 import { messages } from '../messages';
+import { parseQuantity, parseWireSize } from '../units';
 import { safeText } from './text';
+import {
+  componentFieldDefinitions,
+  containsFilters,
+  type ContainsFilterParam,
+  type DerivedDefinition,
+  type FileDefinition,
+  type NumberDefinition,
+  type TextDefinition,
+} from './component-fields';
 
 /*
- * The Component: every field, grouped by kind. The lists drive the zod schemas
- * below, the repository's item mapping, the search index and the spreadsheet export, so a
- * field is named once.
+ * The Component's fields come from their one declaration (component-fields.ts); the lists
+ * below are read from it for the code that needs one kind of field at a time.
  */
 
-/** Plain text fields, in the catalogue's field order (the file fields are listed apart below). */
-export const componentTextFields = [
-  'reference',
-  'class',
-  'manufacturer',
-  'type',
-  'articleNumber',
-  'series',
-  'description',
-  'library',
-  'markRoot',
-  'commercialReference',
-  'translatableText2',
-  'translatableText3',
-  'toolCrimp',
-  'turretPositionerDieHead',
-  'insertionExtractionTool',
-  'userData4',
-  'supplierName',
-  'stockNumber',
-  'lineDiagram',
-  'twoDFootprint',
-  'connectionLabel',
-  'printedCircuitBoardFile',
-  'terminalType',
-  'terminalStripSymbol',
-  'value1',
-  'value2',
-  'value3',
-  'value4',
-  'value5',
-  'value6',
-  'value7',
-  'circuitType',
-  'circuitGroup',
-  'plcChannelGroup',
-  'plcChannelAddress',
-  'symbol',
-  'terminalMarks',
-  'mnemonic',
-  'maxWireSection',
-  'minWireSection',
-  'maxWireGauge',
-  'minWireGauge',
-  'orientation',
-  'wireTerminationType',
-  'current',
-  'username',
-] as const;
+type Definition = (typeof componentFieldDefinitions)[number];
+type NameOf<D> = D extends { name: infer N } ? N : never;
+const namesOf = <D extends Definition>(keep: (definition: Definition) => definition is D): NameOf<D>[] =>
+  componentFieldDefinitions.filter(keep).map((definition) => definition.name as NameOf<D>);
+
+type TextDef = Extract<Definition, { kind: 'text' | 'long-text' }>;
+type FileDef = Extract<Definition, { kind: 'file' }>;
+type DecimalDef = Extract<Definition, { kind: 'number' }>;
+type IntegerDef = Extract<Definition, { kind: 'integer' }>;
+type DerivedDef = Extract<Definition, { kind: 'derived' }>;
+
+/** Plain text fields, in the catalogue's field order. */
+export const componentTextFields = namesOf(
+  (definition): definition is TextDef => definition.kind === 'text' || definition.kind === 'long-text',
+);
 
 /**
  * Files held as S3 objects (Lambda's 6 MB and DynamoDB's 400 KB limits). The table stores the object key; the API answers
  * with a URL, never a data URL.
  */
-export const componentFileFields = ['dataSheet', 'threeDPart', 'scheme'] as const;
+export const componentFileFields = namesOf((definition): definition is FileDef => definition.kind === 'file');
+export const componentDecimalFields = namesOf((definition): definition is DecimalDef => definition.kind === 'number');
+export const componentIntegerFields = namesOf((definition): definition is IntegerDef => definition.kind === 'integer');
+/** Numbers read from text fields as written: answered and searched, never typed or stored. */
+export const componentDerivedFields = namesOf((definition): definition is DerivedDef => definition.kind === 'derived');
 
-export const componentDecimalFields = [
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'voltage',
-  'frequency',
-  'voltage2',
-  'frequency2',
-] as const;
-
-export const componentIntegerFields = ['numberOfCircuits', 'numberOfTerminals', 'maxWireNumber'] as const;
-
-export type ComponentTextField = (typeof componentTextFields)[number];
-export type ComponentFileField = (typeof componentFileFields)[number];
-export type ComponentDecimalField = (typeof componentDecimalFields)[number];
-export type ComponentIntegerField = (typeof componentIntegerFields)[number];
+export type ComponentTextField = NameOf<TextDef>;
+export type ComponentFileField = NameOf<FileDef>;
+export type ComponentDecimalField = NameOf<DecimalDef>;
+export type ComponentIntegerField = NameOf<IntegerDef>;
+export type ComponentDerivedField = NameOf<DerivedDef>;
 export type ComponentNumberField = ComponentDecimalField | ComponentIntegerField;
+/** A field a component is filed, edited, imported and exported with (every field but the derived numbers). */
 export type ComponentField = ComponentTextField | ComponentFileField | ComponentNumberField;
 
-/** Every field in its documented order: the columns of an export. */
-export const componentFields: readonly ComponentField[] = [
-  'reference',
-  'class',
-  'manufacturer',
-  'type',
-  'articleNumber',
-  'series',
-  'description',
-  'library',
-  'dataSheet',
-  'markRoot',
-  'commercialReference',
-  'translatableText2',
-  'translatableText3',
-  'toolCrimp',
-  'turretPositionerDieHead',
-  'insertionExtractionTool',
-  'userData4',
-  'supplierName',
-  'stockNumber',
-  'lineDiagram',
-  'scheme',
-  'threeDPart',
-  'twoDFootprint',
-  'connectionLabel',
-  'printedCircuitBoardFile',
-  'terminalType',
-  'terminalStripSymbol',
-  'value1',
-  'value2',
-  'value3',
-  'value4',
-  'value5',
-  'value6',
-  'value7',
-  'circuitType',
-  'circuitGroup',
-  'plcChannelGroup',
-  'plcChannelAddress',
-  'symbol',
-  'terminalMarks',
-  'mnemonic',
-  'maxWireSection',
-  'minWireSection',
-  'maxWireGauge',
-  'minWireGauge',
-  'orientation',
-  'wireTerminationType',
-  'current',
-  'username',
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'voltage',
-  'frequency',
-  'voltage2',
-  'frequency2',
-  'numberOfCircuits',
-  'numberOfTerminals',
-  'maxWireNumber',
-];
+/** Every field one gives a value, in the catalogue's order: the columns of an export. */
+export const componentFields: readonly ComponentField[] = namesOf(
+  (definition): definition is Exclude<Definition, DerivedDef> => definition.kind !== 'derived',
+);
 
-/** The unit a number may be written with ('12 mm', '24 V'); it is the field's unit or nothing. */
-export const componentFieldUnits: Partial<Record<ComponentNumberField, string>> = {
-  width: 'mm',
-  height: 'mm',
-  depth: 'mm',
-  weight: 'kg',
-  voltage: 'V',
-  voltage2: 'V',
-  frequency: 'Hz',
-  frequency2: 'Hz',
-};
+const definitionByName = new Map<string, Definition>(
+  componentFieldDefinitions.map((definition) => [definition.name, definition]),
+);
+/** A field's declaration. */
+export const fieldDefinition = <F extends ComponentField | ComponentDerivedField>(
+  field: F,
+): Extract<Definition, { name: F }> => definitionByName.get(field) as Extract<Definition, { name: F }>;
 
 /** Labels as the screens show them, for forms, messages and export headers. */
-export const componentFieldLabels: Record<ComponentField, string> = {
-  reference: 'Reference',
-  class: 'Class',
-  manufacturer: 'Manufacturer',
-  type: 'Type',
-  articleNumber: 'Article Number',
-  series: 'Series',
-  description: 'Description',
-  library: 'Library',
-  dataSheet: 'Data Sheet',
-  markRoot: 'Mark Root',
-  commercialReference: 'Commercial Reference',
-  translatableText2: 'Translatable Text 2',
-  translatableText3: 'Translatable Text 3',
-  toolCrimp: 'Crimp Tool',
-  turretPositionerDieHead: 'Turret / Positioner / Die Head',
-  insertionExtractionTool: 'Insertion / Extraction Tool',
-  userData4: 'User Data 4',
-  supplierName: 'Supplier Name',
-  stockNumber: 'Stock Number',
-  lineDiagram: 'Line Diagram',
-  scheme: 'SWE Symbol',
-  threeDPart: '3D Symbol',
-  twoDFootprint: '2D Footprint',
-  connectionLabel: 'Connection Label',
-  printedCircuitBoardFile: 'Printed Circuit Board File',
-  terminalType: 'Terminal Type',
-  terminalStripSymbol: 'Terminal Strip Symbol',
-  value1: 'Value 1',
-  value2: 'Value 2',
-  value3: 'Value 3',
-  value4: 'Value 4',
-  value5: 'Value 5',
-  value6: 'Value 6',
-  value7: 'Value 7',
-  circuitType: 'Circuit Type',
-  circuitGroup: 'Circuit Group',
-  plcChannelGroup: 'PLC Channel Group',
-  plcChannelAddress: 'PLC Channel Address',
-  symbol: 'Symbol',
-  terminalMarks: 'Terminal Marks',
-  mnemonic: 'Mnemonic',
-  maxWireSection: 'Max Wire Section',
-  minWireSection: 'Min Wire Section',
-  maxWireGauge: 'Max Wire Gauge',
-  minWireGauge: 'Min Wire Gauge',
-  orientation: 'Orientation',
-  wireTerminationType: 'Wire Termination Type',
-  current: 'Current',
-  username: 'Username',
-  width: 'Width (mm)',
-  height: 'Height (mm)',
-  depth: 'Depth (mm)',
-  weight: 'Weight (kg)',
-  voltage: 'Voltage (V)',
-  frequency: 'Frequency (Hz)',
-  voltage2: 'Voltage 2 (V)',
-  frequency2: 'Frequency 2 (Hz)',
-  numberOfCircuits: 'Number of Circuits',
-  numberOfTerminals: 'Number of Terminals',
-  maxWireNumber: 'Max Wire Number',
-};
+export const componentFieldLabels = Object.fromEntries(
+  componentFieldDefinitions.map((definition) => [definition.name, definition.label]),
+) as Record<ComponentField | ComponentDerivedField, string>;
+
+/** The unit a number is kept in ('mm', 'V'); other units of its quantity are converted on the way in. */
+export const componentFieldUnits = Object.fromEntries(
+  componentFieldDefinitions.flatMap((definition) =>
+    (definition.kind === 'number' || definition.kind === 'derived') && definition.unit
+      ? [[definition.name, definition.unit]]
+      : [],
+  ),
+) as Partial<Record<ComponentNumberField | ComponentDerivedField, string>>;
+
+/** A component's derived numbers, worked out from its text fields as written. */
+export const derivedNumbers = (
+  component: Readonly<Record<string, unknown>>,
+): Record<ComponentDerivedField, number | null> =>
+  Object.fromEntries(
+    componentFieldDefinitions
+      .filter((definition): definition is DerivedDef => definition.kind === 'derived')
+      .map((definition) => [definition.name, (definition as DerivedDefinition).derive(component) ?? null]),
+  ) as Record<ComponentDerivedField, number | null>;
+
+export type { ContainsFilterParam, DerivedDefinition, FileDefinition, NumberDefinition, TextDefinition };
+export { containsFilters };
 
 export const COMPONENT_TEXT_MAX_LENGTH = 1000;
 export const COMPONENT_DESCRIPTION_MAX_LENGTH = 5000;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * Reads a number as people type it: '12.5', '12,5', ' -3 ', and with the field's unit after it
- * ('12 mm', '24V'). Undefined when the text is not such a number.
+ * Reads a number field's value as people type it: '12.5', '12,5', ' -3 ', and with a unit of
+ * the field's quantity after it, converted to the field's unit ('0.024 kV' is 24 V, '500 mA' is
+ * 0.5 A, '2 cm' is 20 mm). Undefined when the text is not such a number.
  */
-export const parseNumberText = (text: string, unit?: string): number | undefined => {
-  const pattern = new RegExp(
-    `^([+-]?(?:\\d+(?:[.,]\\d*)?|[.,]\\d+))\\s*${unit ? `(?:${escapeRegExp(unit)})?` : ''}$`,
-    'i',
-  );
-  const match = pattern.exec(text.trim());
-  if (!match) return undefined;
-  const value = Number(match[1]!.replace(',', '.'));
-  return Number.isFinite(value) ? value : undefined;
+export const parseFieldNumber = (
+  field: ComponentNumberField | ComponentDerivedField,
+  text: string,
+): number | undefined => {
+  const definition = fieldDefinition(field);
+  return parseQuantity(text, 'quantity' in definition ? definition.quantity : undefined);
 };
 
 /**
@@ -249,19 +113,12 @@ export const parseNumberText = (text: string, unit?: string): number | undefined
  * counts are never negative, and a value carries no more decimals than its input's step: mm to
  * 0.01, kg to 0.001, V and Hz to 0.1, counts whole.
  */
-export const componentNumberRules: Record<ComponentNumberField, { min: number; step: string }> = {
-  width: { min: 0, step: '0.01' },
-  height: { min: 0, step: '0.01' },
-  depth: { min: 0, step: '0.01' },
-  weight: { min: 0, step: '0.001' },
-  voltage: { min: 0, step: '0.1' },
-  frequency: { min: 0, step: '0.1' },
-  voltage2: { min: 0, step: '0.1' },
-  frequency2: { min: 0, step: '0.1' },
-  numberOfCircuits: { min: 0, step: '1' },
-  numberOfTerminals: { min: 0, step: '1' },
-  maxWireNumber: { min: 0, step: '1' },
-};
+export const componentNumberRules = Object.fromEntries(
+  [...componentDecimalFields, ...componentIntegerFields].map((field) => {
+    const { min, step } = fieldDefinition(field);
+    return [field, { min, step }];
+  }),
+) as Record<ComponentNumberField, { min: number; step: string }>;
 
 /** How many decimals a step allows ('0.01' → 2). */
 const decimalsOf = (step: string): number => step.split('.')[1]?.length ?? 0;
@@ -282,7 +139,7 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
     .transform((raw, ctx): number | null => {
       if (raw === undefined || raw === null) return null;
       if (typeof raw === 'string' && raw.trim() === '') return null;
-      const value = typeof raw === 'number' ? raw : parseNumberText(raw, componentFieldUnits[field]);
+      const value = typeof raw === 'number' ? raw : parseFieldNumber(field, raw);
       if (value === undefined || !Number.isFinite(value) || (integer && !Number.isSafeInteger(value))) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
@@ -328,7 +185,10 @@ const optionalTextFields = componentTextFields.filter(
  */
 export const componentInputSchema = z.object({
   ...shapeOf(optionalTextFields, (field) =>
-    textField(field, field === 'description' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH),
+    textField(
+      field,
+      fieldDefinition(field).kind === 'long-text' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH,
+    ),
   ),
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
@@ -347,6 +207,7 @@ export const componentSchema = z.object({
   ...shapeOf(componentFileFields, () => z.string().nullable()),
   ...shapeOf(componentDecimalFields, () => z.number().nullable()),
   ...shapeOf(componentIntegerFields, () => z.number().int().nullable()),
+  ...shapeOf(componentDerivedFields, () => z.number().nullable()),
   reference: z.string(),
   class: z.string(),
   /** The component's own version number: 1 when created, one more with each approved edit. */
@@ -355,6 +216,11 @@ export const componentSchema = z.object({
   updatedAt: z.string(),
 });
 export type Component = z.output<typeof componentSchema>;
+
+/** A component with its derived numbers worked out from its text fields as they now are. */
+export const withDerivedNumbers = <T extends Omit<Component, ComponentDerivedField>>(
+  component: T,
+): T & Record<ComponentDerivedField, number | null> => ({ ...component, ...derivedNumbers(component) });
 
 export const componentIdSchema = z.object({
   id: z
@@ -370,56 +236,59 @@ export const componentFilePathSchema = componentIdSchema.extend({
 
 /* ---------------------------------------------------------------- search */
 
+type Flagged<Flag extends string> = Extract<Definition, { [K in Flag]: true }>;
+
 /** Quick search ('All Fields') looks in these. */
-export const quickSearchFields = [
-  'reference',
-  'manufacturer',
-  'class',
-  'type',
-  'description',
-  'articleNumber',
-  'series',
-  'commercialReference',
-] as const;
+export const quickSearchFields = namesOf(
+  (definition): definition is Flagged<'quick'> => 'quick' in definition && definition.quick === true,
+);
 
 /** The Advanced Search panel's text inputs: each a case-insensitive substring filter on its field. */
-export const searchTextFilterFields = [
-  'reference',
-  'manufacturer',
-  'class',
-  'type',
-  'description',
-  'terminalType',
-  'orientation',
-  'mnemonic',
-  'maxWireSection',
-  'minWireSection',
-  'maxWireGauge',
-  'minWireGauge',
-  'toolCrimp',
-  'turretPositionerDieHead',
-  'insertionExtractionTool',
-] as const satisfies readonly ComponentTextField[];
+export const searchTextFilterFields = namesOf(
+  (definition): definition is Flagged<'filter'> => 'filter' in definition && definition.filter === true,
+);
+
+/** Fields compared in part-number form too: separators and case do not matter. */
+export const partNumberSearchFields = namesOf(
+  (definition): definition is Flagged<'partNumber'> => 'partNumber' in definition && definition.partNumber === true,
+);
+
+type RangeDef = Extract<Definition, { range: true | { param: string } }>;
+type RangeParamOf<D> = D extends { range: { param: infer P } } ? P : D extends { name: infer N } ? N : never;
+const rangeDefinitions = componentFieldDefinitions.filter(
+  (definition): definition is RangeDef => 'range' in definition && definition.range !== undefined,
+);
 
 /**
- * The panel's numeric inputs. Each takes an exact value (`voltage=24`, the field's unit may
- * follow it) and a range (`voltageMin=24&voltageMax=230`, both ends included).
+ * The panel's numeric inputs, by their query parameter. Each takes an exact value
+ * (`voltage=24`, a unit of the field's quantity may follow it) and a range
+ * (`voltageMin=24&voltageMax=230`, both ends included). `current` ranges over the current
+ * read from the Current text (`currentAmps`).
  */
-export const searchNumberFilterFields = [
-  'numberOfTerminals',
-  'width',
-  'height',
-  'depth',
-  'weight',
-  'voltage',
-  'voltage2',
-  'frequency',
-  'numberOfCircuits',
-  'maxWireNumber',
-] as const satisfies readonly ComponentNumberField[];
-
+export const searchNumberFilterFields = rangeDefinitions.map(
+  (definition) =>
+    (typeof definition.range === 'object' ? definition.range.param : definition.name) as RangeParamOf<RangeDef>,
+);
 export type SearchTextFilterField = (typeof searchTextFilterFields)[number];
 export type SearchNumberFilterField = (typeof searchNumberFilterFields)[number];
+export type SearchNumberColumn = NameOf<RangeDef>;
+
+const columnByParam = new Map<string, SearchNumberColumn>(
+  rangeDefinitions.map((definition, index) => [searchNumberFilterFields[index]!, definition.name]),
+);
+/** The number field a numeric filter ranges over. */
+export const searchNumberColumn = (param: SearchNumberFilterField): SearchNumberColumn => columnByParam.get(param)!;
+
+/** The label of a numeric filter: its number field's. */
+const filterLabel = (param: SearchNumberFilterField): string => componentFieldLabels[searchNumberColumn(param)];
+
+/** A numeric filter's value as typed, in its field's unit (undefined when it is no number). */
+export const parseSearchNumber = (param: SearchNumberFilterField, text: string): number | undefined =>
+  parseFieldNumber(searchNumberColumn(param), text);
+
+/** A wire-size filter's value as typed, in mm² (undefined when it is no wire size). */
+export const parseContainsFilter = (param: ContainsFilterParam, text: string): number | undefined =>
+  parseWireSize(text, containsFilters.find((filter) => filter.param === param)!.assume);
 
 /** The query parameters of a numeric field's range: `voltageMin`, `voltageMax`. */
 export const rangeParam = (field: SearchNumberFilterField, end: 'Min' | 'Max') => `${field}${end}` as const;
@@ -430,7 +299,9 @@ export const searchSortFields = ['relevance', 'reference', 'manufacturer', 'clas
 export type SearchSortField = (typeof searchSortFields)[number];
 
 /** Fields whose values are counted beside the results (facets). */
-export const searchFacetFields = ['class', 'manufacturer', 'type'] as const;
+export const searchFacetFields = namesOf(
+  (definition): definition is Flagged<'facet'> => 'facet' in definition && definition.facet === true,
+);
 export type SearchFacetField = (typeof searchFacetFields)[number];
 
 export const SEARCH_DEFAULT_LIMIT = 10;
@@ -468,7 +339,7 @@ const searchText = z
 
 /** The label of a numeric filter's input, or of one end of its range. */
 export const searchNumberLabel = (field: SearchNumberFilterField, end?: 'Min' | 'Max'): string =>
-  `${componentFieldLabels[field]}${end === 'Min' ? ' from' : end === 'Max' ? ' to' : ''}`;
+  `${filterLabel(field)}${end === 'Min' ? ' from' : end === 'Max' ? ' to' : ''}`;
 
 const searchNumber = (field: SearchNumberFilterField, end?: 'Min' | 'Max') =>
   z
@@ -477,9 +348,25 @@ const searchNumber = (field: SearchNumberFilterField, end?: 'Min' | 'Max') =>
     .transform((raw, ctx): number | undefined => {
       const text = raw?.trim() ?? '';
       if (text === '') return undefined;
-      const value = parseNumberText(text, componentFieldUnits[field]);
+      const value = parseSearchNumber(field, text);
       if (value === undefined) {
         ctx.addIssue({ code: 'custom', message: messages.numberInvalid(searchNumberLabel(field, end)) });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** A wire size a part must take: in mm², or in AWG (converted to mm²). */
+const wireSize = (filter: (typeof containsFilters)[number]) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): number | undefined => {
+      const text = raw?.trim() ?? '';
+      if (text === '') return undefined;
+      const value = parseContainsFilter(filter.param, text);
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message: messages.numberInvalid(filter.label) });
         return z.NEVER;
       }
       return value;
@@ -518,6 +405,10 @@ export const searchQuerySchema = z
     offset: pagingNumber(0, SEARCH_MAX_OFFSET, messages.searchOffsetInvalid),
     ...shapeOf(searchTextFilterFields, () => searchText),
     ...shapeOf(searchNumberFilterFields, (field) => searchNumber(field)),
+    ...(Object.fromEntries(containsFilters.map((filter) => [filter.param, wireSize(filter)])) as Record<
+      ContainsFilterParam,
+      ReturnType<typeof wireSize>
+    >),
     ...shapeOf(
       searchNumberFilterFields.map((field) => rangeParam(field, 'Min')),
       (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Min'),
@@ -538,7 +429,7 @@ export const searchQuerySchema = z
         ctx.addIssue({
           code: 'custom',
           path: [rangeParam(field, 'Min')],
-          message: messages.searchRangeInvalid(componentFieldLabels[field]),
+          message: messages.searchRangeInvalid(filterLabel(field)),
         });
     }
   });
@@ -546,12 +437,8 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** One value counted beside the results, with how many results filtering on it would leave. */
 export const searchFacetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
-/** The counts beside the results: the top values of class, manufacturer and type. */
-export const searchFacetsSchema = z.object({
-  class: z.array(searchFacetValueSchema),
-  manufacturer: z.array(searchFacetValueSchema),
-  type: z.array(searchFacetValueSchema),
-});
+/** The counts beside the results: the top values of each facet field. */
+export const searchFacetsSchema = z.object(shapeOf(searchFacetFields, () => z.array(searchFacetValueSchema)));
 export type SearchFacets = z.output<typeof searchFacetsSchema>;
 /**
  * A search to offer when one finds nothing ('Did you mean …'): the same search with this text
@@ -597,3 +484,36 @@ export type ComponentOptions = z.output<typeof componentOptionsSchema>;
 
 /** The header that carries a search's total; the pager reads it. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/**
+ * `GET /api/admin/unread-values`: text values a derived number could not be read from (a
+ * current without a unit of current, a wire size in words), each with how many parts hold it and
+ * the first of them, most common first. They stay as written; this is the list to put right.
+ */
+export const unreadValueSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  value: z.string(),
+  count: z.number().int().positive(),
+  components: z.array(z.object({ id: z.number().int(), reference: z.string() })),
+});
+export type UnreadValue = z.output<typeof unreadValueSchema>;
+export const UNREAD_VALUE_PARTS_SHOWN = 5;
+
+/** The text fields derived numbers are read from. */
+export const derivedSourceFields: readonly ComponentTextField[] = [
+  ...new Set(
+    componentFieldDefinitions.flatMap((definition) =>
+      definition.kind === 'derived' ? (definition.from as readonly ComponentTextField[]) : [],
+    ),
+  ),
+];
+
+/** Whether a value of a text field gives every derived number read from that field alone a value. */
+export const isReadableValue = (field: ComponentTextField, value: string): boolean =>
+  componentFieldDefinitions.some(
+    (definition) =>
+      definition.kind === 'derived' &&
+      (definition.from as readonly string[]).includes(field) &&
+      (definition as DerivedDefinition).derive({ [field]: value }) !== undefined,
+  );

@@ -5,8 +5,10 @@ import {
   componentFileFields,
   componentIntegerFields,
   componentTextFields,
+  withDerivedNumbers,
   type Component,
   type ComponentData,
+  type ComponentDerivedField,
   type ComponentField,
 } from '#shared/schemas/component';
 import { dynamo } from '#lib/clients';
@@ -53,12 +55,13 @@ const toItem = (component: Component): Record<string, unknown> => {
   return item;
 };
 
+/** A component as stored, with its derived numbers read from its text fields as they are. */
 const fromItem = (item: Record<string, unknown>): Component => {
   const component = Object.fromEntries(nullableFields.map((field) => [field, item[field] ?? null])) as Record<
     string,
     unknown
   >;
-  return {
+  return withDerivedNumbers({
     ...component,
     id: Number(item.id),
     reference: String(item.reference ?? ''),
@@ -66,7 +69,7 @@ const fromItem = (item: Record<string, unknown>): Component => {
     version: Number(item.version ?? 1),
     createdAt: String(item.createdAt ?? ''),
     updatedAt: String(item.updatedAt ?? item.createdAt ?? ''),
-  } as Component;
+  } as Omit<Component, ComponentDerivedField>);
 };
 
 export const getComponent = async (id: number): Promise<Component | undefined> => {
@@ -256,14 +259,16 @@ export const createComponents = async (
   await commitAbandonedBulkWrites(now);
   const ids = await reserveComponentIds(data.length);
   const timestamp = now.toISOString();
-  const components = data.map((fields, index): Component => ({
-    ...fields,
-    username: fields.username ?? options.username,
-    id: ids[index]!,
-    version: 1,
-    createdAt: timestamp,
-    updatedAt: timestamp,
-  }));
+  const components = data.map((fields, index): Component =>
+    withDerivedNumbers({
+      ...fields,
+      username: fields.username ?? options.username,
+      id: ids[index]!,
+      version: 1,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }),
+  );
   const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
   await putPendingBulkWrite(marker);
   try {

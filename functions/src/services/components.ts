@@ -1,7 +1,13 @@
 import { messages } from '#shared/messages';
 import {
+  componentFieldLabels,
   componentFileFields,
+  containsFilters,
+  derivedSourceFields,
+  isReadableValue,
+  UNREAD_VALUE_PARTS_SHOWN,
   rangeParam,
+  searchNumberColumn,
   searchNumberFilterFields,
   searchTextFilterFields,
   type CatalogueStats,
@@ -11,6 +17,7 @@ import {
   type SearchFacets,
   type SearchQuery,
   type SearchSuggestion,
+  type UnreadValue,
 } from '#shared/schemas/component';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -23,6 +30,7 @@ import { readCounter } from '#repositories/counters';
 import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
+import type { StoredNumberField } from './search/column-store';
 import type { IndexQuery, SearchIndex } from './search/search-index';
 import { suggestSearches } from './search/suggestions';
 
@@ -92,20 +100,30 @@ export const componentFileLocation = async (id: number, field: ComponentFileFiel
   );
 };
 
-/** The index's view of a validated search: an exact number is a range from it to it. */
+/**
+ * The index's view of a validated search: an exact number is a range from it to it, and a wire
+ * size a part must take is two ranges, its range's low end at most the size and its high end at
+ * least it. Conditions on one column are met together.
+ */
 export const toIndexQuery = (query: SearchQuery): IndexQuery => {
   const text: IndexQuery['text'] = {};
   for (const field of searchTextFilterFields) if (query[field] !== undefined) text[field] = query[field];
-  const numbers: IndexQuery['numbers'] = {};
-  for (const field of searchNumberFilterFields) {
-    const exact = query[field];
-    const low = [exact, query[rangeParam(field, 'Min')]].filter((value) => value !== undefined);
-    const high = [exact, query[rangeParam(field, 'Max')]].filter((value) => value !== undefined);
-    if (low.length === 0 && high.length === 0) continue;
-    numbers[field] = {
-      ...(low.length ? { min: Math.max(...low) } : {}),
-      ...(high.length ? { max: Math.min(...high) } : {}),
-    };
+  const numbers: NonNullable<IndexQuery['numbers']> = {};
+  const narrow = (column: StoredNumberField, min: number | undefined, max: number | undefined) => {
+    if (min === undefined && max === undefined) return;
+    const range = (numbers[column] ??= {});
+    if (min !== undefined) range.min = Math.max(range.min ?? -Infinity, min);
+    if (max !== undefined) range.max = Math.min(range.max ?? Infinity, max);
+  };
+  for (const param of searchNumberFilterFields) {
+    const column = searchNumberColumn(param);
+    narrow(column, query[param], query[param]);
+    narrow(column, query[rangeParam(param, 'Min')], query[rangeParam(param, 'Max')]);
+  }
+  for (const filter of containsFilters) {
+    const size = query[filter.param];
+    narrow(filter.low, undefined, size);
+    narrow(filter.high, size, undefined);
   }
   return {
     query: query.query,
@@ -179,6 +197,33 @@ export const listComponentOptions = async (): Promise<ComponentOptions> => {
     classes: index.distinct('class'),
     types: index.distinct('type'),
   };
+};
+
+/** The current and wire texts no number could be read from, for administrators to put right. */
+export const listUnreadValues = async (): Promise<UnreadValue[]> => {
+  const index = await catalogueSearch().current();
+  const rows: (Omit<UnreadValue, 'components'> & { ids: number[] })[] = [];
+  for (const field of derivedSourceFields) {
+    const byValue = new Map<string, number[]>();
+    const readable = new Map<string, boolean>();
+    for (const { id, value } of index.fieldValues(field)) {
+      if (!value?.trim()) continue;
+      if (!readable.has(value)) readable.set(value, isReadableValue(field, value));
+      if (readable.get(value)) continue;
+      const ids = byValue.get(value) ?? [];
+      ids.push(id);
+      byValue.set(value, ids);
+    }
+    for (const [value, ids] of byValue)
+      rows.push({ field, label: componentFieldLabels[field], value, count: ids.length, ids });
+  }
+  rows.sort((a, b) => b.count - a.count || a.field.localeCompare(b.field) || a.value.localeCompare(b.value));
+  return rows.map(({ ids, ...row }) => ({
+    ...row,
+    components: index
+      .components(ids.slice(0, UNREAD_VALUE_PARTS_SHOWN))
+      .map((component) => ({ id: component.id, reference: component.reference })),
+  }));
 };
 
 /**

@@ -2,12 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import {
   componentFields,
+  fieldDefinition,
   searchFacetsSchema,
+  searchNumberColumn,
   searchNumberFilterFields,
   searchSuggestionsSchema,
   searchTextFilterFields,
   type Component,
   type ComponentData,
+  type UnreadValue,
 } from '#shared/schemas/component';
 import { dynamo } from '#lib/clients';
 import { createComponents } from '#repositories/components';
@@ -33,9 +36,14 @@ let created: Component[];
 /** One component per advanced filter, holding a value no other component has in that field. */
 const filterParts = [
   ...searchTextFilterFields.map((field) => part({ reference: `FILTER-${field}`, [field]: `Only-${field}-Value` })),
-  ...searchNumberFilterFields.map((field, index) =>
-    part({ reference: `FILTER-${field}`, [field]: 7000 + index + 0.5 * (index % 2) }),
-  ),
+  ...searchNumberFilterFields.map((field, index) => {
+    const value = 7000 + index + 0.5 * (index % 2);
+    const column = searchNumberColumn(field);
+    // A derived number (the current) is given as the text it is read from.
+    if (column === field) return part({ reference: `FILTER-${field}`, [field]: value });
+    const { from, unit } = fieldDefinition(column) as { from: readonly string[]; unit: string };
+    return part({ reference: `FILTER-${field}`, [from[0]!]: `${value} ${unit}` });
+  }),
 ];
 
 beforeAll(async () => {
@@ -86,6 +94,27 @@ beforeAll(async () => {
       part({ reference: 'UR20-4DI-P', class: 'I/O Module', manufacturer: 'Weidmüller', voltage: 24 }),
       part({ reference: '750-1420', class: 'I/O Module', manufacturer: 'WAGO', description: '4DI 24V DC 3ms' }),
       part({ reference: '750-14200', class: 'I/O Module', manufacturer: 'WAGO' }),
+      // Wire and current as their makers write them (shared/fixtures/units).
+      part({
+        reference: 'WIRE PT',
+
+        minWireSection: '0,14 mm²',
+        maxWireSection: '4 mm²',
+        current: 'nominal current: 24 A',
+      }),
+      part({
+        reference: 'WIRE 4PCV-06-006',
+
+        maxWireGauge: 'Wire Size 22  12 AWG',
+        current: '20 AMP',
+      }),
+      part({
+        reference: 'WIRE AWG 26-14',
+
+        minWireGauge: '26',
+        maxWireGauge: '14',
+        current: '500 mA',
+      }),
       ...filterParts,
     ],
     { username: 'test' },
@@ -207,6 +236,27 @@ describe('GET /api/components', () => {
     expect((await search('voltage=24&voltageMax=100')).references).toEqual(['3RT2015-1BB41', 'UR20-4DI-P']);
     expect((await search('voltage=230&voltageMax=100')).references).toEqual([]);
     expect((await search('widthMin=5&widthMax=6&query=bu')).references).toEqual(['ut 2,5 bu']);
+  });
+
+  it('filters on the current and on the wire a part takes, read from the text as written, in any unit', async () => {
+    const wire = async (query: string) =>
+      (await search(`${query}&query=WIRE&limit=100`)).references.filter((reference) => reference.startsWith('WIRE'));
+    expect(await wire('wireSection=2.5')).toEqual(['WIRE 4PCV-06-006', 'WIRE PT']);
+    expect(await wire('wireSection=2%2C5%20qmm')).toEqual(['WIRE 4PCV-06-006', 'WIRE PT']);
+    // 14 AWG is 2.08 mm²: the part listed 26-14 AWG takes it, and so do the ones listed in mm².
+    expect(await wire('wireGauge=14')).toEqual(['WIRE 4PCV-06-006', 'WIRE AWG 26-14', 'WIRE PT']);
+    expect(await wire('wireSection=14%20AWG')).toEqual(['WIRE 4PCV-06-006', 'WIRE AWG 26-14', 'WIRE PT']);
+    expect(await wire('wireSection=6')).toEqual([]);
+    expect(await wire('currentMin=10&currentMax=100')).toEqual(['WIRE 4PCV-06-006', 'WIRE PT']);
+    expect(await wire('currentMax=600%20mA')).toEqual(['WIRE AWG 26-14']);
+    expect(await wire('current=0.5')).toEqual(['WIRE AWG 26-14']);
+
+    const [pt] = (await user.get<Component[]>('/api/components?reference=WIRE%20PT')).body;
+    expect(pt).toMatchObject({ currentAmps: 24, wireSectionMin: 0.14, wireSectionMax: 4, wireGaugeMin: null });
+
+    const refused = await user.get<{ error: string }>('/api/components?wireSection=thick');
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(messages.numberInvalid('Takes Wire Section (mm²)'));
   });
 
   it('sorts by a column on request, in either direction', async () => {
@@ -373,5 +423,43 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
       (await admin.get<{ pendingApprovals: number; pendingApprovalsScope: string }>('/api/stats')).body,
     ).toMatchObject({ pendingApprovals: adminBefore + 3, pendingApprovalsScope: 'all' });
     expect((await user.get<{ pendingApprovals: number }>('/api/stats')).body.pendingApprovals).toBe(0);
+  });
+});
+
+describe('GET /api/admin/unread-values', () => {
+  it('lists the current and wire texts no number could be read from, with the parts holding them', async () => {
+    const unread = await createComponents(
+      [
+        part({ reference: 'UNREAD-1', current: 'see datasheet', maxWireSection: 'thick' }),
+        part({ reference: 'UNREAD-2', current: 'see datasheet', maxWireGauge: '12 AWG' }),
+      ],
+      { username: 'test' },
+    );
+    const admin = await signedInClient(api, 'admin');
+    const answer = await admin.get<UnreadValue[]>('/api/admin/unread-values');
+    expect(answer.status).toBe(200);
+    const rows = answer.body.filter((row) => row.components.some((c) => c.reference.startsWith('UNREAD')));
+    expect(rows).toEqual([
+      {
+        field: 'current',
+        label: 'Current',
+        value: 'see datasheet',
+        count: 2,
+        components: unread.map(({ id, reference }) => ({ id, reference })),
+      },
+      {
+        field: 'maxWireSection',
+        label: 'Max Wire Section',
+        value: 'thick',
+        count: 1,
+        components: [{ id: unread[0]!.id, reference: 'UNREAD-1' }],
+      },
+    ]);
+    // The other parts' current and wire texts were read, but for the text filters' made-up values.
+    const others = answer.body.filter((row) => !rows.includes(row));
+    expect(others.flatMap((row) => row.components.map((c) => c.reference))).toEqual(
+      others.map((row) => `FILTER-${row.field}`),
+    );
+    expect((await user.get('/api/admin/unread-values')).status).toBe(403);
   });
 });

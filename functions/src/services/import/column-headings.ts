@@ -5,6 +5,7 @@ import {
   type ComponentField,
   type ComponentNumberField,
 } from '#shared/schemas/component';
+import { componentFieldDefinitions } from '#shared/schemas/component-fields';
 
 /*
  * Which component field a column heading names. Headings are compared without
@@ -25,36 +26,10 @@ export const headingKey = (heading: string): string =>
 /** The acting user decides `username` (the session's user, for real attribution), never a column. */
 export const importableFields: readonly ComponentField[] = componentFields.filter((field) => field !== 'username');
 
-/** Other headings for a field: SolidWorks Electrical's labels and common synonyms. */
-const synonyms: Partial<Record<ComponentField, readonly string[]>> = {
-  reference: ['Ref', 'Part number', 'Part no', 'Manufacturer part number', 'MPN'],
-  class: ['Classification', 'Component class'],
-  manufacturer: ['Manufacturer name', 'Maker'],
-  type: ['Component type'],
-  articleNumber: ['Article no', 'Article nr'],
-  dataSheet: ['Datasheet URL', 'Data sheet URL'],
-  markRoot: ['Mark root'],
-  commercialReference: ['Commercial reference', 'Commercial ref'],
-  translatableText2: ['Translatable text 2'],
-  translatableText3: ['Translatable text 3'],
-  toolCrimp: ['Crimp tool', 'Tool crimp'],
-  userData4: ['User data 4'],
-  supplierName: ['Supplier name', 'Supplier'],
-  stockNumber: ['Stock number', 'Stock no'],
-  scheme: ['SWE symbol', 'Schematic symbol'],
-  threeDPart: ['3D part', '3D symbol', '3D model'],
-  twoDFootprint: ['2D footprint', 'Footprint 2D'],
-  connectionLabel: ['Connection label'],
-  printedCircuitBoardFile: ['PCB file', 'Printed circuit board file'],
-  terminalStripSymbol: ['Terminal strip symbol'],
-  value1: ['Mating connector P/N', 'Mating connector part number'],
-  circuitType: ['Circuit type'],
-  terminalMarks: ['Terminal marks'],
-  voltage2: ['Alternate voltage'],
-  frequency2: ['Alternate frequency'],
-  numberOfTerminals: ['Terminals', 'Nb terminals'],
-  numberOfCircuits: ['Circuits', 'Nb circuits'],
-};
+/** Other headings for a field, as its declaration names them: SolidWorks Electrical's labels and common synonyms. */
+const synonyms = Object.fromEntries(
+  componentFieldDefinitions.map((definition) => [definition.name, 'headings' in definition ? definition.headings : []]),
+) as Partial<Record<ComponentField, readonly string[]>>;
 
 const fieldByKey = new Map<string, ComponentField>();
 for (const field of importableFields) {

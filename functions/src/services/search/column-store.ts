@@ -1,8 +1,10 @@
 import {
   componentDecimalFields,
+  componentDerivedFields,
   componentFileFields,
   componentIntegerFields,
   componentTextFields,
+  partNumberSearchFields,
   quickSearchFields,
   searchTextFilterFields,
   type Component,
@@ -22,7 +24,12 @@ import { TextColumn, type Codes } from './text-column';
 export const storedTextFields = [...componentTextFields, ...componentFileFields, 'createdAt', 'updatedAt'] as const;
 export type StoredTextField = (typeof storedTextFields)[number];
 /** Number fields held per component; NaN stands for "no value". */
-export const storedNumberFields = [...componentDecimalFields, ...componentIntegerFields, 'version'] as const;
+export const storedNumberFields = [
+  ...componentDecimalFields,
+  ...componentIntegerFields,
+  ...componentDerivedFields,
+  'version',
+] as const;
 export type StoredNumberField = (typeof storedNumberFields)[number];
 
 type QuickField = (typeof quickSearchFields)[number];
@@ -34,16 +41,7 @@ export const searchedFields: readonly SearchedField[] = [
 ];
 
 /** Fields compared in part-number form too (separators do not matter). */
-export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>([
-  'reference',
-  'articleNumber',
-  'commercialReference',
-  'series',
-  'manufacturer',
-  'toolCrimp',
-  'turretPositionerDieHead',
-  'insertionExtractionTool',
-]);
+export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>(partNumberSearchFields);
 
 /** What a search reads from a component: the whole component (the index answers pages itself). */
 export type SearchDocument = Component;

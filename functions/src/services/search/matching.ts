@@ -1,12 +1,17 @@
 import {
   quickSearchFields,
-  searchNumberFilterFields,
   searchTextFilterFields,
-  type SearchNumberFilterField,
   type SearchSortField,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
-import { partNumberFields, searchedFields, grow, type ColumnStore, type SearchedField } from './column-store';
+import {
+  partNumberFields,
+  searchedFields,
+  grow,
+  type ColumnStore,
+  type SearchedField,
+  type StoredNumberField,
+} from './column-store';
 import { compactFolded, searchWords } from './folding';
 import type { Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
@@ -29,7 +34,7 @@ export interface IndexQuery {
   query?: string;
   text?: Partial<Record<SearchTextFilterField, string>>;
   /** Inclusive ranges; an exact value is a range from it to it. */
-  numbers?: Partial<Record<SearchNumberFilterField, NumberRange>>;
+  numbers?: Partial<Record<StoredNumberField, NumberRange>>;
   sort?: SearchSortField;
   descending?: boolean;
   /** Count the matches per class, manufacturer and type. */
@@ -85,7 +90,7 @@ export interface TextCondition {
 
 /** An inclusive range on one number column. */
 interface RangeFilter {
-  field: SearchNumberFilterField;
+  field: StoredNumberField;
   column: Float64Array;
   min: number;
   max: number;
@@ -126,7 +131,7 @@ export class Matcher {
   /** Slot lists cover slots below this; later slots (the delta) are always scanned. */
   private listedUpTo = 0;
   private slotLists = new Map<SearchedField, SlotLists>();
-  private numberOrders = new Map<SearchNumberFilterField, Int32Array>();
+  private numberOrders = new Map<StoredNumberField, Int32Array>();
   /** Per slot, the last pass that marked it (see nextMark). */
   private marks = new Uint32Array(0);
   private mark = 0;
@@ -191,9 +196,8 @@ export class Matcher {
     const quick = query.query === undefined ? undefined : this.condition(query.query, quickSearchFields);
     const ranges: RangeFilter[] = [];
     const numbers = this.store.numbers;
-    for (const field of searchNumberFilterFields) {
-      const range = query.numbers?.[field];
-      if (!range || (range.min === undefined && range.max === undefined)) continue;
+    for (const [field, range] of Object.entries(query.numbers ?? {}) as [StoredNumberField, NumberRange][]) {
+      if (range.min === undefined && range.max === undefined) continue;
       ranges.push({ field, column: numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
     }
     const referenceFilter = filters.find((filter) => filter.fields[0] === 'reference');
@@ -445,7 +449,7 @@ export class Matcher {
    * A number field's live slots below `listedUpTo` that have a value, in value order: the slots
    * of a range are one run of it. Sorted by counting over the field's distinct values.
    */
-  private numberOrderOf(field: SearchNumberFilterField): Int32Array {
+  private numberOrderOf(field: StoredNumberField): Int32Array {
     const known = this.numberOrders.get(field);
     if (known) return known;
     const column = this.store.numbers[field];
@@ -477,7 +481,7 @@ export class Matcher {
   }
 
   /** The run of a number field's order whose values lie in [min, max]. */
-  private rangeRun(field: SearchNumberFilterField, min: number, max: number): Int32Array {
+  private rangeRun(field: StoredNumberField, min: number, max: number): Int32Array {
     const order = this.numberOrderOf(field);
     const column = this.store.numbers[field];
     const firstAbove = (inRange: (value: number) => boolean, from: number): number => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   quickSearchFields,
+  searchNumberColumn,
   searchNumberFilterFields,
   searchTextFilterFields,
   type Component,
@@ -551,7 +552,7 @@ describe('SearchIndex', () => {
       expect(live.search({ ...page, text: { [field]: 'HA BE' } }).ids, field).toEqual([1]);
       expect(live.search({ ...page, text: { [field]: 'beta alp' } }).ids, field).toEqual([1]);
     }
-    for (const field of searchNumberFilterFields) {
+    for (const field of searchNumberFilterFields.map(searchNumberColumn)) {
       const live = SearchIndex.build([document(1, { [field]: 12 }), document(2, { [field]: 120 })]);
       expect(live.search({ ...page, numbers: { [field]: { min: 12, max: 12 } } }).ids, field).toEqual([1]);
       expect(live.search({ ...page, numbers: { [field]: { min: 13 } } }).ids, field).toEqual([2]);

@@ -19,7 +19,8 @@ import { storedNumberFields, storedTextFields, type IndexColumns } from './searc
 export const SNAPSHOT_KEY = 'search/component-index.bin.br';
 const MAGIC = 'CHSEARCH';
 const FORMAT = 'component-hub/search-index';
-const VERSION = 3;
+// 4: the derived numbers (current, wire ranges) are columns too.
+const VERSION = 4;
 
 export interface SnapshotMeta {
   revision: number;

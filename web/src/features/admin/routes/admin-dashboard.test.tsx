@@ -28,4 +28,38 @@ describe('admin dashboard tabs', () => {
     renderScreen(dashboard, '/component-hub/admin#nothing-here');
     expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
   });
+
+  it('lists the values no number was read from, each with its parts, on the Catalogue Data tab', async () => {
+    mockApi({
+      'GET /api/admin/unread-values': {
+        body: [
+          {
+            field: 'current',
+            label: 'Current',
+            value: 'see datasheet',
+            count: 7,
+            components: [
+              { id: 11, reference: 'PT 2,5' },
+              { id: 12, reference: 'UT 4' },
+            ],
+          },
+        ],
+      },
+    });
+    renderScreen(dashboard, '/component-hub/admin#data');
+    expect(await screen.findByRole('tab', { name: 'Catalogue Data', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('“see datasheet”')).toBeInTheDocument();
+    expect(screen.getByText('7 parts')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'UT 4' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/component-hub\/components\/12$/),
+    );
+    expect(screen.getByText('and 5 more')).toBeInTheDocument();
+  });
+
+  it('says so when every value was read', async () => {
+    mockApi({ 'GET /api/admin/unread-values': { body: [] } });
+    renderScreen(dashboard, '/component-hub/admin#data');
+    expect(await screen.findByText('Every current and wire size was read.')).toBeInTheDocument();
+  });
 });

@@ -7,9 +7,10 @@ import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { useHashTab } from '#web/lib/hash-tab.ts';
 import { ImageManagement } from '../components/image-management';
 import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
+import { UnreadValues } from '../components/unread-values';
 
-/** The tabs, in order; #images and #users open the later ones. */
-const ADMIN_TABS = ['overview', 'images', 'users'] as const satisfies readonly [string, ...string[]];
+/** The tabs, in order; #images, #data and #users open the later ones. */
+const ADMIN_TABS = ['overview', 'images', 'data', 'users'] as const satisfies readonly [string, ...string[]];
 
 interface AdminDashboardProps {
   /** The Overview tab's cards from other features (the image cards are this feature's own). */
@@ -43,6 +44,9 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="images">
             Image Management
           </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="data">
+            Catalogue Data
+          </Tabs.Trigger>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
             User Management
           </Tabs.Trigger>
@@ -58,6 +62,9 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
         </Tabs.Content>
         <Tabs.Content value="images">
           <ImageManagement />
+        </Tabs.Content>
+        <Tabs.Content value="data">
+          <UnreadValues />
         </Tabs.Content>
         <Tabs.Content value="users">{userManagement}</Tabs.Content>
       </Tabs.Root>

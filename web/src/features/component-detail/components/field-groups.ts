@@ -7,6 +7,11 @@ import {
   type ComponentField,
   type ComponentTextField,
 } from '#shared/schemas/component';
+import {
+  componentFieldDefinitions,
+  technicalGroups as technicalGroupList,
+  type TechnicalGroupId,
+} from '#shared/schemas/component-fields';
 
 /*
  * Where each field of a component shows on the detail page: the
@@ -48,41 +53,19 @@ export const isConnectorOrContact = (component: Pick<Component, 'class'>): boole
 
 export const showsMatingConnector = (component: Pick<Component, 'class'>): boolean => component.class === 'Connectors';
 
-const tooling: FieldGroup = {
-  title: 'Tooling',
-  fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'],
-};
+/** The fields of one Technical Specs group, in their declared order. */
+const technicalFields = (group: TechnicalGroupId): EditableField[] =>
+  componentFieldDefinitions.flatMap((definition) =>
+    'technical' in definition && definition.technical === group ? [definition.name as EditableField] : [],
+  );
 
 /** The Technical Specs tab's five groups. */
-export const technicalGroups: readonly FieldGroup[] = [
-  { title: 'Physical Properties', fields: ['width', 'height', 'depth', 'weight', 'orientation'] },
-  { title: 'Electrical Specifications', fields: ['voltage', 'frequency', 'voltage2', 'frequency2', 'current'] },
-  {
-    title: 'Electrical Properties',
-    fields: [
-      'numberOfCircuits',
-      'numberOfTerminals',
-      'terminalType',
-      'circuitType',
-      'circuitGroup',
-      'mnemonic',
-      'plcChannelGroup',
-      'plcChannelAddress',
-    ],
-  },
-  {
-    title: 'Wire Specifications',
-    fields: [
-      'maxWireNumber',
-      'maxWireSection',
-      'minWireSection',
-      'maxWireGauge',
-      'minWireGauge',
-      'wireTerminationType',
-    ],
-  },
-  tooling,
-];
+export const technicalGroups: readonly FieldGroup[] = technicalGroupList.map((group) => ({
+  title: group.title,
+  fields: technicalFields(group.id),
+}));
+
+const tooling: FieldGroup = { title: 'Tooling', fields: technicalFields('tooling') };
 
 /** The Details tab's sections for this component. */
 export const detailGroups = (component: Pick<Component, 'class'>): FieldGroup[] => {

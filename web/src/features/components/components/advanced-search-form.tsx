@@ -8,39 +8,31 @@ import { Text } from '@chakra-ui/react/text';
 import { Filter, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  componentFieldLabels,
   componentFieldUnits,
   rangeParam,
+  searchNumberColumn,
   searchNumberFilterFields,
   searchNumberLabel,
+  type ContainsFilterParam,
   type SearchNumberFilterField,
+  type SearchTextFilterField,
 } from '#shared/schemas/component';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import {
+  advancedSearchGroups,
   cleanCriteria,
+  isContainsFilter,
   numberProblems,
+  searchKeyLabel,
   type SearchCriteria,
   type SearchFilterField,
   type SearchKey,
 } from '../utils/search-params';
 
-/** Advanced Search: its groups and their fields, in order (frequency added). */
-export const advancedSearchGroups: readonly { id: string; title: string; fields: readonly SearchFilterField[] }[] = [
-  { id: 'basic', title: 'Basic Information', fields: ['reference', 'manufacturer', 'class', 'type', 'description'] },
-  { id: 'technical', title: 'Technical Details', fields: ['terminalType', 'numberOfTerminals'] },
-  { id: 'physical', title: 'Physical Properties', fields: ['width', 'height', 'depth', 'weight', 'orientation'] },
-  {
-    id: 'electrical',
-    title: 'Electrical Properties',
-    fields: ['voltage', 'voltage2', 'frequency', 'numberOfCircuits', 'mnemonic'],
-  },
-  {
-    id: 'wire',
-    title: 'Wire Specifications',
-    fields: ['maxWireNumber', 'maxWireSection', 'minWireSection', 'maxWireGauge', 'minWireGauge'],
-  },
-  { id: 'tooling', title: 'Tooling', fields: ['toolCrimp', 'turretPositionerDieHead', 'insertionExtractionTool'] },
-];
+const containsPlaceholder: Record<ContainsFilterParam, string> = {
+  wireSection: 'e.g. 2.5 mm²',
+  wireGauge: 'e.g. 14 AWG',
+};
 
 type Filters = Omit<SearchCriteria, 'query' | 'sort' | 'order'>;
 
@@ -136,18 +128,26 @@ export const AdvancedSearchForm = ({ criteria, onSearch }: AdvancedSearchFormPro
     });
   };
 
-  const textInput = (field: SearchFilterField) => (
+  const textInput = (field: SearchTextFilterField | ContainsFilterParam) => (
     <TextField
       key={field}
-      label={componentFieldLabels[field]}
+      label={searchKeyLabel(field)}
       name={field}
       value={values[field as keyof Filters] ?? ''}
+      {...(isContainsFilter(field)
+        ? {
+            inputMode: 'decimal' as const,
+            autoComplete: 'off',
+            placeholder: containsPlaceholder[field],
+            error: hints[field],
+          }
+        : {})}
       onChange={(event) => change(field, event.target.value)}
     />
   );
 
   const rangeInput = (field: SearchNumberFilterField) => {
-    const unit = componentFieldUnits[field];
+    const unit = componentFieldUnits[searchNumberColumn(field)];
     const end = (which: 'Min' | 'Max') => {
       const key = rangeParam(field, which);
       return (
@@ -167,7 +167,7 @@ export const AdvancedSearchForm = ({ criteria, onSearch }: AdvancedSearchFormPro
     return (
       <Fieldset.Root key={field} gap="1">
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
-          {componentFieldLabels[field]}
+          {searchNumberLabel(field)}
         </Fieldset.Legend>
         <HStack align="flex-start" gap="2">
           {end('Min')}

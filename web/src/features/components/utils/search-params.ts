@@ -2,27 +2,36 @@ import { messages } from '#shared/messages';
 import {
   SEARCH_DEFAULT_LIMIT,
   componentFieldLabels,
-  componentFieldUnits,
-  parseNumberText,
+  containsFilters,
+  parseContainsFilter,
+  parseSearchNumber,
   rangeParam,
   searchNumberFilterFields,
   searchNumberLabel,
   searchSortFields,
   searchTextFilterFields,
+  type ContainsFilterParam,
   type SearchNumberFilterField,
   type SearchRangeParam,
   type SearchSortField,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
+import { componentFieldDefinitions, formTabs } from '#shared/schemas/component-fields';
 
 /** The list shows 10 components a page. */
 export const PAGE_SIZE = SEARCH_DEFAULT_LIMIT;
 
-export type SearchFilterField = SearchTextFilterField | SearchNumberFilterField;
+export type SearchFilterField = SearchTextFilterField | SearchNumberFilterField | ContainsFilterParam;
+
+const containsParams: readonly ContainsFilterParam[] = containsFilters.map((filter) => filter.param);
+/** Whether a filter is a wire size a part must take. */
+export const isContainsFilter = (key: string): key is ContainsFilterParam =>
+  (containsParams as readonly string[]).includes(key);
 
 export const searchFilterFields: readonly SearchFilterField[] = [
   ...searchTextFilterFields,
   ...searchNumberFilterFields,
+  ...containsParams,
 ];
 
 /** Each numeric filter's range ends: `voltageMin`, `voltageMax`. */
@@ -42,6 +51,34 @@ export type SearchKey = keyof SearchCriteria;
 
 const searchKeys: readonly SearchKey[] = ['query', ...searchFilterFields, ...searchRangeKeys, 'sort', 'order'];
 
+/**
+ * Advanced Search: one group per tab of the Add form, holding the filters of that tab's fields
+ * in their declared order, then the wire sizes a part must take.
+ */
+export const advancedSearchGroups: readonly { id: string; title: string; fields: readonly SearchFilterField[] }[] =
+  formTabs
+    .map((tab) => ({
+      id: tab.id,
+      title: tab.title,
+      fields: [
+        ...componentFieldDefinitions.flatMap((definition): SearchFilterField[] => {
+          if (!('tab' in definition) || definition.tab !== tab.id || definition.kind === 'file') return [];
+          if ('filter' in definition && definition.filter) return [definition.name as SearchFilterField];
+          if ('range' in definition && definition.range)
+            return [
+              (typeof definition.range === 'object' ? definition.range.param : definition.name) as SearchFilterField,
+            ];
+          return [];
+        }),
+        ...containsFilters.filter((filter) => filter.tab === tab.id).map((filter) => filter.param),
+      ],
+    }))
+    .filter((group) => group.fields.length > 0);
+
+/** The label of a wire-size filter. */
+export const containsLabel = (param: ContainsFilterParam): string =>
+  containsFilters.find((filter) => filter.param === param)!.label;
+
 /** The number field a numeric criterion is about, and which end of its range (none: an exact value). */
 export const numericKey = (key: SearchKey): { field: SearchNumberFilterField; end?: 'Min' | 'Max' } | undefined => {
   if ((searchNumberFilterFields as readonly string[]).includes(key)) return { field: key as SearchNumberFilterField };
@@ -59,8 +96,13 @@ export const numberProblems = (criteria: SearchCriteria): Partial<Record<SearchK
   const problems: Partial<Record<SearchKey, string>> = {};
   const value = (key: SearchKey, field: SearchNumberFilterField) => {
     const text = criteria[key]?.trim();
-    return text ? parseNumberText(text, componentFieldUnits[field]) : undefined;
+    return text ? parseSearchNumber(field, text) : undefined;
   };
+  for (const param of containsParams) {
+    const text = criteria[param]?.trim();
+    if (text && parseContainsFilter(param, text) === undefined)
+      problems[param] = messages.numberInvalid(containsLabel(param));
+  }
   for (const key of searchKeys) {
     const numeric = numericKey(key);
     const text = criteria[key]?.trim();
@@ -74,7 +116,7 @@ export const numberProblems = (criteria: SearchCriteria): Partial<Record<SearchK
     const low = value(min, field);
     const high = value(max, field);
     if (low !== undefined && high !== undefined && low > high && !problems[min])
-      problems[min] = messages.searchRangeInvalid(componentFieldLabels[field]);
+      problems[min] = messages.searchRangeInvalid(searchNumberLabel(field));
   }
   return problems;
 };
@@ -99,6 +141,7 @@ export const searchKeyLabel = (key: SearchKey): string => {
   if (key === 'query') return 'All Fields';
   if (key === 'sort') return 'Sorted by';
   if (key === 'order') return 'Order';
+  if (isContainsFilter(key)) return containsLabel(key);
   const numeric = numericKey(key);
   return numeric ? searchNumberLabel(numeric.field, numeric.end) : componentFieldLabels[key as SearchTextFilterField];
 };

@@ -2,11 +2,10 @@ import type { ComponentFileKind } from '#shared/schemas/files';
 import {
   componentFieldLabels,
   componentFields,
-  componentNumberRules,
   type ComponentField,
   type ComponentFileField,
-  type ComponentNumberField,
 } from '#shared/schemas/component';
+import { componentFieldDefinitions, formTabs as tabs, type OptionList } from '#shared/schemas/component-fields';
 
 /** Every field of a component but `username`, which is the session's user. */
 export type FormField = Exclude<ComponentField, 'username'>;
@@ -15,7 +14,7 @@ export type FormValues = Record<FormField, string>;
 /** What a file widget accepts: the datasheet PDF only, the SWE Symbol images only. */
 export type FileKind = ComponentFileKind;
 
-export type OptionList = 'manufacturers' | 'classes' | 'types';
+export type { OptionList };
 
 export type FieldSpec =
   | { name: FormField; kind: 'text' }
@@ -32,117 +31,54 @@ export interface FormTab {
   fields: readonly FieldSpec[];
 }
 
-const text = (name: FormField): FieldSpec => ({ name, kind: 'text' });
-const decimal = (name: ComponentNumberField): FieldSpec => ({ name, kind: 'number', ...componentNumberRules[name] });
-const whole = (name: ComponentNumberField): FieldSpec => ({
-  name,
-  kind: 'number',
-  ...componentNumberRules[name],
-  integer: true,
-});
+/** A field's input on the Add form, as its declaration says. */
+const specOf = (definition: (typeof componentFieldDefinitions)[number]): FieldSpec | undefined => {
+  const name = definition.name as FormField;
+  switch (definition.kind) {
+    case 'file':
+      return { name: definition.name, kind: 'file', accept: definition.accept };
+    case 'number':
+    case 'integer':
+      return {
+        name,
+        kind: 'number',
+        min: definition.min,
+        step: definition.step,
+        ...(definition.kind === 'integer' ? { integer: true } : {}),
+      };
+    case 'long-text':
+      return { name, kind: 'textarea' };
+    case 'text':
+      if ('system' in definition) return undefined;
+      return 'options' in definition && definition.options
+        ? {
+            name,
+            kind: 'select',
+            options: definition.options.list,
+            placeholder: definition.options.placeholder,
+            ...('allowOther' in definition.options ? { allowOther: true } : {}),
+          }
+        : { name, kind: 'text' };
+    default:
+      return undefined;
+  }
+};
 
-/** The seven tabs of 'Add New Component', holding every field once. */
-export const formTabs: readonly FormTab[] = [
-  {
-    value: 'basic',
-    label: 'Basic Information',
-    fields: [
-      text('reference'),
-      { name: 'class', kind: 'select', options: 'classes', placeholder: 'Select class' },
-      {
-        name: 'manufacturer',
-        kind: 'select',
-        options: 'manufacturers',
-        placeholder: 'Select manufacturer',
-        allowOther: true,
-      },
-      { name: 'type', kind: 'select', options: 'types', placeholder: 'Select type', allowOther: true },
-      text('articleNumber'),
-      text('series'),
-      text('commercialReference'),
-      text('supplierName'),
-      text('stockNumber'),
-      { name: 'description', kind: 'textarea' },
-    ],
-  },
-  {
-    value: 'technical',
-    label: 'Technical Details',
-    fields: [
-      text('terminalType'),
-      whole('numberOfTerminals'),
-      text('terminalStripSymbol'),
-      text('terminalMarks'),
-      text('connectionLabel'),
-      text('circuitType'),
-      text('circuitGroup'),
-      text('plcChannelGroup'),
-      text('plcChannelAddress'),
-      text('symbol'),
-      text('library'),
-      text('markRoot'),
-      text('lineDiagram'),
-      text('twoDFootprint'),
-      text('printedCircuitBoardFile'),
-      text('translatableText2'),
-      text('translatableText3'),
-      text('userData4'),
-      text('value1'),
-      text('value2'),
-      text('value3'),
-      text('value4'),
-      text('value5'),
-      text('value6'),
-      text('value7'),
-    ],
-  },
-  {
-    value: 'physical',
-    label: 'Physical Properties',
-    fields: [decimal('width'), decimal('height'), decimal('depth'), decimal('weight'), text('orientation')],
-  },
-  {
-    value: 'electrical',
-    label: 'Electrical Properties',
-    fields: [
-      decimal('voltage'),
-      decimal('frequency'),
-      decimal('voltage2'),
-      decimal('frequency2'),
-      text('current'),
-      whole('numberOfCircuits'),
-      text('mnemonic'),
-    ],
-  },
-  {
-    value: 'wire',
-    label: 'Wire Specifications',
-    fields: [
-      whole('maxWireNumber'),
-      text('maxWireSection'),
-      text('minWireSection'),
-      text('maxWireGauge'),
-      text('minWireGauge'),
-      text('wireTerminationType'),
-    ],
-  },
-  {
-    value: 'tooling',
-    label: 'Tooling',
-    fields: [text('toolCrimp'), text('turretPositionerDieHead'), text('insertionExtractionTool')],
-  },
-  {
-    value: 'files',
-    label: 'Files & Documents',
-    fields: [
-      { name: 'dataSheet', kind: 'file', accept: 'pdf' },
-      { name: 'threeDPart', kind: 'file', accept: 'any' },
-      { name: 'scheme', kind: 'file', accept: 'image' },
-    ],
-  },
-];
+/** The seven tabs of 'Add New Component', holding every field once, in the declared order. */
+export const formTabs: readonly FormTab[] = tabs.map((tab) => ({
+  value: tab.id,
+  label: tab.title,
+  fields: componentFieldDefinitions.flatMap((definition) => {
+    const spec = 'tab' in definition && definition.tab === tab.id ? specOf(definition) : undefined;
+    return spec ? [spec] : [];
+  }),
+}));
 
-export const REQUIRED_FIELDS: ReadonlySet<FormField> = new Set(['reference', 'class']);
+export const REQUIRED_FIELDS: ReadonlySet<FormField> = new Set(
+  componentFieldDefinitions.flatMap((definition) =>
+    'required' in definition && definition.required ? [definition.name as FormField] : [],
+  ),
+);
 
 export const formFields: readonly FormField[] = componentFields.filter(
   (field): field is FormField => field !== 'username',

@@ -126,12 +126,7 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
             You are joining Component Hub as <strong>{check.email}</strong>.
           </Text>
         )}
-        <TextField
-          label="Username"
-          autoComplete="username"
-          error={form.errors.username}
-          {...form.register('username')}
-        />
+        <TextField label="Username" autoComplete="username" {...form.field('username')} />
         <PasswordFields
           passwordLabel="Password"
           password={form.field('password')}

@@ -30,13 +30,7 @@ export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => voi
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Sending..." width="full">
           Send Reset Link
         </Button>

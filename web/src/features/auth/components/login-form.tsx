@@ -57,20 +57,8 @@ export const LoginForm = ({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.password}
-          {...form.register('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Signing in..." width="full">
           Sign In
         </Button>

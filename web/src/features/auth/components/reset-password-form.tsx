@@ -65,7 +65,7 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLi
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack gap="4">
-        <TextField label="Reset Token" autoComplete="off" error={form.errors.token} {...form.register('token')} />
+        <TextField label="Reset Token" autoComplete="off" {...form.field('token')} />
         <PasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Resetting..." width="full">
           Reset Password

@@ -35,8 +35,7 @@ const CodeForm = ({ method }: { method: 'totp' | 'recovery' }) => {
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
-            error={form.errors.code}
-            {...form.register('code')}
+            {...form.field('code')}
           />
         ) : (
           <TextField
@@ -44,8 +43,7 @@ const CodeForm = ({ method }: { method: 'totp' | 'recovery' }) => {
             helperText="One of the recovery codes you saved when you set up the app. Each works once."
             autoComplete="off"
             autoFocus
-            error={form.errors.code}
-            {...form.register('code')}
+            {...form.field('code')}
           />
         )}
         <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Verifying..." width="full">

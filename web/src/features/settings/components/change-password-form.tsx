@@ -41,8 +41,7 @@ export const ChangePasswordForm = () => {
             label="Current Password"
             type="password"
             autoComplete="current-password"
-            error={form.errors.currentPassword}
-            {...form.register('currentPassword')}
+            {...form.field('currentPassword')}
           />
           <PasswordFields
             rule="notice"

@@ -53,35 +53,16 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
       isSubmitting={form.isSubmitting}
     >
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Name"
-          autoComplete="off"
-          helperText="Optional"
-          error={form.errors.name}
-          {...form.register('name')}
-        />
+        <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
+        <TextField label="Name" autoComplete="off" helperText="Optional" {...form.field('name')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           helperText="At least 8 characters"
-          error={form.errors.password}
-          {...form.register('password')}
+          {...form.field('password')}
         />
-        <SelectField
-          label="Role"
-          placeholder="Select a role"
-          options={roleOptions}
-          error={form.errors.role}
-          {...form.register('role')}
-        />
+        <SelectField label="Role" placeholder="Select a role" options={roleOptions} {...form.field('role')} />
       </Stack>
     </FormDialog>
   );

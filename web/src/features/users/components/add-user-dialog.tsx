@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { createUserSchema } from '#shared/schemas/users';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { TextField } from '#web/components/ui/form-field.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -55,13 +56,7 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
       <Stack gap="4">
         <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
         <TextField label="Name" autoComplete="off" helperText="Optional" {...form.field('name')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          helperText="At least 8 characters"
-          {...form.field('password')}
-        />
+        <PasswordFields passwordLabel="Password" password={form.field('password')} />
         <SelectField label="Role" placeholder="Select a role" options={roleOptions} {...form.field('role')} />
       </Stack>
     </FormDialog>

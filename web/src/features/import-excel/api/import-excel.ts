@@ -1,14 +1,8 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse, ImportResult } from '#shared/schemas/import';
+import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse } from '#shared/schemas/import';
 import type { ComponentField } from '#shared/schemas/component';
 import { api } from '#web/lib/api-client.ts';
 import { uploadFile } from '#web/lib/upload-file.ts';
-
-/** The count comes from `count`, or from the message '{n} components added' when absent. */
-export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
-  typeof result.count === 'number'
-    ? result.count
-    : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
 
 export type ImportStage = 'uploading' | 'previewing';
 

@@ -1,14 +1,12 @@
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Textarea } from '@chakra-ui/react/textarea';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest, type BulkReviewSummary } from '#shared/schemas/approvals';
+import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
 import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
@@ -18,6 +16,7 @@ import { useBulkReview } from '../api/bulk-review';
 import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
+import { ReviewNotesField } from './review-dialog';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -196,17 +195,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         isSubmitting={busy}
         destructive={decision === 'rejected'}
       >
-        <Field.Root>
-          <Field.Label>Review Notes</Field.Label>
-          <Textarea
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            maxLength={REVIEW_NOTES_MAX_LENGTH}
-            rows={4}
-            placeholder="Optional notes for the submitters"
-            bg="bg"
-          />
-        </Field.Root>
+        <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />
       </FormDialog>
       <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />
     </Panel>

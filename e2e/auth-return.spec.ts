@@ -1,4 +1,4 @@
-import { expect, test, toast } from './fixtures.ts';
+import { expect, submitLogin, test, toast } from './fixtures.ts';
 
 test('a deep link survives the login, and the logout is said on the login page after the reload', async ({
   page,
@@ -9,9 +9,7 @@ test('a deep link survives the login, and the logout is said on the login page a
 
   await page.goto('/app/component-hub/settings#security');
   await expect(page).toHaveURL(/\/app\/auth$/);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, account);
   await expect(page, 'back on the page the link named').toHaveURL(/\/app\/component-hub\/settings#security$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();

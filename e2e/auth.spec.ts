@@ -1,4 +1,4 @@
-import { emailedToken, expect, test, toast } from './fixtures.ts';
+import { emailedToken, expect, submitLogin, test, toast } from './fixtures.ts';
 
 // Not 'Reset-…': the account is named 'reset', and a password holding its own name is refused.
 const NEW_PASSWORD = 'Fresh-Gr0ve#2';
@@ -14,9 +14,7 @@ test('login form: validation messages, then wrong password shows Login failed wi
   await expect(page.getByText('Password is required')).toBeVisible();
   await checkPage('login-validation');
 
-  await page.getByLabel('Email').fill(stack.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill('Not-The-Passw0rd!');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, { email: stack.admin.email, password: 'Not-The-Passw0rd!' });
   await expect(toast(page, 'Login failed', 'Invalid email or password')).toBeVisible();
   await page.keyboard.press('F8');
   await expect

@@ -8,6 +8,7 @@ import {
   expect,
   request as newRequest,
   type APIRequestContext,
+  type BrowserContext,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -68,6 +69,13 @@ export const toast = (page: Page, title: string, description?: string): Locator 
 export const closeToast = async (page: Page, title: string): Promise<void> => {
   await toast(page, title).getByRole('button', { name: 'Close notification' }).click();
   await expect(toast(page, title), `the toast '${title}' closed`).toBeHidden();
+};
+
+/** Fills the login form on the page and presses Sign In; what follows is the caller's to check. */
+export const submitLogin = async (page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> => {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 };
 
 /** Logs out with the shell's Logout button and waits for the login page. */
@@ -142,6 +150,8 @@ interface Fixtures {
   createAccount: (label: string, role?: Role) => Promise<Account>;
   /** A new account, signed in on the page (through the API): a person with nothing done yet. */
   freshUser: (label: string, role?: Role) => Promise<Account>;
+  /** A page in another browser (its own cookies) signed in as this account through the API; closed after the test. */
+  elsewhere: (account: Pick<Account, 'email' | 'password'>) => Promise<Page>;
 }
 
 interface WorkerFixtures {
@@ -206,9 +216,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   login: async ({ page }, use) => {
     await use(async (account) => {
       await page.goto('/app/auth');
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await submitLogin(page, account);
       await expect(page).toHaveURL(/\/app\/component-hub$/);
     });
   },
@@ -245,6 +253,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await signIn(account);
       return account;
     });
+  },
+
+  elsewhere: async ({ browser, stack }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (account) => {
+      const context = await browser.newContext({ baseURL: stack.origin });
+      contexts.push(context);
+      const other = await context.newPage();
+      await apiCall(other.request, 'POST', '/login', { email: account.email, password: account.password });
+      return other;
+    });
+    for (const context of contexts) await context.close();
   },
 
   // What the page threw is kept with a failed test's results.

@@ -94,25 +94,29 @@ const cancelReturnsFocus = async (page: Page, trigger: Locator, dialog: Locator)
   await expect(trigger, 'the focus returned to the trigger').toBeFocused();
 };
 
-/** The whole keyboard round of one dialog. */
+/**
+ * The whole keyboard round of one dialog. The focus lands on the field labelled `first`; a
+ * confirmation without fields names none, and its first button, Cancel (the safe choice), takes it.
+ */
 const roundTrip = async (
   page: Page,
   {
     trigger,
     dialog,
-    key,
-    firstFocus,
+    key = 'Enter',
+    first,
     close = 'Escape',
     whileOpen,
   }: {
     trigger: Locator;
     dialog: Locator;
-    key: 'Enter' | 'Space';
-    firstFocus: Locator;
+    key?: 'Enter' | 'Space';
+    first?: string;
     close?: 'Escape' | 'Cancel';
     whileOpen?: () => Promise<void>;
   },
 ): Promise<void> => {
+  const firstFocus = first ? dialog.getByLabel(first) : dialog.getByRole('button', { name: 'Cancel' });
   await openByKeyboard(page, trigger, dialog, key, firstFocus);
   await tabStaysInside(page, dialog);
   if (whileOpen) await whileOpen();
@@ -163,13 +167,10 @@ test("keyboard: a component's dialogs (edit, deletion request, upload, attachmen
 
   // Edit: Enter on a pencil; the value field takes the focus; Escape.
   const details = page.getByRole('tabpanel', { name: 'Details' });
-  const editTrigger = details.getByRole('button', { name: 'Edit Description' });
-  const edit = page.getByRole('dialog', { name: 'Edit Description' });
   await roundTrip(page, {
-    trigger: editTrigger,
-    dialog: edit,
-    key: 'Enter',
-    firstFocus: edit.getByLabel('New value'),
+    trigger: details.getByRole('button', { name: 'Edit Description' }),
+    dialog: page.getByRole('dialog', { name: 'Edit Description' }),
+    first: 'New value',
     whileOpen: () => checkPage('keyboard-edit-dialog'),
   });
 
@@ -181,14 +182,11 @@ test("keyboard: a component's dialogs (edit, deletion request, upload, attachmen
     trigger: deleteTrigger,
     dialog: confirmDeletion,
     key: 'Space',
-    firstFocus: confirmDeletion.getByRole('button', { name: 'Cancel' }),
     close: 'Cancel',
   });
   await roundTrip(page, {
     trigger: deleteTrigger,
     dialog: confirmDeletion,
-    key: 'Enter',
-    firstFocus: confirmDeletion.getByRole('button', { name: 'Cancel' }),
   });
 
   // Upload: the file field takes the focus.
@@ -199,7 +197,7 @@ test("keyboard: a component's dialogs (edit, deletion request, upload, attachmen
     trigger: uploadTrigger,
     dialog: uploadDialog,
     key: 'Space',
-    firstFocus: uploadDialog.getByLabel('File'),
+    first: 'File',
   });
 
   // A pending file of this user's, to withdraw: picked (a file chooser is the system's), then sent with Enter.
@@ -216,26 +214,19 @@ test("keyboard: a component's dialogs (edit, deletion request, upload, attachmen
 
   // Attachment delete: its confirmation, Cancel first; Escape.
   const attachments = page.getByRole('tabpanel', { name: 'Attachments' });
-  const attachmentTrigger = attachments
-    .getByRole('list', { name: 'Pending Approval' })
-    .getByRole('button', { name: `Delete ${fileName}` });
-  const deleteAttachment = page.getByRole('alertdialog', { name: 'Delete Attachment' });
   await roundTrip(page, {
-    trigger: attachmentTrigger,
-    dialog: deleteAttachment,
-    key: 'Enter',
-    firstFocus: deleteAttachment.getByRole('button', { name: 'Cancel' }),
+    trigger: attachments
+      .getByRole('list', { name: 'Pending Approval' })
+      .getByRole('button', { name: `Delete ${fileName}` }),
+    dialog: page.getByRole('alertdialog', { name: 'Delete Attachment' }),
   });
 
   // Revert to this version: a confirmation too; Space opens it.
   await openTab(page, 'Version History');
-  const revertTrigger = page.getByRole('button', { name: `Revert to version ${part.version}` });
-  const revert = page.getByRole('dialog', { name: `Revert to Version ${part.version}` });
   await roundTrip(page, {
-    trigger: revertTrigger,
-    dialog: revert,
+    trigger: page.getByRole('button', { name: `Revert to version ${part.version}` }),
+    dialog: page.getByRole('dialog', { name: `Revert to Version ${part.version}` }),
     key: 'Space',
-    firstFocus: revert.getByRole('button', { name: 'Cancel' }),
   });
 });
 
@@ -258,13 +249,10 @@ test('keyboard: the approval queue’s review dialog and bulk approve dialog ope
   await expect(card, 'the filed request in the queue').toHaveCount(1);
 
   // Review: Enter on Approve; the notes take the focus; Escape.
-  const approveTrigger = card.getByRole('button', { name: /^Approve/ });
-  const review = page.getByRole('dialog', { name: 'Approve Request' });
   await roundTrip(page, {
-    trigger: approveTrigger,
-    dialog: review,
-    key: 'Enter',
-    firstFocus: review.getByLabel('Review Notes'),
+    trigger: card.getByRole('button', { name: /^Approve/ }),
+    dialog: page.getByRole('dialog', { name: 'Approve Request' }),
+    first: 'Review Notes',
     whileOpen: () => checkPage('keyboard-review-dialog'),
   });
 
@@ -273,13 +261,11 @@ test('keyboard: the approval queue’s review dialog and bulk approve dialog ope
   await box.focus();
   await page.keyboard.press('Space');
   await expect(box, 'the card selected with Space').toBeChecked();
-  const bulkTrigger = page.getByRole('button', { name: 'Approve selected' });
-  const bulk = page.getByRole('dialog', { name: /^Approve \d+ requests?$/ });
   await roundTrip(page, {
-    trigger: bulkTrigger,
-    dialog: bulk,
+    trigger: page.getByRole('button', { name: 'Approve selected' }),
+    dialog: page.getByRole('dialog', { name: /^Approve \d+ requests?$/ }),
     key: 'Space',
-    firstFocus: bulk.getByLabel('Review Notes'),
+    first: 'Review Notes',
     close: 'Cancel',
   });
   await expect(box, 'the selection kept after cancelling').toBeChecked();
@@ -292,13 +278,10 @@ test('keyboard: Settings’ delete account dialog and the admin dashboard’s In
   await freshUser('keyboard-admin', 'admin');
 
   await page.goto('/app/component-hub/settings');
-  const deleteAccountTrigger = page.getByRole('button', { name: 'Delete My Account' });
-  const deleteAccount = page.getByRole('alertdialog', { name: 'Delete My Account' });
   await roundTrip(page, {
-    trigger: deleteAccountTrigger,
-    dialog: deleteAccount,
-    key: 'Enter',
-    firstFocus: deleteAccount.getByLabel('Confirmation phrase'),
+    trigger: page.getByRole('button', { name: 'Delete My Account' }),
+    dialog: page.getByRole('alertdialog', { name: 'Delete My Account' }),
+    first: 'Confirmation phrase',
   });
 
   await page.goto('/app/component-hub/admin');
@@ -307,22 +290,17 @@ test('keyboard: Settings’ delete account dialog and the admin dashboard’s In
   await page.keyboard.press('Enter');
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
 
-  const inviteTrigger = page.getByRole('button', { name: 'Invite User' });
-  const invite = page.getByRole('dialog', { name: 'Invite User' });
   await roundTrip(page, {
-    trigger: inviteTrigger,
-    dialog: invite,
-    key: 'Enter',
-    firstFocus: invite.getByLabel('Email'),
+    trigger: page.getByRole('button', { name: 'Invite User' }),
+    dialog: page.getByRole('dialog', { name: 'Invite User' }),
+    first: 'Email',
   });
 
-  const addTrigger = page.getByRole('button', { name: 'Add User' });
-  const add = page.getByRole('dialog', { name: 'Add User' });
   await roundTrip(page, {
-    trigger: addTrigger,
-    dialog: add,
+    trigger: page.getByRole('button', { name: 'Add User' }),
+    dialog: page.getByRole('dialog', { name: 'Add User' }),
     key: 'Space',
-    firstFocus: add.getByLabel('Email'),
+    first: 'Email',
     close: 'Cancel',
   });
 });

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { expect, logout, test, toast } from './fixtures.ts';
+import { expect, logout, submitLogin, test, toast } from './fixtures.ts';
 
 /** The code an authenticator app holding `secret` shows, `stepsAhead` 30-second steps from now. */
 const appCode = (secret: string, stepsAhead = 0): string =>
@@ -10,9 +10,7 @@ const appCode = (secret: string, stepsAhead = 0): string =>
 
 const passwordStep = async (page: Page, account: { email: string; password: string }) => {
   await page.goto('/app/auth');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, account);
   await expect(page.getByRole('heading', { name: 'Second Factor' })).toBeVisible();
   await expect(page, 'no session before the second factor').toHaveURL(/\/app\/auth$/);
 };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, MOBILE, closeToast, emailedToken, expect, logout, test, toast } from './fixtures.ts';
+import { DESKTOP, MOBILE, closeToast, emailedToken, expect, logout, submitLogin, test, toast } from './fixtures.ts';
 
 const usersRow = (page: Page, email: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: email }) });
@@ -115,9 +115,7 @@ test('users: admin invites a colleague, who accepts the emailed link and logs in
   await logout(page);
 
   // The promotion holds from their next request; the old password no longer works.
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(chosenPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, { email, password: chosenPassword });
   await expect(toast(page, 'Login failed'), "'Login failed' with the old password").toBeVisible();
   await login({ email, password: adminPassword });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Dashboard' }).click();
@@ -143,9 +141,7 @@ test('users: admin invites a colleague, who accepts the emailed link and logs in
   await expect(toast(page, 'User deleted')).toBeVisible();
   await expect(usersRow(page, email), 'the deleted row').toBeHidden();
   await logout(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(adminPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, { email, password: adminPassword });
   await expect(toast(page, 'Login failed'), "'Login failed' for the deleted user").toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, toast } from '../fixtures.ts';
+import { expect, submitLogin, test, toast } from '../fixtures.ts';
 
 // On the seeded stack, where no journey promotes anybody: the seeded administrator is the only one.
 test('self-deletion needs the exact phrase and the current password, then logs out; the last admin cannot delete themselves', async ({
@@ -31,9 +31,7 @@ test('self-deletion needs the exact phrase and the current password, then logs o
   await confirm.click();
   await expect(page).toHaveURL(/\/app\/auth$/);
 
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitLogin(page, account);
   await expect(toast(page, 'Login failed'), "'Login failed' for the deleted account").toBeVisible();
 
   await login(stack.admin);

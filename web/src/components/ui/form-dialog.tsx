@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { DialogFrame } from './dialog-frame';
 
 interface FormDialogProps {
   title: string;
@@ -41,50 +41,40 @@ export const FormDialog = ({
 }: FormDialogProps) => {
   const formId = useId();
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(details) => !details.open && !isSubmitting && onDismiss()}
-      placement="center"
+      onDismiss={() => !isSubmitting && onDismiss()}
       role={destructive ? 'alertdialog' : 'dialog'}
+      title={title}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            colorPalette={destructive ? 'red' : 'blue'}
+            loading={isSubmitting}
+            loadingText={submittingLabel}
+          >
+            {submitLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {description && <Dialog.Description mb="4">{description}</Dialog.Description>}
-              <form
-                id={formId}
-                noValidate
-                aria-label={title}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void onSubmit(event);
-                }}
-              >
-                {children}
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                form={formId}
-                colorPalette={destructive ? 'red' : 'blue'}
-                loading={isSubmitting}
-                loadingText={submittingLabel}
-              >
-                {submitLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {description && <Dialog.Description mb="4">{description}</Dialog.Description>}
+      <form
+        id={formId}
+        noValidate
+        aria-label={title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit(event);
+        }}
+      >
+        {children}
+      </form>
+    </DialogFrame>
   );
 };

@@ -31,21 +31,3 @@ export const PageHeader = ({ title, subtitle, actions }: PageHeaderProps) => (
 export const Panel = (props: BoxProps) => (
   <Box bg="bg" borderWidth="1px" borderColor="border" borderRadius="lg" p={{ base: '4', md: '6' }} {...props} />
 );
-
-/** A screen a later change will build: its title and a note, so every link leads somewhere. */
-export const BeingBuilt = ({
-  title,
-  subtitle,
-  screen = title,
-}: {
-  title: string;
-  subtitle?: string;
-  screen?: string;
-}) => (
-  <Box>
-    <PageHeader title={title} subtitle={subtitle} />
-    <Panel>
-      <Text>The {screen} screen is being built.</Text>
-    </Panel>
-  </Box>
-);

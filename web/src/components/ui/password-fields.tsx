@@ -1,10 +1,7 @@
 import type { ChangeEvent } from 'react';
+import { PASSWORD_RULE_HINT } from '#shared/schemas/password-rule';
 import { TextField } from './form-field';
 import { InlineAlert } from './inline-alert';
-
-/** The password rule, said once wherever a new password is chosen. */
-export const PASSWORD_RULE_HINT =
-  'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*). Common passwords, and passwords containing your name, username or email, are refused.';
 
 /** What a form's `register(name)` gives a field, plus its error. */
 export interface PasswordBinding {

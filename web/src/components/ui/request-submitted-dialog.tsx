@@ -1,10 +1,9 @@
-import { Button } from '@chakra-ui/react/button';
 import { Code } from '@chakra-ui/react/code';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import type { ReactNode } from 'react';
+import { DialogCloseButton, DialogFrame } from './dialog-frame';
 
 interface RequestSubmittedDialogProps {
   title: string;
@@ -25,33 +24,21 @@ export const RequestSubmittedDialog = ({
   children,
   onClose,
 }: RequestSubmittedDialogProps) => (
-  <Dialog.Root open={requestId !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">
-    <Portal>
-      <Dialog.Backdrop />
-      <Dialog.Positioner px="4">
-        <Dialog.Content>
-          <Dialog.Header>
-            <Dialog.Title>{title}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Stack gap="3">
-              <Dialog.Description>{description}</Dialog.Description>
-              <Text>
-                Request ID:{' '}
-                <Code fontSize="sm" data-testid="request-id" overflowWrap="anywhere">
-                  {requestId}
-                </Code>
-              </Text>
-              {children && <Text>{children}</Text>}
-            </Stack>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Dialog.ActionTrigger asChild>
-              <Button colorPalette="blue">Close</Button>
-            </Dialog.ActionTrigger>
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Portal>
-  </Dialog.Root>
+  <DialogFrame
+    open={requestId !== null}
+    onDismiss={onClose}
+    title={title}
+    footer={<DialogCloseButton colorPalette="blue" />}
+  >
+    <Stack gap="3">
+      <Dialog.Description>{description}</Dialog.Description>
+      <Text>
+        Request ID:{' '}
+        <Code fontSize="sm" data-testid="request-id" overflowWrap="anywhere">
+          {requestId}
+        </Code>
+      </Text>
+      {children && <Text>{children}</Text>}
+    </Stack>
+  </DialogFrame>
 );

@@ -7,6 +7,27 @@ export interface SelectOption {
   label: string;
 }
 
+export interface SelectProps extends Omit<NativeSelectFieldProps, 'children'> {
+  options: readonly SelectOption[];
+  size?: NativeSelect.RootProps['size'];
+  width?: NativeSelect.RootProps['width'];
+  disabled?: boolean;
+}
+
+/** A native select of `options`, named by its caller (a label around it, or its own `aria-label`). */
+export const Select = ({ options, size, width, disabled, ...field }: SelectProps) => (
+  <NativeSelect.Root size={size} width={width} disabled={disabled}>
+    <NativeSelect.Field bg="bg" {...field}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelect.Field>
+    <NativeSelect.Indicator />
+  </NativeSelect.Root>
+);
+
 export interface SelectFieldProps extends Omit<NativeSelectFieldProps, 'children'> {
   label: string;
   options: readonly SelectOption[];
@@ -27,16 +48,7 @@ export const SelectField = ({ label, options, error, required, ...select }: Sele
         {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field bg="bg" aria-describedby={describedBy} {...select}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <Select options={options} aria-describedby={describedBy} {...select} />
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

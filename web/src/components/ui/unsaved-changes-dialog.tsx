@@ -1,8 +1,8 @@
 import { Button } from '@chakra-ui/react/button';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import type { ReactNode } from 'react';
+import { DialogFrame } from './dialog-frame';
 
 interface UnsavedChangesDialogProps {
   open: boolean;
@@ -32,44 +32,27 @@ export const UnsavedChangesDialog = ({
   discardLabel,
   keep,
 }: UnsavedChangesDialogProps) => (
-  <Dialog.Root
+  <DialogFrame
     open={open}
-    onOpenChange={(details) => !details.open && !keep?.loading && onStay()}
-    placement="center"
+    onDismiss={() => !keep?.loading && onStay()}
     role="alertdialog"
+    title={title}
+    footer={
+      <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="2" width={{ base: 'full', sm: 'auto' }}>
+        <Button variant="outline" onClick={onStay} disabled={keep?.loading}>
+          {stayLabel}
+        </Button>
+        <Button colorPalette="red" variant="outline" onClick={onDiscard} disabled={keep?.loading}>
+          {discardLabel}
+        </Button>
+        {keep && (
+          <Button colorPalette="blue" onClick={keep.onClick} loading={keep.loading} loadingText={keep.loadingLabel}>
+            {keep.label}
+          </Button>
+        )}
+      </Stack>
+    }
   >
-    <Portal>
-      <Dialog.Backdrop />
-      <Dialog.Positioner px="4">
-        <Dialog.Content>
-          <Dialog.Header>
-            <Dialog.Title>{title}</Dialog.Title>
-          </Dialog.Header>
-          <Dialog.Body>
-            <Dialog.Description>{description}</Dialog.Description>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="2" width={{ base: 'full', sm: 'auto' }}>
-              <Button variant="outline" onClick={onStay} disabled={keep?.loading}>
-                {stayLabel}
-              </Button>
-              <Button colorPalette="red" variant="outline" onClick={onDiscard} disabled={keep?.loading}>
-                {discardLabel}
-              </Button>
-              {keep && (
-                <Button
-                  colorPalette="blue"
-                  onClick={keep.onClick}
-                  loading={keep.loading}
-                  loadingText={keep.loadingLabel}
-                >
-                  {keep.label}
-                </Button>
-              )}
-            </Stack>
-          </Dialog.Footer>
-        </Dialog.Content>
-      </Dialog.Positioner>
-    </Portal>
-  </Dialog.Root>
+    <Dialog.Description>{description}</Dialog.Description>
+  </DialogFrame>
 );

@@ -1,6 +1,6 @@
-import { useSWRConfig } from 'swr';
 import { BULK_REVIEW_MAX, type BulkReviewSummary } from '#shared/schemas/approvals';
 import { api } from '#web/lib/api-client.ts';
+import { useInvalidate } from '#web/lib/query-keys.ts';
 import { changedByReview, type ReviewDecision } from './review-request';
 
 /**
@@ -27,12 +27,12 @@ export const bulkReview = async (
 
 /** Reviews the requests together, then has every list and count they may have changed read again. */
 export const useBulkReview = () => {
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   return async (ids: readonly string[], status: ReviewDecision, reviewNotes: string) => {
     try {
       return await bulkReview(ids, status, reviewNotes);
     } finally {
-      await mutate(changedByReview).catch(() => undefined);
+      await invalidate(...changedByReview);
     }
   };
 };

@@ -1,9 +1,7 @@
 import type { ApprovalRequest, RequestStatus } from '#shared/schemas/approvals';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useApiQuery } from '#web/lib/api-query.ts';
-
-/** GET /api/approval-requests?status=...: the dashboard reads the pending list under the same key. */
-export const approvalRequestsKey = (status: RequestStatus) => `/approval-requests?status=${status}`;
+import { approvalRequestsKey } from '#web/lib/query-keys.ts';
 
 /** 'Failed to load approval requests: {status} {text}'. */
 export const loadFailureMessage = (error: unknown): string => {

@@ -1,6 +1,12 @@
-import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { api, contentDigest, idempotencyKeyFor } from '#web/lib/api-client.ts';
+import {
+  isApprovalRequestsKey,
+  isCatalogueKey,
+  isCatalogueStatsKey,
+  useInvalidate,
+  type KeyMatcher,
+} from '#web/lib/query-keys.ts';
 
 export type ReviewDecision = 'approved' | 'rejected';
 
@@ -28,26 +34,20 @@ export const reviewRequest = async (id: string, { status, reviewNotes, reviewedB
   );
 };
 
-/** Keys whose answers an approval can change: the queue's lists, the components and the dashboard's counts. */
-export const changedByReview = (key: unknown): boolean => {
-  const path = Array.isArray(key) ? (key[0] as unknown) : key;
-  return (
-    typeof path === 'string' &&
-    ['/approval-requests', '/components', '/stats'].some((prefix) => path.startsWith(prefix))
-  );
-};
+/** Reads an approval can change: the queue's lists, the components and the dashboard's counts. */
+export const changedByReview: readonly KeyMatcher[] = [isApprovalRequestsKey, isCatalogueKey, isCatalogueStatsKey];
 
 /**
  * Reviews a request, then has every list and count it may have changed read again (after a
  * refusal too: a request someone else reviewed meanwhile leaves the pending list).
  */
 export const useReviewRequest = () => {
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   return async (id: string, input: ReviewInput): Promise<ApprovalRequest> => {
     try {
       return await reviewRequest(id, input);
     } finally {
-      await mutate(changedByReview).catch(() => undefined);
+      await invalidate(...changedByReview);
     }
   };
 };

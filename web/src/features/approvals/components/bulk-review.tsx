@@ -1,15 +1,12 @@
 import { Button } from '@chakra-ui/react/button';
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Dialog } from '@chakra-ui/react/dialog';
-import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
-import { Portal } from '@chakra-ui/react/portal';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Textarea } from '@chakra-ui/react/textarea';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest, type BulkReviewSummary } from '#shared/schemas/approvals';
+import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
 import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
@@ -18,6 +15,8 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useBulkReview } from '../api/bulk-review';
 import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
+import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
+import { ReviewNotesField } from './review-dialog';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -56,64 +55,52 @@ const SummaryDialog = ({
     return `${requestTypeLabel(request.requestType)}${changes} for ${part} by ${request.username}`;
   };
   return (
-    <Dialog.Root open={summary !== null} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Bulk Review Summary</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {summary && (
-                <Stack gap="4">
-                  <Dialog.Description>
-                    {verb} {plural(summary.applied.length)}
-                    {summary.failed.length ? `; ${plural(summary.failed.length)} not applied.` : '.'}
-                  </Dialog.Description>
-                  {summary.applied.length > 0 && (
-                    <Stack gap="1" as="section" aria-label={verb}>
-                      <Heading as="h3" size="sm">
-                        {verb}
-                      </Heading>
-                      <Stack as="ul" gap="0.5" listStyleType="none">
-                        {summary.applied.map((entry) => (
-                          <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
-                            {describe(entry)}
-                          </Text>
-                        ))}
-                      </Stack>
-                    </Stack>
-                  )}
-                  {summary.failed.length > 0 && (
-                    <Stack gap="1" as="section" aria-label="Not applied">
-                      <Heading as="h3" size="sm">
-                        Not applied
-                      </Heading>
-                      <Stack as="ul" gap="1" listStyleType="none">
-                        {summary.failed.map((entry) => (
-                          <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
-                            <Text as="span" fontWeight="semibold">
-                              {describe(entry)}
-                            </Text>
-                            : {entry.message}
-                          </Text>
-                        ))}
-                      </Stack>
-                    </Stack>
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="blue">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={summary !== null}
+      onDismiss={onClose}
+      title="Bulk Review Summary"
+      footer={<DialogCloseButton colorPalette="blue" />}
+    >
+      {summary && (
+        <Stack gap="4">
+          <Dialog.Description>
+            {verb} {plural(summary.applied.length)}
+            {summary.failed.length ? `; ${plural(summary.failed.length)} not applied.` : '.'}
+          </Dialog.Description>
+          {summary.applied.length > 0 && (
+            <Stack gap="1" as="section" aria-label={verb}>
+              <Heading as="h3" size="sm">
+                {verb}
+              </Heading>
+              <Stack as="ul" gap="0.5" listStyleType="none">
+                {summary.applied.map((entry) => (
+                  <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
+                    {describe(entry)}
+                  </Text>
+                ))}
+              </Stack>
+            </Stack>
+          )}
+          {summary.failed.length > 0 && (
+            <Stack gap="1" as="section" aria-label="Not applied">
+              <Heading as="h3" size="sm">
+                Not applied
+              </Heading>
+              <Stack as="ul" gap="1" listStyleType="none">
+                {summary.failed.map((entry) => (
+                  <Text as="li" key={entry.id} fontSize="sm" overflowWrap="anywhere">
+                    <Text as="span" fontWeight="semibold">
+                      {describe(entry)}
+                    </Text>
+                    : {entry.message}
+                  </Text>
+                ))}
+              </Stack>
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </DialogFrame>
   );
 };
 
@@ -208,17 +195,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         isSubmitting={busy}
         destructive={decision === 'rejected'}
       >
-        <Field.Root>
-          <Field.Label>Review Notes</Field.Label>
-          <Textarea
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            maxLength={REVIEW_NOTES_MAX_LENGTH}
-            rows={4}
-            placeholder="Optional notes for the submitters"
-            bg="bg"
-          />
-        </Field.Root>
+        <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />
       </FormDialog>
       <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />
     </Panel>

@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react/box';
 import { Field } from '@chakra-ui/react/field';
 import { Textarea } from '@chakra-ui/react/textarea';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest } from '#shared/schemas/approvals';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
@@ -10,6 +10,32 @@ import { useUser } from '#web/lib/auth.tsx';
 import { useReviewRequest, type ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { StaleNotice } from './stale-notice';
+
+/** The note a review may carry, up to the length the server keeps. */
+export const ReviewNotesField = ({
+  notes,
+  onChange,
+  placeholder,
+  children,
+}: {
+  notes: string;
+  onChange: (notes: string) => void;
+  placeholder: string;
+  children?: ReactNode;
+}) => (
+  <Field.Root>
+    <Field.Label>Review Notes</Field.Label>
+    <Textarea
+      value={notes}
+      onChange={(event) => onChange(event.target.value)}
+      maxLength={REVIEW_NOTES_MAX_LENGTH}
+      rows={4}
+      placeholder={placeholder}
+      bg="bg"
+    />
+    {children}
+  </Field.Root>
+);
 
 const wording: Record<ReviewDecision, { title: string; action: string; busy: string; toast: string; verb: string }> = {
   approved: {
@@ -86,18 +112,9 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
           <StaleNotice request={request} />
         </Box>
       )}
-      <Field.Root>
-        <Field.Label>Review Notes</Field.Label>
-        <Textarea
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          maxLength={REVIEW_NOTES_MAX_LENGTH}
-          rows={4}
-          placeholder="Optional notes for the submitter"
-          bg="bg"
-        />
+      <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitter">
         <Field.HelperText>Optional. The submitter sees them in their notification.</Field.HelperText>
-      </Field.Root>
+      </ReviewNotesField>
     </FormDialog>
   );
 };

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
 import { useEffect, useState } from 'react';
@@ -13,6 +12,7 @@ import { ApiError, clearCsrfToken, errorMessage } from '#web/lib/api-client.ts';
 import { displayName, useSetUser } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';
 import { acceptInvite, checkInvite } from '../api/accept-invite';
+import { SubmitButton, BackToLoginButton } from './auth-buttons';
 
 /** The rules come with zod, loaded once the form is on screen (see useZodForm). */
 const loadAcceptInviteSchema = async () => (await import('#shared/schemas/users')).acceptInviteFormSchema;
@@ -104,9 +104,7 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
         <InlineAlert status="error" title={tokenProblem.title}>
           {tokenProblem.message}
         </InlineAlert>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-          Back to login
-        </Button>
+        <BackToLoginButton onClick={onBackToLogin} />
       </Stack>
     );
   }
@@ -126,24 +124,17 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
             You are joining Component Hub as <strong>{check.email}</strong>.
           </Text>
         )}
-        <TextField
-          label="Username"
-          autoComplete="username"
-          error={form.errors.username}
-          {...form.register('username')}
-        />
+        <TextField label="Username" autoComplete="username" {...form.field('username')} />
         <PasswordFields
           passwordLabel="Password"
           password={form.field('password')}
           confirmLabel="Confirm Password"
           confirm={form.field('confirmPassword')}
         />
-        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Accepting..." width="full">
+        <SubmitButton busy={form.isSubmitting} busyText="Accepting...">
           Accept Invitation
-        </Button>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-          Back to login
-        </Button>
+        </SubmitButton>
+        <BackToLoginButton onClick={onBackToLogin} />
       </Stack>
     </form>
   );

@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
 import { TextField } from '#web/components/ui/form-field.tsx';
@@ -6,6 +5,7 @@ import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { requestPasswordReset } from '../api/forgot-password';
+import { SubmitButton, BackToLoginButton } from './auth-buttons';
 
 /** The rules come with zod, loaded once the form is on screen (see useZodForm). */
 const loadForgotPasswordSchema = async () => (await import('#shared/schemas/auth')).forgotPasswordSchema;
@@ -30,19 +30,11 @@ export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => voi
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
-        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Sending..." width="full">
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <SubmitButton busy={form.isSubmitting} busyText="Sending...">
           Send Reset Link
-        </Button>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-          Back to login
-        </Button>
+        </SubmitButton>
+        <BackToLoginButton onClick={onBackToLogin} />
       </Stack>
     </form>
   );

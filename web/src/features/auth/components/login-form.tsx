@@ -1,4 +1,3 @@
-import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
 import { useLocation, useNavigate } from 'react-router';
 import { TextField } from '#web/components/ui/form-field.tsx';
@@ -8,6 +7,7 @@ import { afterLoginPath, useSetUser, type User } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';
 import type { SecondFactorMethod } from '#shared/schemas/second-factor';
 import { login, needsSecondFactor } from '../api/login';
+import { SubmitButton, StepButton } from './auth-buttons';
 
 /** The login rules come with zod, loaded once the form is on screen (see useZodForm). */
 const loadLoginSchema = async () => (await import('#shared/schemas/auth')).loginSchema;
@@ -57,26 +57,12 @@ export const LoginForm = ({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Login">
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={form.errors.password}
-          {...form.register('password')}
-        />
-        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Signing in..." width="full">
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <SubmitButton busy={form.isSubmitting} busyText="Signing in...">
           Sign In
-        </Button>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onForgotPassword}>
-          Forgot your password?
-        </Button>
+        </SubmitButton>
+        <StepButton onClick={onForgotPassword}>Forgot your password?</StepButton>
       </Stack>
     </form>
   );

@@ -9,6 +9,7 @@ import { notify } from '#web/components/ui/toaster.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { resetPassword } from '../api/reset-password';
+import { SubmitButton, BackToLoginButton } from './auth-buttons';
 
 interface ResetPasswordFormProps {
   token: string;
@@ -55,9 +56,7 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLi
         <Button colorPalette="blue" width="full" onClick={onRequestNewLink}>
           Send a new link
         </Button>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-          Back to login
-        </Button>
+        <BackToLoginButton onClick={onBackToLogin} />
       </Stack>
     );
   }
@@ -65,14 +64,12 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLi
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Reset password">
       <Stack gap="4">
-        <TextField label="Reset Token" autoComplete="off" error={form.errors.token} {...form.register('token')} />
+        <TextField label="Reset Token" autoComplete="off" {...form.field('token')} />
         <PasswordFields password={form.field('password')} confirm={form.field('confirmPassword')} />
-        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Resetting..." width="full">
+        <SubmitButton busy={form.isSubmitting} busyText="Resetting...">
           Reset Password
-        </Button>
-        <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-          Back to login
-        </Button>
+        </SubmitButton>
+        <BackToLoginButton onClick={onBackToLogin} />
       </Stack>
     </form>
   );

@@ -9,6 +9,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { useZodForm } from '#web/lib/form.ts';
 import { finishWithCode, finishWithPasskey } from '../api/finish-second-factor';
 import { notifyLoginFailed, useFinishLogin } from './login-form';
+import { BackToLoginButton, StepButton, SubmitButton } from './auth-buttons';
 
 /** The code rules come with zod, loaded once the form is on screen (as the login form's). */
 const loadTotpSchema = async () => (await import('#shared/schemas/second-factor')).totpCodeFormSchema;
@@ -35,8 +36,7 @@ const CodeForm = ({ method }: { method: 'totp' | 'recovery' }) => {
             inputMode="numeric"
             autoComplete="one-time-code"
             autoFocus
-            error={form.errors.code}
-            {...form.register('code')}
+            {...form.field('code')}
           />
         ) : (
           <TextField
@@ -44,13 +44,12 @@ const CodeForm = ({ method }: { method: 'totp' | 'recovery' }) => {
             helperText="One of the recovery codes you saved when you set up the app. Each works once."
             autoComplete="off"
             autoFocus
-            error={form.errors.code}
-            {...form.register('code')}
+            {...form.field('code')}
           />
         )}
-        <Button type="submit" colorPalette="blue" loading={form.isSubmitting} loadingText="Verifying..." width="full">
+        <SubmitButton busy={form.isSubmitting} busyText="Verifying...">
           Verify
-        </Button>
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -102,19 +101,11 @@ export const SecondFactorForm = ({
       )}
       {hasApp && <CodeForm key={method} method={method} />}
       {hasApp && (
-        <Button
-          variant="plain"
-          color="blue.700"
-          size="sm"
-          alignSelf="center"
-          onClick={() => setMethod(method === 'totp' ? 'recovery' : 'totp')}
-        >
+        <StepButton onClick={() => setMethod(method === 'totp' ? 'recovery' : 'totp')}>
           {method === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
-        </Button>
+        </StepButton>
       )}
-      <Button variant="plain" color="blue.700" size="sm" alignSelf="center" onClick={onBackToLogin}>
-        Back to login
-      </Button>
+      <BackToLoginButton onClick={onBackToLogin} />
     </Stack>
   );
 };

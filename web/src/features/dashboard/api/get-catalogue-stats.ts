@@ -1,7 +1,6 @@
 import type { CatalogueStats } from '#shared/schemas/component';
 import { useApiQuery } from '#web/lib/api-query.ts';
-
-export const CATALOGUE_STATS_KEY = '/stats';
+import { CATALOGUE_STATS_KEY } from '#web/lib/query-keys.ts';
 
 /** GET /api/stats: the dashboard's four counts (counted by the server instead of loading every component). */
 export const useCatalogueStats = () => {

@@ -1,10 +1,12 @@
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { useApiQuery } from '#web/lib/api-query.ts';
+import { approvalRequestsKey } from '#web/lib/query-keys.ts';
 
 /** The dashboard shows the first 5 pending requests. */
 export const PENDING_REQUESTS_SHOWN = 5;
 
-export const PENDING_REQUESTS_KEY = '/approval-requests?status=pending';
+/** The approval queue's pending list: one read for both pages. */
+export const PENDING_REQUESTS_KEY = approvalRequestsKey('pending');
 
 /**
  * GET /api/approval-requests?status=pending: the first 5. A failed load shows the empty list

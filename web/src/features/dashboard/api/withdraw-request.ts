@@ -1,6 +1,6 @@
-import { useSWRConfig } from 'swr';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { api } from '#web/lib/api-client.ts';
+import { isApprovalRequestsKey, isCatalogueStatsKey, useInvalidate } from '#web/lib/query-keys.ts';
 
 /** POST /api/approval-requests/{id}/withdraw: the submitter takes back a pending request. */
 export const withdrawRequest = (id: string) =>
@@ -8,14 +8,12 @@ export const withdrawRequest = (id: string) =>
 
 /** Withdraws, then has the pending lists and the counts read again (after a refusal too). */
 export const useWithdrawRequest = () => {
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   return async (id: string) => {
     try {
       return await withdrawRequest(id);
     } finally {
-      await mutate(
-        (key) => typeof key === 'string' && (key.startsWith('/approval-requests') || key === '/stats'),
-      ).catch(() => undefined);
+      await invalidate(isApprovalRequestsKey, isCatalogueStatsKey);
     }
   };
 };

@@ -1,14 +1,10 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse, ImportResult } from '#shared/schemas/import';
+import { useCallback } from 'react';
+import useSWR from 'swr';
+import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse } from '#shared/schemas/import';
 import type { ComponentField } from '#shared/schemas/component';
 import { api } from '#web/lib/api-client.ts';
+import { isCatalogueKey, isCatalogueStatsKey, keysOf, useInvalidate } from '#web/lib/query-keys.ts';
 import { uploadFile } from '#web/lib/upload-file.ts';
-
-/** The count comes from `count`, or from the message '{n} components added' when absent. */
-export const importedCount = (result: Pick<ImportResult, 'count' | 'message'>): number =>
-  typeof result.count === 'number'
-    ? result.count
-    : Number(/(\d+)\s+components?\s+added/i.exec(result.message ?? '')?.[1] ?? 0);
 
 export type ImportStage = 'uploading' | 'previewing';
 
@@ -23,12 +19,17 @@ export type RowFilter = ImportAction | 'conflict' | 'all';
 export const isMoving = (job: Pick<ImportJob, 'state'> | undefined): boolean =>
   job?.state === 'previewing' || job?.state === 'committing';
 
+const IMPORTS_KEY = '/imports';
+
 export const importKey = (importId: string, filter: RowFilter, offset: number): string =>
-  `/imports/${importId}?${new URLSearchParams({
+  `${IMPORTS_KEY}/${importId}?${new URLSearchParams({
     ...(filter === 'all' ? {} : { filter }),
     offset: String(offset),
     limit: String(ROWS_PER_PAGE),
   })}`;
+
+/** Every page read of one import. */
+export const importPagesOf = (importId: string) => keysOf(`${IMPORTS_KEY}/${importId}`);
 
 /** GET /api/imports/{id}: the import with one page of its rows, read every second while it moves. */
 export const useImport = (importId: string | null, filter: RowFilter, offset: number) => {
@@ -43,20 +44,14 @@ export const useImport = (importId: string | null, filter: RowFilter, offset: nu
 
 /** GET /api/imports: the latest imports, to come back to one that is not finished. */
 export const useRecentImports = (enabled: boolean) => {
-  const { data, error } = useSWR<ImportJobList>(enabled ? '/imports' : null, { dedupingInterval: 0 });
+  const { data, error } = useSWR<ImportJobList>(enabled ? IMPORTS_KEY : null, { dedupingInterval: 0 });
   return { imports: data?.imports, error: error as unknown };
 };
 
-/** Keys whose answers a committed import changes: the component lists and the dashboard's counts. */
-const changedByImport = (key: unknown): boolean => {
-  const path = Array.isArray(key) ? (key[0] as unknown) : key;
-  return typeof path === 'string' && ['/components', '/stats', '/imports'].some((prefix) => path.startsWith(prefix));
-};
-
-/** Reads the component lists and counts again (after a commit). */
+/** Reads the component lists, the dashboard's counts and the imports again (after a commit). */
 export const useRefreshCatalogue = () => {
-  const { mutate } = useSWRConfig();
-  return () => mutate(changedByImport).catch(() => undefined);
+  const invalidate = useInvalidate();
+  return useCallback(() => invalidate(isCatalogueKey, isCatalogueStatsKey, keysOf(IMPORTS_KEY)), [invalidate]);
 };
 
 /** Uploads a workbook straight to S3 and asks for its preview (`mode: 'preview'`). */

@@ -1,17 +1,20 @@
 import { Heading } from '@chakra-ui/react/heading';
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { componentFieldLabels, componentFields, type ComponentField } from '#shared/schemas/component';
 import type { ImportColumn } from '#shared/schemas/import';
+import { Select } from '#web/components/ui/select-field.tsx';
 
 const NOT_IMPORTED = '';
 
-/** Every field a column may fill (the acting user decides `username`, never a column). */
-const fieldOptions = componentFields
-  .filter((field) => field !== 'username')
-  .map((field) => ({ value: field, label: componentFieldLabels[field] }));
+/** None, or every field a column may fill (the acting user decides `username`, never a column). */
+const mappingOptions = [
+  { value: NOT_IMPORTED, label: 'Not imported' },
+  ...componentFields
+    .filter((field) => field !== 'username')
+    .map((field) => ({ value: field, label: componentFieldLabels[field] })),
+];
 
 /**
  * The sheet's columns and the field each fills; choosing another field (or none) previews the
@@ -48,22 +51,15 @@ export const ColumnMapping = ({
               <Table.Cell>{column.letter}</Table.Cell>
               <Table.Cell overflowWrap="anywhere">{column.heading}</Table.Cell>
               <Table.Cell>
-                <NativeSelect.Root size="sm" disabled={disabled}>
-                  <NativeSelect.Field
-                    aria-label={`Field for column ${column.letter} (${column.heading})`}
-                    value={column.field ?? NOT_IMPORTED}
-                    fontWeight={column.field !== column.suggested ? 'semibold' : undefined}
-                    onChange={(event) => onChange(column, (event.target.value || null) as ComponentField | null)}
-                  >
-                    <option value={NOT_IMPORTED}>Not imported</option>
-                    {fieldOptions.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <Select
+                  size="sm"
+                  disabled={disabled}
+                  options={mappingOptions}
+                  aria-label={`Field for column ${column.letter} (${column.heading})`}
+                  value={column.field ?? NOT_IMPORTED}
+                  fontWeight={column.field !== column.suggested ? 'semibold' : undefined}
+                  onChange={(event) => onChange(column, (event.target.value || null) as ComponentField | null)}
+                />
               </Table.Cell>
             </Table.Row>
           ))}

@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
-import type { ImportJobResponse, ImportResult, ImportRowReport } from '#shared/schemas/import';
+import type { ImportJobResponse, ImportRowReport } from '#shared/schemas/import';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
-import { importedCount } from '../api/import-excel';
 import { ImportExcelRoute } from './import-excel';
 
 afterEach(() => {
@@ -292,10 +291,5 @@ describe('Import Components from Excel', () => {
     await user.click(screen.getByRole('button', { name: 'Upload and Import' }));
     expect(await screen.findByText(messages.importUploadFailedTitle)).toBeInTheDocument();
     expect(screen.getByText(messages.importNotWorkbook('a PDF document'))).toBeInTheDocument();
-  });
-
-  it('reads the count from the message when the answer has none', () => {
-    expect(importedCount({ message: '12 components added' } as ImportResult)).toBe(12);
-    expect(importedCount({ message: '12 components added', count: 3 })).toBe(3);
   });
 });

@@ -23,6 +23,7 @@ import {
   useImport,
   useRecentImports,
   useRefreshCatalogue,
+  importPagesOf,
   type ImportStage,
   type RowFilter,
 } from '../api/import-excel';
@@ -168,7 +169,7 @@ export const ImportExcelRoute = () => {
       notify({ type: 'error', title: failureTitle, description: errorMessage(error, messages.importFailed) });
     } finally {
       setBusy(false);
-      await mutate((key) => typeof key === 'string' && key.startsWith(`/imports/${importId}`));
+      await mutate(importPagesOf(importId));
     }
   };
 

@@ -1,10 +1,8 @@
-import { Button } from '@chakra-ui/react/button';
-import { Dialog } from '@chakra-ui/react/dialog';
-import { Portal } from '@chakra-ui/react/portal';
 import { Progress } from '@chakra-ui/react/progress';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useEffect, useState } from 'react';
+import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
 
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 200;
@@ -36,34 +34,17 @@ interface ComingSoonDialogProps {
 export const ComingSoonDialog = ({ toolName, open, onClose }: ComingSoonDialogProps) => {
   const progress = useClimbingProgress(open);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Coming Soon</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>The {toolName} is under development and will be available soon.</Text>
-                <Progress.Root value={progress} colorPalette="blue" max={100}>
-                  <Progress.Label mb="2">Development progress</Progress.Label>
-                  <Progress.Track>
-                    <Progress.Range />
-                  </Progress.Track>
-                  <Progress.ValueText mt="1">{progress}%</Progress.ValueText>
-                </Progress.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame open={open} onDismiss={onClose} title="Coming Soon" footer={<DialogCloseButton variant="outline" />}>
+      <Stack gap="4">
+        <Text>The {toolName} is under development and will be available soon.</Text>
+        <Progress.Root value={progress} colorPalette="blue" max={100}>
+          <Progress.Label mb="2">Development progress</Progress.Label>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+          <Progress.ValueText mt="1">{progress}%</Progress.ValueText>
+        </Progress.Root>
+      </Stack>
+    </DialogFrame>
   );
 };

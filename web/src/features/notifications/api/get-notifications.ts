@@ -1,7 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useSWRConfig } from 'swr';
 import type { Notification } from '#shared/schemas/approvals';
 import { useApiQuery } from '#web/lib/api-query.ts';
+import {
+  isApprovalRequestsKey,
+  isCatalogueKey,
+  isCatalogueStatsKey,
+  isRecentComponentsKey,
+  useInvalidate,
+} from '#web/lib/query-keys.ts';
 
 /** The bell asks again every 30 seconds. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -19,13 +25,7 @@ export const useNotifications = (username: string | undefined) => {
 };
 
 /** Reads whose answers a new notification says changed: requests, counts, parts, recent views. */
-const changedByNews = (key: unknown): boolean => {
-  const path = Array.isArray(key) ? (key[0] as unknown) : key;
-  return (
-    typeof path === 'string' &&
-    ['/approval-requests', '/stats', '/components', '/recent-components'].some((prefix) => path.startsWith(prefix))
-  );
-};
+const changedByNews = [isApprovalRequestsKey, isCatalogueStatsKey, isCatalogueKey, isRecentComponentsKey];
 
 /**
  * When a poll brings a notification newer than any seen (a request approved, a new one waiting),
@@ -33,7 +33,7 @@ const changedByNews = (key: unknown): boolean => {
  * with the bell without a reload. The first answer only sets the mark.
  */
 export const useRefreshOnNews = (notifications: readonly Notification[] | undefined) => {
-  const { mutate } = useSWRConfig();
+  const invalidate = useInvalidate();
   const newestSeen = useRef<string | undefined>(undefined);
   const newest = notifications?.reduce<string | undefined>(
     (max, item) => (!max || item.id > max ? item.id : max),
@@ -45,6 +45,6 @@ export const useRefreshOnNews = (notifications: readonly Notification[] | undefi
     const mark = newest ?? '';
     const before = newestSeen.current;
     if (before === undefined || mark > before) newestSeen.current = mark;
-    if (before !== undefined && mark > before) void mutate(changedByNews).catch(() => undefined);
-  }, [loaded, newest, mutate]);
+    if (before !== undefined && mark > before) void invalidate(...changedByNews);
+  }, [loaded, newest, invalidate]);
 };

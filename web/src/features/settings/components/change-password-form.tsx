@@ -1,7 +1,8 @@
 import { Button } from '@chakra-ui/react/button';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
-import { changePasswordFormSchema } from '#shared/schemas/auth';
+import type { ReactNode } from 'react';
+import { changePasswordFormSchema, firstPasswordFormSchema } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
@@ -13,53 +14,80 @@ import { changePassword } from '../api/change-password';
 
 const empty = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
 
-export const ChangePasswordForm = () => {
-  const form = useZodForm(changePasswordFormSchema, empty);
+interface NewPasswordFormProps {
+  /**
+   * The account has a password, which is asked first and sent along; an account made by single
+   * sign-on has none and has confirmed it is the owner with its provider instead.
+   */
+  askCurrent: boolean;
+  /** The heading or words above the fields. */
+  children: ReactNode;
+  submitLabel: string;
+  submittingLabel: string;
+  /** The toast title when the server refuses. */
+  failureTitle: string;
+  onChanged?: () => void;
+}
+
+/** A new password with its confirmation under the password rule, sent to change-password. */
+export const NewPasswordForm = ({
+  askCurrent,
+  children,
+  submitLabel,
+  submittingLabel,
+  failureTitle,
+  onChanged,
+}: NewPasswordFormProps) => {
+  const form = useZodForm(askCurrent ? changePasswordFormSchema : firstPasswordFormSchema, empty);
 
   const onSubmit = form.handleSubmit(
-    async ({ currentPassword, newPassword }) => {
-      await changePassword({ currentPassword, newPassword });
+    async ({ confirmNewPassword: _confirmed, ...input }) => {
+      await changePassword(input);
       form.reset();
+      onChanged?.();
       notify({ type: 'success', title: messages.passwordChanged });
     },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to change password',
-        description: errorMessage(error, 'Failed to change password'),
-      }),
+    (error) => notify({ type: 'error', title: failureTitle, description: errorMessage(error, failureTitle) }),
   );
 
   return (
-    <Panel>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
-        <Stack gap="5" maxWidth="lg">
-          <Heading as="h2" size="lg" id="password-heading">
-            Change Password
-          </Heading>
+    <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
+      <Stack gap="5" maxWidth="lg">
+        {children}
+        {askCurrent && (
           <TextField
             label="Current Password"
             type="password"
             autoComplete="current-password"
-            error={form.errors.currentPassword}
-            {...form.register('currentPassword')}
+            {...form.field('currentPassword')}
           />
-          <PasswordFields
-            rule="notice"
-            password={form.field('newPassword')}
-            confirm={form.field('confirmNewPassword')}
-          />
-          <Button
-            type="submit"
-            colorPalette="blue"
-            alignSelf="flex-start"
-            loading={form.isSubmitting}
-            loadingText="Changing..."
-          >
-            Change Password
-          </Button>
-        </Stack>
-      </form>
-    </Panel>
+        )}
+        <PasswordFields rule="notice" password={form.field('newPassword')} confirm={form.field('confirmNewPassword')} />
+        <Button
+          type="submit"
+          colorPalette="blue"
+          alignSelf="flex-start"
+          loading={form.isSubmitting}
+          loadingText={submittingLabel}
+        >
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
   );
 };
+
+export const ChangePasswordForm = () => (
+  <Panel>
+    <NewPasswordForm
+      askCurrent
+      submitLabel="Change Password"
+      submittingLabel="Changing..."
+      failureTitle="Failed to change password"
+    >
+      <Heading as="h2" size="lg" id="password-heading">
+        Change Password
+      </Heading>
+    </NewPasswordForm>
+  </Panel>
+);

@@ -3,7 +3,6 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { Field } from '@chakra-ui/react/field';
 import { Heading } from '@chakra-ui/react/heading';
 import { Input } from '@chakra-ui/react/input';
-import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { appUrl, paths } from '#shared/app-paths';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { deleteAccount } from '../api/delete-account';
 import { useFieldDescription } from '#web/components/ui/field-description.ts';
+import { DialogFrame } from '#web/components/ui/dialog-frame.tsx';
 
 export const DELETE_PHRASE = 'delete my account';
 export const REDIRECT_AFTER_DELETE_MS = 1000;
@@ -70,68 +70,58 @@ export const DangerZone = () => {
           Delete My Account
         </Button>
       </Stack>
-      <Dialog.Root
+      <DialogFrame
         open={open}
-        onOpenChange={(details) => !details.open && !deleting && close()}
-        placement="center"
+        onDismiss={() => !deleting && close()}
         role="alertdialog"
+        title="Delete My Account"
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button
+              colorPalette="red"
+              disabled={phrase !== DELETE_PHRASE || password === ''}
+              loading={deleting}
+              loadingText="Deleting..."
+              onClick={() => void confirm()}
+            >
+              Delete My Account
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete My Account</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Dialog.Description>
-                    Your account will be deleted permanently and you will be logged out. To confirm, type{' '}
-                    <strong>{DELETE_PHRASE}</strong> below.
-                  </Dialog.Description>
-                  <Field.Root>
-                    <Field.Label>Confirmation phrase</Field.Label>
-                    <Input
-                      value={phrase}
-                      onChange={(event) => setPhrase(event.target.value)}
-                      autoComplete="off"
-                      placeholder={DELETE_PHRASE}
-                    />
-                  </Field.Root>
-                  <Field.Root invalid={Boolean(passwordError)} ids={passwordDescription.ids}>
-                    <Field.Label>Current Password</Field.Label>
-                    <Input
-                      type="password"
-                      aria-describedby={passwordDescription.describedBy}
-                      value={password}
-                      onChange={(event) => {
-                        setPassword(event.target.value);
-                        setPasswordError(undefined);
-                      }}
-                      autoComplete="current-password"
-                    />
-                    {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={deleting}>
-                  Cancel
-                </Button>
-                <Button
-                  colorPalette="red"
-                  disabled={phrase !== DELETE_PHRASE || password === ''}
-                  loading={deleting}
-                  loadingText="Deleting..."
-                  onClick={() => void confirm()}
-                >
-                  Delete My Account
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack gap="4">
+          <Dialog.Description>
+            Your account will be deleted permanently and you will be logged out. To confirm, type{' '}
+            <strong>{DELETE_PHRASE}</strong> below.
+          </Dialog.Description>
+          <Field.Root>
+            <Field.Label>Confirmation phrase</Field.Label>
+            <Input
+              value={phrase}
+              onChange={(event) => setPhrase(event.target.value)}
+              autoComplete="off"
+              placeholder={DELETE_PHRASE}
+            />
+          </Field.Root>
+          <Field.Root invalid={Boolean(passwordError)} ids={passwordDescription.ids}>
+            <Field.Label>Current Password</Field.Label>
+            <Input
+              type="password"
+              aria-describedby={passwordDescription.describedBy}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+              autoComplete="current-password"
+            />
+            {passwordError && <Field.ErrorText>{passwordError}</Field.ErrorText>}
+          </Field.Root>
+        </Stack>
+      </DialogFrame>
     </Panel>
   );
 };

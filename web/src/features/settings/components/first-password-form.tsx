@@ -4,7 +4,6 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useSearchParams } from 'react-router';
 import { messages } from '#shared/messages';
-import { firstPasswordFormSchema } from '#shared/schemas/auth';
 import {
   isSsoErrorCode,
   REAUTHENTICATE_PATH,
@@ -13,15 +12,9 @@ import {
 } from '#shared/schemas/sso-errors';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
-import { PasswordFields } from '#web/components/ui/password-fields.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
 import { appUrl, paths } from '#shared/app-paths';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { useZodForm } from '#web/lib/form.ts';
 import { useSignInOptions } from '#web/lib/sign-in-options.ts';
-import { changePassword } from '../api/change-password';
-
-const empty = { newPassword: '', confirmNewPassword: '' };
+import { NewPasswordForm } from './change-password-form';
 
 /** Back to this tab after the provider: the server adds whether the fresh sign-in went through. */
 const reauthenticateUrl = (): string =>
@@ -38,22 +31,6 @@ export const FirstPasswordForm = () => {
   const label = options?.sso?.label ?? 'single sign-on';
   const confirmed = searchParams.has(REAUTHENTICATED_PARAM);
   const refusal = searchParams.get(SSO_ERROR_PARAM);
-  const form = useZodForm(firstPasswordFormSchema, empty);
-
-  const onSubmit = form.handleSubmit(
-    async ({ newPassword }) => {
-      await changePassword({ newPassword });
-      form.reset();
-      setSearchParams({}, { replace: true });
-      notify({ type: 'success', title: messages.passwordChanged });
-    },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to set a password',
-        description: errorMessage(error, 'Failed to set a password'),
-      }),
-  );
 
   return (
     <Panel>
@@ -67,27 +44,17 @@ export const FirstPasswordForm = () => {
           </InlineAlert>
         )}
         {confirmed ? (
-          <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">
-            <Stack gap="5">
-              <Text fontSize="sm">
-                You confirmed it is you with {label}. Choose a password within 5 minutes; after that, confirm again.
-              </Text>
-              <PasswordFields
-                rule="notice"
-                password={form.field('newPassword')}
-                confirm={form.field('confirmNewPassword')}
-              />
-              <Button
-                type="submit"
-                colorPalette="blue"
-                alignSelf="flex-start"
-                loading={form.isSubmitting}
-                loadingText="Saving..."
-              >
-                Set Password
-              </Button>
-            </Stack>
-          </form>
+          <NewPasswordForm
+            askCurrent={false}
+            submitLabel="Set Password"
+            submittingLabel="Saving..."
+            failureTitle="Failed to set a password"
+            onChanged={() => setSearchParams({}, { replace: true })}
+          >
+            <Text fontSize="sm">
+              You confirmed it is you with {label}. Choose a password within 5 minutes; after that, confirm again.
+            </Text>
+          </NewPasswordForm>
         ) : (
           <>
             <Text fontSize="sm">

@@ -65,31 +65,10 @@ export const ProfileForm = ({ user }: { user: User }) => {
             Profile Information
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField
-              label="Username"
-              autoComplete="username"
-              error={form.errors.username}
-              {...form.register('username')}
-            />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              error={form.errors.email}
-              {...form.register('email')}
-            />
-            <TextField
-              label="First Name"
-              autoComplete="given-name"
-              error={form.errors.firstName}
-              {...form.register('firstName')}
-            />
-            <TextField
-              label="Last Name"
-              autoComplete="family-name"
-              error={form.errors.lastName}
-              {...form.register('lastName')}
-            />
+            <TextField label="Username" autoComplete="username" {...form.field('username')} />
+            <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+            <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
+            <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
           </SimpleGrid>
           {user.pendingEmail && (
             <InlineAlert status="info" title={`Waiting for confirmation: ${user.pendingEmail}`}>
@@ -106,8 +85,7 @@ export const ProfileForm = ({ user }: { user: User }) => {
                 label="Current Password"
                 type="password"
                 autoComplete="current-password"
-                error={form.errors.currentPassword}
-                {...form.register('currentPassword')}
+                {...form.field('currentPassword')}
               />
             </Stack>
           )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
-import { SettingsRoute, tabForHash } from './settings';
+import { SettingsRoute } from './settings';
 
 const member = {
   id: '2',
@@ -24,13 +24,11 @@ afterEach(() => {
 });
 
 describe('settings tabs', () => {
-  it('opens the tab the anchor names; #users only for admins', () => {
-    expect(tabForHash('#security', false)).toBe('security');
-    expect(tabForHash('#users', true)).toBe('users');
-    expect(tabForHash('#users', false)).toBe('profile');
-    expect(tabForHash('#notifications', true)).toBe('notifications');
-    expect(tabForHash('#notifications', false)).toBe('notifications');
-    expect(tabForHash('', true)).toBe('profile');
+  it('opens the profile for #users when the person is not an admin', async () => {
+    mockApi({ 'GET /api/user': { body: member } });
+    renderScreen(<SettingsRoute userManagement={usersTab} />, '/component-hub/settings#users');
+    expect(await screen.findByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
+    expect(screen.queryByText('users feature')).not.toBeInTheDocument();
   });
 
   it('shows User Management only to admins', async () => {

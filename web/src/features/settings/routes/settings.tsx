@@ -5,7 +5,7 @@ import { PageHeader } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
 import { useUser } from '#web/lib/auth.tsx';
-import { tabFromHash, useHashTab } from '#web/lib/hash-tab.ts';
+import { useHashTab } from '#web/lib/hash-tab.ts';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
@@ -15,11 +15,9 @@ import { SecondFactorSettings } from '../components/second-factor';
 
 type Tab = 'profile' | 'security' | 'notifications' | 'users';
 
+/** The tabs an anchor can open: #security, #notifications and (for admins) #users; anything else is the profile. */
 const tabsFor = (isAdmin: boolean): [Tab, ...Tab[]] =>
   isAdmin ? ['profile', 'security', 'notifications', 'users'] : ['profile', 'security', 'notifications'];
-
-/** The tab an anchor opens: #security, #notifications and (for admins) #users have tabs; anything else is the profile. */
-export const tabForHash = (hash: string, isAdmin: boolean): Tab => tabFromHash(hash, tabsFor(isAdmin));
 
 /**
  * /component-hub/settings. The Notifications and User Management tabs'

@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { createUserSchema } from '#shared/schemas/users';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { TextField } from '#web/components/ui/form-field.tsx';
+import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -53,35 +54,10 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
       isSubmitting={form.isSubmitting}
     >
       <Stack gap="4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Name"
-          autoComplete="off"
-          helperText="Optional"
-          error={form.errors.name}
-          {...form.register('name')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          helperText="At least 8 characters"
-          error={form.errors.password}
-          {...form.register('password')}
-        />
-        <SelectField
-          label="Role"
-          placeholder="Select a role"
-          options={roleOptions}
-          error={form.errors.role}
-          {...form.register('role')}
-        />
+        <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
+        <TextField label="Name" autoComplete="off" helperText="Optional" {...form.field('name')} />
+        <PasswordFields passwordLabel="Password" password={form.field('password')} />
+        <SelectField label="Role" placeholder="Select a role" options={roleOptions} {...form.field('role')} />
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,9 @@
 import { DataList } from '@chakra-ui/react/data-list';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
-import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useDeleteUser } from '../api/delete-user';
+import { UserActionDialog } from './user-action-dialog';
 import { roleLabels } from './user-display';
 
 interface DeleteUserDialogProps {
@@ -19,37 +16,20 @@ interface DeleteUserDialogProps {
 /** The delete confirmation, naming the user by email, username and role; closes either way. */
 export const DeleteUserDialog = ({ user, open, onClose }: DeleteUserDialogProps) => {
   const deleteUser = useDeleteUser();
-  const [deleting, setDeleting] = useState(false);
-
-  const confirm = async () => {
-    if (!user) return;
-    setDeleting(true);
-    try {
-      await deleteUser(user.id);
-      notify({ type: 'success', title: messages.userDeleted, description: `${user.email} was deleted.` });
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Failed to delete user',
-        description: errorMessage(error, 'Failed to delete user'),
-      });
-    } finally {
-      setDeleting(false);
-      onClose();
-    }
-  };
-
   return (
-    <FormDialog
-      title="Delete User"
-      description="This user will be deleted and logged out. Their past requests, versions and comments keep their name. This cannot be undone."
+    <UserActionDialog
+      user={user}
       open={open}
       onClose={onClose}
-      onSubmit={confirm}
+      title="Delete User"
+      description="This user will be deleted and logged out. Their past requests, versions and comments keep their name. This cannot be undone."
       submitLabel="Delete User"
       submittingLabel="Deleting..."
-      isSubmitting={deleting}
-      destructive
+      failureTitle="Failed to delete user"
+      act={async ({ id, email }) => {
+        await deleteUser(id);
+        return { title: messages.userDeleted, description: `${email} was deleted.` };
+      }}
     >
       {user && (
         <DataList.Root orientation="horizontal" size="sm">
@@ -67,6 +47,6 @@ export const DeleteUserDialog = ({ user, open, onClose }: DeleteUserDialogProps)
           </DataList.Item>
         </DataList.Root>
       )}
-    </FormDialog>
+    </UserActionDialog>
   );
 };

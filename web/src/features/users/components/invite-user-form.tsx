@@ -65,21 +65,9 @@ export const InviteFields = ({ invite }: { invite: InviteForm }) => {
   return (
     <Stack gap="4">
       <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'flex-start' }}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={form.errors.email}
-          {...form.register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
         <Box width={{ base: 'full', md: '56' }} flexShrink={0}>
-          <SelectField
-            label="Role"
-            placeholder="Select a role"
-            options={roleOptions}
-            error={form.errors.role}
-            {...form.register('role')}
-          />
+          <SelectField label="Role" placeholder="Select a role" options={roleOptions} {...form.field('role')} />
         </Box>
       </Stack>
       {status.state === 'error' && <InlineAlert status="error">{INVITE_PROBLEM}</InlineAlert>}

@@ -1,9 +1,6 @@
-import { useState } from 'react';
 import type { AdminUser } from '#shared/schemas/users';
-import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useResetSecondFactor } from '../api/reset-second-factor';
+import { UserActionDialog } from './user-action-dialog';
 
 /** For someone who lost their authenticator app, recovery codes and passkeys; closes either way. */
 export const ResetSecondFactorDialog = ({
@@ -16,35 +13,17 @@ export const ResetSecondFactorDialog = ({
   onClose: () => void;
 }) => {
   const reset = useResetSecondFactor();
-  const [sending, setSending] = useState(false);
-  const confirm = async () => {
-    if (!user) return;
-    setSending(true);
-    try {
-      const { message } = await reset(user);
-      notify({ type: 'success', title: 'Second factor reset', description: message });
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Failed to reset the second factor',
-        description: errorMessage(error, 'Failed to reset the second factor'),
-      });
-    } finally {
-      setSending(false);
-      onClose();
-    }
-  };
   return (
-    <FormDialog
-      title="Reset Second Factor"
-      description={`${user?.email ?? 'The user'} loses their authenticator app, recovery codes and passkeys, is signed out everywhere and is told by email. They sign in with their password alone until they set up a new one. Do this only when you are sure who asked.`}
+    <UserActionDialog
+      user={user}
       open={open}
       onClose={onClose}
-      onSubmit={confirm}
+      title="Reset Second Factor"
+      description={`${user?.email ?? 'The user'} loses their authenticator app, recovery codes and passkeys, is signed out everywhere and is told by email. They sign in with their password alone until they set up a new one. Do this only when you are sure who asked.`}
       submitLabel="Reset Second Factor"
       submittingLabel="Resetting..."
-      isSubmitting={sending}
-      destructive
+      failureTitle="Failed to reset the second factor"
+      act={async (target) => ({ title: 'Second factor reset', description: (await reset(target)).message })}
     />
   );
 };

@@ -335,6 +335,10 @@ describe('admin dashboard: User Management tab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
     const submit = within(dialog).getByRole('button', { name: 'Add User' });
+    // The hint states the whole rule the server enforces, not only its length.
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*). Common passwords, and passwords containing your name, username or email, are refused.',
+    );
     await userEvent.type(within(dialog).getByLabelText('Email'), 'kim@');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'short');
     await userEvent.click(submit);

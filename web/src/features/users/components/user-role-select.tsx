@@ -1,8 +1,8 @@
-import { NativeSelect } from '@chakra-ui/react/native-select';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { roleSchema, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
+import { Select } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useUpdateUserRole } from '../api/update-user-role';
@@ -42,21 +42,15 @@ export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
   };
 
   return (
-    <NativeSelect.Root size="sm" width="28" disabled={isSelf || saving !== null}>
-      <NativeSelect.Field
-        aria-label={`Role of ${user.email}`}
-        title={isSelf ? messages.cannotChangeOwnRole : undefined}
-        value={saving ?? user.role}
-        onChange={(event) => void change(event.target.value)}
-        bg="bg"
-      >
-        {roleOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <Select
+      size="sm"
+      width="28"
+      disabled={isSelf || saving !== null}
+      options={roleOptions}
+      aria-label={`Role of ${user.email}`}
+      title={isSelf ? messages.cannotChangeOwnRole : undefined}
+      value={saving ?? user.role}
+      onChange={(event) => void change(event.target.value)}
+    />
   );
 };

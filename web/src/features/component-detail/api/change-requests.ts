@@ -1,19 +1,15 @@
-import { useSWRConfig } from 'swr';
 import type { ComponentField } from '#shared/schemas/component';
 import { api } from '#web/lib/api-client.ts';
+import { isApprovalRequestsKey, isCatalogueStatsKey, useInvalidate } from '#web/lib/query-keys.ts';
 
 export interface RequestAnswer {
   requestId: string;
 }
 
-/** Keys whose answers a new request changes: the queue's lists and the dashboard's pending count. */
-const changedByRequest = (key: unknown): boolean =>
-  typeof key === 'string' && (key.startsWith('/approval-requests') || key === '/stats');
-
-/** Has the pending lists and counts read again after a request was filed. */
+/** Has the queue's lists and the dashboard's pending count read again after a request was filed. */
 export const useRefreshRequests = () => {
-  const { mutate } = useSWRConfig();
-  return () => void mutate(changedByRequest).catch(() => undefined);
+  const invalidate = useInvalidate();
+  return () => void invalidate(isApprovalRequestsKey, isCatalogueStatsKey);
 };
 
 /** PATCH /api/components/{id} `{ <field>: value, username }`: an `edit` request; the component itself does not change. */

@@ -16,8 +16,11 @@ import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 
 export const APP_BASE = '/app/';
 const ASSETS_DIR = 'assets';
-/** Spec budget: initial JavaScript for /app/auth, gzipped. */
-export const AUTH_INITIAL_JS_BUDGET = 190 * 1024;
+/**
+ * The sign-in page's budget: the JavaScript a browser fetches before its form can be used, gzipped
+ * and in requests (each file is one, however small).
+ */
+export const SIGN_IN_BUDGET = { gzipBytes: 150 * 1024, requests: 12 } as const;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = 'web/src/main.tsx';
@@ -41,13 +44,20 @@ export interface BuildWebOptions {
   minify?: boolean;
 }
 
+/** What the browser fetches for /app/auth before its form can be used. */
+export interface SignInWeight {
+  /** Every chunk, relative to outdir: the entry's and the route's, with what they import statically. */
+  files: string[];
+  requests: number;
+  gzipBytes: number;
+}
+
 export interface BuildWebResult {
   outdir: string;
   files: BuiltFile[];
   /** The entry chunk, relative to outdir. */
   entry: string;
-  /** Gzipped bytes of the JavaScript the browser needs to show /app/auth. */
-  authInitialGzipBytes: number;
+  signIn: SignInWeight;
   metafile: Metafile;
 }
 
@@ -109,6 +119,50 @@ const splitFriendlyChakra: Plugin = {
         return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
       },
     );
+    // The app's `import { buttonRecipe } from '@chakra-ui/react/theme'` -> recipes/button.js, so a
+    // page reaches only the recipes it names (the theme index reaches every one).
+    pluginBuild.onResolve({ filter: /^@chakra-ui\/react\/theme$/ }, (args) =>
+      args.importer.startsWith(path.join(root, 'web', 'src'))
+        ? { path: args.importer, namespace: 'chakra-theme-names' }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-theme-names' }, async (args) => {
+      const themeIndex = path.join(root, 'node_modules/@chakra-ui/react/dist/esm/theme/index.js');
+      const definedIn = new Map<string, string>();
+      for (const [, names = '', from = ''] of (await readFile(themeIndex, 'utf8')).matchAll(
+        /^export \{ (\w+) \} from '(\.[^']+)';$/gm,
+      ))
+        definedIn.set(names, path.join(path.dirname(themeIndex), from));
+      const importer = await readFile(args.path, 'utf8');
+      const imported = /import \{([^}]*)\} from '@chakra-ui\/react\/theme'/.exec(importer)?.[1];
+      if (!imported) throw new Error(`${args.path}: no named import from @chakra-ui/react/theme`);
+      const lines = imported
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map((name) => {
+          const file = definedIn.get(name);
+          // A recipe is loaded as a module of its own here: the theme index, which the tokens come
+          // from, reaches every recipe file, and a recipe one page uses would land in its chunk.
+          const from = !file ? themeIndex : /[\\/]recipes[\\/]/.test(file) ? `chakra-recipe:${file}` : file;
+          return `export { ${name} } from ${JSON.stringify(from)};`;
+        });
+      return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+    });
+    pluginBuild.onResolve({ filter: /^chakra-recipe:/ }, (args) => ({
+      path: args.path.slice('chakra-recipe:'.length),
+      namespace: 'chakra-recipe',
+    }));
+    // A recipe built on another (native select on select, checkbox on checkmark) takes it as one too.
+    pluginBuild.onResolve({ filter: /^\.\/[\w-]+\.js$/, namespace: 'chakra-recipe' }, (args) => ({
+      path: path.join(args.resolveDir, args.path),
+      namespace: 'chakra-recipe',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-recipe' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
     pluginBuild.onLoad({ filter: /^ark-root$/, namespace: 'split-friendly-chakra' }, () => ({
       resolveDir: root,
       loader: 'js',
@@ -119,6 +173,45 @@ const splitFriendlyChakra: Plugin = {
         `export { comboboxAnatomy } from ${JSON.stringify(arkAnatomy('combobox'))};`,
       ].join('\n'),
     }));
+  },
+};
+
+/**
+ * esbuild puts a module in a chunk of its own for every different set of entry points (the main
+ * entry and each lazily imported module) that reach it, so the code the first page needs arrives
+ * as dozens of small files. But every lazily imported module runs after the main entry, so what
+ * the app core reaches is always already there: each lazy import is loaded through a small
+ * wrapper that also reaches the core, which makes the core's modules share one set of entry
+ * points and one chunk. The wrapper exports what the module exports.
+ */
+const APP_CORE = 'web/src/app/app.tsx';
+const LAZY_NAMESPACE = 'lazy-module';
+const oneCoreChunk: Plugin = {
+  name: 'one-core-chunk',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      const real = await pluginBuild.resolve(args.path, {
+        kind: 'import-statement',
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+      });
+      if (real.errors.length > 0) return { errors: real.errors };
+      return { path: real.path, namespace: LAZY_NAMESPACE };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: LAZY_NAMESPACE }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const module = JSON.stringify(args.path);
+      return {
+        resolveDir: root,
+        loader: 'js',
+        contents: [
+          `export * from ${module};`,
+          ...(/\bexport\s+default\b|\bas\s+default\b/.test(source) ? [`export { default } from ${module};`] : []),
+          `export * as __appCore from ${JSON.stringify(path.join(root, APP_CORE))};`,
+        ].join('\n'),
+      };
+    });
   },
 };
 
@@ -155,6 +248,15 @@ const pruneOldAssets = async (absOutdir: string, current: Set<string>) => {
     if (mtimeMs < cutoff) await rm(file, { force: true });
   }
 };
+
+/** The source module behind an output's entry point, relative to the root (lazy ones are wrapped). */
+const sourceOf = (entryPoint: string) =>
+  entryPoint.startsWith(`${LAZY_NAMESPACE}:`)
+    ? path
+        .relative(root, entryPoint.slice(LAZY_NAMESPACE.length + 1))
+        .split(path.sep)
+        .join('/')
+    : entryPoint;
 
 /** Every chunk a file pulls in statically, itself included. */
 const staticClosure = (start: string, files: Map<string, BuiltFile>): Set<string> => {
@@ -197,7 +299,7 @@ export const buildWeb = async ({
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
       __APP_CONFIG__: JSON.stringify(appConfig()),
     },
-    plugins: [splitFriendlyChakra],
+    plugins: [splitFriendlyChakra, oneCoreChunk],
     logLevel: 'warning',
   });
 
@@ -224,9 +326,14 @@ export const buildWeb = async ({
   if (!entryFile) throw new Error(`esbuild produced no output for ${entry}`);
 
   const entryClosure = staticClosure(entryFile, files);
-  const authChunk = [...files.values()].find((f) => f.entryPoint === authRoute);
-  const authClosure = new Set([...entryClosure, ...(authChunk ? staticClosure(authChunk.file, files) : [])]);
-  const authInitialGzipBytes = [...authClosure].reduce((sum, file) => sum + (files.get(file)?.gzipBytes ?? 0), 0);
+  // The route's own chunk when it is loaded lazily (it comes with the entry when it is not).
+  const authChunk = [...files.values()].find((f) => f.entryPoint && sourceOf(f.entryPoint) === authRoute);
+  const signInFiles = [...new Set([...entryClosure, ...(authChunk ? staticClosure(authChunk.file, files) : [])])];
+  const signIn: SignInWeight = {
+    files: signInFiles,
+    requests: signInFiles.length,
+    gzipBytes: signInFiles.reduce((sum, file) => sum + (files.get(file)?.gzipBytes ?? 0), 0),
+  };
 
   const preloads = [...entryClosure].filter((file) => file !== entryFile).map((file) => `${APP_BASE}${file}`);
   // A server may be serving this folder while it is rebuilt: the new index.html replaces the old
@@ -236,19 +343,25 @@ export const buildWeb = async ({
   await rename(indexTemp, path.join(absOutdir, 'index.html'));
   await pruneOldAssets(absOutdir, new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output))));
 
-  return { outdir: absOutdir, files: [...files.values()], entry: entryFile, authInitialGzipBytes, metafile };
+  return { outdir: absOutdir, files: [...files.values()], entry: entryFile, signIn, metafile };
 };
+
+export const withinSignInBudget = ({ requests, gzipBytes }: Pick<SignInWeight, 'requests' | 'gzipBytes'>) =>
+  requests <= SIGN_IN_BUDGET.requests && gzipBytes <= SIGN_IN_BUDGET.gzipBytes;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The size table the script prints: every chunk, what it serves, raw and gzipped. */
-export const formatSizes = ({ files, entry: entryFile, authInitialGzipBytes }: BuildWebResult): string => {
-  const label = (f: BuiltFile) =>
-    f.file === entryFile
-      ? 'entry (every page)'
-      : f.entryPoint
-        ? f.entryPoint.replace(/^web\/src\//, '')
-        : 'shared chunk';
+/** What a chunk serves: the entry, the module loaded lazily that made it, or code shared by several. */
+export const chunkLabel = (f: BuiltFile, entryFile: string) =>
+  f.file === entryFile
+    ? 'entry (every page)'
+    : f.entryPoint
+      ? sourceOf(f.entryPoint).replace(/^web\/src\//, '')
+      : 'shared chunk';
+
+export const formatSizes = ({ files, entry: entryFile, signIn }: BuildWebResult): string => {
+  const label = (f: BuiltFile) => chunkLabel(f, entryFile);
   const rows = [...files]
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
     .map((f) => [f.file, label(f), kb(f.bytes), kb(f.gzipBytes)]);
@@ -256,12 +369,12 @@ export const formatSizes = ({ files, entry: entryFile, authInitialGzipBytes }: B
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
-  const verdict = authInitialGzipBytes <= AUTH_INITIAL_JS_BUDGET ? 'within' : 'OVER';
+  const verdict = withinSignInBudget(signIn) ? 'within' : 'OVER';
   return [
     line(header),
     ...rows.map(line),
     '',
-    `initial JS for /app/auth: ${kb(authInitialGzipBytes)} gzipped (${verdict} the ${kb(AUTH_INITIAL_JS_BUDGET)} budget)`,
+    `JS for /app/auth before its form is usable: ${signIn.requests} requests, ${kb(signIn.gzipBytes)} gzipped (${verdict} the budget of ${SIGN_IN_BUDGET.requests} requests, ${kb(SIGN_IN_BUDGET.gzipBytes)})`,
   ].join('\n');
 };
 
@@ -270,8 +383,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await buildWeb({ minify: !process.argv.includes('--dev') });
   console.log(formatSizes(result));
   console.log(`built ${path.relative(process.cwd(), result.outdir) || '.'} in ${Date.now() - started} ms`);
-  if (result.authInitialGzipBytes > AUTH_INITIAL_JS_BUDGET) {
-    console.error(`the sign-in page's initial JS is over its ${kb(AUTH_INITIAL_JS_BUDGET)} budget: the build fails`);
+  if (!withinSignInBudget(result.signIn)) {
+    console.error("the sign-in page's JavaScript is over its budget: the build fails");
     process.exitCode = 1;
   }
 }

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { SWRConfig } from 'swr';
 import { createQueryCache, createSwrConfig } from '../lib/swr';
+// The recipes of the signed-in pages' components, added before any of them draws.
+import '../components/ui/app-recipes';
 
 const SWEEP_EVERY_MS = 60_000;
 

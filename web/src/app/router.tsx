@@ -3,10 +3,14 @@ import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'reac
 import { PageSpinner } from '../components/ui/page-spinner';
 import { APP_BASE, paths } from '#shared/app-paths';
 import { RedirectIfLoggedIn, RequireAuth } from '../lib/auth';
+import AuthRoute from '../features/auth/routes/auth';
 import { RouteFocus } from './route-focus';
 import { RouteError } from './routes/route-error';
 
-/** Each page's code is its own chunk, loaded when its route is first visited. */
+/**
+ * Each page's code is its own chunk, loaded when its route is first visited; the sign-in page, where
+ * most visits start, comes with the app itself, so its form shows without one more round trip.
+ */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -27,7 +31,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.auth.path,
         element: <RedirectIfLoggedIn />,
-        children: [{ index: true, ...page(() => import('../features/auth/routes/auth')) }],
+        children: [{ index: true, Component: AuthRoute }],
       },
       { path: paths.health.path, ...page(() => import('./routes/health')) },
       {

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { system } from '../components/ui/system';
+import '../components/ui/app-recipes';
 import { toaster } from '../components/ui/toast-region';
 import { Toaster } from '../components/ui/toaster';
 import { clearCsrfToken } from '../lib/api-client';

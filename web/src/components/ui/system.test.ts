@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { system } from './system';
+import './app-recipes';
 
 const webSrc = path.resolve(process.cwd(), 'web/src');
 

@@ -1,57 +1,34 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
-import { createSystem, defineConfig } from '@chakra-ui/react/styled-system';
+import { createSystem, defineConfig, type SystemConfig } from '@chakra-ui/react/styled-system';
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
-  skeletonRecipe,
-  skipNavLinkRecipe,
   spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with the recipes of the components this app uses, and only those: the
- * full set (date pickers, colour pickers, tree views ...) is about 10 KB gzipped that every page,
- * the sign-in page first, would download for nothing. A component added to the app needs its
- * recipe here (without it, it renders unstyled).
+ * Chakra's default theme with the recipes of the components the sign-in page and the pages that
+ * load with it (errors, 404, spinners) use: the first page most people load carries no recipe it
+ * does not draw. The rest of the app's recipes come with the pages that use them (app-recipes.ts,
+ * through addRecipes); a component added to the app needs its recipe in one of the two (without
+ * it, it renders unstyled).
  */
 const themeConfig = defineConfig({
   preflight: true,
@@ -67,42 +44,18 @@ const themeConfig = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      code: codeRecipe,
-      container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
-      inputAddon: inputAddonRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
-      skeleton: skeletonRecipe,
-      skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
     },
     slotRecipes: {
-      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -148,3 +101,16 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, themeConfig, config);
+
+type Recipes = Pick<NonNullable<SystemConfig['theme']>, 'recipes' | 'slotRecipes'>;
+
+/**
+ * Adds recipes to the theme after the system was made. The system looks a recipe up when a
+ * component first draws with it, so this must run before any component that uses one renders:
+ * a module that adds them is imported by the code of the pages that draw them.
+ */
+export const addRecipes = ({ recipes = {}, slotRecipes = {} }: Recipes): void => {
+  const theme = (system._config.theme ??= {});
+  theme.recipes = { ...theme.recipes, ...recipes };
+  theme.slotRecipes = { ...theme.slotRecipes, ...slotRecipes };
+};

@@ -1,6 +1,7 @@
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react/toast';
+import './app-recipes';
 import type { Notice } from './toaster';
 
 /**

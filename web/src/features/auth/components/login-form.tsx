@@ -43,14 +43,14 @@ export const LoginForm = ({
 }: {
   onForgotPassword: () => void;
   /** The password was right and the account has a second factor: ask for it next. */
-  onSecondFactor: (methods: SecondFactorMethod[]) => void;
+  onSecondFactor: (methods: SecondFactorMethod[]) => void | Promise<void>;
 }) => {
   const finishLogin = useFinishLogin();
   const form = useZodForm(loadLoginSchema, { email: '', password: '' });
 
   const onSubmit = form.handleSubmit(async (input) => {
     const answer = await login(input);
-    if (needsSecondFactor(answer)) onSecondFactor(answer.methods);
+    if (needsSecondFactor(answer)) await onSecondFactor(answer.methods);
     else await finishLogin(answer);
   }, notifyLoginFailed);
 

@@ -15,8 +15,14 @@ import { ConfirmEmail } from '../components/confirm-email';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { SecondFactorForm } from '../components/second-factor-form';
+import type { SecondFactorForm } from '../components/second-factor-form';
 import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
+
+/**
+ * The second step's code (the passkey prompt among it) is fetched only for an account that has a
+ * second factor, once its password was right: most sign-ins never need it.
+ */
+const loadSecondFactorForm = async () => (await import('../components/second-factor-form')).SecondFactorForm;
 
 type Mode = 'login' | 'second-factor' | 'forgot' | 'reset' | 'invite' | 'confirm-email';
 
@@ -57,7 +63,7 @@ export const AuthRoute = () => {
   const inviteToken = searchParams.get('invite') ?? '';
   const confirmEmailToken = searchParams.get('confirmEmail') ?? '';
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
-  const [secondFactorMethods, setSecondFactorMethods] = useState<SecondFactorMethod[]>([]);
+  const [secondFactor, setSecondFactor] = useState<{ Form: typeof SecondFactorForm; methods: SecondFactorMethod[] }>();
   const { options } = useSignInOptions(mode === 'login');
   const sso = options?.sso ?? undefined;
   // A single sign-on that failed comes back with a reason; shown once, then dropped from the address.
@@ -124,13 +130,15 @@ export const AuthRoute = () => {
           {mode === 'login' && (
             <LoginForm
               onForgotPassword={() => setMode('forgot')}
-              onSecondFactor={(methods) => {
-                setSecondFactorMethods(methods);
+              onSecondFactor={async (methods) => {
+                setSecondFactor({ Form: await loadSecondFactorForm(), methods });
                 setMode('second-factor');
               }}
             />
           )}
-          {mode === 'second-factor' && <SecondFactorForm methods={secondFactorMethods} onBackToLogin={backToLogin} />}
+          {mode === 'second-factor' && secondFactor && (
+            <secondFactor.Form methods={secondFactor.methods} onBackToLogin={backToLogin} />
+          )}
           {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
           {mode === 'reset' && (
             <ResetPasswordForm

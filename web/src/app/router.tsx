@@ -12,7 +12,11 @@ import { RouteError } from './routes/route-error';
  * most visits start, comes with the app itself, so its form shows without one more round trip.
  */
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  // Every page past the sign-in page draws with the whole theme (public ones too: health, 404).
+  lazy: async () => {
+    const [module] = await Promise.all([load(), import('../components/ui/app-recipes')]);
+    return { Component: module.default };
+  },
 });
 
 const LegacyComponentRedirect = () => {

@@ -205,7 +205,7 @@ export const componentFieldDefinitions = [
     partNumber: true,
     headings: ['Article no', 'Article nr'],
   }),
-  text('series', 'Series', 'basic', { quick: true, partNumber: true }),
+  text('series', 'Series', 'basic', { quick: true, partNumber: true, facet: true }),
   text('commercialReference', 'Commercial Reference', 'basic', {
     quick: true,
     partNumber: true,
@@ -216,7 +216,7 @@ export const componentFieldDefinitions = [
   text('stockNumber', 'Stock Number', 'basic', { headings: ['Stock number', 'Stock no'] }),
   longText('description', 'Description', 'basic', { quick: true, filter: true, translatable: true }),
 
-  text('terminalType', 'Terminal Type', 'technical', { filter: true, technical: 'electricalProperties' }),
+  text('terminalType', 'Terminal Type', 'technical', { filter: true, facet: true, technical: 'electricalProperties' }),
   integer('numberOfTerminals', 'Number of Terminals', 'technical', {
     range: true,
     technical: 'electricalProperties',
@@ -225,7 +225,11 @@ export const componentFieldDefinitions = [
   text('terminalStripSymbol', 'Terminal Strip Symbol', 'technical', { headings: ['Terminal strip symbol'] }),
   text('terminalMarks', 'Terminal Marks', 'technical', { headings: ['Terminal marks'] }),
   text('connectionLabel', 'Connection Label', 'technical', { headings: ['Connection label'] }),
-  text('circuitType', 'Circuit Type', 'technical', { technical: 'electricalProperties', headings: ['Circuit type'] }),
+  text('circuitType', 'Circuit Type', 'technical', {
+    facet: true,
+    technical: 'electricalProperties',
+    headings: ['Circuit type'],
+  }),
   text('circuitGroup', 'Circuit Group', 'technical', { technical: 'electricalProperties' }),
   text('plcChannelGroup', 'PLC Channel Group', 'technical', { technical: 'electricalProperties' }),
   text('plcChannelAddress', 'PLC Channel Address', 'technical', { technical: 'electricalProperties' }),
@@ -286,7 +290,7 @@ export const componentFieldDefinitions = [
     range: true,
     technical: 'physical',
   }),
-  text('orientation', 'Orientation', 'physical', { filter: true, technical: 'physical' }),
+  text('orientation', 'Orientation', 'physical', { filter: true, facet: true, technical: 'physical' }),
 
   number('voltage', 'Voltage (V)', 'electrical', {
     quantity: 'voltage',
@@ -365,7 +369,7 @@ export const componentFieldDefinitions = [
     from: wireFields,
     derive: (component) => end(wireGaugeRange(wireSizes(component)), 'max'),
   }),
-  text('wireTerminationType', 'Wire Termination Type', 'wire', { technical: 'wire' }),
+  text('wireTerminationType', 'Wire Termination Type', 'wire', { facet: true, technical: 'wire' }),
 
   text('toolCrimp', 'Crimp Tool', 'tooling', {
     filter: true,

@@ -294,6 +294,17 @@ export const parseContainsFilter = (param: ContainsFilterParam, text: string): n
 export const rangeParam = (field: SearchNumberFilterField, end: 'Min' | 'Max') => `${field}${end}` as const;
 export type SearchRangeParam = ReturnType<typeof rangeParam>;
 
+/**
+ * The query parameter that chooses values of a facet field exactly (`classIs=Relay`), several
+ * joined by `|` (`manufacturerIs=ABB|Siemens`): a part is kept when its value is one of them,
+ * compared without case, accents or surrounding spaces ("Relay" is not "Solid State Relay").
+ * Choices on different fields must all hold.
+ */
+export const choiceParam = (field: SearchFacetField) => `${field}Is` as const;
+export type SearchChoiceParam = ReturnType<typeof choiceParam>;
+export const CHOICE_SEPARATOR = '|';
+export const SEARCH_MAX_CHOICES = 50;
+
 /** Result orders: relevance (the default), or one column's values (then reference). */
 export const searchSortFields = ['relevance', 'reference', 'manufacturer', 'class', 'type'] as const;
 export type SearchSortField = (typeof searchSortFields)[number];
@@ -386,6 +397,22 @@ const choice = <T extends string>(values: readonly T[], message: string) =>
       return text as T;
     });
 
+/** A facet field's chosen values: split at `|`, trimmed, empty ones dropped. */
+const choices = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] | undefined => {
+    const values = (raw ?? '')
+      .split(CHOICE_SEPARATOR)
+      .map((value) => value.trim())
+      .filter(Boolean);
+    if (values.length > SEARCH_MAX_CHOICES || values.some((value) => value.length > SEARCH_TEXT_MAX_LENGTH)) {
+      ctx.addIssue({ code: 'custom', message: messages.searchTextTooLong(SEARCH_TEXT_MAX_LENGTH) });
+      return z.NEVER;
+    }
+    return values.length ? values : undefined;
+  });
+
 const flag = z
   .string()
   .optional()
@@ -417,6 +444,10 @@ export const searchQuerySchema = z
       searchNumberFilterFields.map((field) => rangeParam(field, 'Max')),
       (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Max'),
     ),
+    ...(Object.fromEntries(searchFacetFields.map((field) => [choiceParam(field), choices])) as Record<
+      SearchChoiceParam,
+      typeof choices
+    >),
     sort: choice(searchSortFields, messages.searchSortInvalid),
     order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
     facets: flag,
@@ -437,8 +468,28 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** One value counted beside the results, with how many results filtering on it would leave. */
 export const searchFacetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
-/** The counts beside the results: the top values of each facet field. */
-export const searchFacetsSchema = z.object(shapeOf(searchFacetFields, () => z.array(searchFacetValueSchema)));
+/**
+ * A numeric filter's values among the results: the lowest, the highest, and a handful of ranges
+ * splitting them, each with how many results it holds (what choosing it leaves).
+ */
+export const searchNumberFacetSchema = z.object({
+  field: z.string(),
+  min: z.number(),
+  max: z.number(),
+  ranges: z.array(z.object({ min: z.number(), max: z.number(), count: z.number().int().nonnegative() })),
+});
+export type SearchNumberFacet = z.output<typeof searchNumberFacetSchema>;
+
+/**
+ * The counts beside the results: for each facet field its most common values (and every chosen
+ * one), each with how many parts choosing it shows, counted among the results as they would be
+ * without that field's own choice; and for each numeric filter with values among the results,
+ * its ranges. A field without values among the results answers none.
+ */
+export const searchFacetsSchema = z.object({
+  ...shapeOf(searchFacetFields, () => z.array(searchFacetValueSchema)),
+  numbers: z.array(searchNumberFacetSchema).default([]),
+});
 export type SearchFacets = z.output<typeof searchFacetsSchema>;
 /**
  * A search to offer when one finds nothing ('Did you mean …'): the same search with this text

@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages';
 import {
+  choiceParam,
   componentFieldLabels,
   componentFileFields,
   containsFilters,
@@ -8,6 +9,7 @@ import {
   UNREAD_VALUE_PARTS_SHOWN,
   rangeParam,
   searchNumberColumn,
+  searchFacetFields,
   searchNumberFilterFields,
   searchTextFilterFields,
   type CatalogueStats,
@@ -125,10 +127,16 @@ export const toIndexQuery = (query: SearchQuery): IndexQuery => {
     narrow(filter.low, undefined, size);
     narrow(filter.high, size, undefined);
   }
+  const choices: NonNullable<IndexQuery['choices']> = {};
+  for (const field of searchFacetFields) {
+    const values = query[choiceParam(field)];
+    if (values) choices[field] = values;
+  }
   return {
     query: query.query,
     text,
     numbers,
+    choices,
     sort: query.sort,
     descending: query.order === 'desc',
     facets: query.facets,

@@ -1,7 +1,13 @@
-import type { SearchFacetField, SearchFacets } from '#shared/schemas/component';
+import {
+  searchFacetFields,
+  searchNumberColumn,
+  searchNumberFilterFields,
+  type SearchFacetField,
+  type SearchFacets,
+} from '#shared/schemas/component';
 import type { ColumnStore, SearchedField, StoredTextField } from './column-store';
 import { foldText } from './folding';
-import type { Matcher } from './matching';
+import { facetKey, type Matcher } from './matching';
 
 /*
  * Counts and values over the live components: the facet counts of a search's hits, the parts
@@ -10,9 +16,10 @@ import type { Matcher } from './matching';
  * store's code arrays, so every distinct value is looked at once, not once per component.
  */
 
-/** The most facet values answered per field. */
+/** The most facet values answered per field (besides the chosen ones). */
 export const FACET_VALUES = 8;
-const facetFields: readonly SearchFacetField[] = ['class', 'manufacturer', 'type'];
+/** How many ranges a numeric filter's values among the results are split into, at most. */
+export const NUMBER_FACET_RANGES = 5;
 
 export interface IndexStats {
   totalComponents: number;
@@ -23,49 +30,65 @@ export interface IndexStats {
 const lower = (text: string): string => text.toLowerCase();
 
 /**
- * The most common classes, manufacturers and types among the hits (values folded alike count
- * as one, shown as their most common spelling), each with how many of the hits that value's
- * filter would leave.
+ * The facets of a search's hits. For each facet field, its values among the hits as they would
+ * be without that field's own choice (`hitsWithout`), grouped by their folded form and shown in
+ * their most common spelling, each with exactly how many parts choosing it shows: the most
+ * common ones and every chosen one. For each numeric filter with values among the hits, the
+ * lowest, the highest and up to five ranges split at value changes, each with its parts.
  */
-export const facetsOf = (store: ColumnStore, matcher: Matcher, hits: Int32Array): SearchFacets => {
-  const facets = {} as SearchFacets;
-  for (const field of facetFields) {
+export const facetsOf = (
+  store: ColumnStore,
+  matcher: Matcher,
+  hits: Int32Array,
+  chosen: Partial<Record<SearchFacetField, readonly string[]>>,
+  hitsWithout: (field: SearchFacetField) => Int32Array,
+): SearchFacets => {
+  const facets = { numbers: [] } as unknown as SearchFacets;
+  for (const field of searchFacetFields) {
+    const picked = chosen[field]?.length ? chosen[field] : undefined;
+    const among = picked ? hitsWithout(field) : hits;
     const column = store.text[field];
+    const keys = matcher.facetKeys(field);
     const counts = new Uint32Array(column.size);
-    for (let i = 0; i < hits.length; i++) counts[column.codes[hits[i]!]!]!++;
+    for (let i = 0; i < among.length; i++) counts[column.codes[among[i]!]!]!++;
     const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
     for (let code = 1; code < column.size; code++) {
       const count = counts[code]!;
-      if (count === 0) continue;
-      const spelling = column.values[code]!.trim();
-      const key = column.folded![code]!;
-      if (!key) continue;
+      const key = keys[code]!;
+      if (count === 0 || !key) continue;
       const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
+      const spelling = column.values[code]!.trim();
       group.count += count;
       group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + count);
       groups.set(key, group);
     }
-    const top = [...groups.values()]
-      .sort((a, b) => b.count - a.count)
-      .slice(0, FACET_VALUES * 2)
-      .map((group) => {
-        const value = [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-        // What filtering on the value would leave: every hit whose field holds its words.
-        const condition = matcher.condition(value, [field]);
-        let count = 0;
-        if (condition)
-          for (let code = 1; code < column.size; code++) {
-            if (counts[code] === 0) continue;
-            const holds =
-              condition.whole?.verdicts.get(field)![code] === 1 ||
-              condition.words.every((word) => word.verdicts.get(field)![code] === 1);
-            if (holds) count += counts[code]!;
-          }
-        return { value, count };
-      });
-    facets[field] = top
-      .sort((a, b) => b.count - a.count || (lower(a.value) < lower(b.value) ? -1 : 1))
-      .slice(0, FACET_VALUES);
+    const spelled = (group: { spellings: Map<string, number> }) =>
+      [...group.spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+    const ranked = [...groups.entries()]
+      .map(([key, group]) => ({ key, value: spelled(group), count: group.count }))
+      .sort((a, b) => b.count - a.count || (lower(a.value) < lower(b.value) ? -1 : 1));
+    const pickedKeys = new Set((picked ?? []).map(facetKey));
+    const shown = ranked.filter((entry, place) => place < FACET_VALUES || pickedKeys.has(entry.key));
+    // A chosen value none of the hits holds still shows, with none.
+    for (const value of picked ?? [])
+      if (!groups.has(facetKey(value)) && !shown.some((entry) => entry.key === facetKey(value)))
+        shown.push({ key: facetKey(value), value, count: 0 });
+    facets[field] = shown.map(({ value, count }) => ({ value, count }));
+  }
+  for (const param of searchNumberFilterFields) {
+    const values = matcher.sortedValuesAmong(searchNumberColumn(param), hits);
+    if (values.length === 0) continue;
+    const ranges: SearchFacets['numbers'][number]['ranges'] = [];
+    for (let part = 1, start = 0; start < values.length; part++) {
+      let end =
+        part >= NUMBER_FACET_RANGES
+          ? values.length
+          : Math.max(start + 1, Math.round((values.length * part) / NUMBER_FACET_RANGES));
+      while (end < values.length && values[end] === values[end - 1]) end++;
+      ranges.push({ min: values[start]!, max: values[end - 1]!, count: end - start });
+      start = end;
+    }
+    facets.numbers.push({ field: param, min: values[0]!, max: values[values.length - 1]!, ranges });
   }
   return facets;
 };

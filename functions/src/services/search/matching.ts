@@ -1,6 +1,7 @@
 import {
   quickSearchFields,
   searchTextFilterFields,
+  type SearchFacetField,
   type SearchSortField,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
@@ -11,8 +12,9 @@ import {
   type ColumnStore,
   type SearchedField,
   type StoredNumberField,
+  type StoredTextField,
 } from './column-store';
-import { compactFolded, searchWords } from './folding';
+import { compactFolded, foldText, searchWords } from './folding';
 import type { Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
@@ -37,7 +39,9 @@ export interface IndexQuery {
   numbers?: Partial<Record<StoredNumberField, NumberRange>>;
   sort?: SearchSortField;
   descending?: boolean;
-  /** Count the matches per class, manufacturer and type. */
+  /** Values chosen per facet field: a slot's value must fold to one of them. */
+  choices?: Partial<Record<SearchFacetField, readonly string[]>>;
+  /** Count the matches per facet field's values and numeric filter's ranges. */
   facets?: boolean;
   offset: number;
   limit: number;
@@ -96,16 +100,26 @@ interface RangeFilter {
   max: number;
 }
 
+/** Chosen values of one facet field: the codes whose value folds to one of them. */
+interface ChoiceFilter {
+  codes: Codes;
+  accepted: Uint8Array;
+}
+
 /** A query worked out: what every matching slot must meet, and what ranks the hits by relevance. */
 export interface Plan {
   quick: TextCondition | undefined;
   filters: TextCondition[];
   ranges: RangeFilter[];
+  choices: ChoiceFilter[];
   /** Nothing to meet: every live slot matches. */
   unconditional: boolean;
   /** The condition relevance is judged by: the quick search, else a reference filter. */
   relevance: TextCondition | undefined;
 }
+
+/** The form a facet value is compared in: "Relay", " relay " and "RELAY" are one value. */
+export const facetKey = (value: string): string => foldText(value.trim());
 
 /** Whether the slot's value of any of the match's fields holds the word. */
 const holds = (match: Match, slot: number): boolean => {
@@ -132,6 +146,8 @@ export class Matcher {
   private listedUpTo = 0;
   private slotLists = new Map<SearchedField, SlotLists>();
   private numberOrders = new Map<StoredNumberField, Int32Array>();
+  /** Per facet field, each value's folded form by code (extended as values are added). */
+  private facetKeyLists = new Map<StoredTextField, string[]>();
   /** Per slot, the last pass that marked it (see nextMark). */
   private marks = new Uint32Array(0);
   private mark = 0;
@@ -155,6 +171,7 @@ export class Matcher {
     this.listedUpTo = 0;
     this.slotLists = new Map();
     this.numberOrders = new Map();
+    this.facetKeyLists = new Map();
   }
 
   /** Whether the slots and values added since the lookups were made are too many to scan each search. */
@@ -200,12 +217,22 @@ export class Matcher {
       if (range.min === undefined && range.max === undefined) continue;
       ranges.push({ field, column: numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
     }
+    const choices: ChoiceFilter[] = [];
+    for (const [field, values] of Object.entries(query.choices ?? {}) as [SearchFacetField, readonly string[]][]) {
+      if (!values?.length) continue;
+      const wanted = new Set(values.map(facetKey));
+      const keys = this.facetKeys(field);
+      const accepted = new Uint8Array(keys.length);
+      for (let code = 1; code < keys.length; code++) if (wanted.has(keys[code]!)) accepted[code] = 1;
+      choices.push({ codes: this.store.text[field].codes, accepted });
+    }
     const referenceFilter = filters.find((filter) => filter.fields[0] === 'reference');
     return {
       quick,
       filters,
       ranges,
-      unconditional: !quick && filters.length === 0 && ranges.length === 0,
+      choices,
+      unconditional: !quick && filters.length === 0 && ranges.length === 0 && choices.length === 0,
       relevance: quick ?? referenceFilter,
     };
   }
@@ -308,6 +335,38 @@ export class Matcher {
     };
   }
 
+  // ------------------------------------------------------------------------------ facets
+
+  /** Each value of a field (by code) in the form facet choices compare: folded, trimmed. */
+  facetKeys(field: StoredTextField): readonly string[] {
+    const column = this.store.text[field];
+    let keys = this.facetKeyLists.get(field);
+    if (!keys || keys.length > column.size) {
+      keys = [''];
+      this.facetKeyLists.set(field, keys);
+    }
+    for (let code = keys.length; code < column.size; code++) keys.push(facetKey(column.values[code]!));
+    return keys;
+  }
+
+  /** The values of a number field among `hits`, in ascending order (those without one left out). */
+  sortedValuesAmong(field: StoredNumberField, hits: Int32Array): Float64Array {
+    const mark = this.nextMark();
+    const marks = this.marks;
+    for (let i = 0; i < hits.length; i++) marks[hits[i]!] = mark;
+    const column = this.store.numbers[field];
+    const order = this.numberOrderOf(field);
+    const values = new Float64Array(Math.min(hits.length, order.length + this.store.slotCount - this.listedUpTo));
+    let count = 0;
+    for (let i = 0; i < order.length; i++) if (marks[order[i]!] === mark) values[count++] = column[order[i]!]!;
+    const listed = count;
+    for (let slot = this.listedUpTo; slot < this.store.slotCount; slot++)
+      if (marks[slot] === mark && !Number.isNaN(column[slot])) values[count++] = column[slot]!;
+    // The slots appended since the order was made come unsorted after it.
+    if (count > listed) values.subarray(0, count).sort();
+    return values.subarray(0, count);
+  }
+
   // ------------------------------------------------------------------------------ the verdict pool
 
   /** A cleared verdict array for `field`'s values; the codes marked in it are to be pushed to `marked`. */
@@ -364,8 +423,11 @@ export class Matcher {
     const liveCount = store.liveCount;
     // With one condition of one word (or one range), every listed slot meets it: listing them
     // beats checking every slot however many there are.
+    const choices = plan.choices;
     const listedMeetAll =
-      conditions.length + ranges.length === 1 && (run !== undefined || conditions[0]!.words.length === 1);
+      choices.length === 0 &&
+      conditions.length + ranges.length === 1 &&
+      (run !== undefined || conditions[0]!.words.length === 1);
     const listed = listedMeetAll || best < liveCount / 2;
     const delta = slotCount - this.listedUpTo;
     const hits = new Int32Array(listed ? Math.min(liveCount, best + delta) : liveCount);
@@ -376,6 +438,7 @@ export class Matcher {
         const value = range.column[slot]!;
         if (!(value >= range.min && value <= range.max)) return;
       }
+      for (const choice of choices) if (choice.accepted[choice.codes[slot]!] !== 1) return;
       for (const condition of conditions) if (!satisfies(condition, slot)) return;
       hits[count++] = slot;
     };

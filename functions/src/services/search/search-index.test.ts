@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   quickSearchFields,
+  searchFacetFields,
   searchNumberColumn,
   searchNumberFilterFields,
   searchTextFilterFields,
@@ -86,22 +87,39 @@ const compareReference = (a: Doc, b: Doc): number => {
   return a.id - b.id;
 };
 
-const naiveFacets = (hits: Doc[]): SearchFacets => {
-  const facets = {} as SearchFacets;
-  for (const field of ['class', 'manufacturer', 'type'] as SearchFacetField[]) {
+/** A facet value's comparison form, written out plainly. */
+const facetForm = (value: unknown): string => (typeof value === 'string' ? foldText(value.trim()) : '');
+
+/**
+ * Facets written out plainly: per field, the hits as they would be without the field's own
+ * choice, grouped by folded value; each value counted by the parts holding exactly it.
+ */
+const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[], chosen: IndexQuery['choices']) => {
+  const facets = {} as Omit<SearchFacets, 'numbers'>;
+  for (const field of searchFacetFields) {
+    const picked = chosen?.[field]?.length ? chosen[field]! : [];
+    const among = hitsWithout(picked.length ? field : undefined);
     const groups = new Map<string, Map<string, number>>();
-    for (const doc of hits) {
-      const value = doc[field];
-      if (typeof value !== 'string' || foldText(value) === '') continue;
-      const spellings = groups.get(foldText(value)) ?? new Map<string, number>();
-      spellings.set(value.trim(), (spellings.get(value.trim()) ?? 0) + 1);
-      groups.set(foldText(value), spellings);
+    for (const doc of among) {
+      const key = facetForm(doc[field]);
+      if (key === '') continue;
+      const spellings = groups.get(key) ?? new Map<string, number>();
+      spellings.set(String(doc[field]).trim(), (spellings.get(String(doc[field]).trim()) ?? 0) + 1);
+      groups.set(key, spellings);
     }
-    facets[field] = [...groups.values()]
-      .map((spellings) => [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0])
-      .map((value) => ({ value, count: hits.filter((doc) => textMatches(value, [field], doc)).length }))
-      .sort((a, b) => b.count - a.count || (a.value.toLowerCase() < b.value.toLowerCase() ? -1 : 1))
-      .slice(0, FACET_VALUES);
+    const ranked = [...groups.entries()]
+      .map(([key, spellings]) => ({
+        key,
+        value: [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0],
+        count: among.filter((doc) => facetForm(doc[field]) === key).length,
+      }))
+      .sort((a, b) => b.count - a.count || (a.value.toLowerCase() < b.value.toLowerCase() ? -1 : 1));
+    const pickedForms = new Set(picked.map(facetForm));
+    const shown = ranked.filter((entry, place) => place < FACET_VALUES || pickedForms.has(entry.key));
+    for (const value of picked)
+      if (!shown.some((entry) => entry.key === facetForm(value)))
+        shown.push({ key: facetForm(value), value, count: 0 });
+    facets[field] = shown.map(({ value, count }) => ({ value, count }));
   }
   return facets;
 };
@@ -109,17 +127,20 @@ const naiveFacets = (hits: Doc[]): SearchFacets => {
 /** The obvious implementation the index must agree with. */
 const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) => {
   const docs = documents as Doc[];
-  const hits = docs.filter(
-    (doc) =>
-      (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
-      Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
-      Object.entries(query.numbers ?? {}).every(([field, range]) => {
-        // A range without ends asks nothing.
-        if (range!.min === undefined && range!.max === undefined) return true;
-        const value = doc[field];
-        return typeof value === 'number' && value >= (range!.min ?? -Infinity) && value <= (range!.max ?? Infinity);
-      }),
-  );
+  const chosenHold = (doc: Doc, except: SearchFacetField | undefined) =>
+    Object.entries(query.choices ?? {}).every(
+      ([field, values]) => field === except || !values?.length || values.map(facetForm).includes(facetForm(doc[field])),
+    );
+  const matches = (doc: Doc) =>
+    (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
+    Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
+    Object.entries(query.numbers ?? {}).every(([field, range]) => {
+      // A range without ends asks nothing.
+      if (range!.min === undefined && range!.max === undefined) return true;
+      const value = doc[field];
+      return typeof value === 'number' && value >= (range!.min ?? -Infinity) && value <= (range!.max ?? Infinity);
+    });
+  const hits = docs.filter((doc) => matches(doc) && chosenHold(doc, undefined));
   const sort = query.sort ?? 'relevance';
   const relevance =
     query.query !== undefined && searchWords(query.query).length > 0
@@ -142,8 +163,9 @@ const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) =>
   }
   return {
     ids: ordered.slice(query.offset, query.offset + query.limit).map((doc) => doc.id),
+    allIds: hits.map((doc) => doc.id),
     total: hits.length,
-    facets: naiveFacets(hits),
+    facets: naiveFacets((except) => docs.filter((doc) => matches(doc) && chosenHold(doc, except)), query.choices),
   };
 };
 
@@ -320,10 +342,10 @@ describe('SearchIndex', () => {
     expect(ids({ text: { manufacturer: 'allen bradley' } })).toEqual([8, 10, 9]);
   });
 
-  it('counts classes, manufacturers and types of the matches, with what each would leave', () => {
+  it('counts each facet value exactly: choosing it shows that many parts', () => {
     const { facets, total } = index.search({ ...page, query: 'contact', facets: true });
     expect(total).toBe(4);
-    expect(facets).toEqual({
+    expect(facets).toMatchObject({
       class: [
         { value: 'Relay', count: 2 },
         { value: 'Terminal Block', count: 2 },
@@ -338,16 +360,26 @@ describe('SearchIndex', () => {
         { value: 'Feed-through terminal block', count: 1 },
       ],
     });
-    // 'Allen Bradley' and 'Allen-Bradley' are two values, but the first's filter finds both.
-    expect(index.search({ ...page, query: 'i/o', facets: true }).facets?.manufacturer).toEqual([
-      { value: 'WAGO', count: 2 },
-      { value: 'Allen-Bradley', count: 1 },
-      { value: 'Weidmüller', count: 1 },
-    ]);
-    expect(index.search({ ...page, query: 'allen', facets: true }).facets?.manufacturer).toEqual([
-      { value: 'Allen Bradley', count: 3 },
-      { value: 'Allen-Bradley', count: 3 },
-    ]);
+    for (const query of ['contact', 'i/o', 'allen', '']) {
+      const found = index.search({ ...page, query, facets: true }).facets!;
+      for (const field of searchFacetFields)
+        for (const { value, count } of found[field])
+          expect(
+            index.search({ ...page, query, choices: { [field]: [value] } }).total,
+            `${query} ${field} ${value}`,
+          ).toBe(count);
+    }
+  });
+
+  it('keeps the parts whose value is one of the chosen ones, exactly, and counts a chosen field without its choice', () => {
+    const relays = index.search({ ...page, choices: { class: ['relay'] }, facets: true });
+    expect(relays.total).toBe(index.search({ ...page, text: { class: 'relay' } }).total);
+    // The chosen field still offers its other values, counted as if they were chosen instead.
+    expect(relays.facets!.class.map((entry) => entry.value)).toContain('Terminal Block');
+    const both = index.search({ ...page, choices: { class: ['Relay', 'Terminal Block'] } });
+    const alone = (value: string) => index.search({ ...page, choices: { class: [value] } }).total;
+    expect(both.total).toBe(alone('Relay') + alone('Terminal Block'));
+    expect(index.search({ ...page, choices: { class: ['Relay'], manufacturer: ['no such maker'] } }).total).toBe(0);
   });
 
   it('orders by reference without a text, and pages with a total', () => {
@@ -462,6 +494,13 @@ describe('SearchIndex', () => {
         query: searchText,
         text: fc.record({ manufacturer: searchText, reference: term, orientation: term }, { requiredKeys: [] }),
         numbers: fc.record({ width: range, voltage: range }, { requiredKeys: [] }),
+        choices: fc.record(
+          {
+            class: fc.array(fc.oneof(term, fc.constant('X')), { maxLength: 2 }),
+            manufacturer: fc.array(term, { maxLength: 2 }),
+          },
+          { requiredKeys: [] },
+        ),
         sort: fc.constantFrom('relevance', 'reference', 'manufacturer', 'class', 'type'),
         descending: fc.boolean(),
         offset: fc.nat(6),
@@ -504,9 +543,23 @@ describe('SearchIndex', () => {
           for (const actual of [index.search(withFacets), reloaded.search(withFacets)]) {
             expect({ ids: actual.ids, total: actual.total }).toEqual({ ids: expected.ids, total: expected.total });
             // Ties at the cut of the top values aside, the counts agree.
-            for (const field of ['class', 'manufacturer', 'type'] as const)
+            for (const field of searchFacetFields)
               if (expected.facets[field].length < FACET_VALUES)
-                expect(actual.facets?.[field]).toEqual(expected.facets[field]);
+                expect(actual.facets?.[field], field).toEqual(expected.facets[field]);
+            // A numeric filter's ranges: in order, apart, covering its values among the hits, each counted.
+            const hitDocs = [...model.values()].filter((doc) => expected.allIds.includes(doc.id)) as Doc[];
+            for (const facet of actual.facets?.numbers ?? []) {
+              const column = searchNumberColumn(facet.field as never);
+              const values = hitDocs
+                .map((doc) => doc[column])
+                .filter((value): value is number => typeof value === 'number');
+              expect([facet.min, facet.max]).toEqual([Math.min(...values), Math.max(...values)]);
+              expect(facet.ranges.reduce((sum, range) => sum + range.count, 0)).toBe(values.length);
+              for (const [place, range] of facet.ranges.entries()) {
+                expect(range.count).toBe(values.filter((value) => value >= range.min && value <= range.max).length);
+                if (place > 0) expect(range.min).toBeGreaterThan(facet.ranges[place - 1]!.max);
+              }
+            }
           }
           expect(index.count(q)).toBe(expected.total);
         }

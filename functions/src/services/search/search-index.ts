@@ -174,7 +174,12 @@ export class SearchIndex {
     const hits = plan.unconditional ? order : this.matcher.matchingSlots(plan);
     const total = hits.length;
     const result: IndexResult = { ids: [], total };
-    if (query.facets) result.facets = facets.facetsOf(this.store, this.matcher, hits);
+    if (query.facets)
+      result.facets = facets.facetsOf(this.store, this.matcher, hits, query.choices ?? {}, (field) => {
+        // The hits as they would be without this field's own choice (its other values' counts).
+        const without = this.matcher.plan({ ...query, choices: { ...query.choices, [field]: undefined } });
+        return without.unconditional ? order : this.matcher.matchingSlots(without);
+      });
     const end = Math.min(total, query.offset + query.limit);
     if (query.offset >= end) return result;
     const page = this.results.page(hits, plan.relevance, sort, descending, query.offset, end);

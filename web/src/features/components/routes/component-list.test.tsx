@@ -261,7 +261,7 @@ describe('component list', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('shows the counts beside the results, and filters on a value chosen there (and lets it go)', async () => {
+  it('shows the counts beside the results in groups; values of a field combine, a range sets from–to, all kept in the address', async () => {
     const facets = {
       class: [{ value: 'Relay', count: 42 }],
       manufacturer: [
@@ -269,44 +269,54 @@ describe('component list', () => {
         { value: 'Weidmüller', count: 21 },
       ],
       type: [{ value: 'Contactor', count: 42 }],
+      series: [],
+      terminalType: [],
+      circuitType: [],
+      orientation: [],
+      wireTerminationType: [],
+      numbers: [
+        {
+          field: 'voltage',
+          min: 24,
+          max: 230,
+          ranges: [
+            { min: 24, max: 24, count: 30 },
+            { min: 230, max: 230, count: 12 },
+          ],
+        },
+      ],
     };
     const server = mockApi({
-      'GET /api/components': ({ query }): MockResponse => ({
+      'GET /api/components': (): MockResponse => ({
         body: catalogue.slice(0, 10),
-        headers: {
-          [TOTAL_COUNT_HEADER]: query.get('manufacturer') ? '21' : '42',
-          'X-Search-Facets': headerJson(facets),
-        },
+        headers: { [TOTAL_COUNT_HEADER]: '42', 'X-Search-Facets': headerJson(facets) },
       }),
     });
     const { router } = renderList();
     const refine = await screen.findByRole('navigation', { name: 'Refine results' });
-    // jsdom renders the phone layout, where the counts sit in a section that opens.
+    // jsdom renders the phone layout, where the groups open in a sheet.
     await userEvent.click(
       within(refine)
         .getAllByRole('button', { name: /Refine results/, ...hidden })
         .at(-1)!,
     );
-    const makers = within(refine)
-      .getAllByRole('region', { name: 'Manufacturer', ...hidden })
-      .at(-1)!;
-    const choice = within(makers).getByRole('button', { name: /^Weidmüller\W+21 results$/, ...hidden });
+    const sheet = await screen.findByRole('dialog', { name: 'Refine results' });
+    const choice = within(sheet).getByRole('button', { name: /^Weidmüller\W+21 results$/ });
     expect(choice).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(choice);
-    await waitFor(() => expect(router.state.location.search).toBe('?manufacturer=Weidm%C3%BCller'));
+    await waitFor(() => expect(router.state.location.search).toBe('?manufacturerIs=Weidm%C3%BCller'));
     expect(server.calls.at(-1)!.path).toBe(
-      '/api/components?manufacturer=Weidm%C3%BCller&limit=10&offset=0&facets=true',
+      '/api/components?manufacturerIs=Weidm%C3%BCller&limit=10&offset=0&facets=true',
     );
-    const chosen = await waitFor(() => {
-      const button = within(screen.getAllByRole('region', { name: 'Manufacturer', ...hidden }).at(-1)!).getByRole(
-        'button',
-        { name: /Weidmüller/, ...hidden },
-      );
-      expect(button).toHaveAttribute('aria-pressed', 'true');
-      return button;
-    });
-    await userEvent.click(chosen);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await userEvent.click(within(sheet).getByRole('button', { name: /^ABB\W+21 results$/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?manufacturerIs=Weidm%C3%BCller%7CABB'));
+    // A numeric filter's ranges are a group of their own, closed at first.
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Voltage (V)' }));
+    await userEvent.click(await within(sheet).findByRole('button', { name: /^230 V\W+12 results$/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('voltageMin')).toBe('230'));
+    expect(new URLSearchParams(router.state.location.search).get('voltageMax')).toBe('230');
+    await userEvent.click(within(sheet).getByRole('button', { name: /^Weidmüller\W+21 results$/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('manufacturerIs')).toBe('ABB'));
   });
 
   it("offers 'Did you mean' links when nothing is found", async () => {

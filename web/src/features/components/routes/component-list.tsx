@@ -85,12 +85,13 @@ export const ComponentListRoute = () => {
       });
   }, [pages, page, criteriaKey, setParams]);
 
-  // The counts beside the results stay while the next page of the same search loads.
-  const [knownFacets, setKnownFacets] = useState<{ key: string; facets: NonNullable<typeof result>['facets'] }>();
+  // The counts beside the results stay while the next page, or the search a choice there made,
+  // loads: the groups (and the sheet they sit in on phones) stay open to choose more.
+  const [knownFacets, setKnownFacets] = useState<NonNullable<typeof result>['facets']>();
   useEffect(() => {
-    if (result?.facets) setKnownFacets({ key: criteriaKey, facets: result.facets });
-  }, [result, criteriaKey]);
-  const facets = result?.facets ?? (knownFacets?.key === criteriaKey ? knownFacets.facets : undefined);
+    if (result?.facets) setKnownFacets(result.facets);
+  }, [result]);
+  const facets = result?.facets ?? knownFacets;
 
   const order = sortOf(criteria);
   const changeOrder = ({ sort, descending }: ResultsOrder) => {
@@ -99,10 +100,6 @@ export const ComponentListRoute = () => {
       criteria: { ...rest, ...(sort === 'relevance' ? {} : { sort }), ...(descending ? { order: 'desc' } : {}) },
       page: 1,
     });
-  };
-  const selectFacet = (field: 'class' | 'manufacturer' | 'type', value: string | undefined) => {
-    const { [field]: _previous, ...rest } = criteria;
-    go({ criteria: value === undefined ? rest : { ...rest, [field]: value }, page: 1 });
   };
 
   const changePage = (next: number) => {
@@ -134,7 +131,11 @@ export const ComponentListRoute = () => {
             templateColumns={{ base: 'minmax(0, 1fr)', '2xl': '15rem minmax(0, 1fr)' }}
             gap={{ base: '0', '2xl': '6' }}
           >
-            <SearchFacetsPanel facets={facets} criteria={criteria} onSelect={selectFacet} />
+            <SearchFacetsPanel
+              facets={facets}
+              criteria={criteria}
+              onChange={(next) => go({ criteria: next, page: 1 })}
+            />
             <Box gridColumn={hasFacets(facets) ? undefined : { lg: '1 / -1' }} minWidth="0">
               <ComponentResults
                 components={result?.components}

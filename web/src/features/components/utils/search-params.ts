@@ -1,6 +1,9 @@
 import { messages } from '#shared/messages';
 import {
+  CHOICE_SEPARATOR,
   SEARCH_DEFAULT_LIMIT,
+  choiceParam,
+  searchFacetFields,
   componentFieldLabels,
   containsFilters,
   parseContainsFilter,
@@ -11,6 +14,8 @@ import {
   searchSortFields,
   searchTextFilterFields,
   type ContainsFilterParam,
+  type SearchChoiceParam,
+  type SearchFacetField,
   type SearchNumberFilterField,
   type SearchRangeParam,
   type SearchSortField,
@@ -45,11 +50,41 @@ export const searchRangeKeys: readonly SearchRangeParam[] = searchNumberFilterFi
  * `{ field: text }` from Quick Search, or the non-empty advanced filters (numbers as ranges);
  * with the order chosen by a column header (`sort`, `order`).
  */
-export type SearchCriteria = Partial<Record<'query' | SearchFilterField | SearchRangeParam | 'sort' | 'order', string>>;
+export type SearchCriteria = Partial<
+  Record<'query' | SearchFilterField | SearchRangeParam | SearchChoiceParam | 'sort' | 'order', string>
+>;
 
 export type SearchKey = keyof SearchCriteria;
 
-const searchKeys: readonly SearchKey[] = ['query', ...searchFilterFields, ...searchRangeKeys, 'sort', 'order'];
+const choiceKeys: readonly SearchChoiceParam[] = searchFacetFields.map(choiceParam);
+
+const searchKeys: readonly SearchKey[] = [
+  'query',
+  ...searchFilterFields,
+  ...searchRangeKeys,
+  ...choiceKeys,
+  'sort',
+  'order',
+];
+
+/** The values chosen for a facet field (`classIs=Relay|Contactor`). */
+export const chosenValues = (criteria: SearchCriteria, field: SearchFacetField): string[] =>
+  (criteria[choiceParam(field)] ?? '')
+    .split(CHOICE_SEPARATOR)
+    .map((value) => value.trim())
+    .filter(Boolean);
+
+/** The criteria with a facet value chosen, or let go when it was chosen (values of one field are either-or). */
+export const toggleChoice = (criteria: SearchCriteria, field: SearchFacetField, value: string): SearchCriteria => {
+  const same = (a: string) => a.toLowerCase() === value.trim().toLowerCase();
+  const current = chosenValues(criteria, field);
+  const next = current.some(same) ? current.filter((chosen) => !same(chosen)) : [...current, value.trim()];
+  const { [choiceParam(field)]: _previous, ...rest } = criteria;
+  return next.length ? { ...rest, [choiceParam(field)]: next.join(CHOICE_SEPARATOR) } : rest;
+};
+
+const choiceField = (key: string): SearchFacetField | undefined =>
+  searchFacetFields.find((field) => choiceParam(field) === key);
 
 /**
  * Advanced Search: one group per tab of the Add form, holding the filters of that tab's fields
@@ -142,6 +177,8 @@ export const searchKeyLabel = (key: SearchKey): string => {
   if (key === 'sort') return 'Sorted by';
   if (key === 'order') return 'Order';
   if (isContainsFilter(key)) return containsLabel(key);
+  const chosen = choiceField(key);
+  if (chosen) return componentFieldLabels[chosen];
   const numeric = numericKey(key);
   return numeric ? searchNumberLabel(numeric.field, numeric.end) : componentFieldLabels[key as SearchTextFilterField];
 };

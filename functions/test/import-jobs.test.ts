@@ -39,9 +39,10 @@ beforeAll(async () => {
   adminName = signed.user.username;
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   dynamodbProxy.set('up');
+  await dynamodbProxy.resume();
 });
 
 afterAll(async () => {
@@ -493,9 +494,14 @@ describe('a commit under faults', () => {
     const job = await previewed('stall.xlsx', makeWorkbook({ headings, rows: newRows(p, 1000) }));
     expect((await commit(job.importId)).status).toBe(202);
     await waitForImport(job.importId, (current) => current.rowsDone > 0, 120_000);
+    // DynamoDB goes silent as the commit sends its next group write (the write is dropped unread),
+    // and stays silent until the commit, trying again, is stuck waiting on it.
+    await dynamodbProxy.pause('TransactWriteItems');
+    const stuck = dynamodbProxy.stalled();
     dynamodbProxy.set('hang');
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await stuck;
     dynamodbProxy.set('up');
+    await dynamodbProxy.resume();
     const done = await waitForImport(job.importId, ended);
     expect(done).toMatchObject({ state: 'completed', rowsDone: 1000, written: { created: 1000, conflict: 0 } });
     const total = await admin.get(`/api/components?${new URLSearchParams({ query: p, limit: '1' })}`);

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
 import type { ComponentData } from '#shared/schemas/component';
 import type { Attachment, UploadTicket } from '#shared/schemas/files';
 import type { AdminUser } from '#shared/schemas/users';
-import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { createComponents } from '#repositories/components';
 import { listAttachments } from '#repositories/attachments';
 import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
-import { createSignedInUser, signedInClient, uniqueEmail } from './support';
+import { createSignedInUser, signedInClient, uniqueEmail, useFaultProxies } from './support';
 
 /*
  * A dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
@@ -27,24 +25,8 @@ const api = useTestApi();
 const emulator = emulatorControl(stack.distributors.url, stack.distributors.tenant);
 const LAMBDA_TIMEOUT_MS = 10_000;
 
-const proxies: Record<'dynamodb' | 's3' | 'ses', FaultProxy> = {} as never;
-
-beforeAll(async () => {
-  proxies.dynamodb = await startFaultProxy(stack.endpoints.dynamodb);
-  proxies.s3 = await startFaultProxy(stack.endpoints.s3);
-  proxies.ses = await startFaultProxy(stack.endpoints.ses);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxies.dynamodb.endpoint;
-  process.env.AWS_ENDPOINT_URL_S3 = proxies.s3.endpoint;
-  process.env.AWS_ENDPOINT_URL_SES = proxies.ses.endpoint;
-  process.env.AWS_ENDPOINT_URL_SESV2 = proxies.ses.endpoint;
-  // The deployed timeouts are what this file measures, not the generous ones of the local stack.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
-});
+// The deployed timeouts are what this file measures, not the generous ones of the local stack.
+const proxies = useFaultProxies(stack, ['dynamodb', 's3', 'ses'], { timeouts: 'deployed' });
 
 const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
-import { onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
 import type { ComponentData } from '#shared/schemas/component';
 import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createComponents } from '#repositories/components';
 import { createUser, type User } from '#repositories/users';
+import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
 import { listedProducts } from '../../scripts/local/distributor-emulator';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
+import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
+import type { TestStack } from '../../scripts/test/stack';
+import type { LocalEndpoints } from '../../scripts/local/env';
 
 /**
  * The test's own clock instead of a sleep: the date (and only the date; timers still run) stands
@@ -162,4 +166,64 @@ export const waitUntil = async <T>(
     await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(1_000, pause * 2);
   }
+};
+
+/** The variables through which the functions' clients find each local service. */
+const endpointVariables: Record<keyof LocalEndpoints, readonly string[]> = {
+  dynamodb: ['AWS_ENDPOINT_URL_DYNAMODB'],
+  s3: ['AWS_ENDPOINT_URL_S3'],
+  ses: ['AWS_ENDPOINT_URL_SES', 'AWS_ENDPOINT_URL_SESV2'],
+};
+
+/**
+ * A fault proxy (scripts/test/fault-proxy.ts) in front of each of `services` for this file: the
+ * functions' clients talk through them from the file's first test on, and they close after its
+ * last (delivering what a pause still holds first). `timeouts: 'deployed'` gives the clients the
+ * Lambda-sized timeouts, so a silent service is given up on as on AWS; 'local' keeps the local
+ * stack's generous ones. Each proxy can be used from the start: it stands for the one started
+ * before the tests.
+ */
+export const useFaultProxies = <S extends keyof LocalEndpoints>(
+  stack: TestStack,
+  services: readonly S[],
+  { timeouts }: { timeouts: 'deployed' | 'local' },
+): Record<S, FaultProxy> => {
+  const started = new Map<S, FaultProxy>();
+  beforeAll(async () => {
+    for (const service of services) {
+      const proxy = await startFaultProxy(stack.endpoints[service]);
+      started.set(service, proxy);
+      for (const variable of endpointVariables[service]) process.env[variable] = proxy.endpoint;
+    }
+    if (timeouts === 'deployed') delete process.env[CLIENT_TIMEOUT_VARIABLE];
+    resetClients();
+  });
+  afterAll(async () => {
+    await Promise.all(
+      [...started.values()].map(async (proxy) => {
+        await proxy.resume();
+        await proxy.close();
+      }),
+    );
+  });
+  const proxyOf = (service: S): FaultProxy => {
+    const proxy = started.get(service);
+    if (!proxy) throw new Error(`The ${service} fault proxy starts in beforeAll`);
+    return proxy;
+  };
+  return Object.fromEntries(
+    services.map((service): [S, FaultProxy] => [
+      service,
+      {
+        get endpoint() {
+          return proxyOf(service).endpoint;
+        },
+        set: (mode) => proxyOf(service).set(mode),
+        pause: (trigger) => proxyOf(service).pause(trigger),
+        stalled: (trigger) => proxyOf(service).stalled(trigger),
+        resume: () => proxyOf(service).resume(),
+        close: () => proxyOf(service).close(),
+      },
+    ]),
+  ) as Record<S, FaultProxy>;
 };

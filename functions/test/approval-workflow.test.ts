@@ -1,4 +1,3 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type {
@@ -18,8 +17,7 @@ import type { User } from '#repositories/users';
 import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack, type SentEmail } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { s3Client } from '../../scripts/local/s3';
-import { pdfBytes, signIn, uploadThroughApi } from './support';
+import { bucketKeys, pdfBytes, signIn, uploadThroughApi } from './support';
 
 /*
  * The approval workflow people rely on: texts that name the part, per-user notification
@@ -75,16 +73,6 @@ const attachPdf = async (caller: Caller, componentId: number, fileName: string) 
  */
 const emailsTo = async (to: string, since: number): Promise<SentEmail[]> =>
   (await stack.readEmails(to)).filter((email) => email.at * 1000 >= since - 1000);
-
-const bucketKeys = async (prefix: string): Promise<string[]> => {
-  const client = s3Client(stack.endpoints.s3);
-  try {
-    const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }));
-    return Contents.map(({ Key }) => Key!);
-  } finally {
-    client.destroy();
-  }
-};
 
 describe('texts that name the part', () => {
   it('tell administrators who asked for what on which part, and the submitter what became of it', async () => {
@@ -360,7 +348,7 @@ describe('requests for a deleted part', () => {
         componentDeleted: true,
       });
     expect(await getAttachment(part.id, upload.attachmentId)).toBeUndefined();
-    expect(await bucketKeys(`attachments/${part.id}/${upload.attachmentId}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${part.id}/${upload.attachmentId}/`)).toEqual([]);
     expect((await notificationsOf(user)).map((note) => note.message)).toContain(
       messages.requestClosedNotice('edit', part.reference, part.reference),
     );
@@ -455,10 +443,10 @@ describe('withdrawing a request', () => {
     const user = await signIn(api, 'user');
     const part = await newPart();
     const upload = await attachPdf(user, part.id, 'withdrawn.pdf');
-    expect(await bucketKeys(`attachments/${part.id}/${upload.attachmentId}/`)).toHaveLength(1);
+    expect(await bucketKeys(stack, `attachments/${part.id}/${upload.attachmentId}/`)).toHaveLength(1);
     expect((await user.client.post(`/api/approval-requests/${upload.requestId}/withdraw`)).status).toBe(200);
     expect(await getAttachment(part.id, upload.attachmentId)).toBeUndefined();
-    expect(await bucketKeys(`attachments/${part.id}/${upload.attachmentId}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${part.id}/${upload.attachmentId}/`)).toEqual([]);
 
     const uploadKey = await uploadThroughApi(user.client, {
       name: 'relay.pdf',
@@ -471,9 +459,9 @@ describe('withdrawing a request', () => {
       dataSheet: uploadKey,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(await bucketKeys(`requests/${created.body.requestId}/`)).toHaveLength(1);
+    expect(await bucketKeys(stack, `requests/${created.body.requestId}/`)).toHaveLength(1);
     expect((await user.client.post(`/api/approval-requests/${created.body.requestId}/withdraw`)).status).toBe(200);
-    expect(await bucketKeys(`requests/${created.body.requestId}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `requests/${created.body.requestId}/`)).toEqual([]);
 
     const deletion = await user.client.post<{ requestId: string }>(`/api/components/${part.id}/delete-request`, {});
     expect((await user.client.post(`/api/approval-requests/${deletion.body.requestId}/withdraw`)).status).toBe(200);

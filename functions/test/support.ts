@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
@@ -15,6 +16,7 @@ import type { TestClient, TestResponse } from '../../scripts/test/api-client';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import type { TestStack } from '../../scripts/test/stack';
 import type { LocalEndpoints } from '../../scripts/local/env';
+import { s3Client } from '../../scripts/local/s3';
 
 /**
  * The test's own clock instead of a sleep: the date (and only the date; timers still run) stands
@@ -90,16 +92,23 @@ export const pdfBytes = (size = 1024): Buffer =>
 
 /**
  * The browser's part of a presigned upload: asks POST /api/uploads for a ticket and sends the
- * form straight to S3; the ticket, or the refusal when the API refuses one.
+ * form straight to S3; the ticket, or the refusal when the API refuses one. `declaredSize` is
+ * what the browser says it sends (the bytes' length unless given).
  */
 export const presignedUpload = async (
   client: TestClient,
-  file: { name: string; type: string; bytes: Buffer; purpose?: 'attachment' | 'component-file' | 'import' },
+  file: {
+    name: string;
+    type: string;
+    bytes: Buffer;
+    purpose?: 'attachment' | 'component-file' | 'import';
+    declaredSize?: number;
+  },
 ): Promise<TestResponse<UploadTicket & { message?: string }>> => {
   const ticket = await client.post<UploadTicket & { message?: string }>('/api/uploads', {
     fileName: file.name,
     fileType: file.type,
-    size: file.bytes.length,
+    size: file.declaredSize ?? file.bytes.length,
     ...(file.purpose && { purpose: file.purpose }),
   });
   if (ticket.status !== 200) return ticket;
@@ -226,4 +235,15 @@ export const useFaultProxies = <S extends keyof LocalEndpoints>(
       },
     ]),
   ) as Record<S, FaultProxy>;
+};
+
+/** The keys of this file's bucket under `prefix`. */
+export const bucketKeys = async (stack: TestStack, prefix: string): Promise<string[]> => {
+  const client = s3Client(stack.endpoints.s3);
+  try {
+    const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }));
+    return Contents.map(({ Key }) => Key!);
+  } finally {
+    client.destroy();
+  }
 };

@@ -4,15 +4,15 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
 import type { ComponentData } from '#shared/schemas/component';
-import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createComponents } from '#repositories/components';
-import { createUser, type User } from '#repositories/users';
+import type { User } from '#repositories/users';
 import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
 import { listedProducts } from '../../scripts/local/distributor-emulator';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
+import { createUserWithSession } from '../../scripts/test/session-user';
 import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import type { TestStack } from '../../scripts/test/stack';
 import type { LocalEndpoints } from '../../scripts/local/env';
@@ -46,23 +46,14 @@ export const createLoginUser = async (role: Role = 'user', password = STRONG_PAS
  * tests that need many signed-in callers. Returns the session cookie value.
  */
 export const createSignedInUser = async (role: Role): Promise<{ user: User; sessionToken: string }> => {
-  const now = new Date().toISOString();
-  const user: User = {
+  const { user, token } = await createUserWithSession(role, {
     id: ulid(),
     email: uniqueEmail(role),
     username: `${role}-${ulid().slice(-6)}`,
     name: 'Matrix Caller',
     firstName: 'Matrix',
     lastName: 'Caller',
-    role,
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-    acceptedInviteAt: now,
-  };
-  if ((await createUser(user)) !== 'created') throw new Error('could not create test user');
-  const { token } = await startSession(user);
+  });
   return { user, sessionToken: token };
 };
 

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { ComponentData } from '#shared/schemas/component';
-import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { listAttachments } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
 import { readPendingBytes } from '#repositories/pending-storage';
@@ -10,8 +9,7 @@ import { fileExists } from '#services/file-store';
 import { reconcileStorage } from '#services/reconciliation';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { pdfBytes, presignedUpload, signIn } from './support';
+import { pdfBytes, presignedUpload, signIn, useFaultProxies } from './support';
 
 /*
  * A write whose answer is lost. DynamoDB is suspended (the fault proxy's pause) the moment the
@@ -20,21 +18,10 @@ import { pdfBytes, presignedUpload, signIn } from './support';
  * timeout. Afterwards every row must have its object, every object its row, and the caller's
  * retry must finish the write it started instead of making a second one.
  */
-useTestStack();
+const stack = useTestStack();
 const api = useTestApi();
-let dynamodb: FaultProxy;
-
-beforeAll(async () => {
-  dynamodb = await startFaultProxy(process.env.AWS_ENDPOINT_URL_DYNAMODB!);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodb.endpoint;
-  // The deployed timeouts, so the caller gives up (a 503) while the write is held, as on AWS.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-afterAll(async () => {
-  await dynamodb.resume();
-  await dynamodb.close();
-});
+// The deployed timeouts, so the caller gives up (a 503) while the write is held, as on AWS.
+const { dynamodb } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'deployed' });
 
 const TRANSACTION = 'DynamoDB_20120810.TransactWriteItems';
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewSummary, Version } from '#shared/schemas/approvals';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { NotificationSettings } from '#shared/schemas/notifications';
-import { CLIENT_TIMEOUT_VARIABLE, dynamo, resetClients } from '#lib/clients';
+import { dynamo } from '#lib/clients';
 import { getRequest } from '#repositories/approval-requests';
 import { getAttachment } from '#repositories/attachments';
 import { createComponents } from '#repositories/components';
@@ -11,8 +11,7 @@ import { readCounter } from '#repositories/counters';
 import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { pdfBytes, signIn } from './support';
+import { pdfBytes, signIn, useFaultProxies } from './support';
 
 /*
  * The approval workflow's writes when a dependency fails: DynamoDB that stops answering (every
@@ -23,22 +22,8 @@ import { pdfBytes, signIn } from './support';
 const stack = useTestStack();
 const api = useTestApi();
 const LAMBDA_TIMEOUT_MS = 10_000;
-const proxies: Record<'dynamodb' | 'ses', FaultProxy> = {} as never;
-
-beforeAll(async () => {
-  proxies.dynamodb = await startFaultProxy(stack.endpoints.dynamodb);
-  proxies.ses = await startFaultProxy(stack.endpoints.ses);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxies.dynamodb.endpoint;
-  process.env.AWS_ENDPOINT_URL_SES = proxies.ses.endpoint;
-  process.env.AWS_ENDPOINT_URL_SESV2 = proxies.ses.endpoint;
-  // The deployed timeouts, so a hanging service is given up on within the function's time, as on AWS.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
-});
+// The deployed timeouts, so a hanging service is given up on within the function's time, as on AWS.
+const proxies = useFaultProxies(stack, ['dynamodb', 'ses'], { timeouts: 'deployed' });
 
 let made = 0;
 const newPart = async (fields: Partial<ComponentData> = {}): Promise<Component> => {

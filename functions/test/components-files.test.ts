@@ -1,4 +1,4 @@
-import { ListObjectsV2Command, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Notification } from '#shared/schemas/approvals';
@@ -8,7 +8,7 @@ import { createComponents } from '#repositories/components';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { s3Client } from '../../scripts/local/s3';
-import { signIn } from './support';
+import { bucketKeys, pdfBytes, presignedUpload, signIn } from './support';
 
 /*
  * Uploads and attachments against the local stack, with the upload rules: presigned POSTs that really reach the S3 server, the server's own checks of owner, size
@@ -28,44 +28,16 @@ const signedIn = async (role: 'user' | 'admin'): Promise<Caller> => {
   return { client, id: user.id, username: user.username };
 };
 
-const pdfBytes = (size = 2048): Buffer => {
-  const bytes = Buffer.alloc(size, 0x20);
-  bytes.write('%PDF-1.4\n', 0, 'latin1');
-  return bytes;
-};
 const pngBytes = (size = 512): Buffer => {
   const bytes = Buffer.alloc(size, 0);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
   return bytes;
 };
 
-const bucketKeys = async (prefix: string): Promise<string[]> => {
-  const client = s3Client(stack.endpoints.s3);
-  try {
-    const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }));
-    return Contents.map(({ Key }) => Key!);
-  } finally {
-    client.destroy();
-  }
-};
-
-/** The browser's part of the presigned flow: ask for a ticket, send the form straight to S3. */
-const upload = async (
-  caller: Caller,
-  file: { name: string; type: string; bytes: Buffer; declaredSize?: number },
-): Promise<UploadTicket> => {
-  const size = file.declaredSize ?? file.bytes.length;
-  const ticket = await caller.client.post<UploadTicket>('/api/uploads', {
-    fileName: file.name,
-    fileType: file.type,
-    size,
-  });
+/** The browser's part of the presigned flow: a ticket the API must grant, the form sent straight to S3. */
+const upload = async (caller: Caller, file: Parameters<typeof presignedUpload>[1]): Promise<UploadTicket> => {
+  const ticket = await presignedUpload(caller.client, file);
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const sent = await fetch(ticket.body.url, { method: 'POST', body: form });
-  expect(sent.status, await sent.text()).toBe(204);
   return ticket.body;
 };
 
@@ -143,7 +115,7 @@ describe('POST /api/uploads', () => {
     const lifetime = Date.parse(policy.expiration) - Date.now();
     expect(lifetime).toBeGreaterThan(4 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(5 * 60_000);
-    expect(await bucketKeys(ticket.uploadKey)).toEqual([ticket.uploadKey]);
+    expect(await bucketKeys(stack, ticket.uploadKey)).toEqual([ticket.uploadKey]);
   });
 
   it('refuses what the upload rules refuse before anything is uploaded: no file, empty, over 10 MB, other types', async () => {
@@ -241,8 +213,8 @@ describe('POST /api/components/{id}/attachments', () => {
       url: `/api/attachments/${attachmentId}/download`,
     });
     expect(attachment).not.toHaveProperty('fileData');
-    expect(await bucketKeys(ticket.uploadKey)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/${attachmentId}/`)).toEqual([
+    expect(await bucketKeys(stack, ticket.uploadKey)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/${attachmentId}/`)).toEqual([
       `attachments/${component.id}/${attachmentId}/Datasheet_v2.pdf`,
     ]);
 
@@ -324,7 +296,7 @@ describe('POST /api/components/{id}/attachments', () => {
     });
     expect(answer).toMatchObject({ status: 413, body: { message: 'The file size must be less than 10MB' } });
     expect(await attachmentsSeenBy(user, component.id)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
 
     const atLimit = await upload(user, {
       name: 'limit.pdf',
@@ -355,7 +327,7 @@ describe('POST /api/components/{id}/attachments', () => {
       status: 400,
       body: { message: 'Only PDF, JPEG, PNG, and GIF files are supported' },
     });
-    expect(await bucketKeys(ticket.uploadKey)).toEqual([]);
+    expect(await bucketKeys(stack, ticket.uploadKey)).toEqual([]);
     const inline = await attach(user, component.id, {
       fileName: spoof.name,
       fileType: spoof.type,
@@ -389,7 +361,7 @@ describe('POST /api/components/{id}/attachments', () => {
     ).toMatchObject({ message: messages.attachmentTypeInvalid });
 
     expect(await attachmentsSeenBy(admin, component.id)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
   });
 
   it("refuses someone else's upload key (403), a missing upload (400) and a key that is no upload key (400)", async () => {
@@ -405,7 +377,7 @@ describe('POST /api/components/{id}/attachments', () => {
       status: 403,
       body: { message: messages.uploadNotYours },
     });
-    expect(await bucketKeys(theirs.uploadKey)).toEqual([theirs.uploadKey]);
+    expect(await bucketKeys(stack, theirs.uploadKey)).toEqual([theirs.uploadKey]);
 
     const neverSent = await user.client.post<UploadTicket>('/api/uploads', {
       fileName: 'ghost.pdf',
@@ -514,11 +486,11 @@ describe('pending attachments, downloads and review', () => {
       type: 'image/png',
       bytes: pngBytes(),
     });
-    expect(await bucketKeys(`attachments/${component.id}/${attachmentId}/`)).toHaveLength(1);
+    expect(await bucketKeys(stack, `attachments/${component.id}/${attachmentId}/`)).toHaveLength(1);
     expect((await review(admin, requestId, 'rejected')).status).toBe(200);
     expect(await attachmentsSeenBy(user, component.id)).toEqual([]);
     expect(await attachmentsSeenBy(admin, component.id)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
     expect((await user.client.get(`/api/attachments/${attachmentId}/download`)).status).toBe(404);
   });
 });
@@ -545,7 +517,7 @@ describe('DELETE /api/components/{id}/attachments/{attachmentId}', () => {
       body: { message: 'The attachment has been deleted.' },
     });
     expect(await attachmentsSeenBy(user, component.id)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
     const closed = (await user.client.get<ApprovalRequest[]>('/api/approval-requests?status=rejected')).body.find(
       (request) => request.id === requestId,
     );
@@ -576,7 +548,7 @@ describe('DELETE /api/components/{id}/attachments/{attachmentId}', () => {
     });
     expect((await remove(admin, component.id, attachmentId)).status).toBe(200);
     expect(await attachmentsSeenBy(other, component.id)).toEqual([]);
-    expect(await bucketKeys(`attachments/${component.id}/`)).toEqual([]);
+    expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
     // The approved request stays approved: it was.
     expect(
       (await admin.client.get<ApprovalRequest[]>('/api/approval-requests?status=approved')).body.map(
@@ -624,8 +596,8 @@ describe('file fields of a new component', () => {
       dataSheet: ticket.uploadKey,
     });
     expect(submitted.status).toBe(201);
-    expect(await bucketKeys(ticket.uploadKey)).toEqual([]);
-    expect(await bucketKeys(`requests/${submitted.body.requestId}/dataSheet/`)).toHaveLength(1);
+    expect(await bucketKeys(stack, ticket.uploadKey)).toEqual([]);
+    expect(await bucketKeys(stack, `requests/${submitted.body.requestId}/dataSheet/`)).toHaveLength(1);
     expect(
       (await admin.client.patch(`/api/approval-requests/${submitted.body.requestId}`, { status: 'approved' })).status,
     ).toBe(200);
@@ -695,7 +667,7 @@ describe('file fields of a new component', () => {
     expect((await user.client.get<unknown[]>('/api/approval-requests?status=pending')).body).toHaveLength(
       pendingBefore,
     );
-    expect(await bucketKeys('requests/')).not.toContainEqual(expect.stringContaining('/symbol.png'));
+    expect(await bucketKeys(stack, 'requests/')).not.toContainEqual(expect.stringContaining('/symbol.png'));
 
     const symbol = await upload(user, { name: 'symbol.png', type: 'image/png', bytes: pngBytes() });
     const accepted = await user.client.post<{ requestId: string }>('/api/components', {
@@ -705,7 +677,7 @@ describe('file fields of a new component', () => {
       scheme: symbol.uploadKey,
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    const stored = await bucketKeys(`requests/${accepted.body.requestId}/`);
+    const stored = await bucketKeys(stack, `requests/${accepted.body.requestId}/`);
     expect(stored).toHaveLength(2);
     const client = s3Client(stack.endpoints.s3);
     try {

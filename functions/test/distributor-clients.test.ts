@@ -161,18 +161,16 @@ describe('Digi-Key client', () => {
 
   it('reports an answer that is not JSON, or not the documented shape, as DistributorMalformedAnswer', async () => {
     const control = newTenant();
-    await control.fault({ kind: 'malformed', endpoint: 'search' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
-      DistributorMalformedAnswer,
-    );
-    await control.fault({ kind: 'wrong-shape', endpoint: 'search' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
-      DistributorMalformedAnswer,
-    );
-    await control.fault({ kind: 'wrong-shape', endpoint: 'token' });
-    await expect(digiKey(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
-      DistributorMalformedAnswer,
-    );
+    for (const fault of [
+      { kind: 'malformed', endpoint: 'search' },
+      { kind: 'wrong-shape', endpoint: 'search' },
+      { kind: 'wrong-shape', endpoint: 'token' },
+    ] as const) {
+      await control.fault(fault);
+      await expect(digiKey(control.tenant).findPart(demoPart.reference), JSON.stringify(fault)).rejects.toBeInstanceOf(
+        DistributorMalformedAnswer,
+      );
+    }
   });
 
   it('finds nothing for a reference no distributor lists, nor for a type name where the order number is listed', async () => {
@@ -251,14 +249,12 @@ describe('Mouser client', () => {
     await expect(mouser(control.tenant, { timeoutMs: 300 }).findPart(demoPart.reference)).rejects.toBeInstanceOf(
       DistributorUnavailable,
     );
-    await control.fault({ kind: 'malformed', provider: 'mouser' });
-    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
-      DistributorMalformedAnswer,
-    );
-    await control.fault({ kind: 'wrong-shape', provider: 'mouser' });
-    await expect(mouser(control.tenant).findPart(demoPart.reference)).rejects.toBeInstanceOf(
-      DistributorMalformedAnswer,
-    );
+    for (const kind of ['malformed', 'wrong-shape'] as const) {
+      await control.fault({ kind, provider: 'mouser' });
+      await expect(mouser(control.tenant).findPart(demoPart.reference), kind).rejects.toBeInstanceOf(
+        DistributorMalformedAnswer,
+      );
+    }
   });
 });
 

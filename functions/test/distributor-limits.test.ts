@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { PartSearchResponse } from '#shared/schemas/distributors';
 import type { ImageBatchResponse, ImageStats, StartImageBatchResponse } from '#shared/schemas/images';
-import { resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { listAttachments } from '#repositories/attachments';
 import { readRateWindow } from '#repositories/rate-limits';
@@ -11,10 +10,9 @@ import { windowOf } from '#services/distributors/rate-limiter';
 import { takeSearchAllowance } from '#services/distributors/search-allowance';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
 import { fixture, startReplay } from './distributor-replay';
-import { createListedParts, signedInClient, uniqueClass } from './support';
+import { createListedParts, signedInClient, uniqueClass, useFaultProxies } from './support';
 
 /*
  * The distributors' limits and the product's own: a person's allowance of per-part searches
@@ -29,13 +27,7 @@ const emulator = emulatorControl(stack.distributors.url, stack.distributors.tena
 const DAILY =
   /^Digi-Key has reached its daily request limit for Component Hub\. Digi-Key searches resume at \d\d:\d\d UTC\.$/;
 
-let dynamo: FaultProxy;
-beforeAll(async () => {
-  dynamo = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.endpoint;
-  resetClients();
-});
-afterAll(() => dynamo.close());
+const { dynamodb: dynamo } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'local' });
 
 /** Runs `work` with these settings, then puts the environment back. */
 const withSettings = async <T>(settings: Record<string, string | undefined>, work: () => Promise<T>): Promise<T> => {

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { ulid } from 'ulid';
 import { DRAFTS_MAX_PER_USER, type Draft } from '#shared/schemas/drafts';
-import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { signIn } from './support';
+import { signIn, useFaultProxies } from './support';
 
 /*
  * Saving a draft while DynamoDB is unreachable or stops answering mid-request: the person gets a
@@ -16,19 +14,8 @@ import { signIn } from './support';
 const stack = useTestStack();
 const api = useTestApi();
 const LAMBDA_TIMEOUT_MS = 10_000;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
-  // The deployed timeouts are what this file measures, not the generous ones of the local stack.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await proxy.close();
-});
+// The deployed timeouts are what this file measures, not the generous ones of the local stack.
+const { dynamodb: proxy } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'deployed' });
 
 const values = (reference: string) => ({ reference, class: 'Relay', description: `typed for ${reference}` });
 

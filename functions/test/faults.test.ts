@@ -1,20 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
 import type { ComponentData } from '#shared/schemas/component';
-import type { Attachment, UploadTicket } from '#shared/schemas/files';
+import type { Attachment } from '#shared/schemas/files';
 import type { AdminUser } from '#shared/schemas/users';
-import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
 import { createComponents } from '#repositories/components';
 import { listAttachments } from '#repositories/attachments';
 import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { emulatorControl } from '../../scripts/local/distributor-emulator';
-import { createSignedInUser, signedInClient, uniqueEmail } from './support';
+import {
+  createSignedInUser,
+  pdfBytes,
+  signedInClient,
+  uniqueEmail,
+  uploadThroughApi,
+  useFaultProxies,
+} from './support';
 
 /*
  * A dependency that stops answering. Each of DynamoDB, S3 and SES sits behind a
@@ -27,24 +32,8 @@ const api = useTestApi();
 const emulator = emulatorControl(stack.distributors.url, stack.distributors.tenant);
 const LAMBDA_TIMEOUT_MS = 10_000;
 
-const proxies: Record<'dynamodb' | 's3' | 'ses', FaultProxy> = {} as never;
-
-beforeAll(async () => {
-  proxies.dynamodb = await startFaultProxy(stack.endpoints.dynamodb);
-  proxies.s3 = await startFaultProxy(stack.endpoints.s3);
-  proxies.ses = await startFaultProxy(stack.endpoints.ses);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxies.dynamodb.endpoint;
-  process.env.AWS_ENDPOINT_URL_S3 = proxies.s3.endpoint;
-  process.env.AWS_ENDPOINT_URL_SES = proxies.ses.endpoint;
-  process.env.AWS_ENDPOINT_URL_SESV2 = proxies.ses.endpoint;
-  // The deployed timeouts are what this file measures, not the generous ones of the local stack.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await Promise.all(Object.values(proxies).map((proxy) => proxy.close()));
-});
+// The deployed timeouts are what this file measures, not the generous ones of the local stack.
+const proxies = useFaultProxies(stack, ['dynamodb', 's3', 'ses'], { timeouts: 'deployed' });
 
 const signedIn = (role: 'user' | 'admin'): Promise<TestClient> => signedInClient(api, role);
 
@@ -144,28 +133,16 @@ describe('DynamoDB unreachable', () => {
   });
 });
 
-const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024, 0x20)]);
-
-const upload = async (client: TestClient, name: string): Promise<UploadTicket> => {
-  const ticket = await client.post<UploadTicket>('/api/uploads', {
-    fileName: name,
-    fileType: 'application/pdf',
-    size: pdf.length,
-  });
-  expect(ticket.status).toBe(200);
-  const form = new FormData();
-  for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
-  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
-  expect((await fetch(ticket.body.url, { method: 'POST', body: form })).status).toBe(204);
-  return ticket.body;
-};
+/** A PDF uploaded the browser's way; its upload key. */
+const upload = (client: TestClient, name: string): Promise<string> =>
+  uploadThroughApi(client, { name, type: 'application/pdf', bytes: pdfBytes() });
 
 describe('S3 unreachable', () => {
   it('answers 503 to an attachment, leaves no row without its object, and takes the same upload once S3 is back', async () => {
     const user = await signedIn('user');
     const part = await newPart();
-    const ticket = await upload(user, 'datasheet.pdf');
-    const body = { fileName: 'datasheet.pdf', fileType: 'application/pdf', uploadKey: ticket.uploadKey };
+    const uploadKey = await upload(user, 'datasheet.pdf');
+    const body = { fileName: 'datasheet.pdf', fileType: 'application/pdf', uploadKey };
 
     for (const mode of ['down', 'hang'] as const) {
       proxies.s3.set(mode);

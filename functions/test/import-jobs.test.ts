@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { ImportJob, ImportJobList, ImportJobResponse, ImportRowReport } from '#shared/schemas/import';
-import { dynamo, resetClients, sfn } from '#lib/clients';
+import { dynamo, sfn } from '#lib/clients';
 import { createComponents, deleteComponent, getComponent } from '#repositories/components';
 import { listCommittedGroups } from '#repositories/import-jobs';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook, type Cell } from '../../scripts/test/workbooks';
-import { signedInClient, signIn, waitUntil } from './support';
+import { signedInClient, signIn, waitUntil, useFaultProxies } from './support';
 
 /*
  * The Excel import as a job, against the local stack and the import state machine run locally:
@@ -28,24 +27,18 @@ const api = useTestApi();
 let admin: TestClient;
 let adminName: string;
 /** Every DynamoDB call of this file (API, tasks, test) goes through it; 'up' unless a test says otherwise. */
-let dynamodbProxy: FaultProxy;
+const { dynamodb: dynamodbProxy } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'local' });
 
 beforeAll(async () => {
-  dynamodbProxy = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodbProxy.endpoint;
-  resetClients();
   const signed = await signIn(api, 'admin');
   admin = signed.client;
   adminName = signed.user.username;
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   dynamodbProxy.set('up');
-});
-
-afterAll(async () => {
-  await dynamodbProxy.close();
+  await dynamodbProxy.resume();
 });
 
 let prefixCounter = 0;
@@ -493,9 +486,14 @@ describe('a commit under faults', () => {
     const job = await previewed('stall.xlsx', makeWorkbook({ headings, rows: newRows(p, 1000) }));
     expect((await commit(job.importId)).status).toBe(202);
     await waitForImport(job.importId, (current) => current.rowsDone > 0, 120_000);
+    // DynamoDB goes silent as the commit sends its next group write (the write is dropped unread),
+    // and stays silent until the commit, trying again, is stuck waiting on it.
+    await dynamodbProxy.pause('TransactWriteItems');
+    const stuck = dynamodbProxy.stalled();
     dynamodbProxy.set('hang');
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    await stuck;
     dynamodbProxy.set('up');
+    await dynamodbProxy.resume();
     const done = await waitForImport(job.importId, ended);
     expect(done).toMatchObject({ state: 'completed', rowsDone: 1000, written: { created: 1000, conflict: 0 } });
     const total = await admin.get(`/api/components?${new URLSearchParams({ query: p, limit: '1' })}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { Notification } from '#shared/schemas/approvals';
 import type { ComponentData } from '#shared/schemas/component';
@@ -8,8 +8,7 @@ import { putNotifications } from '#repositories/notifications';
 import { newNotification } from '#services/notifications';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { signIn } from './support';
+import { signIn, useFaultProxies } from './support';
 
 /*
  * The bell tells the truth about requests: a notice about a request that was decided since says
@@ -18,15 +17,7 @@ import { signIn } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
-});
-afterAll(async () => {
-  await proxy.close();
-});
+const { dynamodb: proxy } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'local' });
 
 const newPart = async () => {
   const [component] = await createComponents(

@@ -1,17 +1,15 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Version } from '#shared/schemas/approvals';
 import type { Component, ComponentData } from '#shared/schemas/component';
-import type { Attachment, UploadTicket } from '#shared/schemas/files';
+import type { Attachment } from '#shared/schemas/files';
 import type { AdminUser } from '#shared/schemas/users';
 import { createComponents } from '#repositories/components';
 import { changeUserRole } from '#services/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { s3Client } from '../../scripts/local/s3';
 import { generatedRows, makeWorkbook, specHeadings } from '../../scripts/test/workbooks';
-import { createSignedInUser, signIn } from './support';
+import { bucketKeys, createSignedInUser, signIn, uploadThroughApi } from './support';
 
 /*
  * Races, each with a check that fails on a lost or a doubled write. (Concurrent
@@ -125,20 +123,15 @@ describe('parallel uploads to one component', () => {
     const pdf = (n: number) => Buffer.concat([Buffer.from(`%PDF-1.4\n% file ${n}\n`), Buffer.alloc(256, 0x20)]);
     const send = async (caller: { client: TestClient }, n: number) => {
       const fileName = `sheet-${n}.pdf`;
-      const bytes = pdf(n);
-      const ticket = await caller.client.post<UploadTicket>('/api/uploads', {
-        fileName,
-        fileType: 'application/pdf',
-        size: bytes.length,
+      const uploadKey = await uploadThroughApi(caller.client, {
+        name: fileName,
+        type: 'application/pdf',
+        bytes: pdf(n),
       });
-      const form = new FormData();
-      for (const [field, value] of Object.entries(ticket.body.fields)) form.append(field, value);
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), fileName);
-      expect((await fetch(ticket.body.url, { method: 'POST', body: form })).status).toBe(204);
       return caller.client.post<{ requestId: string; attachmentId: string }>(`/api/components/${part.id}/attachments`, {
         fileName,
         fileType: 'application/pdf',
-        uploadKey: ticket.body.uploadKey,
+        uploadKey,
       });
     };
     const COUNT = 12;
@@ -155,11 +148,7 @@ describe('parallel uploads to one component', () => {
     );
     expect(pending.map((r) => r.id).sort()).toEqual(answers.map((a) => a.body.requestId).sort());
 
-    const client = s3Client(stack.endpoints.s3);
-    const keys = ((await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName }))).Contents ?? []).map(
-      (o) => o.Key!,
-    );
-    client.destroy();
+    const keys = await bucketKeys(stack, '');
     expect(keys.filter((key) => key.startsWith('uploads/'))).toEqual([]);
     expect(keys.filter((key) => key.includes(`/${part.id}/`))).toHaveLength(COUNT);
 

@@ -68,36 +68,28 @@ describe('reconciling the bucket with the table', { timeout: 60_000 }, () => {
         reviewedAt: new Date().toISOString(),
       }),
     );
+    /** A new-component request with a datasheet: its id and where the request keeps the file. */
+    const requestNewPart = async (label: string, fileName: string) => {
+      const ticket = await presignedUpload(client, {
+        name: fileName,
+        type: 'application/pdf',
+        bytes: pdf,
+        purpose: 'component-file',
+      });
+      const { body } = await client.post<{ requestId: string }>('/api/components', {
+        reference: `RECON-${label}-${Date.now()}`,
+        class: 'Relay',
+        dataSheet: ticket.body.uploadKey,
+      });
+      return { requestId: body.requestId, file: String((await getRequest(body.requestId))!.data.dataSheet) };
+    };
+
     // A new-component request whose file is gone, and a rejected one whose file stayed.
-    const ticket = await presignedUpload(client, {
-      name: 'sheet.pdf',
-      type: 'application/pdf',
-      bytes: pdf,
-      purpose: 'component-file',
-    });
-    const open = await client.post<{ requestId: string }>('/api/components', {
-      reference: `RECON-OPEN-${Date.now()}`,
-      class: 'Relay',
-      dataSheet: ticket.body.uploadKey,
-    });
-    const openRequest = (await getRequest(open.body.requestId))!;
-    const openFile = String(openRequest.data.dataSheet);
+    const { file: openFile } = await requestNewPart('OPEN', 'sheet.pdf');
     await s3().send(new DeleteObjectCommand({ Bucket: process.env.BUCKET_NAME, Key: openFile }));
-    const closedTicket = await presignedUpload(client, {
-      name: 'sheet2.pdf',
-      type: 'application/pdf',
-      bytes: pdf,
-      purpose: 'component-file',
-    });
-    const closed = await client.post<{ requestId: string }>('/api/components', {
-      reference: `RECON-CLOSED-${Date.now()}`,
-      class: 'Relay',
-      dataSheet: closedTicket.body.uploadKey,
-    });
-    const closedFile = String((await getRequest(closed.body.requestId))!.data.dataSheet);
-    expect((await admin.patch(`/api/approval-requests/${closed.body.requestId}`, { status: 'rejected' })).status).toBe(
-      200,
-    );
+    const closed = await requestNewPart('CLOSED', 'sheet2.pdf');
+    const closedFile = closed.file;
+    expect((await admin.patch(`/api/approval-requests/${closed.requestId}`, { status: 'rejected' })).status).toBe(200);
     expect(await fileExists(closedFile)).toBe(false);
     await put(closedFile);
     // Objects nothing names.

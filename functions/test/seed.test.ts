@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_TIMEOUT_VARIABLE, resetClients, s3 } from '#lib/clients';
+import { describe, expect, it } from 'vitest';
+import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
 import { getAllComponents } from '#repositories/components';
 import { getSeedState } from '#repositories/seeds';
@@ -9,8 +9,7 @@ import { generateDemoCatalogue } from '../../scripts/seed/demo-catalogue';
 import { seedCatalogue } from '../../scripts/seed/seed-catalogue';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { signedInClient } from './support';
+import { signedInClient, useFaultProxies } from './support';
 
 /*
  * `npm start` seeds the demo catalogue on the first start. Here DynamoDB stops answering while
@@ -19,19 +18,8 @@ import { signedInClient } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
-let dynamodb: FaultProxy;
-
-beforeAll(async () => {
-  dynamodb = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamodb.endpoint;
-  // Down means refused at once: no need to wait out the local stack's long timeouts.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await dynamodb.close();
-});
+// Down means refused at once: no need to wait out the local stack's long timeouts.
+const { dynamodb } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'deployed' });
 
 const COUNT = 250;
 const SEED = 3;

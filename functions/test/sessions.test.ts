@@ -8,7 +8,7 @@ import { tableName } from '#repositories/table';
 import { randomToken, sha256 } from '#services/auth/tokens';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD } from './support';
+import { createLoginUser, signedInClient, signIn, STRONG_PASSWORD } from './support';
 
 useTestStack();
 const api = useTestApi();
@@ -104,7 +104,7 @@ describe('own sessions', () => {
     const { email } = await createLoginUser('user');
     const here = await signedIn(email);
     const others = [await signedIn(email, SAFARI_ON_IPHONE), await signedIn(email)];
-    const bystander = await signedIn((await createLoginUser('user')).email);
+    const bystander = await signedInClient(api, 'user');
 
     const answer = await here.post('/api/sessions/end-others');
     expect(answer).toMatchObject({ status: 200, body: { message: messages.otherSessionsEnded } });
@@ -117,9 +117,9 @@ describe('own sessions', () => {
   });
 
   it("cannot end another user's session, even knowing its id", async () => {
-    const victim = await signedIn((await createLoginUser('user')).email);
+    const victim = await signedInClient(api, 'user');
     const victimSession = (await sessionsOf(victim)).find((session) => session.current)!;
-    const attacker = await signedIn((await createLoginUser('user')).email);
+    const attacker = await signedInClient(api, 'user');
 
     const answer = await attacker.delete(`/api/sessions/${victimSession.id}`);
     expect(answer).toMatchObject({ status: 404, body: { message: messages.sessionNotFound } });
@@ -169,7 +169,7 @@ describe('own sessions', () => {
 
 describe('sessions of a user (admin)', () => {
   it('ends every session of the user; the user signs in again afterwards', async () => {
-    const admin = await signedIn((await createLoginUser('admin')).email);
+    const admin = await signedInClient(api, 'admin');
     const { user, email } = await createLoginUser('user');
     const devices = [await signedIn(email), await signedIn(email, SAFARI_ON_IPHONE)];
 
@@ -183,13 +183,12 @@ describe('sessions of a user (admin)', () => {
   });
 
   it('is for administrators only, not for their own sessions, and answers 404 for an unknown user', async () => {
-    const adminAccount = await createLoginUser('admin');
-    const admin = await signedIn(adminAccount.email);
-    const member = await signedIn((await createLoginUser('user')).email);
-    expect((await member.delete(`/api/users/${adminAccount.user.id}/sessions`)).status).toBe(403);
+    const { client: admin, user: adminUser } = await signIn(api, 'admin');
+    const member = await signedInClient(api, 'user');
+    expect((await member.delete(`/api/users/${adminUser.id}/sessions`)).status).toBe(403);
     expect((await admin.get('/api/user')).status).toBe(200);
 
-    const own = await admin.delete(`/api/users/${adminAccount.user.id}/sessions`);
+    const own = await admin.delete(`/api/users/${adminUser.id}/sessions`);
     expect(own).toMatchObject({ status: 403, body: { message: messages.endOwnSessionsHere } });
     expect((await admin.delete('/api/users/01NOSUCHUSER000000000000000/sessions')).status).toBe(404);
     expect((await member.get('/api/user')).status).toBe(200);

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
-import { onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, onTestFinished, vi } from 'vitest';
 import type { Role } from '#shared/schemas/auth';
 import type { ComponentData } from '#shared/schemas/component';
-import { startSession } from '#services/auth/sessions';
 import { createAccount } from '#services/auth/identity';
 import { createComponents } from '#repositories/components';
-import { createUser, type User } from '#repositories/users';
+import type { User } from '#repositories/users';
+import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
 import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
 import { listedProducts } from '../../scripts/local/distributor-emulator';
 import type { TestClient, TestResponse } from '../../scripts/test/api-client';
+import { createUserWithSession } from '../../scripts/test/session-user';
+import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
+import type { TestStack } from '../../scripts/test/stack';
+import type { LocalEndpoints } from '../../scripts/local/env';
+import { s3Client } from '../../scripts/local/s3';
 
 /**
  * The test's own clock instead of a sleep: the date (and only the date; timers still run) stands
@@ -40,23 +46,14 @@ export const createLoginUser = async (role: Role = 'user', password = STRONG_PAS
  * tests that need many signed-in callers. Returns the session cookie value.
  */
 export const createSignedInUser = async (role: Role): Promise<{ user: User; sessionToken: string }> => {
-  const now = new Date().toISOString();
-  const user: User = {
+  const { user, token } = await createUserWithSession(role, {
     id: ulid(),
     email: uniqueEmail(role),
     username: `${role}-${ulid().slice(-6)}`,
     name: 'Matrix Caller',
     firstName: 'Matrix',
     lastName: 'Caller',
-    role,
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-    acceptedInviteAt: now,
-  };
-  if ((await createUser(user)) !== 'created') throw new Error('could not create test user');
-  const { token } = await startSession(user);
+  });
   return { user, sessionToken: token };
 };
 
@@ -86,16 +83,23 @@ export const pdfBytes = (size = 1024): Buffer =>
 
 /**
  * The browser's part of a presigned upload: asks POST /api/uploads for a ticket and sends the
- * form straight to S3; the ticket, or the refusal when the API refuses one.
+ * form straight to S3; the ticket, or the refusal when the API refuses one. `declaredSize` is
+ * what the browser says it sends (the bytes' length unless given).
  */
 export const presignedUpload = async (
   client: TestClient,
-  file: { name: string; type: string; bytes: Buffer; purpose?: 'attachment' | 'component-file' | 'import' },
+  file: {
+    name: string;
+    type: string;
+    bytes: Buffer;
+    purpose?: 'attachment' | 'component-file' | 'import';
+    declaredSize?: number;
+  },
 ): Promise<TestResponse<UploadTicket & { message?: string }>> => {
   const ticket = await client.post<UploadTicket & { message?: string }>('/api/uploads', {
     fileName: file.name,
     fileType: file.type,
-    size: file.bytes.length,
+    size: file.declaredSize ?? file.bytes.length,
     ...(file.purpose && { purpose: file.purpose }),
   });
   if (ticket.status !== 200) return ticket;
@@ -161,5 +165,76 @@ export const waitUntil = async <T>(
     if (Date.now() > deadline) throw new Error(`${what} never held; last seen: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, pause));
     pause = Math.min(1_000, pause * 2);
+  }
+};
+
+/** The variables through which the functions' clients find each local service. */
+const endpointVariables: Record<keyof LocalEndpoints, readonly string[]> = {
+  dynamodb: ['AWS_ENDPOINT_URL_DYNAMODB'],
+  s3: ['AWS_ENDPOINT_URL_S3'],
+  ses: ['AWS_ENDPOINT_URL_SES', 'AWS_ENDPOINT_URL_SESV2'],
+};
+
+/**
+ * A fault proxy (scripts/test/fault-proxy.ts) in front of each of `services` for this file: the
+ * functions' clients talk through them from the file's first test on, and they close after its
+ * last (delivering what a pause still holds first). `timeouts: 'deployed'` gives the clients the
+ * Lambda-sized timeouts, so a silent service is given up on as on AWS; 'local' keeps the local
+ * stack's generous ones. Each proxy can be used from the start: it stands for the one started
+ * before the tests.
+ */
+export const useFaultProxies = <S extends keyof LocalEndpoints>(
+  stack: TestStack,
+  services: readonly S[],
+  { timeouts }: { timeouts: 'deployed' | 'local' },
+): Record<S, FaultProxy> => {
+  const started = new Map<S, FaultProxy>();
+  beforeAll(async () => {
+    for (const service of services) {
+      const proxy = await startFaultProxy(stack.endpoints[service]);
+      started.set(service, proxy);
+      for (const variable of endpointVariables[service]) process.env[variable] = proxy.endpoint;
+    }
+    if (timeouts === 'deployed') delete process.env[CLIENT_TIMEOUT_VARIABLE];
+    resetClients();
+  });
+  afterAll(async () => {
+    await Promise.all(
+      [...started.values()].map(async (proxy) => {
+        await proxy.resume();
+        await proxy.close();
+      }),
+    );
+  });
+  const proxyOf = (service: S): FaultProxy => {
+    const proxy = started.get(service);
+    if (!proxy) throw new Error(`The ${service} fault proxy starts in beforeAll`);
+    return proxy;
+  };
+  return Object.fromEntries(
+    services.map((service): [S, FaultProxy] => [
+      service,
+      {
+        get endpoint() {
+          return proxyOf(service).endpoint;
+        },
+        set: (mode) => proxyOf(service).set(mode),
+        pause: (trigger) => proxyOf(service).pause(trigger),
+        stalled: (trigger) => proxyOf(service).stalled(trigger),
+        resume: () => proxyOf(service).resume(),
+        close: () => proxyOf(service).close(),
+      },
+    ]),
+  ) as Record<S, FaultProxy>;
+};
+
+/** The keys of this file's bucket under `prefix`. */
+export const bucketKeys = async (stack: TestStack, prefix: string): Promise<string[]> => {
+  const client = s3Client(stack.endpoints.s3);
+  try {
+    const { Contents = [] } = await client.send(new ListObjectsV2Command({ Bucket: stack.bucketName, Prefix: prefix }));
+    return Contents.map(({ Key }) => Key!);
+  } finally {
+    client.destroy();
   }
 };

@@ -1,12 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { CLIENT_TIMEOUT_VARIABLE, dynamo, resetClients } from '#lib/clients';
+import { dynamo } from '#lib/clients';
 import { getUser, getUserByEmail, listUsers } from '#repositories/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { startFaultProxy, type FaultProxy } from '../../scripts/test/fault-proxy';
-import { createLoginUser, STRONG_PASSWORD, uniqueEmail } from './support';
+import { createLoginUser, STRONG_PASSWORD, uniqueEmail, useFaultProxies } from './support';
 
 /*
  * The account writes with DynamoDB stopping mid-request: the caller gets a 503 in words, the
@@ -16,19 +15,8 @@ import { createLoginUser, STRONG_PASSWORD, uniqueEmail } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(stack.endpoints.dynamodb);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.endpoint;
-  // The deployed timeouts, so the caller gives up (a 503) while DynamoDB is stopped, as on AWS.
-  delete process.env[CLIENT_TIMEOUT_VARIABLE];
-  resetClients();
-});
-
-afterAll(async () => {
-  await proxy.close();
-});
+// The deployed timeouts, so the caller gives up (a 503) while DynamoDB is stopped, as on AWS.
+const { dynamodb: proxy } = useFaultProxies(stack, ['dynamodb'], { timeouts: 'deployed' });
 
 const signIn = async (email: string, password = STRONG_PASSWORD): Promise<TestClient> => {
   const browser = api.client();

@@ -6,7 +6,7 @@ import { getUser, listUsers } from '#repositories/users';
 import { verifyPassword } from '#services/auth/passwords';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD } from './support';
+import { createLoginUser, STRONG_PASSWORD, waitUntil } from './support';
 
 /*
  * A profile update must never undo a privileged change that lands while it is in flight: many
@@ -43,6 +43,7 @@ const withProfileUpdates = async <T>(
 ): Promise<T> => {
   let done = false;
   let after = 0;
+  let going = 0;
   const loop = async (index: number) => {
     for (let i = 0; !done || after < LOOPS * 2; i++) {
       if (done) after++;
@@ -52,14 +53,20 @@ const withProfileUpdates = async <T>(
         firstName: `Loop${index}`,
         lastName: `Round${i}`,
       });
+      if (i === 0) going++;
       // Once the change ended this session, every update is refused: nothing more to race.
       if (answer.status === 401) return;
       expect([200, 409]).toContain(answer.status);
     }
   };
   const loops = Array.from({ length: LOOPS }, (_, index) => loop(index));
-  // Let the loops get going first, so some updates are always in flight when the change lands.
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // The change starts once every loop has had an answer: each sends its next update at once, so
+  // updates read before the change are in flight when it lands.
+  await waitUntil(
+    async () => going,
+    (count) => count === LOOPS,
+    { timeoutMs: 60_000, what: 'every loop of profile updates under way' },
+  );
   const result = await change().finally(() => {
     done = true;
   });

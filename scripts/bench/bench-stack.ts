@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '#repositories/table-definition';
-import { createUser, type User } from '#repositories/users';
-import { startSession } from '#services/auth/sessions';
+import type { User } from '#repositories/users';
 import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { applyFunctionEnv, cacheDir, LOCAL_CREDENTIALS, LOCAL_REGION } from '../local/env.ts';
 import { findFreePort } from '../local/ports.ts';
 import { ensureBucket, startS3 } from '../local/s3.ts';
+import { createUserWithSession } from '../test/session-user.ts';
 
 export interface BenchStack {
   /** DynamoDB Local's process, for measuring its memory. */
@@ -47,23 +47,12 @@ export const startBenchStack = async (name: string, log: (message: string) => vo
 };
 
 /** A user of `role` with a live session; the token is the session cookie's value (`SESSION_COOKIE`). */
-export const benchUser = async (role: User['role'], label = 'bench'): Promise<{ user: User; token: string }> => {
-  const now = new Date().toISOString();
-  const user: User = {
+export const benchUser = (role: User['role'], label = 'bench'): Promise<{ user: User; token: string }> =>
+  createUserWithSession(role, {
     id: randomUUID(),
     email: `${label}@example.com`,
     username: label,
     name: 'Bench',
     firstName: 'Bench',
     lastName: '',
-    role,
-    sessionVersion: 0,
-    passwordChangedAt: now,
-    createdAt: now,
-    updatedAt: now,
-    acceptedInviteAt: now,
-  };
-  await createUser(user);
-  const { token } = await startSession(user);
-  return { user, token };
-};
+  });

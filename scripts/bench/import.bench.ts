@@ -38,6 +38,7 @@ import { startLocalServer } from '../local/server.ts';
 import { startLocalStepFunctions } from '../local/step-functions.ts';
 import { generatedRows, makeWorkbook, specHeadings, type Cell } from '../test/workbooks.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
+import { log, runBench } from './measure.ts';
 
 const sizeFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -60,7 +61,6 @@ const TARGETS = {
 /** How often the import's progress is read, as the screen's progress bar does. */
 const POLL_MS = 500;
 
-const log = (message: string) => console.log(`[bench] ${message}`);
 const mb = (bytes: number) => bytes / 2 ** 20;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -378,13 +378,5 @@ const main = async () => {
 if (process.argv.includes('--serve')) {
   await serve();
 } else {
-  try {
-    await main();
-  } catch (error) {
-    console.error(error);
-    process.exitCode = 1;
-  } finally {
-    await cleanup();
-  }
-  process.exit(process.exitCode ?? 0);
+  await runBench(main, cleanup);
 }

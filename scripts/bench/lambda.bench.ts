@@ -25,12 +25,12 @@ import { functionMemoryMb, routes } from '#shared/routes';
 import { esbuildOptionsForLambda, lambdaNodeOptions } from '../../infra/constructs/lambda-bundling.ts';
 import { repoRoot } from '../../infra/paths.ts';
 import { buildWeb, formatSizes } from '../build-web.ts';
+import { log } from './measure.ts';
 
 const RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 10);
 const TARGETS = { bundleBytes: 1024 * 1024, loadMs: 150 };
 
 const run = promisify(execFile);
-const log = (message: string) => console.log(`[bench] ${message}`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

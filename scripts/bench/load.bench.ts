@@ -25,6 +25,7 @@ import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { startLocalServer } from '../local/server.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
+import { gc, log } from './measure.ts';
 import type { LoadClientConfig } from './load-client.ts';
 
 const COUNT = Number(process.env.BENCH_COMPONENTS ?? 10_000);
@@ -35,8 +36,6 @@ const WARMUP_SECONDS = 15;
 const SEED = 42;
 const TARGETS = { errors: 0, memoryGrowth: 0.1 };
 
-const log = (message: string) => console.log(`[bench] ${message}`);
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 const stops: (() => Promise<unknown>)[] = [];

@@ -14,23 +14,13 @@ import { SearchIndex, type SearchDocument } from '#services/search/search-index'
 import { decodeSnapshot, encodeSnapshot } from '#services/search/snapshot';
 import { suggestSearches } from '#services/search/suggestions';
 import { buildQueries } from './search-queries.ts';
+import { fmt, gc, log, memoryMb, percentile, runBench } from './measure.ts';
 
 const COUNT = Number(process.env.BENCH_MILLION ?? 1_000_000);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGETS = { memoryMb: 1536, p50: 5, loadMs: 10_000 };
 
-const log = (message: string) => console.log(`[bench] ${message}`);
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const memoryMb = () => {
-  const { heapUsed, arrayBuffers, external } = process.memoryUsage();
-  return (heapUsed + Math.max(arrayBuffers, external)) / 2 ** 20;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 /** The generated catalogue as the table would hold it (ids 1..N, one timestamp), one part at a time. */
@@ -142,10 +132,4 @@ const main = async () => {
     );
 };
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-}
-process.exit(process.exitCode ?? 0);
+await runBench(main);

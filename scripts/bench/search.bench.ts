@@ -40,6 +40,7 @@ import { writeDemoCatalogue } from '../seed/seed-catalogue.ts';
 import { findFreePort, LOOPBACK } from '../local/ports.ts';
 import { benchUser, startBenchStack } from './bench-stack.ts';
 import { buildQueries } from './search-queries.ts';
+import { fmt, gc, log, memoryMb, percentile, runBench } from './measure.ts';
 import { apiContext, apiEvent } from '../test/api-event.ts';
 
 const COUNT = Number(process.env.BENCH_COMPONENTS ?? 100_000);
@@ -49,18 +50,7 @@ const QUERIES = 200;
 const TARGETS = { p50: 10, p95: 40, ratio: 10, coldLoadMs: 2000, indexMb: 300 };
 
 const run = promisify(execFile);
-const log = (message: string) => console.log(`[bench] ${message}`);
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const memoryMb = () => {
-  const { heapUsed, arrayBuffers, external } = process.memoryUsage();
-  return (heapUsed + Math.max(arrayBuffers, external)) / 2 ** 20;
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const median = (values: number[]) => percentile(values, 50);
-const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 const stops: (() => Promise<unknown>)[] = [];
 const cleanup = async () => {
@@ -493,12 +483,4 @@ const main = async () => {
   }
 };
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(process.exitCode ?? 0);
+await runBench(main, cleanup);

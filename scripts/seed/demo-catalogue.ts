@@ -74,6 +74,25 @@ type PartFields = Partial<ComponentData> & Pick<ComponentData, 'reference' | 'cl
 
 const round = (value: number, decimals = 1) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const mm2 = (value: number) => `${String(value).replace('.', ',')} mm²`;
+const capitalised = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
+/** The maker, who is also the supplier, and the reference, which is also the commercial reference. */
+const soldAs = (manufacturer: string, reference: string) => ({
+  manufacturer,
+  supplierName: manufacturer,
+  commercialReference: reference,
+});
+
+/** A device's tag letter, which is also the root of its marks (K for relays, Q for contactors ...). */
+const tagged = (letter: string) => ({ mnemonic: letter, markRoot: letter });
+
+/** The wire a part takes: sections in mm² (written with a decimal comma) and gauges, smallest first. */
+const wires = (minMm2: number, maxMm2: number, minGauge: string, maxGauge: string) => ({
+  maxWireSection: mm2(maxMm2),
+  minWireSection: mm2(minMm2),
+  maxWireGauge: maxGauge,
+  minWireGauge: minGauge,
+});
 
 // ------------------------------------------------------------------ Phoenix Contact
 
@@ -127,7 +146,7 @@ const phoenixTerminalBlock = (r: Random): PartFields => {
   return {
     reference,
     class: 'Terminal Block',
-    manufacturer: 'Phoenix Contact',
+    ...soldAs('Phoenix Contact', reference),
     type: variant.type,
     series: series.family,
     articleNumber: String(series.base + r.int(0, 999)),
@@ -141,22 +160,16 @@ const phoenixTerminalBlock = (r: Random): PartFields => {
     weight: round(size.width * 0.0017 * variant.terminals, 4),
     voltage,
     current: voltage === null ? null : `${size.current} A`,
-    maxWireSection: mm2(size.maxMm2),
-    minWireSection: mm2(size.minMm2),
-    maxWireGauge: `AWG ${size.awg[1]}`,
-    minWireGauge: `AWG ${size.awg[0]}`,
+    ...wires(size.minMm2, size.maxMm2, `AWG ${size.awg[0]}`, `AWG ${size.awg[1]}`),
     maxWireNumber: variant.suffix === '-TWIN' || variant.suffix === '-QUATTRO' ? 2 : 1,
     wireTerminationType: series.connection.split(',')[0]!,
     orientation: 'Vertical',
-    mnemonic: 'X',
-    markRoot: 'X',
+    ...tagged('X'),
     terminalStripSymbol: variant.suffix === '-PE' ? 'PE terminal' : 'Terminal',
     terminalMarks: variant.terminals > 2 ? '1;2;3;4'.slice(0, variant.terminals * 2 - 1) : '1;2',
     insertionExtractionTool:
       series.prefix === 'UT' || series.prefix === 'UK' ? 'SZS 0,6X3,5 (1205053)' : 'SZF 1-0,6X3,5 (1204517)',
     library: 'Phoenix Contact terminal blocks',
-    supplierName: 'Phoenix Contact',
-    commercialReference: reference,
   };
 };
 
@@ -180,7 +193,7 @@ const phoenixAccessory = (r: Random): PartFields => {
     return {
       reference,
       class: 'Terminal Block',
-      manufacturer: 'Phoenix Contact',
+      ...soldAs('Phoenix Contact', reference),
       type: 'Plug-in bridge',
       series: 'CLIPLINE complete FBS',
       articleNumber: String(3030000 + r.int(0, 9999)),
@@ -190,8 +203,6 @@ const phoenixAccessory = (r: Random): PartFields => {
       current: `${pitch.width > 6 ? 41 : 24} A`,
       voltage: 800,
       mnemonic: 'X',
-      supplierName: 'Phoenix Contact',
-      commercialReference: reference,
     };
   }
   const size = r.pick([4, 5, 6, 8, 10, 12]);
@@ -205,15 +216,13 @@ const phoenixAccessory = (r: Random): PartFields => {
   return {
     reference,
     class: 'Terminal Block',
-    manufacturer: 'Phoenix Contact',
+    ...soldAs('Phoenix Contact', reference),
     type: 'Marker strip',
     series: 'Zack marker strip ZB',
     articleNumber: String(1050000 + r.int(0, 99999)),
     description: `Zack marker strip, strip, white, labeled, printed ${print.text} ${start} to ${start + 9}, for terminal width ${size + 0.2} mm`,
     width: round(size * 10 + 1),
     mnemonic: 'X',
-    supplierName: 'Phoenix Contact',
-    commercialReference: reference,
   };
 };
 
@@ -231,7 +240,7 @@ const phoenixPowerSupply = (r: Random): PartFields => {
   return {
     reference,
     class: 'Power Supply',
-    manufacturer: 'Phoenix Contact',
+    ...soldAs('Phoenix Contact', reference),
     type: 'Power supply unit',
     series: line.family,
     articleNumber: String(line.base + r.int(0, 99)),
@@ -246,15 +255,9 @@ const phoenixPowerSupply = (r: Random): PartFields => {
     weight: round(0.2 + amps * 0.04, 3),
     numberOfTerminals: phase === '1AC' ? 7 : 8,
     terminalType: line.family === 'QUINT4-PS' ? 'Push-in connection' : 'Screw connection',
-    maxWireSection: mm2(amps > 10 ? 6 : 2.5),
-    minWireSection: mm2(0.2),
-    maxWireGauge: amps > 10 ? 'AWG 10' : 'AWG 12',
-    minWireGauge: 'AWG 24',
-    mnemonic: 'G',
-    markRoot: 'G',
+    ...wires(0.2, amps > 10 ? 6 : 2.5, 'AWG 24', amps > 10 ? 'AWG 10' : 'AWG 12'),
+    ...tagged('G'),
     orientation: 'Vertical',
-    supplierName: 'Phoenix Contact',
-    commercialReference: reference,
   };
 };
 
@@ -312,7 +315,7 @@ const siemensContactor = (r: Random): PartFields => {
   return {
     reference,
     class: 'Relay',
-    manufacturer: 'Siemens',
+    ...soldAs('Siemens', reference),
     type: 'Power contactor',
     series: 'SIRIUS 3RT2',
     articleNumber: reference,
@@ -327,23 +330,22 @@ const siemensContactor = (r: Random): PartFields => {
     weight: round(size.width * size.height * size.depth * 0.0000016, 3),
     numberOfTerminals: 6 + 2 + auxTerminals,
     numberOfCircuits: 3 + auxTerminals / 2,
-    terminalType: connection.text[0]!.toUpperCase() + connection.text.slice(1),
-    maxWireSection: mm2(size.frame === 'S2' ? 35 : size.frame === 'S0' ? 10 : 4),
-    minWireSection: mm2(size.frame === 'S2' ? 2.5 : 0.5),
-    maxWireGauge: size.frame === 'S2' ? 'AWG 2' : size.frame === 'S0' ? 'AWG 8' : 'AWG 12',
-    minWireGauge: size.frame === 'S2' ? 'AWG 14' : 'AWG 20',
+    terminalType: capitalised(connection.text),
+    ...wires(
+      size.frame === 'S2' ? 2.5 : 0.5,
+      size.frame === 'S2' ? 35 : size.frame === 'S0' ? 10 : 4,
+      size.frame === 'S2' ? 'AWG 14' : 'AWG 20',
+      size.frame === 'S2' ? 'AWG 2' : size.frame === 'S0' ? 'AWG 8' : 'AWG 12',
+    ),
     maxWireNumber: 2,
     wireTerminationType: connection.code === '2' ? 'Spring-loaded' : 'Screw',
-    mnemonic: 'Q',
-    markRoot: 'Q',
+    ...tagged('Q'),
     terminalMarks: `1;2;3;4;5;6;A1;A2${auxTerminals ? ';13;14' : ''}${auxTerminals === 4 ? ';21;22' : ''}`,
     symbol: 'Contactor 3-pole',
     circuitType: 'Power',
     orientation: 'Vertical',
     insertionExtractionTool: connection.code === '2' ? '3RA2908-1A (opening tool)' : null,
     library: 'Siemens SIRIUS',
-    supplierName: 'Siemens',
-    commercialReference: reference,
   };
 };
 
@@ -361,7 +363,7 @@ const siemensContactorRelay = (r: Random): PartFields => {
   return {
     reference,
     class: 'Relay',
-    manufacturer: 'Siemens',
+    ...soldAs('Siemens', reference),
     type: 'Contactor relay',
     series: 'SIRIUS 3RH2',
     articleNumber: reference,
@@ -375,18 +377,12 @@ const siemensContactorRelay = (r: Random): PartFields => {
     weight: 0.24,
     numberOfTerminals: poles * 2 + 2,
     numberOfCircuits: poles,
-    terminalType: connection.text[0]!.toUpperCase() + connection.text.slice(1),
-    maxWireSection: mm2(4),
-    minWireSection: mm2(0.5),
-    maxWireGauge: 'AWG 12',
-    minWireGauge: 'AWG 20',
-    mnemonic: 'K',
-    markRoot: 'K',
+    terminalType: capitalised(connection.text),
+    ...wires(0.5, 4, 'AWG 20', 'AWG 12'),
+    ...tagged('K'),
     symbol: 'Contactor relay',
     circuitType: 'Control',
     orientation: 'Vertical',
-    supplierName: 'Siemens',
-    commercialReference: reference,
   };
 };
 
@@ -412,7 +408,7 @@ const siemensOverloadRelay = (r: Random): PartFields => {
   return {
     reference,
     class: 'Circuit Protection',
-    manufacturer: 'Siemens',
+    ...soldAs('Siemens', reference),
     type: 'Thermal overload relay',
     series: 'SIRIUS 3RU2',
     articleNumber: reference,
@@ -425,13 +421,10 @@ const siemensOverloadRelay = (r: Random): PartFields => {
     weight: 0.15,
     numberOfTerminals: 10,
     numberOfCircuits: 5,
-    terminalType: connection.text[0]!.toUpperCase() + connection.text.slice(1),
-    mnemonic: 'F',
-    markRoot: 'F',
+    terminalType: capitalised(connection.text),
+    ...tagged('F'),
     terminalMarks: '2;4;6;95;96;97;98',
     orientation: 'Vertical',
-    supplierName: 'Siemens',
-    commercialReference: reference,
   };
 };
 
@@ -509,7 +502,7 @@ const simaticModule = (r: Random): PartFields => {
   return {
     reference,
     class: 'PLC',
-    manufacturer: 'Siemens',
+    ...soldAs('Siemens', reference),
     type: module.type,
     series: reference.startsWith('6ES75') ? 'SIMATIC S7-1500' : 'SIMATIC S7-1200',
     articleNumber: reference.replace('6ES7', '6ES7 ').replace('-0AB0', '-0AB0'),
@@ -524,12 +517,9 @@ const simaticModule = (r: Random): PartFields => {
     depth: reference.startsWith('6ES75') ? 129 : 75,
     weight: round(r.int(180, 320) / 1000, 3),
     terminalType: 'Push-in connection',
-    mnemonic: 'A',
-    markRoot: 'A',
+    ...tagged('A'),
     circuitType: 'PLC',
     orientation: 'Vertical',
-    supplierName: 'Siemens',
-    commercialReference: reference,
   };
 };
 
@@ -559,7 +549,7 @@ const abbBreaker = (r: Random): PartFields => {
   return {
     reference,
     class: 'Circuit Protection',
-    manufacturer: 'ABB',
+    ...soldAs('ABB', reference),
     type: 'Miniature circuit breaker',
     series: line.series,
     articleNumber: `${line.code}${poles}001R0${ratingCode}${characteristic.digit}`,
@@ -575,20 +565,14 @@ const abbBreaker = (r: Random): PartFields => {
     numberOfTerminals: poles * 2,
     numberOfCircuits: poles,
     terminalType: 'Screw terminal',
-    maxWireSection: mm2(25),
-    minWireSection: mm2(0.75),
-    maxWireGauge: 'AWG 4',
-    minWireGauge: 'AWG 18',
+    ...wires(0.75, 25, 'AWG 18', 'AWG 4'),
     maxWireNumber: 1,
     wireTerminationType: 'Cage clamp',
     orientation: 'Vertical',
-    mnemonic: 'F',
-    markRoot: 'F',
+    ...tagged('F'),
     symbol: `Circuit breaker ${poles}P`,
     terminalMarks: Array.from({ length: poles }, (_, pole) => `${pole * 2 + 1};${pole * 2 + 2}`).join(';'),
     library: 'ABB System pro M compact',
-    supplierName: 'ABB',
-    commercialReference: reference,
   };
 };
 
@@ -611,7 +595,7 @@ const abbContactor = (r: Random): PartFields => {
   return {
     reference,
     class: 'Relay',
-    manufacturer: 'ABB',
+    ...soldAs('ABB', reference),
     type: 'Contactor',
     series: 'AF',
     articleNumber: `1SBL${r.digits(6)}R${coil.code}${aux}`,
@@ -626,11 +610,8 @@ const abbContactor = (r: Random): PartFields => {
     numberOfTerminals: 10,
     numberOfCircuits: 4,
     terminalType: 'Screw terminal',
-    mnemonic: 'Q',
-    markRoot: 'Q',
+    ...tagged('Q'),
     orientation: 'Vertical',
-    supplierName: 'ABB',
-    commercialReference: reference,
   };
 };
 
@@ -784,7 +765,7 @@ const schneiderPlcModule = (r: Random): PartFields => {
   return {
     reference,
     class: 'PLC',
-    manufacturer: 'Schneider Electric',
+    ...soldAs('Schneider Electric', reference),
     type: module.type,
     series: reference.startsWith('BMX')
       ? 'Modicon X80'
@@ -803,12 +784,9 @@ const schneiderPlcModule = (r: Random): PartFields => {
     depth: module.ref.startsWith('BMX') ? 105.5 : 84.6,
     weight: round(module.width * 0.0048, 3),
     terminalType: variant === 'G' ? 'Spring connection' : 'Screw connection',
-    mnemonic: 'A',
-    markRoot: 'A',
+    ...tagged('A'),
     circuitType: 'PLC',
     orientation: 'Vertical',
-    supplierName: 'Schneider Electric',
-    commercialReference: reference,
   };
 };
 
@@ -837,7 +815,7 @@ const schneiderPushButton = (r: Random): PartFields => {
   return {
     reference,
     class: 'Switch',
-    manufacturer: 'Schneider Electric',
+    ...soldAs('Schneider Electric', reference),
     type: operator.type,
     series: body.code === 'XB4' ? 'Harmony XB4' : 'Harmony XB5',
     articleNumber: reference,
@@ -853,11 +831,8 @@ const schneiderPushButton = (r: Random): PartFields => {
     terminalType: 'Screw clamp terminals',
     maxWireSection: mm2(2.5),
     minWireSection: mm2(0.34),
-    mnemonic: operator.type === 'Pilot light' ? 'P' : 'S',
-    markRoot: operator.type === 'Pilot light' ? 'P' : 'S',
+    ...tagged(operator.type === 'Pilot light' ? 'P' : 'S'),
     orientation: 'Front',
-    supplierName: 'Schneider Electric',
-    commercialReference: reference,
   };
 };
 
@@ -886,7 +861,7 @@ const schneiderSensor = (r: Random): PartFields => {
   return {
     reference,
     class: 'Sensor',
-    manufacturer: 'Schneider Electric',
+    ...soldAs('Schneider Electric', reference),
     type: 'Inductive proximity sensor',
     series: 'OsiSense XS',
     articleNumber: reference,
@@ -898,11 +873,8 @@ const schneiderSensor = (r: Random): PartFields => {
     depth: r.int(40, 70),
     weight: round(Number(size.code) * 0.004, 3),
     numberOfTerminals: 3,
-    mnemonic: 'B',
-    markRoot: 'B',
+    ...tagged('B'),
     orientation: 'Axial',
-    supplierName: 'Schneider Electric',
-    commercialReference: reference,
   };
 };
 
@@ -941,7 +913,7 @@ const teDeutschHousing = (r: Random): PartFields => {
   return {
     reference,
     class: 'Connector',
-    manufacturer: 'TE Connectivity',
+    ...soldAs('TE Connectivity', reference),
     type: plug ? 'Plug housing' : 'Receptacle housing',
     series: line.series,
     articleNumber: reference,
@@ -960,11 +932,8 @@ const teDeutschHousing = (r: Random): PartFields => {
     insertionExtractionTool:
       line.contact === 20 ? '0411-204-2005' : line.contact === 12 ? '0411-204-1205' : '0411-204-1605',
     terminalType: 'Crimp',
-    mnemonic: 'X',
-    markRoot: 'X',
+    ...tagged('X'),
     orientation: 'Inline',
-    supplierName: 'TE Connectivity',
-    commercialReference: reference,
   };
 };
 
@@ -1041,17 +1010,14 @@ const teContact = (r: Random): PartFields => {
   return {
     reference,
     class: 'Contact',
-    manufacturer: 'TE Connectivity',
+    ...soldAs('TE Connectivity', reference),
     type: pin ? 'Crimp pin contact' : 'Crimp socket contact',
     series: family.series,
     articleNumber: reference,
     description: `${family.series} ${pin ? 'pin' : 'socket'} contact, size ${family.size}, ${plating.text}, wire ${mm2(family.wire[0]!)} - ${mm2(family.wire[1]!)}, ${family.amps} A, stamped and formed`,
     current: `${family.amps} A`,
     voltage: 250,
-    maxWireSection: mm2(family.wire[1]!),
-    minWireSection: mm2(family.wire[0]!),
-    maxWireGauge: `AWG ${family.awg[1]}`,
-    minWireGauge: `AWG ${family.awg[0]}`,
+    ...wires(family.wire[0]!, family.wire[1]!, `AWG ${family.awg[0]}`, `AWG ${family.awg[1]}`),
     maxWireNumber: 1,
     toolCrimp: family.tool,
     turretPositionerDieHead: family.series.startsWith('DEUTSCH')
@@ -1063,8 +1029,6 @@ const teContact = (r: Random): PartFields => {
     numberOfTerminals: 1,
     weight: round(r.int(4, 30) / 10000, 4),
     mnemonic: 'X',
-    supplierName: 'TE Connectivity',
-    commercialReference: reference,
   };
 };
 
@@ -1082,7 +1046,7 @@ const teTerminalNumber = (r: Random): PartFields => {
   return {
     reference,
     class: 'Connector',
-    manufacturer: 'TE Connectivity',
+    ...soldAs('TE Connectivity', reference),
     type: line.type,
     series: line.series,
     articleNumber: reference,
@@ -1097,8 +1061,6 @@ const teTerminalNumber = (r: Random): PartFields => {
     terminalType: r.pick(['Through hole', 'Surface mount', 'IDC', 'Crimp']),
     orientation: r.pick(['Vertical', 'Right angle']),
     mnemonic: 'X',
-    supplierName: 'TE Connectivity',
-    commercialReference: reference,
   };
 };
 
@@ -1123,7 +1085,7 @@ const hartingInsert = (r: Random): PartFields => {
   return {
     reference,
     class: 'Connector',
-    manufacturer: 'Harting',
+    ...soldAs('Harting', reference),
     type: male ? 'Male insert' : 'Female insert',
     series: line.series,
     articleNumber: reference.replaceAll(' ', ''),
@@ -1137,18 +1099,12 @@ const hartingInsert = (r: Random): PartFields => {
     height: 27,
     depth: round(positions * 1.9 + 21),
     weight: round(0.006 * positions, 3),
-    maxWireSection: mm2(line.series === 'Han D' ? 2.5 : 4),
-    minWireSection: mm2(0.14),
-    maxWireGauge: line.series === 'Han D' ? 'AWG 14' : 'AWG 12',
-    minWireGauge: 'AWG 26',
+    ...wires(0.14, line.series === 'Han D' ? 2.5 : 4, 'AWG 26', line.series === 'Han D' ? 'AWG 14' : 'AWG 12'),
     toolCrimp: termination.tool ?? (line.series === 'Han D' ? '09 99 000 0001' : null),
     insertionExtractionTool: line.series === 'Han D' ? '09 99 000 0012' : '09 99 000 0052',
-    terminalType: termination.text[0]!.toUpperCase() + termination.text.slice(1),
-    mnemonic: 'X',
-    markRoot: 'X',
+    terminalType: capitalised(termination.text),
+    ...tagged('X'),
     orientation: 'Inline',
-    supplierName: 'Harting',
-    commercialReference: reference,
   };
 };
 
@@ -1189,16 +1145,13 @@ const hartingContact = (r: Random): PartFields => {
   return {
     reference,
     class: 'Contact',
-    manufacturer: 'Harting',
+    ...soldAs('Harting', reference),
     type: male ? 'Crimp pin contact' : 'Crimp socket contact',
     series: line.series,
     articleNumber: reference.replaceAll(' ', ''),
     description: `${line.series} crimp contact, ${male ? 'male' : 'female'}, ${mm2(wire)}, silver plated, turned`,
     current: `${line.amps} A`,
-    maxWireSection: mm2(wire),
-    minWireSection: mm2(wire),
-    maxWireGauge: `AWG ${Math.round(18 - Math.log2(wire) * 3)}`,
-    minWireGauge: `AWG ${Math.round(18 - Math.log2(wire) * 3)}`,
+    ...wires(wire, wire, `AWG ${Math.round(18 - Math.log2(wire) * 3)}`, `AWG ${Math.round(18 - Math.log2(wire) * 3)}`),
     maxWireNumber: 1,
     toolCrimp: line.tool,
     turretPositionerDieHead: `Locator ${line.series === 'Han E' ? '09 99 000 0377' : '09 99 000 0376'}`,
@@ -1208,8 +1161,6 @@ const hartingContact = (r: Random): PartFields => {
     numberOfTerminals: 1,
     weight: 0.001,
     mnemonic: 'X',
-    supplierName: 'Harting',
-    commercialReference: reference,
   };
 };
 
@@ -1236,7 +1187,7 @@ const eatonContactor = (r: Random): PartFields => {
   return {
     reference,
     class: 'Relay',
-    manufacturer: 'Eaton',
+    ...soldAs('Eaton', reference),
     type: 'Contactor',
     series: 'DILM',
     articleNumber: String(r.int(276000, 277999)),
@@ -1252,11 +1203,8 @@ const eatonContactor = (r: Random): PartFields => {
     numberOfTerminals: 10,
     numberOfCircuits: 4,
     terminalType: 'Screw terminals',
-    mnemonic: 'Q',
-    markRoot: 'Q',
+    ...tagged('Q'),
     orientation: 'Vertical',
-    supplierName: 'Eaton',
-    commercialReference: reference,
   };
 };
 
@@ -1282,7 +1230,7 @@ const eatonMotorProtector = (r: Random): PartFields => {
   return {
     reference,
     class: 'Circuit Protection',
-    manufacturer: 'Eaton',
+    ...soldAs('Eaton', reference),
     type: 'Motor-protective circuit-breaker',
     series: 'PKZM0',
     articleNumber: String(r.int(72730, 72760) * 10 + r.int(0, 9)),
@@ -1296,11 +1244,8 @@ const eatonMotorProtector = (r: Random): PartFields => {
     numberOfTerminals: 6,
     numberOfCircuits: 3,
     terminalType: reference.endsWith('-C') ? 'Spring-cage terminals' : 'Screw terminals',
-    mnemonic: 'Q',
-    markRoot: 'Q',
+    ...tagged('Q'),
     orientation: 'Vertical',
-    supplierName: 'Eaton',
-    commercialReference: reference,
   };
 };
 

@@ -9,6 +9,9 @@
  * reaches it and nothing comes back, but what clients send is kept, as a suspended process's
  * sockets keep it. `resume` delivers it all, also what clients sent before they gave up waiting,
  * so a write the caller saw time out lands afterwards: the ambiguous outcome a real timeout has.
+ *
+ * `stalled` tells when a caller is stuck on a hanging service: a test holds the outage until
+ * then, instead of for a guessed time.
  */
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
@@ -23,6 +26,11 @@ export interface FaultProxy {
    * without one; resolves when the suspension has begun (a request is held).
    */
   pause(trigger?: string): Promise<void>;
+  /**
+   * Resolves once a request containing `trigger` (case ignored; any request without one) has
+   * reached the service while it hangs: its caller now waits for an answer that will not come.
+   */
+  stalled(trigger?: string): Promise<void>;
   /** Continues the service: delivers every held request and resolves once each was answered. */
   resume(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +48,7 @@ export const startFaultProxy = async (target: string): Promise<FaultProxy> => {
   let mode: FaultMode = 'up';
   let paused = false;
   let trigger: { text: string; started: () => void } | undefined;
+  const stallWaiters = new Set<{ text: string; stalled: () => void }>();
   const open = new Set<Socket>();
   const connections = new Set<Connection>();
   const track = (socket: Socket) => {
@@ -50,7 +59,17 @@ export const startFaultProxy = async (target: string): Promise<FaultProxy> => {
   const server = createServer((client) => {
     track(client);
     if (mode === 'down') return void client.destroy();
-    if (mode === 'hang') return;
+    if (mode === 'hang') {
+      client.on('data', (chunk: Buffer) => {
+        const text = chunk.toString('latin1').toLowerCase();
+        for (const waiter of stallWaiters)
+          if (text.includes(waiter.text)) {
+            stallWaiters.delete(waiter);
+            waiter.stalled();
+          }
+      });
+      return;
+    }
     const upstream = connect(Number(port), hostname);
     track(upstream);
     const connection: Connection = { client, upstream, held: [], clientGone: false };
@@ -112,6 +131,10 @@ export const startFaultProxy = async (target: string): Promise<FaultProxy> => {
         } else {
           trigger = { text: text.toLowerCase(), started: resolve };
         }
+      }),
+    stalled: (text = '') =>
+      new Promise<void>((resolve) => {
+        stallWaiters.add({ text: text.toLowerCase(), stalled: resolve });
       }),
     resume: async () => {
       paused = false;

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findOffers, type Offer } from './catalogue.ts';
 import { hashOf } from './files.ts';
-import { correlationId, parseJson, readBody, send, sendJson } from './http.ts';
+import { answerSharedFault, correlationId, parseJson, readBody, sendJson } from './http.ts';
 import { record, takeFault, type Fault, type Tenant } from './tenants.ts';
 
 /** What the FAQ's example shows: the daily limit resets in 28,416 seconds. */
@@ -82,16 +82,8 @@ export const answerDigiKeyFault = (fault: Fault | undefined, response: ServerRes
     case 'unauthorized':
       sendJson(response, 401, { error: 'invalid_client', error_description: 'The client credentials are invalid' });
       return true;
-    case 'malformed':
-      send(response, 200, '{"Products": [{"ManufacturerProductNumber": "', 'application/json; charset=utf-8');
-      return true;
-    case 'wrong-shape':
-      sendJson(response, 200, { message: 'Service moved', results: null });
-      return true;
-    case 'hang':
-      return true;
     default:
-      return false;
+      return answerSharedFault(fault.kind, response, '{"Products": [{"ManufacturerProductNumber": "');
   }
 };
 

@@ -1,6 +1,7 @@
 /** Answer helpers shared by the emulated APIs. */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FaultKind } from './tenants.ts';
 
 export const readBody = (request: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -36,6 +37,26 @@ export const sendJson = (
   body: unknown,
   headers: Record<string, string> = {},
 ) => send(response, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+
+/**
+ * The faults that look alike at both distributors, answered; false for any other. `malformed` is
+ * an answer cut off mid-JSON (`cutOff`, the start of that API's own answer), `wrong-shape` a
+ * JSON answer of another shape, and a `hang` never answers.
+ */
+export const answerSharedFault = (kind: FaultKind, response: ServerResponse, cutOff: string): boolean => {
+  switch (kind) {
+    case 'malformed':
+      send(response, 200, cutOff, 'application/json; charset=utf-8');
+      return true;
+    case 'wrong-shape':
+      sendJson(response, 200, { message: 'Service moved', results: null });
+      return true;
+    case 'hang':
+      return true;
+    default:
+      return false;
+  }
+};
 
 export const parseJson = (text: string): unknown => {
   try {

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findOffers, type Offer } from './catalogue.ts';
 import { hashOf } from './files.ts';
-import { parseJson, readBody, send, sendJson } from './http.ts';
+import { answerSharedFault, parseJson, readBody, sendJson } from './http.ts';
 import { record, takeFault, type Fault, type Tenant } from './tenants.ts';
 
 const mouserError = (
@@ -57,16 +57,8 @@ export const answerMouserFault = (fault: Fault | undefined, response: ServerResp
     case 'unauthorized':
       sendJson(response, 200, mouserKeyError());
       return true;
-    case 'malformed':
-      send(response, 200, '{"Errors": [], "SearchResults": {"Parts": [', 'application/json; charset=utf-8');
-      return true;
-    case 'wrong-shape':
-      sendJson(response, 200, { message: 'Service moved', results: null });
-      return true;
-    case 'hang':
-      return true;
     default:
-      return false;
+      return answerSharedFault(fault.kind, response, '{"Errors": [], "SearchResults": {"Parts": [');
   }
 };
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
-import type { Component } from '#shared/schemas/component';
+import { componentFields, componentFileFields, type Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
 import { toaster } from '#web/components/ui/toast-region.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -157,7 +157,9 @@ describe('component detail', () => {
         .map((button) => button.getAttribute('aria-label')),
     );
     expect(new Set(pencils).size).toBe(pencils.length);
-    expect(pencils).toHaveLength(60 - 4);
+    expect(pencils).toHaveLength(
+      componentFields.filter((field) => !componentFileFields.includes(field as never) && field !== 'username').length,
+    );
 
     await waitFor(() => expect(server.callsTo('POST /api/components/7/view')).toHaveLength(1));
     expect(server.callsTo('POST /api/components/7/view')[0]!.body).toEqual({ userId: 'u1' });
@@ -228,41 +230,37 @@ describe('component detail', () => {
 
   // Under a loaded machine jsdom sometimes still has the closing dialog's pointer-events when the
   // next click comes; the browser journey (e2e/drafts.spec.ts) is the proof, this one may retry.
-  it(
-    'asks before Escape or a click outside discards a changed value, and closes at once when nothing changed',
-    { retry: 2 },
-    async () => {
-      renderDetail();
-      await userEvent.click(await screen.findByRole('button', { name: 'Edit Description' }));
-      let dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
-      await userEvent.keyboard('{Escape}');
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
+  it('asks before Escape or a click outside discards a changed value, and closes at once when nothing changed', async () => {
+    // jsdom works out the layered dialogs' pointer-events without their styles, so its check
+    // would refuse clicks a browser lets through (e2e/drafts.spec.ts clicks them for real).
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Edit Description' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
 
-      await userEvent.click(screen.getByRole('button', { name: 'Edit Description' }));
-      dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
-      const input = within(dialog).getByLabelText('New value');
-      await userEvent.clear(input);
-      await userEvent.type(input, 'Typed with care');
-      await userEvent.keyboard('{Escape}');
-      let question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
-      await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-      expect(within(screen.getByRole('dialog', { name: 'Edit Description' })).getByLabelText('New value')).toHaveValue(
-        'Typed with care',
-      );
+    await user.click(screen.getByRole('button', { name: 'Edit Description' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Description' });
+    const input = within(dialog).getByLabelText('New value');
+    await user.clear(input);
+    await user.type(input, 'Typed with care');
+    await user.keyboard('{Escape}');
+    let question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
+    await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(within(screen.getByRole('dialog', { name: 'Edit Description' })).getByLabelText('New value')).toHaveValue(
+      'Typed with care',
+    );
 
-      // A click outside the dialog (the page behind it takes no pointer events while it is open).
-      fireEvent.pointerDown(document.body);
-      fireEvent.pointerUp(document.body);
-      fireEvent.click(document.body);
-      question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
-      // By keyboard here: jsdom computes the layered dialogs' pointer-events without their styles
-      // (the browser journey in e2e/drafts.spec.ts clicks Discard with the pointer).
-      within(question).getByRole('button', { name: 'Discard' }).focus();
-      await userEvent.keyboard('{Enter}');
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
-    },
-  );
+    // A click outside the dialog (the page behind it takes no pointer events while it is open).
+    fireEvent.pointerDown(document.body);
+    fireEvent.pointerUp(document.body);
+    fireEvent.click(document.body);
+    question = await screen.findByRole('alertdialog', { name: 'Discard your change?' });
+    await user.click(within(question).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
+  });
 
   it("edits a number with its field's step and shows the server's refusal", async () => {
     renderDetail({

@@ -45,7 +45,7 @@ const renderForm = () =>
 
 const events = () => userEvent.setup({ applyAccept: false });
 
-/** Types text in one go (the form re-renders its 60 fields per keystroke, which jsdom makes slow). */
+/** Types text in one go (the form re-renders every field per keystroke, which jsdom makes slow). */
 const fill = async (element: HTMLElement, text: string) => {
   await userEvent.click(element);
   await userEvent.paste(text);

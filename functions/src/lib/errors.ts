@@ -43,6 +43,10 @@ export class Unprocessable extends DomainError {
 export class TooLarge extends DomainError {
   readonly statusCode = 413;
 }
+/** A body in a form the route does not read (not JSON where JSON is expected). */
+export class UnsupportedMediaType extends DomainError {
+  readonly statusCode = 415;
+}
 export class TooManyRequests extends DomainError {
   readonly statusCode = 429;
   constructor(message: string, retryAfterSeconds: number) {

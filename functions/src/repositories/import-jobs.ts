@@ -10,9 +10,9 @@ import {
 } from '#shared/schemas/import';
 import { dynamo } from '#lib/clients';
 import {
+  conditionalOutcome,
   conditionalWrite,
   epochSeconds,
-  isConditionFailure,
   queryAll,
   tableName,
   transact,
@@ -192,25 +192,25 @@ const updateIf = async (
     values[`:a${index}`] = value;
     return `#a${index} :a${index}`;
   });
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: importKey(id),
-        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
-          .filter(Boolean)
-          .join(' '),
-        ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-        ExpressionAttributeNames: { ...names, ...(condition.includes('#state') && { '#state': 'state' }) },
-        ExpressionAttributeValues: { ...values, ...conditionValues },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  return conditionalOutcome(
+    async () => {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: importKey(id),
+          UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+            .filter(Boolean)
+            .join(' '),
+          ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+          ExpressionAttributeNames: { ...names, ...(condition.includes('#state') && { '#state': 'state' }) },
+          ExpressionAttributeValues: { ...values, ...conditionValues },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    },
+    () => undefined,
+  );
 };
 
 export type PreviewResult = Pick<

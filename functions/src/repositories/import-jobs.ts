@@ -14,6 +14,7 @@ import {
   conditionalWrite,
   epochSeconds,
   queryAll,
+  releaseSlot,
   tableName,
   transact,
   type TransactItem,
@@ -491,16 +492,4 @@ export const finishCommit = async (
 };
 
 /** Frees the slot if this import holds it. */
-export const releaseImportSlot = async (id: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: slotKey,
-        UpdateExpression: 'REMOVE runningImportId, runningSince',
-        ConditionExpression: 'runningImportId = :id',
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    ),
-  );
-};
+export const releaseImportSlot = (id: string): Promise<void> => releaseSlot(slotKey, 'runningImportId', id);

@@ -7,6 +7,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
@@ -74,6 +75,26 @@ export const conditionalWrite = (write: () => Promise<unknown>): Promise<boolean
     },
     () => false,
   );
+
+/**
+ * Frees a one-at-a-time slot (the item at `key` naming its running job in `holder`, with
+ * `runningSince`) if job `id` still holds it: a job that lost the slot never frees it under
+ * the one that took it over.
+ */
+export const releaseSlot = async (key: ItemKey, holder: string, id: string): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE #holder, runningSince',
+        ConditionExpression: '#holder = :id',
+        ExpressionAttributeNames: { '#holder': holder },
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    ),
+  );
+};
 
 type Item = NonNullable<QueryCommandOutput['Items']>[number];
 

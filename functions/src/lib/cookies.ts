@@ -1,21 +1,47 @@
 import { stringifySetCookie } from 'cookie';
 import { SESSION_ABSOLUTE_SECONDS } from '#services/auth/sessions';
 
+/** One of the app's cookies: always HttpOnly, Secure except on plain-http loopback, sent only below `path`. */
+interface AppCookie {
+  name: string;
+  path: string;
+  sameSite: 'lax' | 'strict';
+  maxAgeSeconds: number;
+}
+
+const setCookie = (cookie: AppCookie, value: string, secure: boolean, maxAge = cookie.maxAgeSeconds): string =>
+  stringifySetCookie(cookie.name, value, {
+    httpOnly: true,
+    sameSite: cookie.sameSite,
+    secure,
+    path: cookie.path,
+    maxAge,
+  });
+
+const clearCookie = (cookie: AppCookie, secure: boolean): string => setCookie(cookie, '', secure, 0);
+
 export const SESSION_COOKIE = 'ch_session';
 /** Binds CSRF tokens before login; replaced at every login, and not accepted while signed in. */
 export const PRESESSION_COOKIE = 'ch_presession';
 
-const attributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge }) as const;
+const session: AppCookie = {
+  name: SESSION_COOKIE,
+  path: '/',
+  sameSite: 'lax',
+  maxAgeSeconds: SESSION_ABSOLUTE_SECONDS,
+};
+const presession: AppCookie = {
+  name: PRESESSION_COOKIE,
+  path: '/',
+  sameSite: 'lax',
+  maxAgeSeconds: 365 * 24 * 60 * 60,
+};
 
-export const sessionCookie = (token: string, secure: boolean): string =>
-  stringifySetCookie(SESSION_COOKIE, token, attributes(secure, SESSION_ABSOLUTE_SECONDS));
+export const sessionCookie = (token: string, secure: boolean): string => setCookie(session, token, secure);
 
-export const clearedSessionCookie = (secure: boolean): string =>
-  stringifySetCookie(SESSION_COOKIE, '', attributes(secure, 0));
+export const clearedSessionCookie = (secure: boolean): string => clearCookie(session, secure);
 
-export const presessionCookie = (id: string, secure: boolean): string =>
-  stringifySetCookie(PRESESSION_COOKIE, id, attributes(secure, 365 * 24 * 60 * 60));
+export const presessionCookie = (id: string, secure: boolean): string => setCookie(presession, id, secure);
 
 /**
  * Binds a single sign-on attempt to the browser that started it, only as long as a sign-in at the
@@ -24,14 +50,16 @@ export const presessionCookie = (id: string, secure: boolean): string =>
 export const SSO_ATTEMPT_COOKIE = 'ch_sso';
 export const SSO_ATTEMPT_SECONDS = 10 * 60;
 
-const ssoAttributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'lax', secure, path: '/api/sso', maxAge }) as const;
+const ssoAttempt: AppCookie = {
+  name: SSO_ATTEMPT_COOKIE,
+  path: '/api/sso',
+  sameSite: 'lax',
+  maxAgeSeconds: SSO_ATTEMPT_SECONDS,
+};
 
-export const ssoAttemptCookie = (value: string, secure: boolean): string =>
-  stringifySetCookie(SSO_ATTEMPT_COOKIE, value, ssoAttributes(secure, SSO_ATTEMPT_SECONDS));
+export const ssoAttemptCookie = (value: string, secure: boolean): string => setCookie(ssoAttempt, value, secure);
 
-export const clearedSsoAttemptCookie = (secure: boolean): string =>
-  stringifySetCookie(SSO_ATTEMPT_COOKIE, '', ssoAttributes(secure, 0));
+export const clearedSsoAttemptCookie = (secure: boolean): string => clearCookie(ssoAttempt, secure);
 
 /**
  * A password sign-in waiting for its second factor: the pending sign-in's token, sent only to the
@@ -40,11 +68,13 @@ export const clearedSsoAttemptCookie = (secure: boolean): string =>
 export const PENDING_SIGN_IN_COOKIE = 'ch_signin';
 export const PENDING_SIGN_IN_SECONDS = 5 * 60;
 
-const pendingSignInAttributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'strict', secure, path: '/api/login', maxAge }) as const;
+const pendingSignIn: AppCookie = {
+  name: PENDING_SIGN_IN_COOKIE,
+  path: '/api/login',
+  sameSite: 'strict',
+  maxAgeSeconds: PENDING_SIGN_IN_SECONDS,
+};
 
-export const pendingSignInCookie = (token: string, secure: boolean): string =>
-  stringifySetCookie(PENDING_SIGN_IN_COOKIE, token, pendingSignInAttributes(secure, PENDING_SIGN_IN_SECONDS));
+export const pendingSignInCookie = (token: string, secure: boolean): string => setCookie(pendingSignIn, token, secure);
 
-export const clearedPendingSignInCookie = (secure: boolean): string =>
-  stringifySetCookie(PENDING_SIGN_IN_COOKIE, '', pendingSignInAttributes(secure, 0));
+export const clearedPendingSignInCookie = (secure: boolean): string => clearCookie(pendingSignIn, secure);

@@ -1,47 +1,27 @@
 import { stringifySetCookie } from 'cookie';
 import { SESSION_ABSOLUTE_SECONDS } from '#services/auth/sessions';
 
-/** One of the app's cookies: always HttpOnly, Secure except on plain-http loopback, sent only below `path`. */
-interface AppCookie {
-  name: string;
-  path: string;
-  sameSite: 'lax' | 'strict';
-  maxAgeSeconds: number;
-}
-
-const setCookie = (cookie: AppCookie, value: string, secure: boolean, maxAge = cookie.maxAgeSeconds): string =>
-  stringifySetCookie(cookie.name, value, {
-    httpOnly: true,
-    sameSite: cookie.sameSite,
-    secure,
-    path: cookie.path,
-    maxAge,
-  });
-
-const clearCookie = (cookie: AppCookie, secure: boolean): string => setCookie(cookie, '', secure, 0);
+/**
+ * One of the app's cookies: always HttpOnly, Secure except on plain-http loopback, sent only
+ * below `path`, kept `maxAgeSeconds`; set with a value, or cleared.
+ */
+const appCookie = (name: string, path: string, sameSite: 'lax' | 'strict', maxAgeSeconds: number) => {
+  const header = (value: string, secure: boolean, maxAge: number): string =>
+    stringifySetCookie(name, value, { httpOnly: true, sameSite, secure, path, maxAge });
+  return {
+    set: (value: string, secure: boolean): string => header(value, secure, maxAgeSeconds),
+    clear: (secure: boolean): string => header('', secure, 0),
+  };
+};
 
 export const SESSION_COOKIE = 'ch_session';
 /** Binds CSRF tokens before login; replaced at every login, and not accepted while signed in. */
 export const PRESESSION_COOKIE = 'ch_presession';
 
-const session: AppCookie = {
-  name: SESSION_COOKIE,
-  path: '/',
-  sameSite: 'lax',
-  maxAgeSeconds: SESSION_ABSOLUTE_SECONDS,
-};
-const presession: AppCookie = {
-  name: PRESESSION_COOKIE,
-  path: '/',
-  sameSite: 'lax',
-  maxAgeSeconds: 365 * 24 * 60 * 60,
-};
-
-export const sessionCookie = (token: string, secure: boolean): string => setCookie(session, token, secure);
-
-export const clearedSessionCookie = (secure: boolean): string => clearCookie(session, secure);
-
-export const presessionCookie = (id: string, secure: boolean): string => setCookie(presession, id, secure);
+const session = appCookie(SESSION_COOKIE, '/', 'lax', SESSION_ABSOLUTE_SECONDS);
+export const sessionCookie = session.set;
+export const clearedSessionCookie = session.clear;
+export const presessionCookie = appCookie(PRESESSION_COOKIE, '/', 'lax', 365 * 24 * 60 * 60).set;
 
 /**
  * Binds a single sign-on attempt to the browser that started it, only as long as a sign-in at the
@@ -50,16 +30,9 @@ export const presessionCookie = (id: string, secure: boolean): string => setCook
 export const SSO_ATTEMPT_COOKIE = 'ch_sso';
 export const SSO_ATTEMPT_SECONDS = 10 * 60;
 
-const ssoAttempt: AppCookie = {
-  name: SSO_ATTEMPT_COOKIE,
-  path: '/api/sso',
-  sameSite: 'lax',
-  maxAgeSeconds: SSO_ATTEMPT_SECONDS,
-};
-
-export const ssoAttemptCookie = (value: string, secure: boolean): string => setCookie(ssoAttempt, value, secure);
-
-export const clearedSsoAttemptCookie = (secure: boolean): string => clearCookie(ssoAttempt, secure);
+const ssoAttempt = appCookie(SSO_ATTEMPT_COOKIE, '/api/sso', 'lax', SSO_ATTEMPT_SECONDS);
+export const ssoAttemptCookie = ssoAttempt.set;
+export const clearedSsoAttemptCookie = ssoAttempt.clear;
 
 /**
  * A password sign-in waiting for its second factor: the pending sign-in's token, sent only to the
@@ -68,13 +41,6 @@ export const clearedSsoAttemptCookie = (secure: boolean): string => clearCookie(
 export const PENDING_SIGN_IN_COOKIE = 'ch_signin';
 export const PENDING_SIGN_IN_SECONDS = 5 * 60;
 
-const pendingSignIn: AppCookie = {
-  name: PENDING_SIGN_IN_COOKIE,
-  path: '/api/login',
-  sameSite: 'strict',
-  maxAgeSeconds: PENDING_SIGN_IN_SECONDS,
-};
-
-export const pendingSignInCookie = (token: string, secure: boolean): string => setCookie(pendingSignIn, token, secure);
-
-export const clearedPendingSignInCookie = (secure: boolean): string => clearCookie(pendingSignIn, secure);
+const pendingSignIn = appCookie(PENDING_SIGN_IN_COOKIE, '/api/login', 'strict', PENDING_SIGN_IN_SECONDS);
+export const pendingSignInCookie = pendingSignIn.set;
+export const clearedPendingSignInCookie = pendingSignIn.clear;

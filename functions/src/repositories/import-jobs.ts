@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComponentField } from '#shared/schemas/component';
 import {
   importOutcomes,
@@ -13,6 +13,7 @@ import {
   conditionalOutcome,
   conditionalWrite,
   epochSeconds,
+  putNewItem,
   queryAll,
   releaseSlot,
   tableName,
@@ -138,11 +139,7 @@ const toItem = (job: StoredImport): Record<string, unknown> => {
   };
 };
 
-export const putImport = async (job: StoredImport): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(job), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
-};
+export const putImport = (job: StoredImport): Promise<void> => putNewItem(toItem(job));
 
 export const getImport = async (id: string): Promise<StoredImport | undefined> => {
   const { Item } = await dynamo().send(

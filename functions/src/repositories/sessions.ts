@@ -6,6 +6,7 @@ import {
   epochSeconds,
   getItemConsistent,
   hasExpired,
+  putNewItem,
   queryAll,
   tableName,
   takeItem,
@@ -179,15 +180,8 @@ export interface PendingSignIn {
 
 const pendingSignInKey = (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'META' });
 
-export const putPendingSignIn = async (pending: PendingSignIn): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...pendingSignInKey(pending.tokenHash), entity: 'pending-sign-in', ...pending },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-};
+export const putPendingSignIn = (pending: PendingSignIn): Promise<void> =>
+  putNewItem({ ...pendingSignInKey(pending.tokenHash), entity: 'pending-sign-in', ...pending });
 
 const toPendingSignIn = (item: Record<string, unknown>, now: Date): PendingSignIn | undefined => {
   if (hasExpired(item, now)) return undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, queryAll, tableName, takeItem } from './table';
+import { conditionalWrite, putNewItem, queryAll, tableName, takeItem } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
@@ -47,15 +47,8 @@ const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'ME
 /** `sid` is unique only within its issuer too; one item per hub session it began. */
 const providerSessionPartition = (issuer: string, sid: string) => `SSOSID#${issuerHash(issuer)}#${sid}`;
 
-export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...attemptKey(attempt.stateHash), entity: 'sso-attempt', ...attempt },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-};
+export const putSignInAttempt = (attempt: SignInAttempt): Promise<void> =>
+  putNewItem({ ...attemptKey(attempt.stateHash), entity: 'sso-attempt', ...attempt });
 
 /**
  * Deletes the attempt and returns it in one conditional call, so a replayed callback (or two at
@@ -98,15 +91,7 @@ export const getIdentityLink = async (issuer: string, subject: string): Promise<
 
 /** Links the subject to a user unless it is linked already; false when it is. */
 export const putIdentityLink = async (link: IdentityLink): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...linkKey(link.issuer, link.subject), entity: 'sso-link', ...link },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
+  conditionalWrite(() => putNewItem({ ...linkKey(link.issuer, link.subject), entity: 'sso-link', ...link }));
 
 /** Points a link at another user, only if it still points where it was read; false otherwise. */
 export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now: string): Promise<boolean> =>

@@ -5,6 +5,7 @@ import {
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -222,6 +223,13 @@ const readScope = new AsyncLocalStorage<DataLoader<ItemKey, Item | undefined, st
  */
 export const withGatheredReads = <T>(run: () => Promise<T>): Promise<T> =>
   readScope.run(new DataLoader(readBatch, { cache: false, maxBatchSize: 100, cacheKeyFn: keyId }), run);
+
+/** Puts an item that must be new: a ConditionalCheckFailedException when one with its key exists. */
+export const putNewItem = async (item: Record<string, unknown>): Promise<void> => {
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+};
 
 /** Whether an item's time (`expiresAt`, the TTL attribute) is up: TTL deletion is lazy, so reads check it. */
 export const hasExpired = (item: Record<string, unknown>, now = new Date()): boolean =>

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftContent } from '#shared/schemas/drafts';
 import { dynamo } from '#lib/clients';
 import { userPartition } from './keys';
-import { conditionalOutcome, conditionalWrite, queryAll, tableName, transact } from './table';
+import { conditionalOutcome, conditionalWrite, countDown, queryAll, tableName, transact } from './table';
 
 /*
  * Drafts of the Add New Component form: `USER#<userId>` / `DRAFT#<ulid>`, so a user reaches only
@@ -139,15 +139,6 @@ export const deleteDraft = async (userId: string, id: string): Promise<boolean> 
           ConditionExpression: 'attribute_exists(pk)',
         },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: draftCountKey(userId),
-          UpdateExpression: 'ADD #count :minusOne',
-          ConditionExpression: '#count > :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-        },
-      },
+      { Update: countDown(draftCountKey(userId)) },
     ]),
   );

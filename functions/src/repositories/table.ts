@@ -231,6 +231,16 @@ export const putNewItem = async (item: Record<string, unknown>): Promise<void> =
   );
 };
 
+/** The update that takes one off an item's `count`, never below zero (its condition fails at zero). */
+export const countDown = (key: ItemKey) => ({
+  TableName: tableName(),
+  Key: key,
+  UpdateExpression: 'ADD #count :minusOne',
+  ConditionExpression: '#count > :zero',
+  ExpressionAttributeNames: { '#count': 'count' },
+  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+});
+
 /** Whether an item's time (`expiresAt`, the TTL attribute) is up: TTL deletion is lazy, so reads check it. */
 export const hasExpired = (item: Record<string, unknown>, now = new Date()): boolean =>
   Number(item.expiresAt) <= epochSeconds(now);

@@ -158,8 +158,8 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-/** A user as every API answer shows it: never a hash or a token. */
-export const publicUserSchema = z.object({
+/** Who a user is, as every view of a user (their own, an administrator's) shows it: never a hash or a token. */
+export const userIdentitySchema = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string(),
@@ -167,6 +167,11 @@ export const publicUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: roleSchema,
+});
+export type UserIdentity = z.infer<typeof userIdentitySchema>;
+
+/** A user as every API answer about the caller shows them. */
+export const publicUserSchema = userIdentitySchema.extend({
   /** A new address asked for and not yet confirmed through the link sent to it; the account keeps `email` until then. */
   pendingEmail: z.string().optional(),
   /** True for an account made by single sign-on, which has no password. */

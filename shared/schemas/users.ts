@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { emailField, passwordRule, passwordSchema, roleSchema, usernameField } from './auth';
+import { emailField, passwordRule, passwordSchema, roleSchema, userIdentitySchema, usernameField } from './auth';
 import { safeText } from './text';
 
 const email = emailField(messages.emailInvalid);
@@ -41,14 +41,7 @@ export const acceptInviteFormSchema = acceptInviteSchema
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
 
 /** A user as administrators see it in the users table. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: roleSchema,
+export const adminUserSchema = userIdentitySchema.extend({
   invitedAt: z.string().nullable(),
   acceptedInviteAt: z.string().nullable(),
   createdAt: z.string(),

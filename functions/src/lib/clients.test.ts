@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { functionEnv } from '../../../scripts/local/env';
-import { CLIENT_TIMEOUTS, CLIENT_TIMEOUT_VARIABLE, clientTimeouts, dynamo, resetClients, s3, ses } from './clients';
+import {
+  CLIENT_TIMEOUTS,
+  CLIENT_TIMEOUT_VARIABLE,
+  clientTimeouts,
+  dynamo,
+  resetClients,
+  s3,
+  ses,
+  sfn,
+} from './clients';
 import { resetConfig } from './config';
 
 /** The settings a client's HTTP handler was built with. */
@@ -29,14 +38,14 @@ describe('the AWS clients’ timeouts', () => {
       requestTimeout: 1_500,
       throwOnRequestTimeout: true,
     });
-    for (const service of ['dynamodb', 's3', 'ses', 'secretsManager'] as const) {
+    for (const service of ['dynamodb', 's3', 'ses', 'secretsManager', 'sfn'] as const) {
       expect(clientTimeouts(service, { [CLIENT_TIMEOUT_VARIABLE]: '  ' })).toBe(CLIENT_TIMEOUTS[service]);
     }
   });
 
   it('wait as long as the local stack and the tests ask', () => {
     expect(localEnv[CLIENT_TIMEOUT_VARIABLE]).toBe('30000');
-    for (const service of ['dynamodb', 's3', 'ses', 'secretsManager'] as const) {
+    for (const service of ['dynamodb', 's3', 'ses', 'secretsManager', 'sfn'] as const) {
       expect(clientTimeouts(service, localEnv)).toEqual({
         connectionTimeout: 30_000,
         requestTimeout: 30_000,
@@ -59,6 +68,7 @@ describe('the AWS clients’ timeouts', () => {
     resetClients();
     await expect(handlerSettings(dynamo())).resolves.toMatchObject({ requestTimeout: 1_500 });
     await expect(handlerSettings(s3())).resolves.toMatchObject({ requestTimeout: 2_500 });
+    await expect(handlerSettings(sfn())).resolves.toMatchObject({ requestTimeout: 2_500, connectionTimeout: 1_000 });
 
     vi.stubEnv(CLIENT_TIMEOUT_VARIABLE, '30000');
     resetClients();

@@ -31,13 +31,14 @@ export const CLIENT_TIMEOUTS = {
   s3: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
   ses: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
   secretsManager: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+  sfn: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
 } as const;
 
 export type ClientService = keyof typeof CLIENT_TIMEOUTS;
 
 /**
  * Set by the local stack (`npm start`) and the tests, never on AWS: how many milliseconds a call
- * to DynamoDB, S3, SES or Secrets Manager may wait. Those services then run on a developer's
+ * to DynamoDB, S3, SES, Secrets Manager or Step Functions may wait. Those services then run on a developer's
  * machine, where a busy moment holds an answer for seconds and the limits above would fail a seed
  * or a large import that is merely slow.
  */
@@ -74,7 +75,7 @@ export const s3 = (): S3Client =>
   (s3Client ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE, requestHandler: clientTimeouts('s3') }));
 
 /** Step Functions (image batches); AWS_ENDPOINT_URL_SFN points it at the local endpoint. */
-export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({}));
+export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({ requestHandler: clientTimeouts('sfn') }));
 
 /** Secrets Manager, read through lib/secrets (cached there). */
 export const secretsManager = (): SecretsManagerClient =>

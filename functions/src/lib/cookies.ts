@@ -1,21 +1,27 @@
 import { stringifySetCookie } from 'cookie';
 import { SESSION_ABSOLUTE_SECONDS } from '#services/auth/sessions';
 
+/**
+ * One of the app's cookies: always HttpOnly, Secure except on plain-http loopback, sent only
+ * below `path`, kept `maxAgeSeconds`; set with a value, or cleared.
+ */
+const appCookie = (name: string, path: string, sameSite: 'lax' | 'strict', maxAgeSeconds: number) => {
+  const header = (value: string, secure: boolean, maxAge: number): string =>
+    stringifySetCookie(name, value, { httpOnly: true, sameSite, secure, path, maxAge });
+  return {
+    set: (value: string, secure: boolean): string => header(value, secure, maxAgeSeconds),
+    clear: (secure: boolean): string => header('', secure, 0),
+  };
+};
+
 export const SESSION_COOKIE = 'ch_session';
 /** Binds CSRF tokens before login; replaced at every login, and not accepted while signed in. */
 export const PRESESSION_COOKIE = 'ch_presession';
 
-const attributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge }) as const;
-
-export const sessionCookie = (token: string, secure: boolean): string =>
-  stringifySetCookie(SESSION_COOKIE, token, attributes(secure, SESSION_ABSOLUTE_SECONDS));
-
-export const clearedSessionCookie = (secure: boolean): string =>
-  stringifySetCookie(SESSION_COOKIE, '', attributes(secure, 0));
-
-export const presessionCookie = (id: string, secure: boolean): string =>
-  stringifySetCookie(PRESESSION_COOKIE, id, attributes(secure, 365 * 24 * 60 * 60));
+const session = appCookie(SESSION_COOKIE, '/', 'lax', SESSION_ABSOLUTE_SECONDS);
+export const sessionCookie = session.set;
+export const clearedSessionCookie = session.clear;
+export const presessionCookie = appCookie(PRESESSION_COOKIE, '/', 'lax', 365 * 24 * 60 * 60).set;
 
 /**
  * Binds a single sign-on attempt to the browser that started it, only as long as a sign-in at the
@@ -24,14 +30,9 @@ export const presessionCookie = (id: string, secure: boolean): string =>
 export const SSO_ATTEMPT_COOKIE = 'ch_sso';
 export const SSO_ATTEMPT_SECONDS = 10 * 60;
 
-const ssoAttributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'lax', secure, path: '/api/sso', maxAge }) as const;
-
-export const ssoAttemptCookie = (value: string, secure: boolean): string =>
-  stringifySetCookie(SSO_ATTEMPT_COOKIE, value, ssoAttributes(secure, SSO_ATTEMPT_SECONDS));
-
-export const clearedSsoAttemptCookie = (secure: boolean): string =>
-  stringifySetCookie(SSO_ATTEMPT_COOKIE, '', ssoAttributes(secure, 0));
+const ssoAttempt = appCookie(SSO_ATTEMPT_COOKIE, '/api/sso', 'lax', SSO_ATTEMPT_SECONDS);
+export const ssoAttemptCookie = ssoAttempt.set;
+export const clearedSsoAttemptCookie = ssoAttempt.clear;
 
 /**
  * A password sign-in waiting for its second factor: the pending sign-in's token, sent only to the
@@ -40,11 +41,6 @@ export const clearedSsoAttemptCookie = (secure: boolean): string =>
 export const PENDING_SIGN_IN_COOKIE = 'ch_signin';
 export const PENDING_SIGN_IN_SECONDS = 5 * 60;
 
-const pendingSignInAttributes = (secure: boolean, maxAge: number) =>
-  ({ httpOnly: true, sameSite: 'strict', secure, path: '/api/login', maxAge }) as const;
-
-export const pendingSignInCookie = (token: string, secure: boolean): string =>
-  stringifySetCookie(PENDING_SIGN_IN_COOKIE, token, pendingSignInAttributes(secure, PENDING_SIGN_IN_SECONDS));
-
-export const clearedPendingSignInCookie = (secure: boolean): string =>
-  stringifySetCookie(PENDING_SIGN_IN_COOKIE, '', pendingSignInAttributes(secure, 0));
+const pendingSignIn = appCookie(PENDING_SIGN_IN_COOKIE, '/api/login', 'strict', PENDING_SIGN_IN_SECONDS);
+export const pendingSignInCookie = pendingSignIn.set;
+export const clearedPendingSignInCookie = pendingSignIn.clear;

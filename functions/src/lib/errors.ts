@@ -17,42 +17,31 @@ export abstract class DomainError extends Error {
   }
 }
 
-export class Invalid extends DomainError {
-  readonly statusCode = 400;
-}
-export class Unauthorized extends DomainError {
-  readonly statusCode = 401;
-}
-export class Forbidden extends DomainError {
-  readonly statusCode = 403;
-}
-export class NotFound extends DomainError {
-  readonly statusCode = 404;
-}
-export class Conflict extends DomainError {
-  readonly statusCode = 409;
-}
+/** The typed errors answered with `statusCode`; each is a class of its own, named in logs. */
+const answeredWith = <S extends number>(statusCode: S) =>
+  class extends DomainError {
+    readonly statusCode: S = statusCode;
+  };
+
+export class Invalid extends answeredWith(400) {}
+export class Unauthorized extends answeredWith(401) {}
+export class Forbidden extends answeredWith(403) {}
+export class NotFound extends answeredWith(404) {}
+export class Conflict extends answeredWith(409) {}
 /** The thing is known but its content is gone for good (a file whose object was lost). */
-export class Gone extends DomainError {
-  readonly statusCode = 410;
-}
+export class Gone extends answeredWith(410) {}
 /** Well-formed, but it contradicts what the same call said before (a client key sent again with other content). */
-export class Unprocessable extends DomainError {
-  readonly statusCode = 422;
-}
-export class TooLarge extends DomainError {
-  readonly statusCode = 413;
-}
-export class TooManyRequests extends DomainError {
-  readonly statusCode = 429;
+export class Unprocessable extends answeredWith(422) {}
+export class TooLarge extends answeredWith(413) {}
+/** A body in a form the route does not read (not JSON where JSON is expected). */
+export class UnsupportedMediaType extends answeredWith(415) {}
+export class TooManyRequests extends answeredWith(429) {
   constructor(message: string, retryAfterSeconds: number) {
     super(message);
     this.headers['retry-after'] = String(retryAfterSeconds);
   }
 }
-export class Unavailable extends DomainError {
-  readonly statusCode = 503;
-}
+export class Unavailable extends answeredWith(503) {}
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,12 +1,11 @@
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { parseCookie } from 'cookie';
 import type { z, ZodError, ZodType } from 'zod';
-import { findRoute, isMutating, writeLimitOf, type HttpMethod } from '#shared/routes';
+import { findRoute, isMutating, writeLimitOf, type HttpMethod, type RouteDefinition } from '#shared/routes';
 import { messages } from '#shared/messages';
-import { isValidCsrfToken } from '#services/auth/csrf';
+import { csrfHolder, isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
@@ -22,10 +21,10 @@ import {
   Invalid,
   isServiceUnavailable,
   NotFound,
-  TooLarge,
   Unauthorized,
   type FieldErrors,
 } from './errors';
+import { JSON_BODY_MAX_BYTES, parseBody } from './json-body';
 import { logger } from './logger';
 
 export type Event = APIGatewayProxyEventV2;
@@ -88,6 +87,7 @@ export const reply = (init: {
 
 interface HttpContext extends Context {
   requestInfo: RequestInfo;
+  route: RouteDefinition;
   session: ActiveSession | undefined;
   input: { body: unknown; query: unknown; path: unknown };
   startedAt: number;
@@ -165,41 +165,69 @@ const trustedEdge = (): Middleware => ({
   },
 });
 
-/** The largest JSON body a route takes unless it says otherwise: every field's limit fits well inside. */
-export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** The request's body, read once for the validation after the access checks (see json-body.ts). */
+const jsonBody = (maxBytes: number): Middleware => ({
+  before: (request) => {
+    const { event } = request;
+    // The provider posts a form (`logout_token=…`), as back-channel logout prescribes.
+    const form = findRoute(event.routeKey)?.caller === 'provider';
+    request.context.input = { body: parseBody(event, { maxBytes, form }), query: undefined, path: undefined };
+  },
+});
+
+/** The route's manifest entry, which the checks after this one read; a route missing from it is a 404. */
+const manifestRoute = (): Middleware => ({
+  before: (request) => {
+    const route = findRoute(request.event.routeKey);
+    if (!route) throw new NotFound(messages.notFound);
+    request.context.route = route;
+  },
+});
 
 /**
- * Parses JSON bodies; an absent or empty body is `{}` so field rules give their own messages.
- * A body over the route's limit is refused before it is parsed (413), so no one can make a
- * function parse megabytes of JSON that no schema would keep.
+ * A server-to-server call from the provider carries no browser state to check (no session, no
+ * Origin, no CSRF token): it proves itself by what it sends (a logout token signed by the provider).
  */
-const jsonBody = (maxBytes: number): Middleware => {
-  const parse = httpJsonBodyParser().before!;
-  return {
-    before: async (request) => {
-      const { event } = request;
-      if (event.body === undefined || event.body === '') {
-        request.context.input = { body: {}, query: undefined, path: undefined };
-        return;
-      }
-      if (Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') > maxBytes) {
-        throw new TooLarge(messages.requestTooLarge(Math.floor(maxBytes / (1024 * 1024))));
-      }
-      if (findRoute(event.routeKey)?.caller === 'provider') {
-        // The provider posts a form (`logout_token=…`), as back-channel logout prescribes.
-        const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-        request.context.input = {
-          body: Object.fromEntries(new URLSearchParams(text)),
-          query: undefined,
-          path: undefined,
-        };
-        return;
-      }
-      await parse(request as never);
-      request.context.input = { body: event.body, query: undefined, path: undefined };
-    },
-  };
-};
+const fromProvider = (request: HttpRequest): boolean => request.context.route.caller === 'provider';
+
+/**
+ * The session from the cookie. A route's prefetch starts first, beside the session read, for a
+ * request that may be allowed (a public route, or one with a session cookie); the handler waits
+ * for it.
+ */
+const sessionLookup = (prefetch: (() => Promise<unknown>) | undefined): Middleware => ({
+  before: async (request) => {
+    const { context } = request;
+    context.prefetched = undefined;
+    context.session = undefined;
+    if (fromProvider(request)) return;
+    const token = context.requestInfo.cookies[SESSION_COOKIE];
+    if (prefetch && (token || context.route.access === 'public')) {
+      const prefetched = prefetch();
+      // Refused requests never wait for it; its failure is the handler's to report.
+      prefetched.catch(() => undefined);
+      context.prefetched = prefetched;
+    }
+    if (token) context.session = await resolveSession(token);
+  },
+});
+
+/** The manifest's access rule: signed in for `user`, an administrator for `admin`. */
+const roleCheck = (): Middleware => ({
+  before: (request) => {
+    const { route, session } = request.context;
+    if (route.access === 'public' || fromProvider(request)) return;
+    if (!session) throw new Unauthorized(messages.notLoggedIn);
+    if (route.access !== 'admin') return;
+    if (session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
+    // Where the deployment makes a second factor mandatory for administrators, administration
+    // stays shut until one is set up (Settings, a user route, stays open for that).
+    if (mustSetUpSecondFactor(session.user)) throw new Forbidden(messages.secondFactorRequiredForAdmins);
+  },
+});
+
+const isCheckedWrite = (request: HttpRequest): boolean =>
+  isMutating(request.context.route.method as HttpMethod) && !fromProvider(request);
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -230,52 +258,19 @@ const isOwnOrigin = (headers: Event['headers']): boolean => {
   return origin !== undefined && ownOrigins().has(origin);
 };
 
-/**
- * Session from the cookie, then the manifest's access rule, then Origin and CSRF on mutating
- * methods. A route's prefetch starts first, beside the session check, for a request that may be
- * allowed (a public route, or one with a session cookie); the handler waits for it.
- */
-const authorize = (prefetch: (() => Promise<unknown>) | undefined): Middleware => ({
+const sameOrigin = (): Middleware => ({
+  before: (request) => {
+    if (isCheckedWrite(request) && !isOwnOrigin(request.event.headers)) throw new Forbidden(messages.foreignOrigin);
+  },
+});
+
+/** A write carries the CSRF token of what it is bound to (the session, or before login the pre-session cookie). */
+const csrfCheck = (): Middleware => ({
   before: async (request) => {
+    if (!isCheckedWrite(request)) return;
     const { event, context } = request;
-    const route = findRoute(event.routeKey);
-    if (!route) throw new NotFound(messages.notFound);
-    context.prefetched = undefined;
-    // A server-to-server call from the provider carries no browser state to check: it proves
-    // itself by what it sends (a logout token signed by the provider).
-    if (route.caller === 'provider') {
-      context.session = undefined;
-      return;
-    }
-    const token = context.requestInfo.cookies[SESSION_COOKIE];
-    if (prefetch && (token || route.access === 'public')) {
-      const prefetched = prefetch();
-      // Refused requests never wait for it; its failure is the handler's to report.
-      prefetched.catch(() => undefined);
-      context.prefetched = prefetched;
-    }
-    context.session = token ? await resolveSession(token) : undefined;
-    if (route.access !== 'public') {
-      if (!context.session) throw new Unauthorized(messages.notLoggedIn);
-      if (route.access === 'admin' && context.session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
-      // Where the deployment makes a second factor mandatory for administrators, administration
-      // stays shut until one is set up (Settings, a user route, stays open for that).
-      if (route.access === 'admin' && mustSetUpSecondFactor(context.session.user)) {
-        throw new Forbidden(messages.secondFactorRequiredForAdmins);
-      }
-    }
-    if (isMutating(route.method as HttpMethod)) {
-      if (!isOwnOrigin(event.headers)) throw new Forbidden(messages.foreignOrigin);
-      // Signed in, only a token bound to the session counts: a pre-session cookie could have
-      // been planted by someone who knows its tokens.
-      const presession = context.requestInfo.cookies[PRESESSION_COOKIE];
-      const bindings = context.session
-        ? [`session:${context.session.session.tokenHash}`]
-        : presession
-          ? [`pre:${presession}`]
-          : [];
-      if (!(await isValidCsrfToken(event.headers['x-csrf-token'], bindings))) throw new Forbidden(messages.csrfInvalid);
-    }
+    const holder = csrfHolder(context.session?.session, context.requestInfo.cookies[PRESESSION_COOKIE]);
+    if (!(await isValidCsrfToken(event.headers['x-csrf-token'], holder))) throw new Forbidden(messages.csrfInvalid);
   },
 });
 
@@ -300,8 +295,7 @@ const writeLimits = (): Middleware => {
   return {
     before: async (request) => {
       request.context.writeTicket = undefined;
-      const route = findRoute(request.event.routeKey);
-      const kind = route && writeLimitOf(route);
+      const kind = writeLimitOf(request.context.route);
       const user = request.context.session?.user;
       if (kind && user) request.context.writeTicket = await takeWriteSlot(user.id, kind);
     },
@@ -355,11 +349,6 @@ const errorMapper = (): Middleware => ({
       );
       return;
     }
-    const status = (error as { statusCode?: number; expose?: boolean } | null)?.statusCode;
-    if (status && status < 500 && (error as { expose?: boolean }).expose) {
-      request.response = json(status === 422 ? 400 : status, { message: error!.message });
-      return;
-    }
     const requestId = request.context.requestInfo?.id ?? request.context.awsRequestId;
     if (isServiceUnavailable(error)) {
       logger.error('service unavailable', { requestId, route: request.event.routeKey, error: error as Error });
@@ -392,7 +381,8 @@ const stripHstsOnPlainHttp = (): Middleware => {
 
 /**
  * Wraps a route handler in the one fixed middleware stack: log, the edge check, security headers, JSON body,
- * session and role check from the manifest, CSRF, per-user write limits, zod validation, error mapping.
+ * the manifest entry, session, role check, Origin and CSRF on writes, per-user write limits, zod
+ * validation, error mapping.
  */
 export const httpHandler = <S extends Schemas = Record<never, never>, P = undefined>(options: {
   schema?: S;
@@ -408,7 +398,11 @@ export const httpHandler = <S extends Schemas = Record<never, never>, P = undefi
     .use(stripHstsOnPlainHttp())
     .use(securityHeaders())
     .use(jsonBody(options.maxBodyBytes ?? JSON_BODY_MAX_BYTES))
-    .use(authorize(options.prefetch))
+    .use(manifestRoute())
+    .use(sessionLookup(options.prefetch))
+    .use(roleCheck())
+    .use(sameOrigin())
+    .use(csrfCheck())
     .use(writeLimits())
     .use(validate(options.schema ?? {}))
     .use(errorMapper())

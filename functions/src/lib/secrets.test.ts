@@ -55,7 +55,7 @@ describe('readSecret', () => {
       .on(GetSecretValueCommand)
       .rejectsOnce(new Error('throttled'))
       .resolves({ SecretString: 'k'.repeat(40) });
-    await expect(csrfTokenFor('pre:1')).rejects.toThrow();
-    await expect(csrfTokenFor('pre:1')).resolves.toMatch(/^[\w-]{43}$/);
+    await expect(csrfTokenFor({ presessionId: '1' })).rejects.toThrow();
+    await expect(csrfTokenFor({ presessionId: '1' })).resolves.toMatch(/^[\w-]{43}$/);
   });
 });

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, isConditionFailure, tableName } from './table';
+import { conditionalWrite, tableName } from './table';
 
 /**
  * An administrator's digest of waiting requests: `USER#<userId>` / `DIGEST#approvals` with
@@ -70,8 +70,8 @@ export const releaseDigest = async (userId: string, claimedAt: string, previous:
     ...(previous.lastSentAt === undefined ? ['lastSentAt'] : []),
     ...(previous.coveredUntil === undefined ? ['coveredUntil'] : []),
   ];
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: digestKey(userId),
@@ -88,8 +88,6 @@ export const releaseDigest = async (userId: string, claimedAt: string, previous:
           ...(previous.coveredUntil !== undefined && { ':coveredUntil': previous.coveredUntil }),
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };

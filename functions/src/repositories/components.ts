@@ -17,7 +17,7 @@ import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues } from './counters';
 import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
 import { componentPartition } from './keys';
-import { batchGetItems, batchPut, isConditionFailure, tableName, type TransactItem } from './table';
+import { batchGetItems, batchPut, conditionalWrite, tableName, type TransactItem } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -233,12 +233,8 @@ export const commitAbandonedBulkWrites = async (now = new Date()): Promise<numbe
   );
   for (const pending of abandoned) {
     const ids = Array.from({ length: pending.count }, (_, index) => pending.firstId + index);
-    try {
-      await commitCatalogueChange(ids, [pendingBulkWriteDelete(pending.id)], now);
-    } catch (error) {
-      // Another run committed it first.
-      if (!isConditionFailure(error)) throw error;
-    }
+    // A failed condition: another run committed it first.
+    await conditionalWrite(() => commitCatalogueChange(ids, [pendingBulkWriteDelete(pending.id)], now));
   }
   return abandoned.length;
 };

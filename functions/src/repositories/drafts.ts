@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Draft, DraftContent } from '#shared/schemas/drafts';
 import { dynamo } from '#lib/clients';
 import { userPartition } from './keys';
-import { conditionalWrite, failedConditions, queryAll, tableName, transact } from './table';
+import { conditionalOutcome, conditionalWrite, countDown, queryAll, tableName, transact } from './table';
 
 /*
  * Drafts of the Add New Component form: `USER#<userId>` / `DRAFT#<ulid>`, so a user reaches only
@@ -52,41 +52,43 @@ export const createDraft = async (
   max: number,
 ): Promise<Draft | 'full' | 'taken'> => {
   const draft: Draft = { id, ...content, revision: 1, createdAt: now, updatedAt: now };
-  try {
-    await transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: draftCountKey(userId),
-          UpdateExpression: 'ADD #count :one SET entity = :entity',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'draft-count' },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...draftKey(userId, id),
-            entity: 'draft',
-            values: draft.values,
-            fileNames: draft.fileNames,
-            revision: draft.revision,
-            createdAt: now,
-            updatedAt: now,
+  return conditionalOutcome(
+    async () => {
+      await transact([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: draftCountKey(userId),
+            UpdateExpression: 'ADD #count :one SET entity = :entity',
+            ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'draft-count' },
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      },
-    ]);
-    return draft;
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(1)) return 'taken';
-    if (failed.includes(0)) return 'full';
-    throw error;
-  }
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...draftKey(userId, id),
+              entity: 'draft',
+              values: draft.values,
+              fileNames: draft.fileNames,
+              revision: draft.revision,
+              createdAt: now,
+              updatedAt: now,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+      return draft;
+    },
+    (failed, error) => {
+      if (failed.includes(1)) return 'taken' as const;
+      if (failed.includes(0)) return 'full' as const;
+      throw error;
+    },
+  );
 };
 
 /**
@@ -100,29 +102,30 @@ export const updateDraft = async (
   revision: number,
   now: string,
 ): Promise<{ saved: Draft } | { current: Draft | undefined }> => {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: draftKey(userId, id),
-        UpdateExpression: 'SET #values = :values, fileNames = :fileNames, updatedAt = :now ADD revision :one',
-        ConditionExpression: 'attribute_exists(pk) AND revision = :revision',
-        ExpressionAttributeNames: { '#values': 'values' },
-        ExpressionAttributeValues: {
-          ':values': content.values,
-          ':fileNames': content.fileNames,
-          ':now': now,
-          ':one': 1,
-          ':revision': revision,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { saved: fromItem(Attributes!) };
-  } catch (error) {
-    if (!failedConditions(error).length) throw error;
-    return { current: await getDraft(userId, id) };
-  }
+  const saved = await conditionalOutcome(
+    async () => {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: draftKey(userId, id),
+          UpdateExpression: 'SET #values = :values, fileNames = :fileNames, updatedAt = :now ADD revision :one',
+          ConditionExpression: 'attribute_exists(pk) AND revision = :revision',
+          ExpressionAttributeNames: { '#values': 'values' },
+          ExpressionAttributeValues: {
+            ':values': content.values,
+            ':fileNames': content.fileNames,
+            ':now': now,
+            ':one': 1,
+            ':revision': revision,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    },
+    () => undefined,
+  );
+  return saved ? { saved } : { current: await getDraft(userId, id) };
 };
 
 /** Deletes the user's draft and uncounts it; false when there is no such draft. */
@@ -136,15 +139,6 @@ export const deleteDraft = async (userId: string, id: string): Promise<boolean> 
           ConditionExpression: 'attribute_exists(pk)',
         },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: draftCountKey(userId),
-          UpdateExpression: 'ADD #count :minusOne',
-          ConditionExpression: '#count > :zero',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-        },
-      },
+      { Update: countDown(draftCountKey(userId)) },
     ]),
   );

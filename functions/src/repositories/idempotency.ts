@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#lib/clients';
-import { epochSeconds, tableName, type TransactItem } from './table';
+import { epochSeconds, getLiveItem, tableName, type TransactItem } from './table';
 
 /**
  * Client tokens of writes that must happen once even when the caller has to try again after an
@@ -65,10 +63,8 @@ export const readIdempotencyClaim = async (
   token: string,
   now = new Date(),
 ): Promise<IdempotencyClaim | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: claimKey(scope, token), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
+  const Item = await getLiveItem(claimKey(scope, token), now);
+  if (!Item) return undefined;
   return {
     made: Item.made as Made,
     ...(typeof Item.fingerprint === 'string' && { fingerprint: Item.fingerprint }),

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, tableName, transact } from './table';
+import { conditionalWrite, epochSeconds, releaseSlot, tableName, transact } from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -138,43 +138,31 @@ export const countBatchPart = async (
   );
 };
 
-/** Notes why the batch skips parts (the first reason only). */
-export const markBatchStopped = async (
-  batchId: string,
-  stoppedBy: { provider: DistributorName; reason: string },
-): Promise<void> => {
+/** Sets one attribute of an existing batch unless it has one already: the first reason stays. */
+const setOnce = async (batchId: string, attribute: string, value: unknown): Promise<void> => {
   await conditionalWrite(() =>
     dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: batchKey(batchId),
-        UpdateExpression: 'SET stoppedBy = :stoppedBy',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(stoppedBy)',
-        ExpressionAttributeValues: { ':stoppedBy': stoppedBy },
+        UpdateExpression: 'SET #attribute = :value',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#attribute)',
+        ExpressionAttributeNames: { '#attribute': attribute },
+        ExpressionAttributeValues: { ':value': value },
       }),
     ),
   );
 };
 
-/** Notes, once per distributor, why it stopped during the batch (a Smart Search goes on with the other). */
-export const markProviderStopped = async (
+/** Notes why the batch skips parts (the first reason only). */
+export const markBatchStopped = (
   batchId: string,
-  provider: DistributorName,
-  reason: string,
-): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: batchKey(batchId),
-        UpdateExpression: 'SET #stop = :reason',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#stop)',
-        ExpressionAttributeNames: { '#stop': stopAttribute(provider) },
-        ExpressionAttributeValues: { ':reason': reason },
-      }),
-    ),
-  );
-};
+  stoppedBy: { provider: DistributorName; reason: string },
+): Promise<void> => setOnce(batchId, 'stoppedBy', stoppedBy);
+
+/** Notes, once per distributor, why it stopped during the batch (a Smart Search goes on with the other). */
+export const markProviderStopped = (batchId: string, provider: DistributorName, reason: string): Promise<void> =>
+  setOnce(batchId, stopAttribute(provider), reason);
 
 /** Ends a batch (its status, when, why) and frees the slot if the batch still holds it. */
 export const finishBatch = async (
@@ -201,16 +189,4 @@ export const finishBatch = async (
 };
 
 /** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
-export const releaseBatchSlot = async (batchId: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: slotKey,
-        UpdateExpression: 'REMOVE runningBatchId, runningSince',
-        ConditionExpression: 'runningBatchId = :id',
-        ExpressionAttributeValues: { ':id': batchId },
-      }),
-    ),
-  );
-};
+export const releaseBatchSlot = (batchId: string): Promise<void> => releaseSlot(slotKey, 'runningBatchId', batchId);

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComponentField } from '#shared/schemas/component';
 import {
   importOutcomes,
@@ -10,10 +10,12 @@ import {
 } from '#shared/schemas/import';
 import { dynamo } from '#lib/clients';
 import {
+  conditionalOutcome,
   conditionalWrite,
   epochSeconds,
-  isConditionFailure,
+  putNewItem,
   queryAll,
+  releaseSlot,
   tableName,
   transact,
   type TransactItem,
@@ -137,11 +139,7 @@ const toItem = (job: StoredImport): Record<string, unknown> => {
   };
 };
 
-export const putImport = async (job: StoredImport): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: toItem(job), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
-};
+export const putImport = (job: StoredImport): Promise<void> => putNewItem(toItem(job));
 
 export const getImport = async (id: string): Promise<StoredImport | undefined> => {
   const { Item } = await dynamo().send(
@@ -192,25 +190,25 @@ const updateIf = async (
     values[`:a${index}`] = value;
     return `#a${index} :a${index}`;
   });
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: importKey(id),
-        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
-          .filter(Boolean)
-          .join(' '),
-        ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-        ExpressionAttributeNames: { ...names, ...(condition.includes('#state') && { '#state': 'state' }) },
-        ExpressionAttributeValues: { ...values, ...conditionValues },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return fromItem(Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  return conditionalOutcome(
+    async () => {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: importKey(id),
+          UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+            .filter(Boolean)
+            .join(' '),
+          ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+          ExpressionAttributeNames: { ...names, ...(condition.includes('#state') && { '#state': 'state' }) },
+          ExpressionAttributeValues: { ...values, ...conditionValues },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return fromItem(Attributes!);
+    },
+    () => undefined,
+  );
 };
 
 export type PreviewResult = Pick<
@@ -491,16 +489,4 @@ export const finishCommit = async (
 };
 
 /** Frees the slot if this import holds it. */
-export const releaseImportSlot = async (id: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: slotKey,
-        UpdateExpression: 'REMOVE runningImportId, runningSince',
-        ConditionExpression: 'runningImportId = :id',
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    ),
-  );
-};
+export const releaseImportSlot = (id: string): Promise<void> => releaseSlot(slotKey, 'runningImportId', id);

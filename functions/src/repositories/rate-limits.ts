@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, getItemConsistent, tableName } from './table';
+import { conditionalWrite, countDown, getItemConsistent, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -75,18 +75,7 @@ export const pauseRateWindow = async (window: RateWindow, until: number, reason:
 
 /** Takes back a call counted by takeRateSlot that was never made (never below zero). */
 export const returnRateSlot = async (window: RateWindow): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(window),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    ),
-  );
+  await conditionalWrite(() => dynamo().send(new UpdateCommand(countDown(rateWindowKey(window)))));
 };
 
 /** A window as stored: calls counted, and a pause (epoch seconds, with its reason) if one was set. */

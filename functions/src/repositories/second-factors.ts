@@ -1,11 +1,12 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import {
+  conditionalOutcome,
   conditionalWrite,
-  epochSeconds,
-  failedConditions,
+  getLiveItem,
   queryAll,
   tableName,
+  takeItem,
   transact,
   type TransactItem,
 } from './table';
@@ -135,10 +136,8 @@ export const putPendingTotp = async (userId: string, secret: string, now: Date, 
 
 /** The secret waiting for confirmation, while it has not expired. */
 export const getPendingTotp = async (userId: string, now = new Date()): Promise<string | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: pendingTotpKey(userId), ConsistentRead: true }),
-  );
-  return Item && Number(Item.expiresAt) > epochSeconds(now) ? String(Item.secret) : undefined;
+  const Item = await getLiveItem(pendingTotpKey(userId), now);
+  return Item && String(Item.secret);
 };
 
 /**
@@ -276,54 +275,42 @@ export const putRegistrationChallenge = async (userId: string, challenge: string
 
 /** Takes the registration challenge away in one call (it works once), if it has not expired. */
 export const takeRegistrationChallenge = async (userId: string, now = new Date()): Promise<string | undefined> => {
-  const taken = await dynamo()
-    .send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: registrationChallengeKey(userId),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    )
-    .catch((error: unknown) => {
-      if (failedConditions(error).length > 0) return undefined;
-      throw error;
-    });
-  const item = taken?.Attributes;
-  return item && Number(item.expiresAt) > epochSeconds(now) ? String(item.challenge) : undefined;
+  const item = await takeItem(registrationChallengeKey(userId), now);
+  return item && String(item.challenge);
 };
 
 export type AddPasskeyOutcome = 'added' | 'exists' | 'too-many';
 
 /** Stores a passkey and counts it on the user, at most `max` per account. */
-export const addPasskey = async (userId: string, passkey: Passkey, max: number): Promise<AddPasskeyOutcome> => {
-  try {
-    await transact([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...passkeyKey(userId, passkey.credentialId), entity: 'passkey', ...passkey },
-          ConditionExpression: 'attribute_not_exists(pk)',
+export const addPasskey = async (userId: string, passkey: Passkey, max: number): Promise<AddPasskeyOutcome> =>
+  conditionalOutcome(
+    async () => {
+      await transact([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...passkeyKey(userId, passkey.credentialId), entity: 'passkey', ...passkey },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
         },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userItemKey(userId),
-          UpdateExpression: 'ADD passkeyCount :one',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)',
-          ExpressionAttributeValues: { ':one': 1, ':max': max },
+        {
+          Update: {
+            TableName: tableName(),
+            Key: userItemKey(userId),
+            UpdateExpression: 'ADD passkeyCount :one',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(passkeyCount) OR passkeyCount < :max)',
+            ExpressionAttributeValues: { ':one': 1, ':max': max },
+          },
         },
-      },
-    ]);
-    return 'added';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return 'exists';
-    if (failed.includes(1)) return 'too-many';
-    throw error;
-  }
-};
+      ]);
+      return 'added' as const;
+    },
+    (failed, error) => {
+      if (failed.includes(0)) return 'exists' as const;
+      if (failed.includes(1)) return 'too-many' as const;
+      throw error;
+    },
+  );
 
 export const getPasskey = async (userId: string, credentialId: string): Promise<Passkey | undefined> => {
   const { Item } = await dynamo().send(

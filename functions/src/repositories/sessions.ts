@@ -1,6 +1,16 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, getItemConsistent, isConditionFailure, queryAll, tableName } from './table';
+import {
+  conditionalOutcome,
+  conditionalWrite,
+  epochSeconds,
+  getItemConsistent,
+  hasExpired,
+  putNewItem,
+  queryAll,
+  tableName,
+  takeItem,
+} from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
 export interface Session {
@@ -60,8 +70,7 @@ export const putSession = async (session: Session & { publicId: string }): Promi
 /** The session if it exists and has not expired (TTL deletion is lazy, so expiry is checked here). */
 export const getSession = async (tokenHash: string, now = new Date()): Promise<Session | undefined> => {
   const Item = await getItemConsistent(sessionKey(tokenHash));
-  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  return fromItem(Item);
+  return Item && !hasExpired(Item, now) ? fromItem(Item) : undefined;
 };
 
 /**
@@ -171,18 +180,11 @@ export interface PendingSignIn {
 
 const pendingSignInKey = (tokenHash: string) => ({ pk: `SIGNIN#${tokenHash}`, sk: 'META' });
 
-export const putPendingSignIn = async (pending: PendingSignIn): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...pendingSignInKey(pending.tokenHash), entity: 'pending-sign-in', ...pending },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-};
+export const putPendingSignIn = (pending: PendingSignIn): Promise<void> =>
+  putNewItem({ ...pendingSignInKey(pending.tokenHash), entity: 'pending-sign-in', ...pending });
 
 const toPendingSignIn = (item: Record<string, unknown>, now: Date): PendingSignIn | undefined => {
-  if (Number(item.expiresAt) <= epochSeconds(now)) return undefined;
+  if (hasExpired(item, now)) return undefined;
   const { pk: _pk, sk: _sk, entity: _e, ...pending } = item;
   return pending as unknown as PendingSignIn;
 };
@@ -207,38 +209,25 @@ export const setPendingSignInChallenge = async (tokenHash: string, challenge: st
   );
 
 /** Takes the pending sign-in's passkey challenge away (it answers one assertion only). */
-export const takePendingSignInChallenge = async (tokenHash: string): Promise<string | undefined> => {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: pendingSignInKey(tokenHash),
-        UpdateExpression: 'REMOVE challenge',
-        ConditionExpression: 'attribute_exists(challenge)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return typeof Attributes?.challenge === 'string' ? Attributes.challenge : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
-};
+export const takePendingSignInChallenge = async (tokenHash: string): Promise<string | undefined> =>
+  conditionalOutcome(
+    async () => {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: pendingSignInKey(tokenHash),
+          UpdateExpression: 'REMOVE challenge',
+          ConditionExpression: 'attribute_exists(challenge)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return typeof Attributes?.challenge === 'string' ? Attributes.challenge : undefined;
+    },
+    () => undefined,
+  );
 
 /** Ends the pending sign-in and returns it, in one conditional call: two requests cannot both finish it. */
 export const takePendingSignIn = async (tokenHash: string, now = new Date()): Promise<PendingSignIn | undefined> => {
-  try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: pendingSignInKey(tokenHash),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return Attributes ? toPendingSignIn(Attributes, now) : undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const taken = await takeItem(pendingSignInKey(tokenHash));
+  return taken && toPendingSignIn(taken, now);
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, queryAll, tableName } from './table';
+import { conditionalWrite, putNewItem, queryAll, tableName, takeItem } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
@@ -47,32 +47,17 @@ const deletedEmailKey = (email: string) => ({ pk: `SSODELETED#${email}`, sk: 'ME
 /** `sid` is unique only within its issuer too; one item per hub session it began. */
 const providerSessionPartition = (issuer: string, sid: string) => `SSOSID#${issuerHash(issuer)}#${sid}`;
 
-export const putSignInAttempt = async (attempt: SignInAttempt): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...attemptKey(attempt.stateHash), entity: 'sso-attempt', ...attempt },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-};
+export const putSignInAttempt = (attempt: SignInAttempt): Promise<void> =>
+  putNewItem({ ...attemptKey(attempt.stateHash), entity: 'sso-attempt', ...attempt });
 
 /**
  * Deletes the attempt and returns it in one conditional call, so a replayed callback (or two at
  * once) finds nothing. Undefined when unknown, used or expired.
  */
 export const consumeSignInAttempt = async (stateHash: string, now = new Date()): Promise<SignInAttempt | undefined> => {
-  try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: attemptKey(stateHash),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-    return {
+  const Attributes = await takeItem(attemptKey(stateHash), now);
+  return (
+    Attributes && {
       stateHash,
       browserHash: String(Attributes.browserHash),
       nonce: String(Attributes.nonce),
@@ -86,11 +71,8 @@ export const consumeSignInAttempt = async (stateHash: string, now = new Date()):
           userId: String(Attributes.reauthentication.userId),
         },
       }),
-    };
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    }
+  );
 };
 
 export const getIdentityLink = async (issuer: string, subject: string): Promise<IdentityLink | undefined> => {
@@ -108,26 +90,13 @@ export const getIdentityLink = async (issuer: string, subject: string): Promise<
 };
 
 /** Links the subject to a user unless it is linked already; false when it is. */
-export const putIdentityLink = async (link: IdentityLink): Promise<boolean> => {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...linkKey(link.issuer, link.subject), entity: 'sso-link', ...link },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+export const putIdentityLink = async (link: IdentityLink): Promise<boolean> =>
+  conditionalWrite(() => putNewItem({ ...linkKey(link.issuer, link.subject), entity: 'sso-link', ...link }));
 
 /** Points a link at another user, only if it still points where it was read; false otherwise. */
-export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now: string): Promise<boolean> => {
-  try {
-    await dynamo().send(
+export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now: string): Promise<boolean> =>
+  conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: linkKey(link.issuer, link.subject),
@@ -135,13 +104,8 @@ export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now
         ConditionExpression: 'userId = :from',
         ExpressionAttributeValues: { ':to': toUserId, ':from': link.userId, ':now': now },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+    ),
+  );
 
 /** Remembers that the user with this email was deleted (idempotent). */
 export const recordDeletedEmail = async (email: string, deletedAt: string): Promise<void> => {

@@ -1,9 +1,9 @@
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamo, resetClients } from '#lib/clients';
 import { resetConfig } from '#lib/config';
-import { conditionalWrite, failedConditions, queryAll } from './table';
+import { conditionalOutcome, conditionalWrite, failedConditions, getLiveItem, queryAll, takeItem } from './table';
 
 /* Offline: the paging loop and the conditional-write helper every repository uses. */
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -62,5 +62,71 @@ describe('conditionalWrite', () => {
     });
     expect(failedConditions(cancelled)).toEqual([1, 2]);
     expect(failedConditions(new Error('other'))).toEqual([]);
+  });
+});
+
+describe('conditionalOutcome', () => {
+  const cancelled = (...codes: string[]) =>
+    Object.assign(new Error('x'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  it("answers the write's own answer, or what the caller makes of the failed items", async () => {
+    expect(
+      await conditionalOutcome(
+        async () => 'made',
+        () => 'refused',
+      ),
+    ).toBe('made');
+    const failing = async () => {
+      throw cancelled('None', 'ConditionalCheckFailed');
+    };
+    expect(await conditionalOutcome(failing, (failed) => failed)).toEqual([1]);
+    const other = async () => {
+      throw cancelled('TransactionConflict');
+    };
+    await expect(conditionalOutcome(other, () => 'refused')).rejects.toThrow('x');
+    await expect(
+      conditionalOutcome(failing, (_failed, error) => {
+        throw error;
+      }),
+    ).rejects.toThrow('x');
+  });
+});
+
+describe('getLiveItem and takeItem', () => {
+  const key = { pk: 'TOKEN#a', sk: 'META' };
+  const now = new Date('2030-01-01T00:00:00Z');
+  const live = { ...key, expiresAt: now.getTime() / 1000 + 1 };
+  const expired = { ...key, expiresAt: now.getTime() / 1000 };
+
+  it('read an item consistently, and not once it has expired', async () => {
+    ddb.on(GetCommand).resolvesOnce({ Item: live }).resolvesOnce({ Item: expired }).resolvesOnce({});
+    expect(await getLiveItem(key, now)).toEqual(live);
+    expect(await getLiveItem(key, now)).toBeUndefined();
+    expect(await getLiveItem(key, now)).toBeUndefined();
+    expect(ddb.commandCalls(GetCommand)[0]!.args[0].input).toEqual({
+      TableName: 'offline',
+      Key: key,
+      ConsistentRead: true,
+    });
+  });
+
+  it('take an item once: deleted on the condition that it exists, returned unless expired', async () => {
+    ddb
+      .on(DeleteCommand)
+      .resolvesOnce({ Attributes: live })
+      .resolvesOnce({ Attributes: expired })
+      .rejectsOnce(Object.assign(new Error('gone'), { name: 'ConditionalCheckFailedException' }));
+    expect(await takeItem(key, now)).toEqual(live);
+    expect(await takeItem(key, now)).toBeUndefined();
+    expect(await takeItem(key, now)).toBeUndefined();
+    expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input).toEqual({
+      TableName: 'offline',
+      Key: key,
+      ConditionExpression: 'attribute_exists(pk)',
+      ReturnValues: 'ALL_OLD',
+    });
   });
 });

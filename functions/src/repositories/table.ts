@@ -3,9 +3,12 @@ import DataLoader from 'dataloader';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
@@ -46,17 +49,52 @@ export const failedConditions = (error: unknown): number[] => {
 };
 
 /**
- * Runs one conditional write (a put, update, delete or transaction): true when it was made,
- * false when a condition did not hold; any other error is thrown.
+ * Runs one conditional write (a put, update, delete or transaction) and answers what became of
+ * it: the write's own answer when it was made; when a condition did not hold, what `refused`
+ * makes of the failed items' indexes (a single write's is 0). `refused` may throw the error it is
+ * given, for a failure it has no answer for; any other error is thrown as it is.
  */
-export const conditionalWrite = async (write: () => Promise<unknown>): Promise<boolean> => {
+export const conditionalOutcome = async <T, R>(
+  write: () => Promise<T>,
+  refused: (failed: number[], error: unknown) => R,
+): Promise<T | R> => {
   try {
-    await write();
-    return true;
+    return await write();
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    const failed = failedConditions(error);
+    if (failed.length === 0) throw error;
+    return refused(failed, error);
   }
+};
+
+/** Runs one conditional write: true when it was made, false when a condition did not hold. */
+export const conditionalWrite = (write: () => Promise<unknown>): Promise<boolean> =>
+  conditionalOutcome(
+    async () => {
+      await write();
+      return true;
+    },
+    () => false,
+  );
+
+/**
+ * Frees a one-at-a-time slot (the item at `key` naming its running job in `holder`, with
+ * `runningSince`) if job `id` still holds it: a job that lost the slot never frees it under
+ * the one that took it over.
+ */
+export const releaseSlot = async (key: ItemKey, holder: string, id: string): Promise<void> => {
+  await conditionalWrite(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE #holder, runningSince',
+        ConditionExpression: '#holder = :id',
+        ExpressionAttributeNames: { '#holder': holder },
+        ExpressionAttributeValues: { ':id': id },
+      }),
+    ),
+  );
 };
 
 type Item = NonNullable<QueryCommandOutput['Items']>[number];
@@ -185,6 +223,53 @@ const readScope = new AsyncLocalStorage<DataLoader<ItemKey, Item | undefined, st
  */
 export const withGatheredReads = <T>(run: () => Promise<T>): Promise<T> =>
   readScope.run(new DataLoader(readBatch, { cache: false, maxBatchSize: 100, cacheKeyFn: keyId }), run);
+
+/** Puts an item that must be new: a ConditionalCheckFailedException when one with its key exists. */
+export const putNewItem = async (item: Record<string, unknown>): Promise<void> => {
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+};
+
+/** The update that takes one off an item's `count`, never below zero (its condition fails at zero). */
+export const countDown = (key: ItemKey) => ({
+  TableName: tableName(),
+  Key: key,
+  UpdateExpression: 'ADD #count :minusOne',
+  ConditionExpression: '#count > :zero',
+  ExpressionAttributeNames: { '#count': 'count' },
+  ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+});
+
+/** Whether an item's time (`expiresAt`, the TTL attribute) is up: TTL deletion is lazy, so reads check it. */
+export const hasExpired = (item: Record<string, unknown>, now = new Date()): boolean =>
+  Number(item.expiresAt) <= epochSeconds(now);
+
+/** One item by its key, read consistently on its own (GetItem); undefined when absent or expired. */
+export const getLiveItem = async (key: ItemKey, now = new Date()): Promise<Item | undefined> => {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item && !hasExpired(Item, now) ? Item : undefined;
+};
+
+/**
+ * Deletes the item and returns it, in one conditional call, so two requests cannot both take it
+ * (a link, a challenge, a sign-in in flight). Undefined when it was not there or had expired.
+ */
+export const takeItem = async (key: ItemKey, now = new Date()): Promise<Item | undefined> =>
+  conditionalOutcome(
+    async () => {
+      const { Attributes } = await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: key,
+          ConditionExpression: 'attribute_exists(pk)',
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Attributes && !hasExpired(Attributes, now) ? Attributes : undefined;
+    },
+    () => undefined,
+  );
 
 /** One item by its key, read consistently: gathered with the request's other reads when it has a scope. */
 export const getItemConsistent = async (key: ItemKey): Promise<Item | undefined> => {

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName } from './table';
+import { conditionalOutcome, conditionalWrite, epochSeconds, getLiveItem, tableName } from './table';
 
 /** A fixed-window failure counter; `expiresAt` (TTL) is the end of the window. */
 export interface Attempts {
@@ -12,12 +12,27 @@ const throttleKey = (subject: string) => ({ pk: `THROTTLE#${subject}`, sk: 'META
 
 /** The window as it stands, when one is running. */
 export const getAttempts = async (subject: string, now = new Date()): Promise<Attempts | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: throttleKey(subject), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  return { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
+  const Item = await getLiveItem(throttleKey(subject), now);
+  return Item && { count: Number(Item.count), expiresAt: Number(Item.expiresAt) };
 };
+
+/** Starts a window until `end` (a count, or without one a quiet interval) where none is running at `now`. */
+const openWindow = (subject: string, window: { now: number; end: number; count?: number }) =>
+  dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: throttleKey(subject),
+      UpdateExpression: `SET ${window.count !== undefined ? '#count = :count, ' : ''}expiresAt = :end, entity = :entity`,
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+      ...(window.count !== undefined && { ExpressionAttributeNames: { '#count': 'count' } }),
+      ExpressionAttributeValues: {
+        ':end': window.end,
+        ':now': window.now,
+        ':entity': 'throttle',
+        ...(window.count !== undefined && { ':count': window.count }),
+      },
+    }),
+  );
 
 /**
  * Counts one attempt in the current window, opening a new window when none is running, and
@@ -27,46 +42,41 @@ export const getAttempts = async (subject: string, now = new Date()): Promise<At
 export const addAttempt = async (subject: string, windowSeconds: number, now = new Date()): Promise<Attempts> => {
   const nowSeconds = epochSeconds(now);
   for (let tries = 1; ; tries++) {
-    try {
-      const { Attributes } = await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: throttleKey(subject),
-          UpdateExpression: 'ADD #count :one',
-          ConditionExpression: 'expiresAt > :now',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return { count: Number(Attributes!.count), expiresAt: Number(Attributes!.expiresAt) };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    try {
-      const expiresAt = nowSeconds + windowSeconds;
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: throttleKey(subject),
-          UpdateExpression: 'SET #count = :one, expiresAt = :end, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':end': expiresAt, ':now': nowSeconds, ':entity': 'throttle' },
-        }),
-      );
-      return { count: 1, expiresAt };
-    } catch (error) {
-      // Another caller opened the window first: count in it.
-      if (!isConditionFailure(error) || tries >= 3) throw error;
-    }
+    const counted = await conditionalOutcome(
+      async () => {
+        const { Attributes } = await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: throttleKey(subject),
+            UpdateExpression: 'ADD #count :one',
+            ConditionExpression: 'expiresAt > :now',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':one': 1, ':now': nowSeconds },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { count: Number(Attributes!.count), expiresAt: Number(Attributes!.expiresAt) };
+      },
+      () => undefined,
+    );
+    if (counted) return counted;
+    const expiresAt = nowSeconds + windowSeconds;
+    const opened = await conditionalOutcome(
+      () => openWindow(subject, { now: nowSeconds, end: expiresAt, count: 1 }),
+      (_failed, error) => {
+        // Another caller opened the window first: count in it.
+        if (tries >= 3) throw error;
+        return false;
+      },
+    );
+    if (opened) return { count: 1, expiresAt };
   }
 };
 
 /** Takes back one attempt of a running window (an attempt that turned out fine). */
 export const removeAttempt = async (subject: string, now = new Date()): Promise<void> => {
-  try {
-    await dynamo().send(
+  await conditionalWrite(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: throttleKey(subject),
@@ -75,10 +85,8 @@ export const removeAttempt = async (subject: string, now = new Date()): Promise<
         ExpressionAttributeNames: { '#count': 'count' },
         ExpressionAttributeValues: { ':minus': -1, ':now': epochSeconds(now), ':zero': 0 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
 };
 
 export const clearAttempts = async (subject: string): Promise<void> => {
@@ -91,21 +99,7 @@ export const clearAttempts = async (subject: string): Promise<void> => {
  */
 export const claimInterval = async (subject: string, seconds: number, now = new Date()): Promise<boolean> => {
   const nowSeconds = epochSeconds(now);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttleKey(subject),
-        UpdateExpression: 'SET expiresAt = :end, entity = :entity',
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':end': nowSeconds + seconds, ':now': nowSeconds, ':entity': 'throttle' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(() => openWindow(subject, { now: nowSeconds, end: nowSeconds + seconds }));
 };
 
 /** Ends an interval early (what it guarded did not happen). */

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { epochSeconds, isConditionFailure, tableName, type TransactItem } from './table';
+import { epochSeconds, getLiveItem, tableName, takeItem, type TransactItem } from './table';
 
 /** Single-use emailed tokens (password reset, invitation, confirming a new address), stored by SHA-256 only. */
 export type TokenPurpose = 'RESET' | 'INVITE' | 'EMAILCONFIRM';
@@ -36,11 +36,8 @@ export const findToken = async (
   tokenHash: string,
   now = new Date(),
 ): Promise<EmailToken | undefined> => {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: tokenKey(purpose, tokenHash), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) <= epochSeconds(now)) return undefined;
-  return fromItem(tokenHash, Item);
+  const Item = await getLiveItem(tokenKey(purpose, tokenHash), now);
+  return Item && fromItem(tokenHash, Item);
 };
 
 /**
@@ -52,21 +49,8 @@ export const consumeToken = async (
   tokenHash: string,
   now = new Date(),
 ): Promise<EmailToken | undefined> => {
-  try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: tokenKey(purpose, tokenHash),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    if (!Attributes || Number(Attributes.expiresAt) <= epochSeconds(now)) return undefined;
-    return fromItem(tokenHash, Attributes);
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+  const Attributes = await takeItem(tokenKey(purpose, tokenHash), now);
+  return Attributes && fromItem(tokenHash, Attributes);
 };
 
 /**

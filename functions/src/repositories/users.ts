@@ -3,10 +3,9 @@ import type { Role } from '#shared/schemas/auth';
 import { dynamo } from '#lib/clients';
 import { userPartition } from './keys';
 import {
+  conditionalOutcome,
   conditionalWrite,
-  failedConditions,
   getItemConsistent,
-  isConditionFailure,
   queryAll,
   tableName,
   transact,
@@ -192,12 +191,40 @@ const usernameClaimMove = async (from: string, to: string, userId: string): Prom
   ...(foldUsername(from) === foldUsername(to) ? [] : await usernameClaimRelease(from, userId)),
 ];
 
+/** An update of the user item, to send alone or in a transaction (see writeAll). */
+const userUpdate = (
+  id: string,
+  update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>,
+): TransactItem => ({ Update: { TableName: tableName(), Key: userKey(id), ...update } });
+
 /** Sends the items as one transaction, or as a single write when there is only one. */
 const writeAll = async (items: TransactItem[]): Promise<void> => {
   const [only] = items;
   if (items.length === 1 && only?.Update) await dynamo().send(new UpdateCommand(only.Update));
   else await transact(items);
 };
+
+/**
+ * Sends the items (see writeAll) and names what became of them: `done`; when a condition did not
+ * hold, the outcome paired with the first item in `named` (in that order) whose condition failed;
+ * otherwise the user changed meanwhile ('stale': read again and decide again).
+ */
+const writeOutcome = <D, O extends string>(
+  items: TransactItem[],
+  done: D,
+  named: [number, O][],
+): Promise<D | O | 'stale'> =>
+  conditionalOutcome(
+    async () => {
+      await writeAll(items);
+      return done;
+    },
+    (failed) => named.find(([index]) => failed.includes(index))?.[1] ?? 'stale',
+  );
+
+/** A single conditional write of the user item: false when its condition did not hold. */
+const updateUserIf = (id: string, update: Parameters<typeof userUpdate>[1]): Promise<boolean> =>
+  conditionalWrite(() => writeAll([userUpdate(id, update)]));
 
 export type CreateOutcome = 'created' | 'email-taken' | 'username-taken';
 
@@ -225,15 +252,17 @@ export const createUser = async (user: User, passwordHash?: string): Promise<Cre
     ...(passwordHash !== undefined ? [credentialPut(user.id, passwordHash)] : []),
     ...(isActiveAdmin(user) ? [adminCountChange(1)] : []),
   ];
-  try {
-    await transact(items);
-    return 'created';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(1)) return 'email-taken';
-    if (failed.includes(2)) return 'username-taken';
-    throw error;
-  }
+  return conditionalOutcome(
+    async () => {
+      await transact(items);
+      return 'created' as const;
+    },
+    (failed, error) => {
+      if (failed.includes(1)) return 'email-taken' as const;
+      if (failed.includes(2)) return 'username-taken' as const;
+      throw error;
+    },
+  );
 };
 
 /** Whether the username is free (claimed by nobody, or by this user). */
@@ -263,47 +292,38 @@ export const updateProfile = async (
 ): Promise<ProfileOutcome> => {
   const sessionVersion = pendingEmail !== undefined ? current.sessionVersion + 1 : current.sessionVersion;
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(current.id),
-        UpdateExpression:
-          'SET username = :username, firstName = :firstName, lastName = :lastName, #name = :name, ' +
-          `updatedAt = :now, sessionVersion = :nextVersion${
-            pendingEmail !== undefined ? ', pendingEmail = :pending, pendingEmailRequestedAt = :now' : ''
-          }`,
-        ConditionExpression: 'sessionVersion = :readVersion AND email = :readEmail AND username = :readUsername',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: {
-          ':username': changes.username,
-          ':firstName': changes.firstName,
-          ':lastName': changes.lastName,
-          ':name': changes.name,
-          ':now': now,
-          ':nextVersion': sessionVersion,
-          ':readVersion': current.sessionVersion,
-          ':readEmail': current.email,
-          ':readUsername': current.username,
-          ...(pendingEmail !== undefined && { ':pending': pendingEmail }),
-        },
+    userUpdate(current.id, {
+      UpdateExpression:
+        'SET username = :username, firstName = :firstName, lastName = :lastName, #name = :name, ' +
+        `updatedAt = :now, sessionVersion = :nextVersion${
+          pendingEmail !== undefined ? ', pendingEmail = :pending, pendingEmailRequestedAt = :now' : ''
+        }`,
+      ConditionExpression: 'sessionVersion = :readVersion AND email = :readEmail AND username = :readUsername',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':username': changes.username,
+        ':firstName': changes.firstName,
+        ':lastName': changes.lastName,
+        ':name': changes.name,
+        ':now': now,
+        ':nextVersion': sessionVersion,
+        ':readVersion': current.sessionVersion,
+        ':readEmail': current.email,
+        ':readUsername': current.username,
+        ...(pendingEmail !== undefined && { ':pending': pendingEmail }),
       },
-    },
+    }),
   ];
   const usernameIndex = items.length;
   // The same name in another case keeps its claim (accounts from before claims get theirs at sign-in).
   if (foldUsername(current.username) !== foldUsername(changes.username)) {
     items.push(...(await usernameClaimMove(current.username, changes.username, current.id)));
   }
-  try {
-    await writeAll(items);
-    return { outcome: 'updated', sessionVersion };
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return { outcome: 'stale' };
-    if (failed.includes(usernameIndex)) return { outcome: 'username-taken' };
-    if (isConditionFailure(error)) return { outcome: 'stale' };
-    throw error;
-  }
+  const outcome = await writeOutcome(items, 'updated' as const, [
+    [0, 'stale'],
+    [usernameIndex, 'username-taken'],
+  ]);
+  return outcome === 'updated' ? { outcome, sessionVersion } : { outcome };
 };
 
 export type EmailConfirmOutcome = 'confirmed' | 'email-taken' | 'stale' | 'link-used';
@@ -323,23 +343,18 @@ export const confirmPendingEmail = async (
 ): Promise<EmailConfirmOutcome> => {
   if (user.pendingEmail === undefined || user.pendingEmailRequestedAt === undefined) return 'stale';
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression:
-          'SET email = :pending, gsi1sk = :pending, emailVerifiedAt = :now, updatedAt = :now ' +
-          'REMOVE pendingEmail, pendingEmailRequestedAt',
-        ConditionExpression:
-          'email = :readEmail AND pendingEmail = :pending AND pendingEmailRequestedAt = :requestedAt',
-        ExpressionAttributeValues: {
-          ':pending': user.pendingEmail,
-          ':now': now,
-          ':readEmail': user.email,
-          ':requestedAt': user.pendingEmailRequestedAt,
-        },
+    userUpdate(user.id, {
+      UpdateExpression:
+        'SET email = :pending, gsi1sk = :pending, emailVerifiedAt = :now, updatedAt = :now ' +
+        'REMOVE pendingEmail, pendingEmailRequestedAt',
+      ConditionExpression: 'email = :readEmail AND pendingEmail = :pending AND pendingEmailRequestedAt = :requestedAt',
+      ExpressionAttributeValues: {
+        ':pending': user.pendingEmail,
+        ':now': now,
+        ':readEmail': user.email,
+        ':requestedAt': user.pendingEmailRequestedAt,
       },
-    },
+    }),
     {
       Put: {
         TableName: tableName(),
@@ -357,17 +372,11 @@ export const confirmPendingEmail = async (
     },
     consumeLink,
   ];
-  try {
-    await transact(items);
-    return 'confirmed';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(3)) return 'link-used';
-    if (failed.includes(0)) return 'stale';
-    if (failed.includes(1)) return 'email-taken';
-    if (isConditionFailure(error)) return 'stale';
-    throw error;
-  }
+  return writeOutcome(items, 'confirmed' as const, [
+    [3, 'link-used'],
+    [0, 'stale'],
+    [1, 'email-taken'],
+  ]);
 };
 
 /**
@@ -387,30 +396,26 @@ export const setPassword = async (
   const state = asRead(user);
   const activate = !isActive(user);
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression:
-          'SET passwordChangedAt = :now, updatedAt = :now, hasPassword = :true, sessionVersion = :next' +
-          `${activate ? ', acceptedInviteAt = :now' : ''}` +
-          // A reset link reached the address: it is the owner's.
-          `${options.resetRequestedAt !== undefined ? ', emailVerifiedAt = :now' : ''}` +
-          ' REMOVE passwordHash, resetRequestedAt',
-        ConditionExpression: `sessionVersion = :readVersion AND ${state.condition}${
-          options.resetRequestedAt !== undefined ? ' AND resetRequestedAt = :resetRequestedAt' : ''
-        }`,
-        ExpressionAttributeNames: state.names,
-        ExpressionAttributeValues: {
-          ...state.values,
-          ':now': now,
-          ':true': true,
-          ':next': next,
-          ':readVersion': user.sessionVersion,
-          ...(options.resetRequestedAt !== undefined && { ':resetRequestedAt': options.resetRequestedAt }),
-        },
+    userUpdate(user.id, {
+      UpdateExpression:
+        'SET passwordChangedAt = :now, updatedAt = :now, hasPassword = :true, sessionVersion = :next' +
+        `${activate ? ', acceptedInviteAt = :now' : ''}` +
+        // A reset link reached the address: it is the owner's.
+        `${options.resetRequestedAt !== undefined ? ', emailVerifiedAt = :now' : ''}` +
+        ' REMOVE passwordHash, resetRequestedAt',
+      ConditionExpression: `sessionVersion = :readVersion AND ${state.condition}${
+        options.resetRequestedAt !== undefined ? ' AND resetRequestedAt = :resetRequestedAt' : ''
+      }`,
+      ExpressionAttributeNames: state.names,
+      ExpressionAttributeValues: {
+        ...state.values,
+        ':now': now,
+        ':true': true,
+        ':next': next,
+        ':readVersion': user.sessionVersion,
+        ...(options.resetRequestedAt !== undefined && { ':resetRequestedAt': options.resetRequestedAt }),
       },
-    },
+    }),
     credentialPut(user.id, passwordHash),
     ...(activate && user.role === 'admin' ? [adminCountChange(1)] : []),
   ];
@@ -424,62 +429,38 @@ export const setPassword = async (
  */
 export const advanceSessionVersion = async (user: User, now: string): Promise<number | undefined> => {
   const next = user.sessionVersion + 1;
-  const advanced = await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET sessionVersion = :next, updatedAt = :now',
-        ConditionExpression: 'sessionVersion = :read',
-        ExpressionAttributeValues: { ':next': next, ':read': user.sessionVersion, ':now': now },
-      }),
-    ),
-  );
+  const advanced = await updateUserIf(user.id, {
+    UpdateExpression: 'SET sessionVersion = :next, updatedAt = :now',
+    ConditionExpression: 'sessionVersion = :read',
+    ExpressionAttributeValues: { ':next': next, ':read': user.sessionVersion, ':now': now },
+  });
   return advanced ? next : undefined;
 };
 
 /** Records that the user's address is proven, while it is still the one read; false otherwise. */
 export const markEmailVerified = async (user: Pick<User, 'id' | 'email'>, at: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET emailVerifiedAt = :at',
-        ConditionExpression: 'email = :email',
-        ExpressionAttributeValues: { ':at': at, ':email': user.email },
-      }),
-    ),
-  );
+  updateUserIf(user.id, {
+    UpdateExpression: 'SET emailVerifiedAt = :at',
+    ConditionExpression: 'email = :email',
+    ExpressionAttributeValues: { ':at': at, ':email': user.email },
+  });
 
 /** Ends every session of the user (the provider signed them out and named no session). */
 export const endEverySession = async (userId: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: 'ADD sessionVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    ),
-  );
+  await updateUserIf(userId, {
+    UpdateExpression: 'ADD sessionVersion :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
 };
 
 /** Records the newest reset link of the user: from now on only it resets the password. */
 export const recordResetRequest = async (userId: string, requestedAt: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        UpdateExpression: 'SET resetRequestedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': requestedAt },
-      }),
-    ),
-  );
+  await updateUserIf(userId, {
+    UpdateExpression: 'SET resetRequestedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': requestedAt },
+  });
 };
 
 /**
@@ -492,17 +473,13 @@ export const changeRole = async (user: User, to: Role, now: string): Promise<boo
   const state = asRead(user);
   return conditionalWrite(() =>
     transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(user.id),
-          // A new role ends the user's sessions (OWASP: a new session at every privilege change).
-          UpdateExpression: 'SET #role = :to, updatedAt = :now ADD sessionVersion :one',
-          ConditionExpression: state.condition,
-          ExpressionAttributeNames: state.names,
-          ExpressionAttributeValues: { ...state.values, ':to': to, ':now': now, ':one': 1 },
-        },
-      },
+      userUpdate(user.id, {
+        // A new role ends the user's sessions (OWASP: a new session at every privilege change).
+        UpdateExpression: 'SET #role = :to, updatedAt = :now ADD sessionVersion :one',
+        ConditionExpression: state.condition,
+        ExpressionAttributeNames: state.names,
+        ExpressionAttributeValues: { ...state.values, ':to': to, ':now': now, ':one': 1 },
+      }),
       ...(isActive(user) ? [adminCountChange(to === 'admin' ? 1 : -1)] : []),
     ]),
   );
@@ -513,18 +490,12 @@ export const changeRole = async (user: User, to: Role, now: string): Promise<boo
  * earlier link. False when the user changed meanwhile or is active by now.
  */
 export const refreshInvitation = async (user: User, role: Role, invitedAt: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET #role = :role, invitedAt = :at, updatedAt = :at',
-        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND #role = :readRole',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':role': role, ':at': invitedAt, ':readRole': user.role },
-      }),
-    ),
-  );
+  updateUserIf(user.id, {
+    UpdateExpression: 'SET #role = :role, invitedAt = :at, updatedAt = :at',
+    ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND #role = :readRole',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: { ':role': role, ':at': invitedAt, ':readRole': user.role },
+  });
 
 export type AcceptOutcome = 'accepted' | 'stale' | 'username-taken';
 
@@ -541,41 +512,31 @@ export const acceptInvitation = async (
 ): Promise<AcceptOutcome> => {
   if (isActive(user) || user.invitedAt === undefined) return 'stale';
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression:
-          'SET username = :username, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now, ' +
-          'emailVerifiedAt = :now, hasPassword = :true REMOVE passwordHash',
-        ConditionExpression:
-          'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole AND username = :readUsername',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: {
-          ':username': username,
-          ':now': now,
-          ':true': true,
-          ':invitedAt': user.invitedAt,
-          ':readRole': user.role,
-          ':readUsername': user.username,
-        },
+    userUpdate(user.id, {
+      UpdateExpression:
+        'SET username = :username, passwordChangedAt = :now, acceptedInviteAt = :now, updatedAt = :now, ' +
+        'emailVerifiedAt = :now, hasPassword = :true REMOVE passwordHash',
+      ConditionExpression:
+        'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole AND username = :readUsername',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':username': username,
+        ':now': now,
+        ':true': true,
+        ':invitedAt': user.invitedAt,
+        ':readRole': user.role,
+        ':readUsername': user.username,
       },
-    },
+    }),
     credentialPut(user.id, passwordHash),
     ...(user.role === 'admin' ? [adminCountChange(1)] : []),
   ];
   const usernameIndex = items.length;
   items.push(...(await usernameClaimMove(user.username, username, user.id)));
-  try {
-    await transact(items);
-    return 'accepted';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return 'stale';
-    if (failed.includes(usernameIndex)) return 'username-taken';
-    if (isConditionFailure(error)) return 'stale';
-    throw error;
-  }
+  return writeOutcome(items, 'accepted' as const, [
+    [0, 'stale'],
+    [usernameIndex, 'username-taken'],
+  ]);
 };
 
 /**
@@ -587,16 +548,12 @@ export const activateUser = async (user: User, now: string): Promise<boolean> =>
   const state = asRead(user);
   return conditionalWrite(() =>
     transact([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: userKey(user.id),
-          UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
-          ConditionExpression: state.condition,
-          ExpressionAttributeNames: state.names,
-          ExpressionAttributeValues: { ...state.values, ':now': now },
-        },
-      },
+      userUpdate(user.id, {
+        UpdateExpression: 'SET acceptedInviteAt = :now, updatedAt = :now',
+        ConditionExpression: state.condition,
+        ExpressionAttributeNames: state.names,
+        ExpressionAttributeValues: { ...state.values, ':now': now },
+      }),
       ...(user.role === 'admin' ? [adminCountChange(1)] : []),
     ]),
   );
@@ -611,15 +568,11 @@ export const upgradeLegacyUser = async (user: User, legacyHash: string | undefin
     await conditionalWrite(() =>
       transact([
         credentialPut(user.id, legacyHash),
-        {
-          Update: {
-            TableName: tableName(),
-            Key: userKey(user.id),
-            UpdateExpression: 'SET hasPassword = :true REMOVE passwordHash',
-            ConditionExpression: 'passwordHash = :hash',
-            ExpressionAttributeValues: { ':true': true, ':hash': legacyHash },
-          },
-        },
+        userUpdate(user.id, {
+          UpdateExpression: 'SET hasPassword = :true REMOVE passwordHash',
+          ConditionExpression: 'passwordHash = :hash',
+          ExpressionAttributeValues: { ':true': true, ':hash': legacyHash },
+        }),
       ]),
     );
   }
@@ -652,15 +605,7 @@ export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
   ];
   const countIndex = items.length;
   if (isActiveAdmin(user)) items.push(adminCountChange(-1));
-  try {
-    await transact(items);
-    return 'deleted';
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(countIndex)) return 'last-admin';
-    if (isConditionFailure(error)) return 'stale';
-    throw error;
-  }
+  return writeOutcome(items, 'deleted' as const, [[countIndex, 'last-admin']]);
 };
 
 /**
@@ -671,23 +616,13 @@ export const deleteUser = async (user: User): Promise<DeleteOutcome> => {
 export const acceptInvitationBySingleSignOn = async (user: User, now: string): Promise<boolean> => {
   if (isActive(user) || user.invitedAt === undefined) return false;
   const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: userKey(user.id),
-        UpdateExpression: 'SET acceptedInviteAt = :now, emailVerifiedAt = :now, updatedAt = :now',
-        ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },
-      },
-    },
+    userUpdate(user.id, {
+      UpdateExpression: 'SET acceptedInviteAt = :now, emailVerifiedAt = :now, updatedAt = :now',
+      ConditionExpression: 'attribute_not_exists(acceptedInviteAt) AND invitedAt = :invitedAt AND #role = :readRole',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':now': now, ':invitedAt': user.invitedAt, ':readRole': user.role },
+    }),
     ...(user.role === 'admin' ? [adminCountChange(1)] : []),
   ];
-  try {
-    await writeAll(items);
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(() => writeAll(items));
 };

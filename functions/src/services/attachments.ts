@@ -26,7 +26,7 @@ import type { TransactItem } from '#repositories/table';
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
-import { failedConditions, isConditionFailure, transact, wasRefused } from '#repositories/table';
+import { conditionalOutcome, conditionalWrite, failedConditions, transact, wasRefused } from '#repositories/table';
 import { versionPut } from '#repositories/versions';
 import type { User } from '#repositories/users';
 import { displayName } from './user-names';
@@ -294,13 +294,10 @@ export const deleteAttachmentAs = async (
     }
   }
   const removal = [attachmentDeleteItem(componentId, attachmentId, { isApproved: attachment.isApproved }), ...closing];
-  try {
-    if (attachment.isApproved) await removeApprovedAttachment(user, attachment, removal);
-    else await transact(removal);
-  } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(messages.attachmentChangedMeanwhile);
-    throw error;
-  }
+  const removed = await conditionalWrite(() =>
+    attachment.isApproved ? removeApprovedAttachment(user, attachment, removal) : transact(removal),
+  );
+  if (!removed) throw new Conflict(messages.attachmentChangedMeanwhile);
   // On AWS the bucket is versioned: the deleted object stays restorable for 30 days.
   await deleteFileQuietly(attachment.objectKey, 'a deleted attachment blob');
   return { message: messages.attachmentDeleted };
@@ -322,36 +319,40 @@ const removeApprovedAttachment = async (
     if (!component) return transact(removal);
     const now = new Date().toISOString();
     const version = component.version + 1;
-    try {
-      await commitCatalogueChange(
-        [component.id],
-        [
-          ...removal,
-          componentVersionBump(component.id, component.version, now),
-          versionPut(component.id, {
-            versionNumber: version,
-            changeDescription: messages.attachmentRemovedVersion(attachment.fileName),
-            changedFields: [],
-            previousData: {},
-            changeData: {},
-            username: displayName(user),
-            createdAt: now,
-            removedAttachment: {
-              id: attachment.id,
-              fileName: attachment.fileName,
-              fileType: attachment.fileType,
-              size: attachment.size,
-              objectKey: attachment.objectKey,
-            },
-          }),
-        ],
-      );
-      return;
-    } catch (error) {
-      // The part moved to another version meanwhile (an approved edit): read it again.
-      if (!isConditionFailure(error) || attempt >= 3 || !(await getAttachment(attachment.componentId, attachment.id)))
-        throw error;
-    }
+    const removed = await conditionalOutcome(
+      async () => {
+        await commitCatalogueChange(
+          [component.id],
+          [
+            ...removal,
+            componentVersionBump(component.id, component.version, now),
+            versionPut(component.id, {
+              versionNumber: version,
+              changeDescription: messages.attachmentRemovedVersion(attachment.fileName),
+              changedFields: [],
+              previousData: {},
+              changeData: {},
+              username: displayName(user),
+              createdAt: now,
+              removedAttachment: {
+                id: attachment.id,
+                fileName: attachment.fileName,
+                fileType: attachment.fileType,
+                size: attachment.size,
+                objectKey: attachment.objectKey,
+              },
+            }),
+          ],
+        );
+        return true;
+      },
+      async (_failed, error) => {
+        // The part moved to another version meanwhile (an approved edit): read it again.
+        if (attempt >= 3 || !(await getAttachment(attachment.componentId, attachment.id))) throw error;
+        return false;
+      },
+    );
+    if (removed) return;
   }
 };
 

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import { usernameFromEmail, type Role } from '#shared/schemas/auth';
+import { usernameFromEmail, type PublicUser, type Role, type UserIdentity } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import { hasSecondFactor } from './auth/second-factor/rules';
 import { config } from '#lib/config';
@@ -33,8 +33,8 @@ import { paths, siteLink } from '#shared/app-paths';
 
 export const INVITE_TOKEN_SECONDS = 7 * 24 * 60 * 60;
 
-/** Administrators' view of a user: dates included, never a hash or a token. */
-export const toAdminUser = (user: User): AdminUser => ({
+/** Who the user is, the part every view of a user shows. */
+const identityOf = (user: User): UserIdentity => ({
   id: user.id,
   email: user.email,
   username: user.username,
@@ -42,6 +42,18 @@ export const toAdminUser = (user: User): AdminUser => ({
   firstName: user.firstName,
   lastName: user.lastName,
   role: user.role,
+});
+
+/** The user's view of their own account. */
+export const toPublicUser = (user: User): PublicUser => ({
+  ...identityOf(user),
+  ...(user.pendingEmail !== undefined && { pendingEmail: user.pendingEmail }),
+  ...(!user.hasPassword && { noPassword: true }),
+});
+
+/** Administrators' view of a user: dates included. */
+export const toAdminUser = (user: User): AdminUser => ({
+  ...identityOf(user),
   invitedAt: user.invitedAt ?? null,
   acceptedInviteAt: user.acceptedInviteAt ?? null,
   createdAt: user.createdAt,

@@ -1,7 +1,7 @@
 import { acceptInviteSchema } from '#shared/schemas/users';
 import { sessionCookie } from '#lib/cookies';
 import { httpHandler, reply } from '#lib/http';
-import { toPublicUser } from '#services/auth/identity';
+import { toPublicUser } from '#services/users';
 import { acceptInvite } from '#services/users';
 
 export const handler = httpHandler({

@@ -1,7 +1,7 @@
 import { secondFactorSignInSchema } from '#shared/schemas/second-factor';
 import { clearedPendingSignInCookie, PENDING_SIGN_IN_COOKIE, presessionCookie, sessionCookie } from '#lib/cookies';
 import { httpHandler, reply } from '#lib/http';
-import { toPublicUser } from '#services/auth/identity';
+import { toPublicUser } from '#services/users';
 import { secondFactorStep } from '#services/auth/second-factor/sign-in';
 import { randomToken } from '#services/auth/tokens';
 

@@ -5,10 +5,10 @@ import { randomToken } from '#services/auth/tokens';
 
 export const handler = httpHandler({
   handler: async ({ request, session }) => {
-    if (session) return { token: await csrfTokenFor(`session:${session.session.tokenHash}`) };
+    if (session) return { token: await csrfTokenFor({ sessionTokenHash: session.session.tokenHash }) };
     const presessionId = request.cookies[PRESESSION_COOKIE] ?? randomToken();
     return reply({
-      body: { token: await csrfTokenFor(`pre:${presessionId}`) },
+      body: { token: await csrfTokenFor({ presessionId }) },
       cookies: request.cookies[PRESESSION_COOKIE] ? [] : [presessionCookie(presessionId, request.secure)],
     });
   },

@@ -1,5 +1,5 @@
 import { httpHandler } from '#lib/http';
-import { toPublicUser } from '#services/auth/identity';
+import { toPublicUser } from '#services/users';
 import { mustSetUpSecondFactor } from '#services/auth/second-factor/rules';
 
 export const handler = httpHandler({

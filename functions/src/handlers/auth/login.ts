@@ -1,7 +1,8 @@
 import { loginSchema } from '#shared/schemas/auth';
 import { pendingSignInCookie, presessionCookie, sessionCookie } from '#lib/cookies';
 import { httpHandler, reply } from '#lib/http';
-import { login, toPublicUser } from '#services/auth/identity';
+import { login } from '#services/auth/identity';
+import { toPublicUser } from '#services/users';
 import { randomToken } from '#services/auth/tokens';
 
 export const handler = httpHandler({

@@ -22,7 +22,7 @@ import {
 } from '#repositories/approval-requests';
 import { idempotencyClaimPut } from '#repositories/idempotency';
 import { pendingBytesReserve } from '#repositories/pending-storage';
-import { failedConditions, isConditionFailure, transact, wasRefused, type TransactItem } from '#repositories/table';
+import { conditionalOutcome, failedConditions, transact, wasRefused, type TransactItem } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { listVersions } from '#repositories/versions';
 import { componentFileKinds, componentFileProblem } from '#shared/schemas/files';
@@ -315,23 +315,24 @@ export const submitDeletion = async (submitter: User, componentId: number) => {
   const refused = new Conflict(messages.deletionAlreadyPending(component.reference));
   if ((await listPendingRequestsFor(componentId)).some((request) => request.requestType === 'delete')) throw refused;
   const id = ulid();
-  try {
-    return await submitRequest(
-      submitter,
-      {
-        id,
-        requestType: 'delete',
-        componentId,
-        componentReference: component.reference,
-        baseVersion: component.version,
-        data: { reference: component.reference },
-      },
-      [deletionLockPut(componentId, id)],
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw refused;
-    throw error;
-  }
+  return conditionalOutcome(
+    () =>
+      submitRequest(
+        submitter,
+        {
+          id,
+          requestType: 'delete',
+          componentId,
+          componentReference: component.reference,
+          baseVersion: component.version,
+          data: { reference: component.reference },
+        },
+        [deletionLockPut(componentId, id)],
+      ),
+    () => {
+      throw refused;
+    },
+  );
 };
 
 /**

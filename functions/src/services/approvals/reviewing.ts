@@ -15,7 +15,7 @@ import {
 } from '#repositories/approval-requests';
 import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
-import { conditionalWrite, isConditionFailure, transact } from '#repositories/table';
+import { conditionalWrite, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { emailDecision } from '../request-emails';
 import { requestReference, requestSubject, requestTypeWords } from '../request-texts';
@@ -192,11 +192,10 @@ const reviewStored = async (
           ]
         : []),
     ];
-    try {
-      if (applied.componentIds.length) await commitCatalogueChange(applied.componentIds, all);
-      else await transact(all);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+    const committed = await conditionalWrite(() =>
+      applied.componentIds.length ? commitCatalogueChange(applied.componentIds, all) : transact(all),
+    );
+    if (!committed) {
       const latest = await getRequest(request.id);
       // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
       if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
@@ -298,10 +297,7 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
     reviewNotes: messages.requestWithdrawnNote,
     reviewedAt: new Date().toISOString(),
   };
-  try {
-    await transact(requestReviewItems(request, review));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+  if (!(await conditionalWrite(() => transact(requestReviewItems(request, review))))) {
     const latest = await getRequest(id);
     if (latest?.status === 'withdrawn') return toApprovalRequest(latest);
     throw new Conflict(latest?.status !== 'pending' ? messages.requestNotPending : messages.requestRetry);

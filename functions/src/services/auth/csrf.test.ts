@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#lib/config';
-import { csrfTokenFor, isValidCsrfToken } from './csrf';
+import { csrfHolder, csrfTokenFor, isValidCsrfToken } from './csrf';
 
 describe('csrf tokens', () => {
   beforeEach(() => {
@@ -10,17 +10,25 @@ describe('csrf tokens', () => {
   });
 
   it('accepts a token only for the binding it was made for', async () => {
-    const token = await csrfTokenFor('session:abc');
-    expect(await isValidCsrfToken(token, ['pre:xyz', 'session:abc'])).toBe(true);
-    expect(await isValidCsrfToken(token, ['session:abd'])).toBe(false);
-    expect(await isValidCsrfToken(undefined, ['session:abc'])).toBe(false);
-    expect(await isValidCsrfToken('', ['session:abc'])).toBe(false);
+    const token = await csrfTokenFor({ sessionTokenHash: 'abc' });
+    expect(await isValidCsrfToken(token, { sessionTokenHash: 'abc' })).toBe(true);
+    expect(await isValidCsrfToken(token, { presessionId: 'abc' })).toBe(false);
+    expect(await isValidCsrfToken(token, { sessionTokenHash: 'abd' })).toBe(false);
+    expect(await isValidCsrfToken(token, undefined)).toBe(false);
+    expect(await isValidCsrfToken(undefined, { sessionTokenHash: 'abc' })).toBe(false);
+    expect(await isValidCsrfToken('', { sessionTokenHash: 'abc' })).toBe(false);
+  });
+
+  it('binds to the session once signed in, else to the pre-session cookie', () => {
+    expect(csrfHolder({ tokenHash: 'abc' }, 'xyz')).toEqual({ sessionTokenHash: 'abc' });
+    expect(csrfHolder(undefined, 'xyz')).toEqual({ presessionId: 'xyz' });
+    expect(csrfHolder(undefined, undefined)).toBeUndefined();
   });
 
   it('changes with the secret', async () => {
-    const token = await csrfTokenFor('pre:1');
+    const token = await csrfTokenFor({ presessionId: '1' });
     process.env.CSRF_SECRET = 'z'.repeat(40);
     resetConfig();
-    expect(await isValidCsrfToken(token, ['pre:1'])).toBe(false);
+    expect(await isValidCsrfToken(token, { presessionId: '1' })).toBe(false);
   });
 });

@@ -11,21 +11,34 @@ const csrfSecret = async (): Promise<string> => {
 };
 
 /**
- * A CSRF token is an HMAC of what it is bound to: the session (`session:<token hash>`) or, before
- * login, the pre-session cookie (`pre:<id>`). Nothing is stored; only the holder of the cookie
- * can present a matching token.
+ * What a CSRF token is bound to: the session once signed in (by its token hash), before that the
+ * pre-session cookie. Signed in, only the session counts: a pre-session cookie could have been
+ * planted by someone who knows its tokens.
  */
-export const csrfTokenFor = async (binding: string): Promise<string> =>
+export type CsrfHolder = { sessionTokenHash: string } | { presessionId: string };
+
+export const csrfHolder = (
+  session: { tokenHash: string } | undefined,
+  presessionId: string | undefined,
+): CsrfHolder | undefined =>
+  session ? { sessionTokenHash: session.tokenHash } : presessionId ? { presessionId } : undefined;
+
+const bindingOf = (holder: CsrfHolder): string =>
+  'sessionTokenHash' in holder ? `session:${holder.sessionTokenHash}` : `pre:${holder.presessionId}`;
+
+/**
+ * A CSRF token is an HMAC of what it is bound to. Nothing is stored; only the holder of the
+ * cookie can present a matching token.
+ */
+export const csrfTokenFor = async (holder: CsrfHolder): Promise<string> =>
   createHmac('sha256', await csrfSecret())
-    .update(binding)
+    .update(bindingOf(holder))
     .digest('base64url');
 
-export const isValidCsrfToken = async (token: string | undefined, bindings: string[]): Promise<boolean> => {
-  if (!token) return false;
+/** False without a token, and without anything it could be bound to. */
+export const isValidCsrfToken = async (token: string | undefined, holder: CsrfHolder | undefined): Promise<boolean> => {
+  if (!token || !holder) return false;
   const given = Buffer.from(token);
-  for (const binding of bindings) {
-    const expected = Buffer.from(await csrfTokenFor(binding));
-    if (expected.length === given.length && timingSafeEqual(expected, given)) return true;
-  }
-  return false;
+  const expected = Buffer.from(await csrfTokenFor(holder));
+  return expected.length === given.length && timingSafeEqual(expected, given);
 };

@@ -47,20 +47,9 @@ import type { SecondFactorChallenge } from '#shared/schemas/second-factor';
 import { beginSecondFactor } from './second-factor/pending';
 import { hasSecondFactor, mayUseSecondFactor } from './second-factor/rules';
 import { paths, siteLink } from '#shared/app-paths';
+import { toPublicUser } from '../users';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
-
-export const toPublicUser = (user: User): PublicUser => ({
-  id: user.id,
-  email: user.email,
-  username: user.username,
-  name: user.name,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  role: user.role,
-  ...(user.pendingEmail !== undefined && { pendingEmail: user.pendingEmail }),
-  ...(!user.hasPassword && { noPassword: true }),
-});
 
 const displayName = (firstName: string, lastName: string, fallback: string): string =>
   [firstName, lastName].filter(Boolean).join(' ') || fallback;

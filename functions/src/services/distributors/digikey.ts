@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DistributorRefused } from './errors';
-import { callApi, readAnswer, retryAfterMs, webAddress, type CallPolicy, type RefusalReader } from './http';
+import { callApi, candidateOf, readAnswer, retryAfterMs, type CallPolicy, type RefusalReader } from './http';
 import type { RateLimiter } from './rate-limiter';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
 
@@ -53,19 +53,16 @@ const detailsAnswer = z.object({ Product: product.nullish() });
 /** A Digi-Key order number: the product-details call finds exactly it. */
 const isDigiKeyNumber = (key: string) => /\S-ND$/i.test(key);
 
-const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | undefined => {
-  const manufacturerPartNumber = item.ManufacturerProductNumber?.trim();
-  if (!manufacturerPartNumber) return undefined;
-  return {
-    manufacturerPartNumber,
-    manufacturer: item.Manufacturer?.Name?.trim() ?? '',
-    orderNumbers: (item.ProductVariations ?? []).flatMap((variation) => variation.DigiKeyProductNumber?.trim() || []),
-    description: item.Description?.ProductDescription?.trim() || item.Description?.DetailedDescription?.trim() || null,
-    imageUrl: webAddress(item.PhotoUrl),
-    datasheetUrl: webAddress(item.DatasheetUrl),
-    productUrl: webAddress(item.ProductUrl),
-  };
-};
+const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | undefined =>
+  candidateOf({
+    manufacturerPartNumber: item.ManufacturerProductNumber,
+    manufacturer: item.Manufacturer?.Name,
+    orderNumbers: (item.ProductVariations ?? []).map((variation) => variation.DigiKeyProductNumber),
+    descriptions: [item.Description?.ProductDescription, item.Description?.DetailedDescription],
+    imageUrl: item.PhotoUrl,
+    datasheetUrl: item.DatasheetUrl,
+    productUrl: item.ProductUrl,
+  });
 
 /** Digi-Key's daily limit resets at midnight US Central time: 05:00 or 06:00 UTC; the later one is safe. */
 const nextCentralMidnight = (now: number): Date => {

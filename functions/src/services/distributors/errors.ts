@@ -30,21 +30,20 @@ export abstract class DistributorError extends Unavailable {
   }
 }
 
+/** A kind of distributor error whose message names only the provider. */
+const namingTheProvider = <K extends DistributorErrorKind>(kind: K, message: (provider: string) => string) =>
+  class extends DistributorError {
+    readonly kind: K = kind;
+    constructor(provider: DistributorName, options?: { cause?: unknown }) {
+      super(provider, message(distributorLabels[provider]), options);
+    }
+  };
+
 /** No credentials for the provider in this environment. */
-export class DistributorNotConfigured extends DistributorError {
-  readonly kind = 'not-configured';
-  constructor(provider: DistributorName) {
-    super(provider, messages.distributorNotConfigured(distributorLabels[provider]));
-  }
-}
+export class DistributorNotConfigured extends namingTheProvider('not-configured', messages.distributorNotConfigured) {}
 
 /** No usable answer: timeouts, connection failures, server errors that outlasted the retries. */
-export class DistributorUnavailable extends DistributorError {
-  readonly kind = 'unavailable';
-  constructor(provider: DistributorName, options?: { cause?: unknown }) {
-    super(provider, messages.distributorUnavailable(distributorLabels[provider]), options);
-  }
-}
+export class DistributorUnavailable extends namingTheProvider('unavailable', messages.distributorUnavailable) {}
 
 /** The provider (or our own per-minute budget) asks to wait longer than we may. */
 export class DistributorThrottled extends DistributorError {
@@ -121,17 +120,7 @@ export const isDayStop = (error: unknown): error is DistributorBudgetSpent | Dis
 export class SearchAllowanceSpent extends TooManyRequests {}
 
 /** An answer that is not the documented shape (not JSON, or missing what we read). */
-export class DistributorMalformedAnswer extends DistributorError {
-  readonly kind = 'malformed';
-  constructor(provider: DistributorName, options?: { cause?: unknown }) {
-    super(provider, messages.distributorMalformed(distributorLabels[provider]), options);
-  }
-}
+export class DistributorMalformedAnswer extends namingTheProvider('malformed', messages.distributorMalformed) {}
 
 /** The provider refused our credentials. */
-export class DistributorRefused extends DistributorError {
-  readonly kind = 'refused';
-  constructor(provider: DistributorName, options?: { cause?: unknown }) {
-    super(provider, messages.distributorRefused(distributorLabels[provider]), options);
-  }
-}
+export class DistributorRefused extends namingTheProvider('refused', messages.distributorRefused) {}

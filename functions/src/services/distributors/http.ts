@@ -11,7 +11,7 @@ import {
 } from './errors';
 import { pause } from './pause';
 import type { RateLimiter } from './rate-limiter';
-import type { CallPurpose } from './types';
+import type { CallPurpose, DistributorCandidate } from './types';
 
 /** How a client talks to its API: how long to wait, how often to try again. */
 export interface CallPolicy {
@@ -218,4 +218,33 @@ export const webAddress = (value: string | null | undefined): string | null => {
   } catch {
     return null;
   }
+};
+
+type AnswerText = string | null | undefined;
+
+/** What a distributor's answer says about one product, in its own fields (any may be missing or padded). */
+export interface ProductFields {
+  manufacturerPartNumber: AnswerText;
+  manufacturer: AnswerText;
+  orderNumbers: AnswerText[];
+  /** The first that is not blank describes the product. */
+  descriptions: AnswerText[];
+  imageUrl: AnswerText;
+  datasheetUrl: AnswerText;
+  productUrl: AnswerText;
+}
+
+/** One product as a candidate: trimmed, web addresses only; none without a manufacturer part number. */
+export const candidateOf = (fields: ProductFields): DistributorCandidate | undefined => {
+  const manufacturerPartNumber = fields.manufacturerPartNumber?.trim();
+  if (!manufacturerPartNumber) return undefined;
+  return {
+    manufacturerPartNumber,
+    manufacturer: fields.manufacturer?.trim() ?? '',
+    orderNumbers: fields.orderNumbers.flatMap((number) => number?.trim() || []),
+    description: fields.descriptions.map((text) => text?.trim()).find(Boolean) ?? null,
+    imageUrl: webAddress(fields.imageUrl),
+    datasheetUrl: webAddress(fields.datasheetUrl),
+    productUrl: webAddress(fields.productUrl),
+  };
 };

@@ -5,7 +5,7 @@ import {
   DistributorMalformedAnswer,
   DistributorRefused,
 } from './errors';
-import { callApi, readAnswer, recordStop, webAddress, type CallPolicy } from './http';
+import { callApi, candidateOf, readAnswer, recordStop, type CallPolicy } from './http';
 import type { RateLimiter } from './rate-limiter';
 import { asciiSearchText } from './search-text';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
@@ -51,20 +51,17 @@ const searchAnswer = z.object({
   SearchResults: z.object({ NumberOfResult: z.number().nullish(), Parts: z.array(part).nullish() }).nullish(),
 });
 
-const toCandidate = (item: z.infer<typeof part>): DistributorCandidate | undefined => {
-  const manufacturerPartNumber = item.ManufacturerPartNumber?.trim();
-  if (!manufacturerPartNumber) return undefined;
-  const orderNumber = item.MouserPartNumber?.trim();
-  return {
-    manufacturerPartNumber,
-    manufacturer: item.Manufacturer?.trim() ?? '',
-    orderNumbers: orderNumber && orderNumber !== 'N/A' ? [orderNumber] : [],
-    description: item.Description?.trim() || null,
-    imageUrl: webAddress(item.ImagePath),
-    datasheetUrl: webAddress(item.DataSheetUrl),
-    productUrl: webAddress(item.ProductDetailUrl),
-  };
-};
+const toCandidate = (item: z.infer<typeof part>): DistributorCandidate | undefined =>
+  candidateOf({
+    manufacturerPartNumber: item.ManufacturerPartNumber,
+    manufacturer: item.Manufacturer,
+    // Mouser writes 'N/A' for a part it does not sell.
+    orderNumbers: [item.MouserPartNumber].filter((number) => number?.trim() !== 'N/A'),
+    descriptions: [item.Description],
+    imageUrl: item.ImagePath,
+    datasheetUrl: item.DataSheetUrl,
+    productUrl: item.ProductDetailUrl,
+  });
 
 /** Mouser does not say when its daily count restarts: the next midnight UTC is assumed. */
 const nextUtcMidnight = (now: number): Date => {

@@ -41,23 +41,43 @@ export const passkeyRegistrationOptions = (
   });
 };
 
+/** What every browser answer must be signed for: this challenge, this origin and this relying party. */
+const expectedFor = (challenge: string) => {
+  const rp = relyingParty();
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    // The passkey is a second factor after the password: the authenticator's presence is enough.
+    requireUserVerification: false,
+  };
+};
+
+/** What the check finds, or undefined (and a log line) when the library refuses the answer. */
+const unlessRefused = async <T>(
+  check: 'registration' | 'sign-in',
+  verify: () => Promise<T>,
+): Promise<T | undefined> => {
+  try {
+    return await verify();
+  } catch (error) {
+    logger.info(`passkey ${check} refused`, { reason: (error as Error).message });
+    return undefined;
+  }
+};
+
 /**
- * The new credential when the browser's answer is signed for this challenge, this origin and
- * this relying party; undefined for anything else, malformed answers included.
+ * The new credential when the browser's answer is signed as expected (see expectedFor);
+ * undefined for anything else, malformed answers included.
  */
 export const verifyPasskeyRegistration = async (
   response: PasskeyRegistrationResponse,
   challenge: string,
-): Promise<Pick<Passkey, 'credentialId' | 'publicKey' | 'counter' | 'transports'> | undefined> => {
-  const rp = relyingParty();
-  try {
+): Promise<Pick<Passkey, 'credentialId' | 'publicKey' | 'counter' | 'transports'> | undefined> =>
+  unlessRefused('registration', async () => {
     const verification = await verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      // The passkey is a second factor after the password: the authenticator's presence is enough.
-      requireUserVerification: false,
+      ...expectedFor(challenge),
     });
     if (!verification.verified) return undefined;
     const { credential } = verification.registrationInfo;
@@ -67,11 +87,7 @@ export const verifyPasskeyRegistration = async (
       counter: credential.counter,
       ...(credential.transports && { transports: credential.transports }),
     };
-  } catch (error) {
-    logger.info('passkey registration refused', { reason: (error as Error).message });
-    return undefined;
-  }
-};
+  });
 
 export const passkeySignInOptions = (passkeys: readonly Passkey[]): Promise<PublicKeyCredentialRequestOptionsJSON> =>
   generateAuthenticationOptions({
@@ -86,25 +102,17 @@ export const verifyPasskeySignIn = async (
   response: PasskeyAuthenticationResponse,
   challenge: string,
   passkey: Passkey,
-): Promise<number | undefined> => {
-  const rp = relyingParty();
-  try {
+): Promise<number | undefined> =>
+  unlessRefused('sign-in', async () => {
     const verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expectedFor(challenge),
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.counter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
     });
     return verification.verified ? verification.authenticationInfo.newCounter : undefined;
-  } catch (error) {
-    logger.info('passkey sign-in refused', { reason: (error as Error).message });
-    return undefined;
-  }
-};
+  });

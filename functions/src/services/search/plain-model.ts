@@ -1,0 +1,167 @@
+/*
+ * The search index's plain model for its tests: every rule written out the obvious way (a filter
+ * over the documents and a sort), which the index must agree with.
+ */
+import {
+  quickSearchFields,
+  searchFacetFields,
+  type Component,
+  type SearchFacetField,
+  type SearchFacets,
+} from '#shared/schemas/component';
+import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from './folding';
+import {
+  FACET_VALUES,
+  partNumberFields,
+  storedNumberFields,
+  storedTextFields,
+  type IndexQuery,
+  type SearchDocument,
+} from './search-index';
+
+export const document = (id: number, fields: Partial<Record<keyof Component, unknown>> = {}): SearchDocument => {
+  const base: Record<string, unknown> = { id, version: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+  for (const field of storedTextFields) base[field] ??= null;
+  for (const field of storedNumberFields) base[field] ??= null;
+  base.updatedAt = base.createdAt;
+  return { ...base, reference: `REF-${id}`, class: 'Relay', ...fields } as SearchDocument;
+};
+
+// ------------------------------------------------------------------ the naive model
+
+export type Doc = SearchDocument & Record<string, unknown>;
+/** A value's folded forms, and the same without separators (part numbers) or with words run together (the rest). */
+const formsOf = (value: unknown, partNumber: boolean): string[] => {
+  if (typeof value !== 'string' || value === '') return [];
+  const variants = foldVariants(value);
+  return [...variants, ...variants.map(partNumber ? compactFolded : joinedFolded)];
+};
+/** A word (its folded variants) is in a value: some form of the word inside some form of the value. */
+const wordIn = (variants: string[], value: unknown, partNumber: boolean): boolean => {
+  const probes = partNumber ? [...variants, ...variants.map(compactFolded)] : variants;
+  const forms = formsOf(value, partNumber);
+  return probes.some((probe) => probe !== '' && forms.some((form) => form.includes(probe)));
+};
+const joined = (words: string[][]): string[] =>
+  [...new Set([0, 1].map((v) => compactFolded(words.map((w) => w[Math.min(v, w.length - 1)]!).join(''))))].filter(
+    Boolean,
+  );
+const wholeIn = (words: string[][], value: unknown): boolean =>
+  words.length > 1 && formsOf(value, true).some((form) => joined(words).some((key) => form.includes(key)));
+/** A text's rule on some fields: every word in one of them, or the words run together in a part-number one. */
+export const textMatches = (text: string, fields: readonly string[], doc: Doc): boolean => {
+  const words = searchWords(text);
+  if (words.length === 0) return true;
+  if (words.every((word) => fields.some((field) => wordIn(word, doc[field], partNumberFields.has(field as never)))))
+    return true;
+  return fields.some((field) => partNumberFields.has(field as never) && wholeIn(words, doc[field]));
+};
+
+/** Relevance group of a hit, written out plainly. */
+const groupOf = (text: string, fields: readonly string[], doc: Doc): number => {
+  const words = searchWords(text);
+  const keysFor = (field: string) => {
+    if (!fields.includes(field)) return [];
+    const found = words.filter((word) => wordIn(word, doc[field], true));
+    return [...joined(found), ...(wholeIn(words, doc[field]) ? joined(words) : [])];
+  };
+  const compactForms = (field: string) => formsOf(doc[field], true).map(compactFolded);
+  if (keysFor('articleNumber').some((key) => compactForms('articleNumber').includes(key))) return 0;
+  const keys = keysFor('reference');
+  if (keys.length === 0) return 4;
+  const forms = compactForms('reference');
+  if (keys.some((key) => forms.includes(key))) return 0;
+  if (keys.some((key) => forms.some((form) => form.startsWith(key)))) return 1;
+  if (keys.some((key) => forms.some((form) => form.includes(key)))) return 2;
+  return 3;
+};
+
+const compareReference = (a: Doc, b: Doc): number => {
+  const fa = foldText(a.reference);
+  const fb = foldText(b.reference);
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  if (a.reference !== b.reference) return a.reference < b.reference ? -1 : 1;
+  return a.id - b.id;
+};
+
+/** A facet value's comparison form, written out plainly. */
+export const facetForm = (value: unknown): string => (typeof value === 'string' ? foldText(value.trim()) : '');
+
+/**
+ * Facets written out plainly: per field, the hits as they would be without the field's own
+ * choice, grouped by folded value; each value counted by the parts holding exactly it.
+ */
+const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[], chosen: IndexQuery['choices']) => {
+  const facets = {} as Omit<SearchFacets, 'numbers'>;
+  for (const field of searchFacetFields) {
+    const picked = chosen?.[field]?.length ? chosen[field]! : [];
+    const among = hitsWithout(picked.length ? field : undefined);
+    const groups = new Map<string, Map<string, number>>();
+    for (const doc of among) {
+      const key = facetForm(doc[field]);
+      if (key === '') continue;
+      const spellings = groups.get(key) ?? new Map<string, number>();
+      spellings.set(String(doc[field]).trim(), (spellings.get(String(doc[field]).trim()) ?? 0) + 1);
+      groups.set(key, spellings);
+    }
+    const ranked = [...groups.entries()]
+      .map(([key, spellings]) => ({
+        key,
+        value: [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0],
+        count: among.filter((doc) => facetForm(doc[field]) === key).length,
+      }))
+      .sort((a, b) => b.count - a.count || (a.value.toLowerCase() < b.value.toLowerCase() ? -1 : 1));
+    const pickedForms = new Set(picked.map(facetForm));
+    const shown = ranked.filter((entry, place) => place < FACET_VALUES || pickedForms.has(entry.key));
+    for (const value of picked)
+      if (!shown.some((entry) => entry.key === facetForm(value)))
+        shown.push({ key: facetForm(value), value, count: 0 });
+    facets[field] = shown.map(({ value, count }) => ({ value, count }));
+  }
+  return facets;
+};
+
+/** The obvious implementation the index must agree with. */
+export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQuery) => {
+  const docs = documents as Doc[];
+  const chosenHold = (doc: Doc, except: SearchFacetField | undefined) =>
+    Object.entries(query.choices ?? {}).every(
+      ([field, values]) => field === except || !values?.length || values.map(facetForm).includes(facetForm(doc[field])),
+    );
+  const matches = (doc: Doc) =>
+    (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
+    Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
+    Object.entries(query.numbers ?? {}).every(([field, range]) => {
+      // A range without ends asks nothing.
+      if (range!.min === undefined && range!.max === undefined) return true;
+      const value = doc[field];
+      return typeof value === 'number' && value >= (range!.min ?? -Infinity) && value <= (range!.max ?? Infinity);
+    });
+  const hits = docs.filter((doc) => matches(doc) && chosenHold(doc, undefined));
+  const sort = query.sort ?? 'relevance';
+  const relevance =
+    query.query !== undefined && searchWords(query.query).length > 0
+      ? { text: query.query, fields: ['reference', 'articleNumber'] }
+      : query.text?.reference !== undefined && searchWords(query.text.reference).length > 0
+        ? { text: query.text.reference, fields: ['reference'] }
+        : undefined;
+  const sorted = [...hits].sort(compareReference);
+  let ordered: Doc[];
+  if (sort === 'relevance' && relevance) {
+    const group = new Map(sorted.map((doc) => [doc, groupOf(relevance.text, relevance.fields, doc)]));
+    ordered = [...sorted].sort((a, b) => group.get(a)! - group.get(b)!);
+  } else if (sort === 'manufacturer' || sort === 'class' || sort === 'type') {
+    const key = (doc: Doc) => (typeof doc[sort] === 'string' && doc[sort] !== '' ? foldText(doc[sort]) : undefined);
+    const valued = sorted.filter((doc) => key(doc) !== undefined);
+    valued.sort((a, b) => (key(a)! < key(b)! ? -1 : key(a)! > key(b)! ? 1 : 0) * (query.descending ? -1 : 1));
+    ordered = [...valued, ...sorted.filter((doc) => key(doc) === undefined)];
+  } else {
+    ordered = sort === 'reference' && query.descending ? sorted.reverse() : sorted;
+  }
+  return {
+    ids: ordered.slice(query.offset, query.offset + query.limit).map((doc) => doc.id),
+    allIds: hits.map((doc) => doc.id),
+    total: hits.length,
+    facets: naiveFacets((except) => docs.filter((doc) => matches(doc) && chosenHold(doc, except)), query.choices),
+  };
+};

@@ -3,6 +3,7 @@ import { Box } from '@chakra-ui/react/box';
 import { Button } from '@chakra-ui/react/button';
 import { Drawer } from '@chakra-ui/react/drawer';
 import { Heading } from '@chakra-ui/react/heading';
+import { useBreakpointValue } from '@chakra-ui/react/hooks';
 import { Portal } from '@chakra-ui/react/portal';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
@@ -162,6 +163,8 @@ const FacetGroups = ({ facets, criteria, onChange }: SearchFacetsProps & { facet
  */
 export const SearchFacetsPanel = ({ facets, criteria, onChange }: SearchFacetsProps) => {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // A sheet from below on phones, a panel from the side on wider screens.
+  const phone = useBreakpointValue({ base: true, md: false }, { fallback: 'base' }) ?? true;
   if (!hasFacets(facets)) return null;
   return (
     <Box as="nav" aria-label="Refine results">
@@ -176,7 +179,8 @@ export const SearchFacetsPanel = ({ facets, criteria, onChange }: SearchFacetsPr
         <Drawer.Root
           open={sheetOpen}
           onOpenChange={(details) => setSheetOpen(details.open)}
-          placement={{ base: 'bottom', md: 'start' }}
+          placement={phone ? 'bottom' : 'start'}
+          size={phone ? 'full' : 'sm'}
         >
           <Drawer.Trigger asChild>
             <Button variant="outline" size="sm" width="full">
@@ -187,7 +191,7 @@ export const SearchFacetsPanel = ({ facets, criteria, onChange }: SearchFacetsPr
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>
-              <Drawer.Content maxH={{ base: '85dvh', md: 'full' }}>
+              <Drawer.Content maxH={phone ? '85dvh' : undefined} borderTopRadius={phone ? 'l3' : undefined}>
                 <Drawer.Header>
                   <Drawer.Title>Refine results</Drawer.Title>
                 </Drawer.Header>

@@ -1,0 +1,62 @@
+import type { Page } from '@playwright/test';
+import { DESKTOP, expect, test } from '../fixtures.ts';
+
+test.use({ role: 'user' });
+
+/** The total the pager reports, once the list has loaded. */
+const shownTotal = async (page: Page): Promise<number> => {
+  const summary = page.getByText(/^Showing \d+ to \d+ of \d+ results$/).first();
+  await expect(summary, "the 'Showing X to Y of Z results' line").toBeVisible();
+  return Number(/of (\d+) results/.exec((await summary.textContent()) ?? '')?.[1]);
+};
+
+test('part model: terminals that take a 2.5 mm² wire, narrowed by a class and a maker facet whose counts are what they show', async ({
+  page,
+  checkPage,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/app/component-hub/components');
+  await page.getByRole('tab', { name: 'Advanced Search' }).click();
+  const advanced = page.getByRole('search', { name: 'Advanced Search' });
+  await advanced.getByRole('button', { name: 'Wire Specifications' }).click();
+  // Typed the way German datasheets write it: read as 2.5 mm².
+  await advanced.getByLabel('Takes Wire Section (mm²)').fill('2,5 qmm');
+  await advanced.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/wireSection=2%2C5\+qmm|wireSection=2%2C5%20qmm/);
+  // Every part found says so in its own words: its range, read from the text, holds 2.5 mm².
+  const answer = await page.request.get('/api/components?wireSection=2.5&limit=1000');
+  const parts = (await answer.json()) as { reference: string; wireSectionMin: number; wireSectionMax: number }[];
+  expect(parts.length, 'parts whose wire range holds 2.5 mm²').toBeGreaterThan(0);
+  await expect
+    .poll(() => shownTotal(page), { message: 'the list shows the parts taking 2.5 mm²', timeout: 30_000 })
+    .toBe(parts.length);
+  for (const part of parts) expect(part.wireSectionMin <= 2.5 && part.wireSectionMax >= 2.5, part.reference).toBe(true);
+
+  // The class facet: the count beside a class is the number of parts shown after choosing it.
+  const refine = page.getByRole('navigation', { name: 'Refine results' });
+  await refine.getByRole('button', { name: 'Refine results' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Refine results' });
+  const firstClass = sheet.getByRole('region', { name: 'Class' }).getByRole('button').first();
+  const classChoice = (await firstClass.textContent()) ?? '';
+  const [, className, classCount] = /^(.*?)([\d,]+)$/.exec(classChoice.replace(/, \d+ results$/, '')) ?? [];
+  await firstClass.click();
+  await expect(page).toHaveURL(/classIs=/);
+  await expect
+    .poll(() => shownTotal(page), { message: `the parts shown after choosing ${className}`, timeout: 30_000 })
+    .toBe(Number(classCount!.replace(/,/g, '')));
+
+  // A maker on top: fields combine with AND, and the maker's count is again what it shows.
+  const firstMaker = sheet.getByRole('region', { name: 'Manufacturer' }).getByRole('button').first();
+  const makerCount = /([\d,]+)(?:, \d+ results)?$/.exec((await firstMaker.textContent()) ?? '')?.[1] ?? '';
+  await firstMaker.click();
+  await expect(page).toHaveURL(/manufacturerIs=/);
+  await expect
+    .poll(() => shownTotal(page), { message: 'the parts shown after choosing a maker too', timeout: 30_000 })
+    .toBe(Number(makerCount.replace(/,/g, '')));
+  await checkPage('component-list-facets-sheet');
+
+  // The choice is in the address: a reload shows the same parts.
+  const before = await shownTotal(page);
+  await page.reload();
+  await expect.poll(() => shownTotal(page), { message: 'the same parts after a reload', timeout: 30_000 }).toBe(before);
+});

@@ -173,6 +173,25 @@ describe('advanced search', () => {
     expect(onSearch).toHaveBeenCalledExactlyOnceWith({ voltageMin: '24 V', voltageMax: '230,5' });
   });
 
+  it('takes the wire a part must take, in mm² or AWG, and the current in any unit of current', async () => {
+    const onSearch = renderPanel();
+    await userEvent.click(screen.getByRole('tab', { name: 'Advanced Search' }));
+    const form = within(advanced());
+    await userEvent.click(form.getByRole('button', { name: 'Wire Specifications' }));
+    const section = form.getByLabelText('Takes Wire Section (mm²)');
+    await userEvent.type(section, 'thick');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).not.toHaveBeenCalled();
+    expect(section).toHaveAccessibleErrorMessage('Takes Wire Section (mm²) must be a number');
+    await userEvent.clear(section);
+    await userEvent.type(section, '2,5 qmm');
+    await userEvent.type(form.getByLabelText('Takes Wire Gauge (AWG)'), '14');
+    await userEvent.click(form.getByRole('button', { name: 'Electrical Properties' }));
+    await userEvent.type(form.getByLabelText('Current (A) from'), '500 mA');
+    await userEvent.click(form.getByRole('button', { name: 'Apply Filters' }));
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith({ wireSection: '2,5 qmm', wireGauge: '14', currentMin: '500 mA' });
+  });
+
   it('Reset All Filters empties every input and searches with no filters', async () => {
     const onSearch = renderPanel({ manufacturer: 'ABB', voltage: '24' });
     expect(screen.getByRole('tab', { name: 'Advanced Search', selected: true })).toBeInTheDocument();

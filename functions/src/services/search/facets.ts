@@ -75,9 +75,10 @@ export const facetsOf = (
         shown.push({ key: facetKey(value), value, count: 0 });
     facets[field] = shown.map(({ value, count }) => ({ value, count }));
   }
+  const valuesOf = matcher.sortedValuesAmong(searchNumberFilterFields.map(searchNumberColumn), hits);
   for (const param of searchNumberFilterFields) {
-    const values = matcher.sortedValuesAmong(searchNumberColumn(param), hits);
-    if (values.length === 0) continue;
+    const values = valuesOf.get(searchNumberColumn(param));
+    if (!values) continue;
     const ranges: SearchFacets['numbers'][number]['ranges'] = [];
     for (let part = 1, start = 0; start < values.length; part++) {
       let end =

@@ -349,22 +349,31 @@ export class Matcher {
     return keys;
   }
 
-  /** The values of a number field among `hits`, in ascending order (those without one left out). */
-  sortedValuesAmong(field: StoredNumberField, hits: Int32Array): Float64Array {
+  /**
+   * The values of each number field among `hits`, in ascending order (those without one left
+   * out): the hits are marked once, then each field's value order is walked.
+   */
+  sortedValuesAmong(fields: readonly StoredNumberField[], hits: Int32Array): Map<StoredNumberField, Float64Array> {
     const mark = this.nextMark();
     const marks = this.marks;
     for (let i = 0; i < hits.length; i++) marks[hits[i]!] = mark;
-    const column = this.store.numbers[field];
-    const order = this.numberOrderOf(field);
-    const values = new Float64Array(Math.min(hits.length, order.length + this.store.slotCount - this.listedUpTo));
-    let count = 0;
-    for (let i = 0; i < order.length; i++) if (marks[order[i]!] === mark) values[count++] = column[order[i]!]!;
-    const listed = count;
-    for (let slot = this.listedUpTo; slot < this.store.slotCount; slot++)
-      if (marks[slot] === mark && !Number.isNaN(column[slot])) values[count++] = column[slot]!;
-    // The slots appended since the order was made come unsorted after it.
-    if (count > listed) values.subarray(0, count).sort();
-    return values.subarray(0, count);
+    const found = new Map<StoredNumberField, Float64Array>();
+    const scratch = new Float64Array(hits.length);
+    for (const field of fields) {
+      const column = this.store.numbers[field];
+      const order = this.numberOrderOf(field);
+      let count = 0;
+      for (let i = 0; i < order.length; i++) if (marks[order[i]!] === mark) scratch[count++] = column[order[i]!]!;
+      const listed = count;
+      for (let slot = this.listedUpTo; slot < this.store.slotCount; slot++)
+        if (marks[slot] === mark && !Number.isNaN(column[slot])) scratch[count++] = column[slot]!;
+      if (count === 0) continue;
+      const values = scratch.slice(0, count);
+      // The slots appended since the order was made come unsorted after it.
+      if (count > listed) values.sort();
+      found.set(field, values);
+    }
+    return found;
   }
 
   // ------------------------------------------------------------------------------ the verdict pool

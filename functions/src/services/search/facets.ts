@@ -45,7 +45,8 @@ export const facetsOf = (
 ): SearchFacets => {
   const facets = { numbers: [] } as unknown as SearchFacets;
   for (const field of searchFacetFields) {
-    const picked = chosen[field]?.length ? chosen[field] : undefined;
+    const blankless = chosen[field]?.filter((value) => facetKey(value) !== '');
+    const picked = blankless?.length ? blankless : undefined;
     const among = picked ? hitsWithout(field) : hits;
     const column = store.text[field];
     const keys = matcher.facetKeys(field);

@@ -219,8 +219,9 @@ export class Matcher {
     }
     const choices: ChoiceFilter[] = [];
     for (const [field, values] of Object.entries(query.choices ?? {}) as [SearchFacetField, readonly string[]][]) {
-      if (!values?.length) continue;
-      const wanted = new Set(values.map(facetKey));
+      // A blank value chooses nothing (the API drops it before).
+      const wanted = new Set((values ?? []).map(facetKey).filter(Boolean));
+      if (wanted.size === 0) continue;
       const keys = this.facetKeys(field);
       const accepted = new Uint8Array(keys.length);
       for (let code = 1; code < keys.length; code++) if (wanted.has(keys[code]!)) accepted[code] = 1;

@@ -94,7 +94,7 @@ export const facetForm = (value: unknown): string => (typeof value === 'string' 
 const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[], chosen: IndexQuery['choices']) => {
   const facets = {} as Omit<SearchFacets, 'numbers'>;
   for (const field of searchFacetFields) {
-    const picked = chosen?.[field]?.length ? chosen[field]! : [];
+    const picked = (chosen?.[field] ?? []).filter((value) => facetForm(value) !== '');
     const among = hitsWithout(picked.length ? field : undefined);
     const groups = new Map<string, Map<string, number>>();
     for (const doc of among) {

@@ -187,3 +187,25 @@ describe('profile updates racing privileged changes', () => {
     }
   });
 });
+
+describe('one confirmation link followed twice at once', () => {
+  it('moves the address once: one answer confirms, the other says the link is used', async () => {
+    const { user, email } = await createLoginUser('user');
+    const browser = await signIn(email);
+    const newEmail = `race-confirm-${Date.now()}@example.com`;
+    const asked = await browser.patch('/api/user', { username: user.username, email: newEmail, currentPassword: STRONG_PASSWORD });
+    expect(asked.status).toBe(200);
+    const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))![1]!;
+
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api.client().post('/api/user/email/confirm', { token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    const after = (await getUser(user.id))!;
+    expect(after.email).toBe(newEmail);
+    expect(after.pendingEmail ?? null).toBeNull();
+    // The old address was told once, whichever request won.
+    const told = (await stack.readEmails(email)).filter((mail) => /address/i.test(mail.subject));
+    expect(told.length).toBeLessThanOrEqual(2);
+  });
+});

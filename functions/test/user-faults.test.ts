@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { dynamo } from '#lib/clients';
@@ -166,6 +167,44 @@ describe('DynamoDB stopping during an account write', () => {
     expect((await endOthers()).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
     expect((await here.get('/api/user')).status).toBe(200);
+  });
+
+  it('ending one other session while DynamoDB stops at its delete: still signed in, then ended on the retry', async () => {
+    const { email } = await createLoginUser('user');
+    const here = await signIn(email);
+    const other = await signIn(email);
+    const listed = await here.get<{ id: string; current: boolean }[]>('/api/sessions');
+    const target = listed.body.find((session) => !session.current)!;
+    const options = await csrf(here);
+    const endIt = () => here.delete(`/api/sessions/${target.id}`, undefined, options);
+
+    expectUnavailable(await withDynamoStoppingAtWrite(endIt, 'DynamoDB_20120810.DeleteItem'));
+    expect((await other.get('/api/user')).status).toBe(200);
+
+    expect((await endIt()).status).toBe(200);
+    expect((await other.get('/api/user')).status).toBe(401);
+    expect((await here.get('/api/user')).status).toBe(200);
+  });
+
+  it('turning on an authenticator app while DynamoDB stops at the write: still off, then on with the next code', async () => {
+    const { email, user } = await createLoginUser('user');
+    const browser = await signIn(email);
+    const enrolment = await browser.post<{ secret: string }>('/api/second-factor/totp', undefined, await csrf(browser));
+    expect(enrolment.status).toBe(200);
+    const code = () => new TOTP({ secret: Secret.fromBase32(enrolment.body.secret), digits: 6, period: 30 }).generate();
+    const options = await csrf(browser);
+    const confirm = () =>
+      browser.post<{ recoveryCodes: string[] }>('/api/second-factor/totp', { code: code() }, options);
+
+    expectUnavailable(await withDynamoStoppingAtWrite(confirm));
+    expect((await getUser(user.id))?.totpEnabled ?? false).toBe(false);
+    const status = await browser.get<{ totp: { enabled: boolean } }>('/api/second-factor');
+    expect(status.body.totp.enabled).toBe(false);
+
+    const retried = await confirm();
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.recoveryCodes).toHaveLength(10);
+    expect((await getUser(user.id))?.totpEnabled).toBe(true);
   });
 
   it('deleting one own account: still there and counted, then gone on the retry', { timeout: 120_000 }, async () => {

@@ -60,3 +60,22 @@ test('part model: terminals that take a 2.5 mm² wire, narrowed by a class and a
   await page.reload();
   await expect.poll(() => shownTotal(page), { message: 'the same parts after a reload', timeout: 30_000 }).toBe(before);
 });
+
+test.describe('as the administrator', () => {
+  test.use({ role: 'admin' });
+
+  test('part model: the Catalogue Data tab lists the current and wire texts no number was read from', async ({
+    page,
+    checkPage,
+  }) => {
+    const unread = await page.request.get('/api/admin/unread-values');
+    expect(unread.status()).toBe(200);
+    const rows = (await unread.json()) as { value: string; count: number }[];
+    await page.goto('/app/component-hub/admin#data');
+    await expect(page.getByRole('tab', { name: 'Catalogue Data', selected: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Values not read as numbers' })).toBeVisible();
+    if (rows.length === 0) await expect(page.getByText('Every current and wire size was read.')).toBeVisible();
+    else await expect(page.getByText(`“${rows[0]!.value}”`)).toBeVisible();
+    await checkPage('admin-catalogue-data');
+  });
+});

@@ -2,6 +2,7 @@ import {
   componentFieldLabels,
   componentFields,
   componentFieldUnits,
+  parseFieldNumber,
   type ComponentField,
   type ComponentNumberField,
 } from '#shared/schemas/component';
@@ -39,16 +40,33 @@ for (const field of importableFields) {
   }
 }
 
+/** The unit a heading writes in brackets: 'Width (in)' -> 'in'. */
+const writtenUnitOf = (heading: string): string | undefined => {
+  const written = /\(([^)]*)\)|\[([^\]]*)\]/.exec(heading);
+  return (written?.[1] ?? written?.[2])?.trim() || undefined;
+};
+
 /**
- * The field a heading names, or undefined. A unit in brackets must be the field's own: 'Width
- * (mm)' is the width, 'Width (in)' or 'Weight (g)' are not (their numbers would be read in the
- * wrong unit), so such a column is reported as not imported.
+ * The unit a number column's values are in when its heading names another unit of the field's
+ * quantity ('Width (in)', 'Weight (g)'): its bare numbers are read in that unit and converted.
+ * Undefined when the heading names the field's own unit or none.
+ */
+export const headingUnit = (heading: string, field: ComponentField): string | undefined => {
+  const unit = componentFieldUnits[field as ComponentNumberField];
+  const written = writtenUnitOf(heading);
+  if (!unit || !written || written.toLowerCase() === unit.toLowerCase()) return undefined;
+  return parseFieldNumber(field as ComponentNumberField, `1 ${written}`) === undefined ? undefined : written;
+};
+
+/**
+ * The field a heading names, or undefined. A unit in brackets must be one of the field's
+ * quantity: 'Width (mm)' and 'Width (in)' (read in inches, converted) are the width, 'Width (V)'
+ * is not (its numbers mean something else), so such a column is reported as not imported.
  */
 export const fieldForHeading = (heading: string): ComponentField | undefined => {
   const field = fieldByKey.get(headingKey(heading));
   const unit = field ? componentFieldUnits[field as ComponentNumberField] : undefined;
-  const written = /\(([^)]*)\)|\[([^\]]*)\]/.exec(heading);
-  const writtenUnit = (written?.[1] ?? written?.[2])?.trim().toLowerCase();
-  if (unit && writtenUnit && writtenUnit !== unit.toLowerCase()) return undefined;
+  const written = writtenUnitOf(heading)?.toLowerCase();
+  if (field && unit && written && written !== unit.toLowerCase() && !headingUnit(heading, field)) return undefined;
   return field;
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { componentInputSchema } from '#shared/schemas/component';
 import * as XLSX from 'xlsx';
 import { messages } from '#shared/messages';
 import { IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/import';
@@ -59,12 +60,22 @@ describe('column headings', () => {
     expect(fieldForHeading('Username')).toBeUndefined();
   });
 
-  it("takes a unit in brackets only when it is the field's own", () => {
+  it("takes a unit in brackets when it is one of the field's quantity, and reads the column in it", () => {
     expect(fieldForHeading('Weight (kg)')).toBe('weight');
     expect(fieldForHeading('weight [KG]')).toBe('weight');
-    expect(fieldForHeading('Weight (g)')).toBeUndefined();
-    expect(fieldForHeading('Width (in)')).toBeUndefined();
+    expect(fieldForHeading('Weight (g)')).toBe('weight');
+    expect(fieldForHeading('Width (in)')).toBe('width');
+    expect(fieldForHeading('Width (V)')).toBeUndefined();
     expect(fieldForHeading('Number of terminals (pcs)')).toBe('numberOfTerminals');
+    const sheet = readImportSheet(
+      makeWorkbook({
+        headings: ['Reference', 'Class', 'Weight (g)', 'Width (in)', 'Voltage (kV)'],
+        rows: [['A-1', 'Relay', 250, '2', '0,4']],
+      }),
+    );
+    expect(sheet.rows[0]!.values).toMatchObject({ weight: '250 g', width: '2 in', voltage: '0,4 kV' });
+    const parsed = componentInputSchema.parse(sheet.rows[0]!.values);
+    expect([parsed.weight, parsed.width, parsed.voltage]).toEqual([0.25, 50.8, 400]);
   });
 });
 

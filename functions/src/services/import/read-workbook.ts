@@ -8,7 +8,7 @@ import {
   type ImportColumn,
 } from '#shared/schemas/import';
 import { Invalid, TooLarge } from '#lib/errors';
-import { fieldForHeading } from './column-headings';
+import { fieldForHeading, headingUnit } from './column-headings';
 
 /*
  * Reads the sheet to import with SheetJS: the first sheet with a Reference and a
@@ -212,6 +212,18 @@ export const readImportSheet = (bytes: Buffer, choices: ColumnChoices = {}): Imp
     if (rows.length - header.rowIndex - 1 > IMPORT_MAX_ROWS)
       throw new TooLarge(messages.importTooManyRows(sheetName, IMPORT_MAX_ROWS));
 
+    // A number column headed in another unit of its quantity: bare numbers are read in that unit.
+    const unitByColumn = new Map<number, string>();
+    for (const [column, field] of header.columns) {
+      const unit = headingUnit(headingText(rows[header.rowIndex]?.[column]) ?? '', field);
+      if (unit) unitByColumn.set(column, unit);
+    }
+    const inUnit = (value: CellValue, column: number): CellValue => {
+      const unit = unitByColumn.get(column);
+      if (!unit) return value;
+      if (typeof value === 'number') return `${value} ${unit}`;
+      return typeof value === 'string' && /^\s*[+-]?[\d.,]+\s*$/.test(value) ? `${value.trim()} ${unit}` : value;
+    };
     const unnamedWithValues = new Set<number>();
     const named = new Set(header.columns.keys());
     const headingCells = rows[header.rowIndex] ?? [];
@@ -226,7 +238,7 @@ export const readImportSheet = (bytes: Buffer, choices: ColumnChoices = {}): Imp
         if (value === undefined) continue;
         const field = header.columns.get(column);
         if (field) {
-          values[field] = value;
+          values[field] = inUnit(value, column);
           any = true;
         } else if (!named.has(column) && !headingText(headingCells[column])) unnamedWithValues.add(column);
       }

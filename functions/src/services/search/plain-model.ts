@@ -126,7 +126,11 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
   const docs = documents as Doc[];
   const chosenHold = (doc: Doc, except: SearchFacetField | undefined) =>
     Object.entries(query.choices ?? {}).every(
-      ([field, values]) => field === except || !values?.length || values.map(facetForm).includes(facetForm(doc[field])),
+      ([field, values]) =>
+        field === except ||
+        // A blank value chooses nothing.
+        !values?.some((value) => facetForm(value) !== '') ||
+        values.map(facetForm).filter(Boolean).includes(facetForm(doc[field])),
     );
   const matches = (doc: Doc) =>
     (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&

@@ -120,7 +120,7 @@ describe('SearchIndex against its plain model', () => {
         }
         expect(index.size).toBe(model.size);
       }),
-      { numRuns: 200 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 200) },
     );
     // 200 random catalogues take a few seconds alone, far longer on a busy 2-core machine.
   }, 240_000);

@@ -4,7 +4,6 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Link } from '@chakra-ui/react/link';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
-import { Wrap } from '@chakra-ui/react/wrap';
 import { Text } from '@chakra-ui/react/text';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '#shared/app-paths';
@@ -55,7 +54,7 @@ export const UnreadValues = () => {
                 </Stack>
                 <Badge flexShrink={0}>{row.count === 1 ? '1 part' : `${row.count} parts`}</Badge>
               </HStack>
-              <Wrap gap="3" mt="1" fontSize="sm">
+              <HStack wrap="wrap" gap="3" mt="1" fontSize="sm">
                 {row.components.map((component) => (
                   <Link key={component.id} asChild color="blue.600">
                     <RouterLink to={paths.hub.component.href(component.id)}>{component.reference}</RouterLink>
@@ -64,7 +63,7 @@ export const UnreadValues = () => {
                 {row.count > row.components.length && (
                   <Text color="fg.muted">and {row.count - row.components.length} more</Text>
                 )}
-              </Wrap>
+              </HStack>
             </Box>
           ))}
         </Stack>

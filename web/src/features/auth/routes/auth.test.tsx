@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes, renderScreen } from '#web/testing/render.tsx';
 import { AuthRoute } from './auth';
+import { ada } from '#web/testing/user-fixture.ts';
 
-const user = {
-  id: '1',
-  email: 'ada@example.com',
-  username: 'ada',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-};
+const user = ada;
 
 const passwordOnly = { body: { sso: null, passwordLogin: 'on' } };
 

@@ -8,15 +8,11 @@ import { renderScreen } from '#web/testing/render.tsx';
 import { AdminUserManagement } from './admin-user-management';
 import { SettingsUserManagement } from './settings-user-management';
 import { TotalUsersCard } from './total-users-card';
+import { rootAdmin } from '#web/testing/user-fixture.ts';
 
 const me: AdminUser = {
+  ...rootAdmin,
   id: 'u1',
-  email: 'root@example.com',
-  username: 'root',
-  name: 'Root Admin',
-  firstName: 'Root',
-  lastName: 'Admin',
-  role: 'admin',
   invitedAt: null,
   acceptedInviteAt: '2025-01-02T10:00:00.000Z',
   createdAt: '2025-01-02T10:00:00.000Z',

@@ -10,16 +10,9 @@ import { DRAFT_FILE_MAX_AGE_MS, type Draft } from '#shared/schemas/drafts';
 import { loadUnsavedInput, unsavedInputKey } from './unsaved-input';
 import { checkFile } from './file-field';
 import { formTabs } from './form-fields';
+import { aUser } from '#web/testing/user-fixture.ts';
 
-const user = {
-  id: 'u1',
-  email: 'jo@example.com',
-  username: 'jo',
-  name: 'Jo',
-  firstName: '',
-  lastName: '',
-  role: 'user',
-};
+const user = aUser();
 /** The catalogue's distinct values, as GET /api/components/options answers them. */
 const catalogueOptions = {
   manufacturers: ['Harting', 'siemens'],

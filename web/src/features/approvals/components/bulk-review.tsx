@@ -10,7 +10,7 @@ import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approva
 import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useBulkReview } from '../api/bulk-review';
 import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';

@@ -14,7 +14,7 @@ import { componentFieldLabels, componentFileFields, type Component } from '#shar
 import { distributorLabels, type DistributorName } from '#shared/schemas/distributors';
 import type { Attachment } from '#shared/schemas/files';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useSWRConfig } from 'swr';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { deleteAttachment, useReloadAttachments } from '../api/attachments';

@@ -11,7 +11,7 @@ import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, type Comment } from '#sh
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useAddComment } from '../api/comments';
 import { formatDateTime } from '#web/lib/dates.ts';
 

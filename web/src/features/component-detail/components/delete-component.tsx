@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Component } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { requestDeletion, useRefreshRequests } from '../api/change-requests';
 
 /**

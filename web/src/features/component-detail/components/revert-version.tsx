@@ -3,7 +3,7 @@ import type { Component } from '#shared/schemas/component';
 import { useState } from 'react';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { requestRevert, useRefreshRequests } from '../api/change-requests';
 
 interface RevertVersionProps {

@@ -9,7 +9,7 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
-import { useBusyAction } from '#web/lib/busy-action.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { useWithdrawRequest } from '../api/withdraw-request';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { AdminUser } from '#shared/schemas/users';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 
 interface UserActionDialogProps {
   /** The user acted on (kept while the dialog animates closed). */
@@ -45,7 +45,7 @@ export const UserActionDialog = ({
     try {
       notify({ type: 'success', ...(await act(user)) });
     } catch (error) {
-      notify({ type: 'error', title: failureTitle, description: errorMessage(error, failureTitle) });
+      notifyFailure(failureTitle)(error);
     } finally {
       setBusy(false);
       onClose();

@@ -3,6 +3,15 @@ import { notify } from '../components/ui/toaster';
 import { errorMessage } from './api-client';
 
 /**
+ * Tells a failed action in an error toast: `title` says what failed, the description why (the
+ * server's words, or the title again when it gave none).
+ */
+export const notifyFailure =
+  (title: string) =>
+  (error: unknown): void =>
+    notify({ type: 'error', title, description: errorMessage(error, title) });
+
+/**
  * An action a person starts (a submit, a delete) with its busy flag: `busy` while it runs, and a
  * failure told in an 'Error' toast that says what failed and why ("Failed to add comment: …").
  * `run` itself never throws, so what follows it runs whether the action worked or not.

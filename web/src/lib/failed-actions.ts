@@ -13,17 +13,20 @@ export const notifyFailure =
 
 /**
  * An action a person starts (a submit, a delete) with its busy flag: `busy` while it runs, and a
- * failure told in an 'Error' toast that says what failed and why ("Failed to add comment: …").
- * `run` itself never throws, so what follows it runs whether the action worked or not.
+ * failure told in an 'Error' toast that says what failed and why ("Failed to add comment: …");
+ * `onFailure` gets the why as well, for a dialog to show beside its field. `run` itself never
+ * throws, so what follows it runs whether the action worked or not.
  */
-export const useBusyAction = (failure: string) => {
+export const useBusyAction = (failure: string, onFailure?: (reason: string) => void) => {
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>): Promise<void> => {
     setBusy(true);
     try {
       await action();
     } catch (error) {
-      notify({ type: 'error', title: 'Error', description: `${failure}: ${errorMessage(error, failure)}` });
+      const reason = errorMessage(error, failure);
+      onFailure?.(reason);
+      notify({ type: 'error', title: 'Error', description: `${failure}: ${reason}` });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
+import { LineTabs } from '#web/components/ui/tabs-row.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
@@ -38,13 +39,7 @@ export const SettingsRoute = ({
   return (
     <Stack gap="0">
       <PageHeader title="Settings" subtitle="Manage your profile, password and account" />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(details) => chooseTab(details.value)}
-        variant="line"
-        colorPalette="blue"
-        lazyMount
-      >
+      <LineTabs value={tab} onTabChange={chooseTab} lazyMount>
         <ScrollingTabsList>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">
             Profile
@@ -76,7 +71,7 @@ export const SettingsRoute = ({
         </Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
-      </Tabs.Root>
+      </LineTabs>
     </Stack>
   );
 };

@@ -1,8 +1,9 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import {
+  conditionalDelete,
   conditionalOutcome,
-  conditionalWrite,
+  conditionalUpdate,
   epochSeconds,
   getItemConsistent,
   hasExpired,
@@ -121,17 +122,12 @@ export const listUserSessions = async (userId: string, now = new Date()): Promis
  * version just replaced: a session that had already ended stays ended. False otherwise.
  */
 export const setSessionVersion = async (tokenHash: string, from: number, to: number): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        UpdateExpression: 'SET sessionVersion = :to',
-        ConditionExpression: 'sessionVersion = :from',
-        ExpressionAttributeValues: { ':from': from, ':to': to },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: sessionKey(tokenHash),
+    UpdateExpression: 'SET sessionVersion = :to',
+    ConditionExpression: 'sessionVersion = :from',
+    ExpressionAttributeValues: { ':from': from, ':to': to },
+  });
 
 export const deleteSession = async (tokenHash: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));
@@ -139,30 +135,20 @@ export const deleteSession = async (tokenHash: string): Promise<void> => {
 
 /** Ends one session only if it is the given user's; false when it was not (or is gone already). */
 export const deleteUserSession = async (tokenHash: string, userId: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        ConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-      }),
-    ),
-  );
+  conditionalDelete({
+    Key: sessionKey(tokenHash),
+    ConditionExpression: 'userId = :user',
+    ExpressionAttributeValues: { ':user': userId },
+  });
 
 /** Records that the session's person signed in at the provider again just now; false when the session is gone or someone else's. */
 export const markSessionReauthenticated = async (tokenHash: string, userId: string, at: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        UpdateExpression: 'SET reauthenticatedAt = :at',
-        ConditionExpression: 'userId = :userId',
-        ExpressionAttributeValues: { ':at': at, ':userId': userId },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: sessionKey(tokenHash),
+    UpdateExpression: 'SET reauthenticatedAt = :at',
+    ConditionExpression: 'userId = :userId',
+    ExpressionAttributeValues: { ':at': at, ':userId': userId },
+  });
 
 /**
  * A password sign-in waiting for its second factor, keyed by the SHA-256 of its cookie token:
@@ -196,17 +182,12 @@ export const getPendingSignIn = async (tokenHash: string, now = new Date()): Pro
 
 /** Issues a passkey challenge for the pending sign-in, replacing an earlier one. */
 export const setPendingSignInChallenge = async (tokenHash: string, challenge: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: pendingSignInKey(tokenHash),
-        UpdateExpression: 'SET challenge = :challenge',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':challenge': challenge },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: pendingSignInKey(tokenHash),
+    UpdateExpression: 'SET challenge = :challenge',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':challenge': challenge },
+  });
 
 /** Takes the pending sign-in's passkey challenge away (it answers one assertion only). */
 export const takePendingSignInChallenge = async (tokenHash: string): Promise<string | undefined> =>

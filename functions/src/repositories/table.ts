@@ -9,9 +9,11 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type DeleteCommandInput,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { chunk, inParallel, sleep } from '#lib/concurrency';
@@ -77,24 +79,27 @@ export const conditionalWrite = (write: () => Promise<unknown>): Promise<boolean
     () => false,
   );
 
+/** One conditional update on the table: true when it was made, false when its condition did not hold. */
+export const conditionalUpdate = (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> =>
+  conditionalWrite(() => dynamo().send(new UpdateCommand({ TableName: tableName(), ...input })));
+
+/** One conditional delete on the table: true when it was made, false when its condition did not hold. */
+export const conditionalDelete = (input: Omit<DeleteCommandInput, 'TableName'>): Promise<boolean> =>
+  conditionalWrite(() => dynamo().send(new DeleteCommand({ TableName: tableName(), ...input })));
+
 /**
  * Frees a one-at-a-time slot (the item at `key` naming its running job in `holder`, with
  * `runningSince`) if job `id` still holds it: a job that lost the slot never frees it under
  * the one that took it over.
  */
 export const releaseSlot = async (key: ItemKey, holder: string, id: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'REMOVE #holder, runningSince',
-        ConditionExpression: '#holder = :id',
-        ExpressionAttributeNames: { '#holder': holder },
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: key,
+    UpdateExpression: 'REMOVE #holder, runningSince',
+    ConditionExpression: '#holder = :id',
+    ExpressionAttributeNames: { '#holder': holder },
+    ExpressionAttributeValues: { ':id': id },
+  });
 };
 
 type Item = NonNullable<QueryCommandOutput['Items']>[number];

@@ -5,6 +5,7 @@ import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes, renderScreen } from '#web/testing/render.tsx';
 import { AuthRoute } from './auth';
 import { ada } from '#web/testing/user-fixture.ts';
+import { weakPasswords } from '#web/testing/password-rule.ts';
 
 const user = ada;
 
@@ -173,13 +174,7 @@ describe('auth screen: reset password', () => {
     expect(screen.getByLabelText('Reset Token')).toHaveValue('abc123');
   });
 
-  it.each([
-    ['Short-1', 'Password must be at least 8 characters'],
-    ['lower-case-1', 'Password must contain at least one uppercase letter'],
-    ['UPPER-CASE-1', 'Password must contain at least one lowercase letter'],
-    ['No-Digits-Here', 'Password must contain at least one number'],
-    ['NoSpecial123', 'Password must contain at least one special character'],
-  ])('rejects %s with "%s"', async (password, message) => {
+  it.each(weakPasswords)('rejects %s with "%s"', async (password, message) => {
     const server = mockApi({});
     renderScreen(<AuthRoute />, '/auth?token=abc123');
     await fillAndSubmit(password);

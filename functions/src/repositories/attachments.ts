@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { componentPartition } from './keys';
-import { conditionalUpdate, queryAll, tableName, type TransactItem } from './table';
+import { conditionalUpdate, queryAll, tableName, type TransactItem, withoutKeys } from './table';
 
 /**
  * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);
@@ -45,10 +45,7 @@ const toItem = (attachment: StoredAttachment) => ({
   ...attachment,
 });
 
-const fromItem = (item: Record<string, unknown>): StoredAttachment => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...attachment } = item;
-  return attachment as unknown as StoredAttachment;
-};
+const fromItem = (item: Record<string, unknown>): StoredAttachment => withoutKeys(item) as unknown as StoredAttachment;
 
 export const attachmentPut = (attachment: StoredAttachment): TransactItem => ({
   Put: { TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' },

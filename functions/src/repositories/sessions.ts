@@ -11,6 +11,7 @@ import {
   queryAll,
   tableName,
   takeItem,
+  withoutKeys,
 } from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
@@ -54,10 +55,7 @@ const userSessionsIndexKey = (session: Pick<Session, 'userId' | 'createdAt'> & {
   gsi1sk: `${session.createdAt}#${session.publicId}`,
 });
 
-const fromItem = (item: Record<string, unknown>): Session => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...session } = item;
-  return session as unknown as Session;
-};
+const fromItem = (item: Record<string, unknown>): Session => withoutKeys(item) as unknown as Session;
 
 export const putSession = async (session: Session & { publicId: string }): Promise<void> => {
   await dynamo().send(
@@ -171,8 +169,7 @@ export const putPendingSignIn = (pending: PendingSignIn): Promise<void> =>
 
 const toPendingSignIn = (item: Record<string, unknown>, now: Date): PendingSignIn | undefined => {
   if (hasExpired(item, now)) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...pending } = item;
-  return pending as unknown as PendingSignIn;
+  return withoutKeys(item) as unknown as PendingSignIn;
 };
 
 export const getPendingSignIn = async (tokenHash: string, now = new Date()): Promise<PendingSignIn | undefined> => {

@@ -24,6 +24,12 @@ export const tableName = (): string => config().TABLE_NAME;
 /** One item of a TransactWriteItems: a Put, Update, Delete or ConditionCheck. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** An item's own attributes: without its keys (the table's and both indexes') and its entity tag. */
+export const withoutKeys = (item: Record<string, unknown>): Record<string, unknown> => {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...own } = item;
+  return own;
+};
+
 /** Epoch seconds, the unit of the table's TTL attribute `expiresAt`. */
 export const epochSeconds = (date: Date = new Date()): number => Math.floor(date.getTime() / 1000);
 

@@ -22,3 +22,6 @@ export const LineTabs = <T extends string>({ value, onTabChange, ...props }: Lin
  * is in sight and reachable by a tap, never hidden past the edge of a row that must be swiped.
  */
 export const TabsRow = (props: Tabs.ListProps) => <Tabs.List flexWrap="wrap" rowGap="1" {...props} />;
+
+/** A tab whose label stays on one line at its full width; the list around it wraps or scrolls instead. */
+export const RowTab = (props: Tabs.TriggerProps) => <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} {...props} />;

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
-import { LineTabs } from '#web/components/ui/tabs-row.tsx';
+import { LineTabs, RowTab } from '#web/components/ui/tabs-row.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
@@ -41,20 +41,10 @@ export const SettingsRoute = ({
       <PageHeader title="Settings" subtitle="Manage your profile, password and account" />
       <LineTabs value={tab} onTabChange={chooseTab} lazyMount>
         <ScrollingTabsList>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">
-            Profile
-          </Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">
-            Security
-          </Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="notifications">
-            Notifications
-          </Tabs.Trigger>
-          {isAdmin && (
-            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
-              User Management
-            </Tabs.Trigger>
-          )}
+          <RowTab value="profile">Profile</RowTab>
+          <RowTab value="security">Security</RowTab>
+          <RowTab value="notifications">Notifications</RowTab>
+          {isAdmin && <RowTab value="users">User Management</RowTab>}
         </ScrollingTabsList>
         <Tabs.Content value="profile">
           <Stack gap="6">

@@ -1,8 +1,9 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#repositories/table-definition';
+import { privateBucket } from '../constructs/private-bucket.ts';
 
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads to the attachments bucket from the browser. */
@@ -54,10 +55,7 @@ export class DataStack extends Stack {
 
     // Server access logs of the attachments bucket (who fetched or uploaded which file).
     const accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucket,
       lifecycleRules: [{ expiration: Duration.days(365) }],
       removalPolicy,
       autoDeleteObjects: destroy,
@@ -68,10 +66,7 @@ export class DataStack extends Stack {
     });
 
     this.attachmentsBucket = new Bucket(this, 'AttachmentsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucket,
       versioned: true,
       serverAccessLogsBucket: accessLogsBucket,
       serverAccessLogsPrefix: 'attachments/',

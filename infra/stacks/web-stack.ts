@@ -33,6 +33,7 @@ import type { Construct } from 'constructs';
 import { SiteRouterFunction } from '../constructs/site-router.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { awsS3Origins, siteContentSecurityPolicy, siteHeaderSettings } from '../site-headers.ts';
+import { privateBucket } from '../constructs/private-bucket.ts';
 
 /**
  * The viewer headers the API reads, and CloudFront's viewer address. A list rather than "all
@@ -166,10 +167,7 @@ export class WebStack extends Stack {
 
     // ---- The SPA's files ----
     this.siteBucket = new Bucket(this, 'SiteBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucket,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 'site-bucket/',
       // Rebuilt from source on every deploy. A dev stage empties and deletes it with the stack;

@@ -1,9 +1,9 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#repositories/table-definition';
-import { privateBucket } from '../constructs/private-bucket.ts';
+import { logTargetBucket, privateBucket } from '../constructs/private-bucket.ts';
 
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads to the attachments bucket from the browser. */
@@ -54,16 +54,12 @@ export class DataStack extends Stack {
     }
 
     // Server access logs of the attachments bucket (who fetched or uploaded which file).
-    const accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
-      ...privateBucket,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy,
-      autoDeleteObjects: destroy,
-    });
-    Validations.of(accessLogsBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This bucket is the server access log target; logging it into itself would loop.',
-    });
+    const accessLogsBucket = logTargetBucket(
+      this,
+      'AccessLogsBucket',
+      { removalPolicy, autoDeleteObjects: destroy },
+      'This bucket is the server access log target; logging it into itself would loop.',
+    );
 
     this.attachmentsBucket = new Bucket(this, 'AttachmentsBucket', {
       ...privateBucket,

@@ -6,11 +6,10 @@ const leaveQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Lea
 
 test('add component: leaving by a link, Back or a reload keeps what was typed, and asks first', async ({
   page,
-  freshUser,
+  freshUserAt,
   checkPage,
 }) => {
-  await freshUser('keeper');
-  await page.goto('/app/component-hub');
+  await freshUserAt('keeper', '/app/component-hub');
   await page.getByRole('navigation').getByRole('link', { name: 'Add New Component' }).click();
   const reference = `E2E-KEEP-${Date.now().toString(36).toUpperCase()}`;
   await addForm(page)
@@ -53,12 +52,11 @@ test('add component: leaving by a link, Back or a reload keeps what was typed, a
 
 test('add component: a draft survives signing out and in, and is submitted from the list', async ({
   page,
-  freshUser,
+  freshUserAt,
   login,
   checkPage,
 }) => {
-  const account = await freshUser('drafter');
-  await page.goto('/app/component-hub/add-component');
+  const account = await freshUserAt('drafter', '/app/component-hub/add-component');
   const reference = `E2E-DRAFT-${Date.now().toString(36).toUpperCase()}`;
   await addForm(page)
     .getByLabel(/^Reference/)
@@ -98,11 +96,10 @@ test('add component: a draft survives signing out and in, and is submitted from 
 
 test('detail: the field-edit dialog asks before a click outside or Escape discards a changed value', async ({
   page,
-  freshUser,
+  freshUserAt,
   checkPage,
 }) => {
-  await freshUser('editor');
-  await page.goto('/app/component-hub/components');
+  await freshUserAt('editor', '/app/component-hub/components');
   const first = page.getByRole('table', { name: 'Components' }).locator('tbody tr').first();
   await first.getByRole('link', { name: /^View / }).click();
   await expect(page).toHaveURL(/\/components\/\d+$/);

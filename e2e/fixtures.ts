@@ -150,6 +150,8 @@ interface Fixtures {
   createAccount: (label: string, role?: Role) => Promise<Account>;
   /** A new account, signed in on the page (through the API): a person with nothing done yet. */
   freshUser: (label: string, role?: Role) => Promise<Account>;
+  /** {@link freshUser}, a plain user, with the page opened at `path`: where most journeys begin. */
+  freshUserAt: (label: string, path: string) => Promise<Account>;
   /** A page in another browser (its own cookies) signed in as this account through the API; closed after the test. */
   elsewhere: (account: Pick<Account, 'email' | 'password'>) => Promise<Page>;
 }
@@ -251,6 +253,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(async (label, role) => {
       const account = await createAccount(label, role);
       await signIn(account);
+      return account;
+    });
+  },
+
+  freshUserAt: async ({ page, freshUser }, use) => {
+    await use(async (label, path) => {
+      const account = await freshUser(label);
+      await page.goto(path);
       return account;
     });
   },

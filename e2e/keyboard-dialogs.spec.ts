@@ -157,12 +157,11 @@ const openTab = async (page: Page, name: string): Promise<void> => {
 test("keyboard: a component's dialogs (edit, deletion request, upload, attachment delete, revert) open, hold and return the focus", async ({
   page,
   adminApi,
-  freshUser,
+  freshUserAt,
   checkPage,
 }) => {
   const part = await newPart(adminApi, 'DETAIL');
-  await freshUser('keyboard-detail');
-  await page.goto(`/app/component-hub/components/${part.id}`);
+  await freshUserAt('keyboard-detail', `/app/component-hub/components/${part.id}`);
   await expect(page.getByRole('heading', { level: 1, name: part.reference })).toBeVisible();
 
   // Edit: Enter on a pencil; the value field takes the focus; Escape.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE, expect, settle, test, toast } from './fixtures.ts';
+import { addFormTabLabels } from '../web/src/testing/field-groups.ts';
 
 /** Every width from a small phone to a laptop, in steps, and the tablet widths where the sidebar appears. */
 const WIDTHS = [...Array.from({ length: 15 }, (_, step) => 320 + step * 80), 375, 768, 800, 840, 885];
@@ -150,15 +151,7 @@ test.describe('as the administrator, tabs and toasts', () => {
       await checkPage('part-tabs-narrow');
 
       await page.goto('/app/component-hub/add-component');
-      await everyTabReachable([
-        'Basic Information',
-        'Technical Details',
-        'Physical Properties',
-        'Electrical Properties',
-        'Wire Specifications',
-        'Tooling',
-        'Files & Documents',
-      ]);
+      await everyTabReachable(addFormTabLabels);
       await checkPage('add-form-tabs-narrow');
     });
   });

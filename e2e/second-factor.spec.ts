@@ -17,11 +17,10 @@ const passwordStep = async (page: Page, account: { email: string; password: stri
 
 test('authenticator app: set up in Settings → Security, then sign-in asks for its code', async ({
   page,
-  freshUser,
+  freshUserAt,
   checkPage,
 }) => {
-  const account = await freshUser('totp');
-  await page.goto('/app/component-hub/settings#security');
+  const account = await freshUserAt('totp', '/app/component-hub/settings#security');
   await expect(page.getByRole('heading', { name: 'Second Factor' })).toBeVisible();
   await checkPage('settings-second-factor-off');
   await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
@@ -58,7 +57,7 @@ test('authenticator app: set up in Settings → Security, then sign-in asks for 
 
 test('passkey: added in Settings → Security with a virtual authenticator, then used to sign in', async ({
   page,
-  freshUser,
+  freshUserAt,
   checkPage,
 }) => {
   // Chromium's virtual authenticator (DevTools protocol) stands in for a security key or a phone.
@@ -74,8 +73,7 @@ test('passkey: added in Settings → Security with a virtual authenticator, then
       automaticPresenceSimulation: true,
     },
   });
-  const account = await freshUser('passkey');
-  await page.goto('/app/component-hub/settings#security');
+  const account = await freshUserAt('passkey', '/app/component-hub/settings#security');
   await page.getByLabel('Passkey name').fill('Virtual key');
   await page.getByRole('button', { name: 'Add Passkey' }).click();
   await expect(toast(page, 'Passkey added')).toBeVisible();

@@ -1,9 +1,8 @@
 import { request as newRequest } from '@playwright/test';
 import { apiCall, emailedToken, expect, inbox, test, toast } from './fixtures.ts';
 
-test('profile edit: validation, save, still there after a reload', async ({ page, freshUser, checkPage }) => {
-  const account = await freshUser('profile');
-  await page.goto('/app/component-hub/settings');
+test('profile edit: validation, save, still there after a reload', async ({ page, freshUserAt, checkPage }) => {
+  const account = await freshUserAt('profile', '/app/component-hub/settings');
   await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
   await expect(page.getByLabel('Username'), 'the profile form with the account').toHaveValue(account.username);
 
@@ -88,13 +87,12 @@ test('email change asks for the current password, tells the old address, ends th
 
 test('password change: wrong current password, mismatch, success, log in with the new one', async ({
   page,
-  freshUser,
+  freshUserAt,
   login,
   checkPage,
 }) => {
   // Not named 'password': the new password below spells it, and a password holding the account's own name is refused.
-  const account = await freshUser('rotation');
-  await page.goto('/app/component-hub/settings#security');
+  const account = await freshUserAt('rotation', '/app/component-hub/settings#security');
   await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
   await expect(page.getByText('Password requirements')).toBeVisible();
 

@@ -4,7 +4,7 @@ import { routes } from '#shared/routes';
 import type { ComponentHubApp } from './build-app.ts';
 import { importJobs, type ImportJob } from './constructs/import-jobs.ts';
 import { routeNeeds } from './constructs/api-function.ts';
-import { buildTestApp, apiTemplate } from './test-app.ts';
+import { buildTestApp, apiTemplate, roleStatements } from './test-app.ts';
 
 /*
  * The Excel import's state machine as synthesized: preview, then commit slice after slice with
@@ -77,17 +77,7 @@ describe('jobs stack: the Excel import state machine', () => {
   it('gives the tasks only the bucket objects under imports/, and the table', () => {
     const policiesOf = (job: ImportJob) => {
       const roleId = logicalIdOf(built.jobs.imports.functions.get(job)!.role);
-      return Object.values(resources)
-        .filter(
-          (resource) =>
-            resource.Type === 'AWS::IAM::Policy' &&
-            (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-        )
-        .flatMap(
-          (policy) =>
-            (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
-              .Statement,
-        );
+      return roleStatements(resources, roleId);
     };
     const objectActions = (job: ImportJob) =>
       policiesOf(job)

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { taskErrorNames } from '#lib/task-errors';
 import type { ComponentHubApp } from './build-app.ts';
-import { buildTestApp, apiTemplate } from './test-app.ts';
+import { buildTestApp, apiTemplate, roleStatements } from './test-app.ts';
 import { repoRoot } from './paths.ts';
 import { routeNeeds } from './constructs/api-function.ts';
 import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jobs-stack.ts';
@@ -124,17 +124,7 @@ describe('jobs stack: the image-batch state machine', () => {
       const roleId = built.jobs.resolve(
         (built.jobs.jobFunctions.get(job)!.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
       ) as string;
-      return Object.values(resources)
-        .filter(
-          (resource) =>
-            resource.Type === 'AWS::IAM::Policy' &&
-            (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-        )
-        .flatMap((policy) =>
-          (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement.flatMap(
-            (s) => s.Action,
-          ),
-        );
+      return roleStatements(resources, roleId).flatMap((s) => s.Action);
     };
     const s3 = (job: (typeof batchJobs)[number]) =>
       actionsOf(job)
@@ -158,17 +148,7 @@ describe('jobs stack: the image-batch state machine', () => {
       const roleId = built.api.resolve(
         (fn.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
       ) as string;
-      const statements = Object.values(api)
-        .filter(
-          (resource) =>
-            resource.Type === 'AWS::IAM::Policy' &&
-            (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
-        )
-        .flatMap(
-          (policy) =>
-            (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] })
-              .Statement,
-        );
+      const statements = roleStatements(api, roleId);
       const starts = statements.filter(
         (statement) =>
           [statement.Action].flat().includes('states:StartExecution') &&

@@ -50,3 +50,19 @@ export const apiTemplate = (api: ApiStack): Template => {
     Object.assign({}, ...templates.map((template) => (template[part] ?? {}) as Record<string, unknown>));
   return Template.fromJSON({ Resources: merged('Resources'), Outputs: merged('Outputs') });
 };
+
+export type TemplateResources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+export interface PolicyStatement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** The statements of the IAM policies a template attaches to one role (by the role's logical id). */
+export const roleStatements = (resources: TemplateResources, roleId: string): PolicyStatement[] =>
+  Object.values(resources)
+    .filter(
+      (resource) =>
+        resource.Type === 'AWS::IAM::Policy' &&
+        (resource.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId),
+    )
+    .flatMap((policy) => (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement);

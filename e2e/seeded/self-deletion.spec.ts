@@ -4,12 +4,11 @@ import { expect, submitLogin, test, toast } from '../fixtures.ts';
 test('self-deletion needs the exact phrase and the current password, then logs out; the last admin cannot delete themselves', async ({
   page,
   stack,
-  freshUser,
+  freshUserAt,
   login,
   checkPage,
 }) => {
-  const account = await freshUser('deleteme');
-  await page.goto('/app/component-hub/settings');
+  const account = await freshUserAt('deleteme', '/app/component-hub/settings');
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('alertdialog');
   const confirm = dialog.getByRole('button', { name: 'Delete My Account' });

@@ -19,8 +19,7 @@ import {
 import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { Construct } from 'constructs';
 import { acknowledgeWildcards } from '../nag.ts';
-import { JobFunction } from './job-function.ts';
-import { constructIdFor } from '../construct-ids.ts';
+import { jobFunctions, type JobFunction } from './job-function.ts';
 
 /** The import's task modules under functions/src/jobs. */
 export const importJobs = ['preview-import', 'commit-import-slice', 'finish-import'] as const;
@@ -44,7 +43,7 @@ export interface ImportJobsProps {
  */
 export class ImportJobs extends Construct {
   readonly stateMachine: StateMachine;
-  readonly functions = new Map<ImportJob, JobFunction>();
+  readonly functions: Map<ImportJob, JobFunction>;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ImportJobsProps) {
@@ -71,15 +70,7 @@ export class ImportJobs extends Construct {
       },
     };
     const importObjects = props.attachmentsBucket.arnForObjects('imports/*');
-    for (const job of importJobs) {
-      const fn = new JobFunction(this, `Job${constructIdFor(job)}`, {
-        job,
-        environment,
-        resources,
-        ...settings[job],
-      });
-      this.functions.set(job, fn);
-    }
+    this.functions = jobFunctions(this, importJobs, { environment, resources }, settings);
     // The preview reads the workbook and writes its rows; the commit reads them. Only under imports/.
     const preview = this.functions.get('preview-import')!;
     preview.role.addToPolicy(

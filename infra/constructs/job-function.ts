@@ -1,6 +1,7 @@
 import type { Duration } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { Need } from '#shared/routes';
+import { constructIdFor } from '../construct-ids.ts';
 import { AppFunction, functionEntry, type FunctionResources } from './app-function.ts';
 
 export interface JobFunctionProps {
@@ -38,3 +39,14 @@ export class JobFunction extends AppFunction {
     this.job = props.job;
   }
 }
+
+/** One function per job of a state machine, with the environment and resources they share, by job. */
+export const jobFunctions = <J extends string>(
+  scope: Construct,
+  jobs: readonly J[],
+  shared: Pick<JobFunctionProps, 'environment' | 'resources'>,
+  settings: Record<J, Omit<JobFunctionProps, 'job' | 'environment' | 'resources'>>,
+): Map<J, JobFunction> =>
+  new Map(
+    jobs.map((job) => [job, new JobFunction(scope, `Job${constructIdFor(job)}`, { job, ...shared, ...settings[job] })]),
+  );

@@ -1,8 +1,9 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '#repositories/table-definition';
+import { logTargetBucket, privateBucket } from '../constructs/private-bucket.ts';
 
 export interface DataStackProps extends StackProps {
   /** Origins allowed to POST presigned uploads to the attachments bucket from the browser. */
@@ -53,25 +54,15 @@ export class DataStack extends Stack {
     }
 
     // Server access logs of the attachments bucket (who fetched or uploaded which file).
-    const accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy,
-      autoDeleteObjects: destroy,
-    });
-    Validations.of(accessLogsBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This bucket is the server access log target; logging it into itself would loop.',
-    });
+    const accessLogsBucket = logTargetBucket(
+      this,
+      'AccessLogsBucket',
+      { removalPolicy, autoDeleteObjects: destroy },
+      'This bucket is the server access log target; logging it into itself would loop.',
+    );
 
     this.attachmentsBucket = new Bucket(this, 'AttachmentsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucket,
       versioned: true,
       serverAccessLogsBucket: accessLogsBucket,
       serverAccessLogsPrefix: 'attachments/',

@@ -26,10 +26,9 @@ import type { BatchProvider } from '#shared/schemas/images';
 import { taskErrorNames } from '#lib/task-errors';
 import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { ImportJobs } from '../constructs/import-jobs.ts';
-import { JobFunction } from '../constructs/job-function.ts';
+import { JobFunction, jobFunctions } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import type { FunctionResources } from '../constructs/app-function.ts';
-import { constructIdFor } from '../construct-ids.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -89,7 +88,7 @@ const providerLabels: Record<BatchProvider, string> = {
  */
 export class JobsStack extends Stack {
   readonly imageBatches: StateMachine;
-  readonly jobFunctions = new Map<BatchJob, JobFunction>();
+  readonly jobFunctions: Map<BatchJob, JobFunction>;
   readonly logGroup: LogGroup;
   /** Excel imports: their preview and commit state machine and its task functions. */
   readonly imports: ImportJobs;
@@ -134,15 +133,7 @@ export class JobsStack extends Stack {
         timeout: Duration.seconds(30),
       },
     };
-    for (const job of batchJobs) {
-      const fn = new JobFunction(this, `Job${constructIdFor(job)}`, {
-        job,
-        environment,
-        resources,
-        ...settings[job],
-      });
-      this.jobFunctions.set(job, fn);
-    }
+    this.jobFunctions = jobFunctions(this, batchJobs, { environment, resources }, settings);
 
     const invoke = (id: string, job: BatchJob, payload: Record<string, unknown>, resultPath: string | undefined) =>
       new LambdaInvoke(this, id, {

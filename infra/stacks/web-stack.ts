@@ -25,7 +25,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '#lib/edge';
@@ -33,6 +33,7 @@ import type { Construct } from 'constructs';
 import { SiteRouterFunction } from '../constructs/site-router.ts';
 import { acknowledgeWildcards } from '../nag.ts';
 import { awsS3Origins, siteContentSecurityPolicy, siteHeaderSettings } from '../site-headers.ts';
+import { logTargetBucket, privateBucket } from '../constructs/private-bucket.ts';
 
 /**
  * The viewer headers the API reads, and CloudFront's viewer address. A list rather than "all
@@ -148,28 +149,22 @@ export class WebStack extends Stack {
     });
 
     // ---- Logs: CloudFront standard logs and the site bucket's server access logs ----
-    const logsBucket = new Bucket(this, 'LogsBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      // CloudFront standard logging writes with an ACL (awslogsdelivery), so ACLs must stay on.
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      // CloudFront logging supports SSE-S3 only, not SSE-KMS.
-      encryption: BucketEncryption.S3_MANAGED,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
-      removalPolicy: props.destroyWithStack ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
-      autoDeleteObjects: props.destroyWithStack === true,
-    });
-    Validations.of(logsBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This bucket is the log target (CloudFront and S3 access logs); logging it into itself would loop.',
-    });
+    // CloudFront logging supports SSE-S3 only (the baseline's), not SSE-KMS.
+    const logsBucket = logTargetBucket(
+      this,
+      'LogsBucket',
+      {
+        // CloudFront standard logging writes with an ACL (awslogsdelivery), so ACLs must stay on.
+        objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+        removalPolicy: props.destroyWithStack ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
+        autoDeleteObjects: props.destroyWithStack === true,
+      },
+      'This bucket is the log target (CloudFront and S3 access logs); logging it into itself would loop.',
+    );
 
     // ---- The SPA's files ----
     this.siteBucket = new Bucket(this, 'SiteBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      ...privateBucket,
       serverAccessLogsBucket: logsBucket,
       serverAccessLogsPrefix: 'site-bucket/',
       // Rebuilt from source on every deploy. A dev stage empties and deletes it with the stack;

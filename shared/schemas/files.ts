@@ -113,6 +113,30 @@ const fileNameInput = z
 export const uploadPurposes = ['attachment', 'import', 'component-file'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
+/** A file's declared MIME type, as sent: trimmed, in lower case. */
+const declaredFileType = z.string({ error: messages.attachmentTypeInvalid }).trim().toLowerCase();
+
+/**
+ * How a file reaches an endpoint that takes one: the `uploadKey` of a presigned upload, or the
+ * documented base64 `fileData`.
+ */
+export const fileSourceFields = {
+  uploadKey: z
+    .string({ error: messages.uploadKeyInvalid })
+    .trim()
+    .min(1, messages.uploadKeyInvalid)
+    .max(1024, messages.uploadKeyInvalid)
+    .optional(),
+  fileData: z.string({ error: messages.fileDataInvalid }).optional(),
+};
+
+/** Exactly one of the two is sent; the refusal is told at `uploadKey`. */
+export const oneFileSource = {
+  check: (body: { uploadKey?: string | undefined; fileData?: string | undefined }) =>
+    (body.uploadKey === undefined) !== (body.fileData === undefined),
+  issue: { message: messages.fileSourceMissing, path: ['uploadKey'] },
+};
+
 /**
  * `POST /api/uploads`: the file the browser is about to send. `purpose` is 'attachment' (the
  * default), 'import' (the Excel import: 20 MB, .xlsx or .xls, the declared type not needed) or
@@ -122,12 +146,7 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 export const createUploadSchema = z
   .object({
     fileName: fileNameInput,
-    fileType: z
-      .string({ error: messages.attachmentTypeInvalid })
-      .trim()
-      .toLowerCase()
-      .max(200, messages.attachmentTypeInvalid)
-      .default(''),
+    fileType: declaredFileType.max(200, messages.attachmentTypeInvalid).default(''),
     size: z
       .number({ error: 'size must be the file size in bytes' })
       .int('size must be the file size in bytes')
@@ -167,24 +186,12 @@ export interface UploadTicket {
 export const addAttachmentSchema = z
   .object({
     fileName: fileNameInput,
-    fileType: z
-      .string({ error: messages.attachmentTypeInvalid })
-      .trim()
-      .toLowerCase()
+    fileType: declaredFileType
       .refine(isAttachmentFileType, messages.attachmentTypeInvalid)
       .transform((type) => type as AttachmentFileType),
-    uploadKey: z
-      .string({ error: messages.uploadKeyInvalid })
-      .trim()
-      .min(1, messages.uploadKeyInvalid)
-      .max(1024, messages.uploadKeyInvalid)
-      .optional(),
-    fileData: z.string({ error: messages.fileDataInvalid }).optional(),
+    ...fileSourceFields,
   })
-  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), {
-    message: messages.fileSourceMissing,
-    path: ['uploadKey'],
-  });
+  .refine(oneFileSource.check, oneFileSource.issue);
 export type AddAttachmentInput = z.output<typeof addAttachmentSchema>;
 
 const ulidText = /^[0-9A-HJKMNP-TV-Z]{26}$/i;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { messages } from '../messages';
 import { componentFields, type ComponentField } from './component';
-import { excelFileTypes, fileExtension } from './files';
+import { excelFileTypes, fileExtension, fileSourceFields, oneFileSource } from './files';
 
 /*
  * The Excel import (Import Components from Excel, `POST /api/import-excel`): the requests, the answers, and the limits the parser keeps. An upload
@@ -41,20 +41,11 @@ export const IMPORT_ROWS_PAGE_MAX = 200;
 export const importExcelSchema = z
   .object({
     fileName,
-    uploadKey: z
-      .string({ error: messages.uploadKeyInvalid })
-      .trim()
-      .min(1, messages.uploadKeyInvalid)
-      .max(1024, messages.uploadKeyInvalid)
-      .optional(),
-    fileData: z.string({ error: messages.fileDataInvalid }).optional(),
+    ...fileSourceFields,
     mode: z.enum(['import', 'preview'], { error: "mode must be 'import' or 'preview'" }).default('import'),
     emptyCellsClear: z.boolean({ error: 'emptyCellsClear must be true or false' }).default(false),
   })
-  .refine((body) => (body.uploadKey === undefined) !== (body.fileData === undefined), {
-    message: messages.fileSourceMissing,
-    path: ['uploadKey'],
-  });
+  .refine(oneFileSource.check, oneFileSource.issue);
 export type ImportExcelInput = z.output<typeof importExcelSchema>;
 
 /** One problem with one sheet row: `row` is the row number the spreadsheet shows (header = its own row). */

@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, tableName } from './table';
+import { conditionalUpdate, tableName } from './table';
 
 /**
  * An administrator's digest of waiting requests: `USER#<userId>` / `DIGEST#approvals` with
@@ -47,17 +47,12 @@ export const claimDigest = async (
     conditions.push('coveredUntil = :seenCovered');
     values[':seenCovered'] = seen.coveredUntil;
   }
-  return conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: digestKey(userId),
-        UpdateExpression: 'SET lastSentAt = :sentAt, coveredUntil = :covered, entity = :entity',
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeValues: { ...values, ':entity': 'approval-digest' },
-      }),
-    ),
-  );
+  return conditionalUpdate({
+    Key: digestKey(userId),
+    UpdateExpression: 'SET lastSentAt = :sentAt, coveredUntil = :covered, entity = :entity',
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeValues: { ...values, ':entity': 'approval-digest' },
+  });
 };
 
 /** Gives a claim back after its email could not be sent, so the next run lists those requests again. */
@@ -70,24 +65,16 @@ export const releaseDigest = async (userId: string, claimedAt: string, previous:
     ...(previous.lastSentAt === undefined ? ['lastSentAt'] : []),
     ...(previous.coveredUntil === undefined ? ['coveredUntil'] : []),
   ];
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: digestKey(userId),
-        UpdateExpression: [
-          set.length ? `SET ${set.join(', ')}` : '',
-          remove.length ? `REMOVE ${remove.join(', ')}` : '',
-        ]
-          .filter(Boolean)
-          .join(' '),
-        ConditionExpression: 'lastSentAt = :claimedAt',
-        ExpressionAttributeValues: {
-          ':claimedAt': claimedAt,
-          ...(previous.lastSentAt !== undefined && { ':lastSentAt': previous.lastSentAt }),
-          ...(previous.coveredUntil !== undefined && { ':coveredUntil': previous.coveredUntil }),
-        },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: digestKey(userId),
+    UpdateExpression: [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' '),
+    ConditionExpression: 'lastSentAt = :claimedAt',
+    ExpressionAttributeValues: {
+      ':claimedAt': claimedAt,
+      ...(previous.lastSentAt !== undefined && { ':lastSentAt': previous.lastSentAt }),
+      ...(previous.coveredUntil !== undefined && { ':coveredUntil': previous.coveredUntil }),
+    },
+  });
 };

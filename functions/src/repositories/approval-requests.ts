@@ -3,7 +3,7 @@ import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { counterChange } from './counters';
 import { pendingBytesRelease } from './pending-storage';
-import { batchGetItems, queryAll, tableName, type TransactItem } from './table';
+import { batchGetItems, queryAll, tableName, type TransactItem, withoutKeys } from './table';
 import { chunk } from '#lib/concurrency';
 
 /** The status of each request found among `ids` (100 keys a call); a request not found is left out. */
@@ -64,10 +64,7 @@ const toItem = (request: StoredRequest) => ({
   ...request,
 });
 
-const fromItem = (item: Record<string, unknown>): StoredRequest => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...request } = item;
-  return request as unknown as StoredRequest;
-};
+const fromItem = (item: Record<string, unknown>): StoredRequest => withoutKeys(item) as unknown as StoredRequest;
 
 /** The transaction item that files a new request (and counts it as pending). */
 export const requestPutItems = (request: StoredRequest): TransactItem[] => [

@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { componentPartition } from './keys';
-import { conditionalWrite, queryAll, tableName, type TransactItem } from './table';
+import { conditionalUpdate, queryAll, tableName, type TransactItem, withoutKeys } from './table';
 
 /**
  * Attachments: `COMP#<componentId>` / `ATT#<ulid>`, gsi1 `ATT#<ulid>` / `META` (download by id);
@@ -45,10 +45,7 @@ const toItem = (attachment: StoredAttachment) => ({
   ...attachment,
 });
 
-const fromItem = (item: Record<string, unknown>): StoredAttachment => {
-  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...attachment } = item;
-  return attachment as unknown as StoredAttachment;
-};
+const fromItem = (item: Record<string, unknown>): StoredAttachment => withoutKeys(item) as unknown as StoredAttachment;
 
 export const attachmentPut = (attachment: StoredAttachment): TransactItem => ({
   Put: { TableName: tableName(), Item: toItem(attachment), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -140,15 +137,10 @@ export const deleteAttachment = async (componentId: number, id: string): Promise
 
 /** Records that the attachment's object is gone, so lists can say so; nothing when the row went meanwhile. */
 export const markAttachmentMissing = async (componentId: number, id: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: attachmentKey(componentId, id),
-        UpdateExpression: 'SET fileMissing = :yes',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':yes': true },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: attachmentKey(componentId, id),
+    UpdateExpression: 'SET fileMissing = :yes',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':yes': true },
+  });
 };

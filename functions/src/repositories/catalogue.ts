@@ -1,7 +1,15 @@
-import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { sleep } from '#lib/concurrency';
-import { conditionalWrite, epochSeconds, getItemConsistent, queryAll, tableName, type TransactItem } from './table';
+import {
+  conditionalDelete,
+  conditionalUpdate,
+  epochSeconds,
+  getItemConsistent,
+  queryAll,
+  tableName,
+  type TransactItem,
+} from './table';
 
 /*
  * The catalogue's revision and its change log: how every search instance learns, with one read
@@ -164,56 +172,41 @@ export const commitCatalogueChange = async (
 
 /** Records that S3 now holds a snapshot at `snapshot.revision`, unless a newer one is recorded. */
 export const recordSnapshot = async (snapshot: SnapshotInfo): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: revisionKey,
-        UpdateExpression:
-          'SET snapshotRevision = :revision, snapshotChangeCount = :changeCount, snapshotWrittenAt = :writtenAt, entity = :entity',
-        ConditionExpression: 'attribute_not_exists(snapshotRevision) OR snapshotRevision < :revision',
-        ExpressionAttributeValues: {
-          ':revision': snapshot.revision,
-          ':changeCount': snapshot.changeCount,
-          ':writtenAt': snapshot.writtenAt,
-          ':entity': 'catalogue-revision',
-        },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: revisionKey,
+    UpdateExpression:
+      'SET snapshotRevision = :revision, snapshotChangeCount = :changeCount, snapshotWrittenAt = :writtenAt, entity = :entity',
+    ConditionExpression: 'attribute_not_exists(snapshotRevision) OR snapshotRevision < :revision',
+    ExpressionAttributeValues: {
+      ':revision': snapshot.revision,
+      ':changeCount': snapshot.changeCount,
+      ':writtenAt': snapshot.writtenAt,
+      ':entity': 'catalogue-revision',
+    },
+  });
 
 /**
  * One writer of snapshots at a time: true when `holder` got the lease (none held, or expired).
  * A holder that dies simply lets it expire.
  */
 export const acquireSnapshotLease = async (holder: string, seconds: number, now = new Date()): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: leaseKey,
-        UpdateExpression: 'SET holder = :holder, leaseUntil = :until, expiresAt = :expires, entity = :entity',
-        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
-        ExpressionAttributeValues: {
-          ':holder': holder,
-          ':until': now.getTime() + seconds * 1000,
-          ':now': now.getTime(),
-          ':expires': epochSeconds(now) + seconds + 60,
-          ':entity': 'snapshot-lease',
-        },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: leaseKey,
+    UpdateExpression: 'SET holder = :holder, leaseUntil = :until, expiresAt = :expires, entity = :entity',
+    ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now',
+    ExpressionAttributeValues: {
+      ':holder': holder,
+      ':until': now.getTime() + seconds * 1000,
+      ':now': now.getTime(),
+      ':expires': epochSeconds(now) + seconds + 60,
+      ':entity': 'snapshot-lease',
+    },
+  });
 
 export const releaseSnapshotLease = async (holder: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: leaseKey,
-        ConditionExpression: 'holder = :holder',
-        ExpressionAttributeValues: { ':holder': holder },
-      }),
-    ),
-  );
+  await conditionalDelete({
+    Key: leaseKey,
+    ConditionExpression: 'holder = :holder',
+    ExpressionAttributeValues: { ':holder': holder },
+  });
 };

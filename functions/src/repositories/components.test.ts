@@ -1,18 +1,9 @@
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '#lib/clients';
-import { resetConfig } from '#lib/config';
+import { describe, expect, it } from 'vitest';
+import { useOfflineDynamo } from '../../../scripts/test/offline-dynamo';
 import { componentDelete, componentPut, componentUpdate } from './components';
 
 /* Offline: the component writes as built, without a database. */
-mockClient(DynamoDBDocumentClient);
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'offline';
-  resetConfig();
-  resetClients();
-});
+useOfflineDynamo();
 
 describe('componentUpdate', () => {
   it('sets the changed fields, removes the cleared ones, moves the version on from the one read', () => {

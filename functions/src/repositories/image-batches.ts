@@ -2,7 +2,15 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, epochSeconds, releaseSlot, tableName, transact } from './table';
+import {
+  conditionalUpdate,
+  conditionalWrite,
+  epochSeconds,
+  releaseSlot,
+  tableName,
+  transact,
+  withoutKeys,
+} from './table';
 
 /**
  * Image batches (Step Functions executions): `IMAGEBATCH#<id>` / `META` holds a batch and its
@@ -25,10 +33,7 @@ const batchKey = (batchId: string) => ({ pk: `IMAGEBATCH#${batchId}`, sk: 'META'
 const slotKey = { pk: 'IMAGEBATCH#slot', sk: 'META' };
 const PART_MARK_SECONDS = 30 * 24 * 3600;
 
-const fromItem = (item: Record<string, unknown>): StoredImageBatch => {
-  const { pk: _pk, sk: _sk, entity: _e, ...batch } = item;
-  return batch as unknown as StoredImageBatch;
-};
+const fromItem = (item: Record<string, unknown>): StoredImageBatch => withoutKeys(item) as unknown as StoredImageBatch;
 
 /**
  * Stores a new running batch and makes it the running and latest one, unless another batch
@@ -140,18 +145,13 @@ export const countBatchPart = async (
 
 /** Sets one attribute of an existing batch unless it has one already: the first reason stays. */
 const setOnce = async (batchId: string, attribute: string, value: unknown): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: batchKey(batchId),
-        UpdateExpression: 'SET #attribute = :value',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#attribute)',
-        ExpressionAttributeNames: { '#attribute': attribute },
-        ExpressionAttributeValues: { ':value': value },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: batchKey(batchId),
+    UpdateExpression: 'SET #attribute = :value',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#attribute)',
+    ExpressionAttributeNames: { '#attribute': attribute },
+    ExpressionAttributeValues: { ':value': value },
+  });
 };
 
 /** Notes why the batch skips parts (the first reason only). */

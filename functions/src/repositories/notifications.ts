@@ -1,8 +1,8 @@
-import { BatchWriteCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Notification } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
 import { userPartition } from './keys';
-import { conditionalWrite, epochSeconds, tableName, type TransactItem } from './table';
+import { conditionalDelete, conditionalUpdate, epochSeconds, tableName, type TransactItem } from './table';
 
 /** Notifications: `USER#<userId>` / `NOTIF#<ulid>` (ulids sort by time); kept 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 60 * 60;
@@ -51,44 +51,29 @@ export const listNotifications = async (userId: string, max = 100): Promise<Noti
 
 /** False when the user has no such notification (so nobody marks another user's). */
 export const markNotificationRead = async (userId: string, id: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKey(userId, id),
-        UpdateExpression: 'SET #read = :true',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: notificationKey(userId, id),
+    UpdateExpression: 'SET #read = :true',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: { ':true': true },
+  });
 
 /**
  * Notes on a notice about a request that the request was decided, and marks it read; false when
  * the notice is gone or was already noted.
  */
 export const markNotificationDecided = async (userId: string, id: string, decision: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKey(userId, id),
-        UpdateExpression: 'SET #read = :true, decision = :decision',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(decision)',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':true': true, ':decision': decision },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: notificationKey(userId, id),
+    UpdateExpression: 'SET #read = :true, decision = :decision',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(decision)',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: { ':true': true, ':decision': decision },
+  });
 
 export const deleteNotification = async (userId: string, id: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: notificationKey(userId, id),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    ),
-  );
+  conditionalDelete({
+    Key: notificationKey(userId, id),
+    ConditionExpression: 'attribute_exists(pk)',
+  });

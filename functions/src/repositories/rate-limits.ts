@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, countDown, getItemConsistent, tableName } from './table';
+import { conditionalUpdate, conditionalWrite, countDown, getItemConsistent, tableName } from './table';
 
 /**
  * Calls made to an outside API in one fixed window, shared by every function instance:
@@ -28,25 +28,20 @@ const rateWindowKey = (window: Pick<RateWindow, 'subject' | 'start'>) => ({
  * conditional update, so parallel callers never count past the limit between them.
  */
 export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds?: number): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(window),
-        UpdateExpression: 'ADD #count :one SET expiresAt = :expiresAt, entity = :entity',
-        ConditionExpression:
-          '(attribute_not_exists(#count) OR #count < :limit) AND (attribute_not_exists(pausedUntil) OR pausedUntil <= :now)',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit,
-          ':now': nowSeconds ?? Math.floor(Date.now() / 1000),
-          ':expiresAt': window.expiresAt,
-          ':entity': 'rate-window',
-        },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: rateWindowKey(window),
+    UpdateExpression: 'ADD #count :one SET expiresAt = :expiresAt, entity = :entity',
+    ConditionExpression:
+      '(attribute_not_exists(#count) OR #count < :limit) AND (attribute_not_exists(pausedUntil) OR pausedUntil <= :now)',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':limit': limit,
+      ':now': nowSeconds ?? Math.floor(Date.now() / 1000),
+      ':expiresAt': window.expiresAt,
+      ':entity': 'rate-window',
+    },
+  });
 
 /**
  * Stops the window's calls until `until` (epoch seconds), noting why: a distributor answered that
@@ -54,23 +49,18 @@ export const takeRateSlot = async (window: RateWindow, limit: number, nowSeconds
  * pause never shortens a longer one.
  */
 export const pauseRateWindow = async (window: RateWindow, until: number, reason: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(window),
-        UpdateExpression:
-          'SET pausedUntil = :until, pauseReason = :reason, expiresAt = if_not_exists(expiresAt, :expiresAt), entity = :entity',
-        ConditionExpression: 'attribute_not_exists(pausedUntil) OR pausedUntil < :until',
-        ExpressionAttributeValues: {
-          ':until': until,
-          ':reason': reason,
-          ':expiresAt': window.expiresAt,
-          ':entity': 'rate-window',
-        },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: rateWindowKey(window),
+    UpdateExpression:
+      'SET pausedUntil = :until, pauseReason = :reason, expiresAt = if_not_exists(expiresAt, :expiresAt), entity = :entity',
+    ConditionExpression: 'attribute_not_exists(pausedUntil) OR pausedUntil < :until',
+    ExpressionAttributeValues: {
+      ':until': until,
+      ':reason': reason,
+      ':expiresAt': window.expiresAt,
+      ':entity': 'rate-window',
+    },
+  });
 };
 
 /** Takes back a call counted by takeRateSlot that was never made (never below zero). */

@@ -1,28 +1,18 @@
 import {
-  DynamoDBDocumentClient,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '#lib/clients';
-import { resetConfig } from '#lib/config';
+import { describe, expect, it } from 'vitest';
+import { useOfflineDynamo } from '../../../scripts/test/offline-dynamo';
 import { enableTotp, resetFactors, useRecoveryCode, useTotpStep } from './second-factors';
 
 /*
  * Offline: the writes that make a code count once, and the reset that ends every session, as
  * they are built (each holds only under its condition).
  */
-const ddb = mockClient(DynamoDBDocumentClient);
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'offline';
-  resetConfig();
-  resetClients();
-  ddb.reset();
-});
+const ddb = useOfflineDynamo();
 
 const transactItems = (): NonNullable<TransactWriteCommandInput['TransactItems']> =>
   ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;

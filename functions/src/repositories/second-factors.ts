@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import {
   conditionalOutcome,
+  conditionalUpdate,
   conditionalWrite,
   getLiveItem,
   queryAll,
@@ -191,17 +192,12 @@ export const enableTotp = async (
  * once even when two requests carry it at the same moment.
  */
 export const useTotpStep = async (userId: string, step: number): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: totpKey(userId),
-        UpdateExpression: 'SET lastUsedStep = :step',
-        ConditionExpression: 'attribute_exists(pk) AND lastUsedStep < :step',
-        ExpressionAttributeValues: { ':step': step },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: totpKey(userId),
+    UpdateExpression: 'SET lastUsedStep = :step',
+    ConditionExpression: 'attribute_exists(pk) AND lastUsedStep < :step',
+    ExpressionAttributeValues: { ':step': step },
+  });
 
 /** Turns the authenticator app off: its secret and the recovery codes go, and the user item says so. */
 export const disableTotp = async (userId: string): Promise<boolean> =>
@@ -249,17 +245,12 @@ export const replaceRecoveryCodes = async (userId: string, hashes: string[], now
 
 /** Spends a recovery code: true once for each code, whoever else tries it at the same time. */
 export const useRecoveryCode = async (userId: string, hash: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: recoveryKey(userId),
-        UpdateExpression: 'DELETE codes :spent',
-        ConditionExpression: 'contains(codes, :hash)',
-        ExpressionAttributeValues: { ':spent': new Set([hash]), ':hash': hash },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: recoveryKey(userId),
+    UpdateExpression: 'DELETE codes :spent',
+    ConditionExpression: 'contains(codes, :hash)',
+    ExpressionAttributeValues: { ':spent': new Set([hash]), ':hash': hash },
+  });
 
 /** The challenge of the user's passkey registration in progress (a new one replaces it). */
 export const putRegistrationChallenge = async (userId: string, challenge: string, expiresAt: number): Promise<void> => {
@@ -326,18 +317,13 @@ export const recordPasskeyUse = async (
   counters: { from: number; to: number },
   now: string,
 ): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: passkeyKey(userId, credentialId),
-        UpdateExpression: 'SET #counter = :to, lastUsedAt = :now',
-        ConditionExpression: '#counter = :from',
-        ExpressionAttributeNames: { '#counter': 'counter' },
-        ExpressionAttributeValues: { ':from': counters.from, ':to': counters.to, ':now': now },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: passkeyKey(userId, credentialId),
+    UpdateExpression: 'SET #counter = :to, lastUsedAt = :now',
+    ConditionExpression: '#counter = :from',
+    ExpressionAttributeNames: { '#counter': 'counter' },
+    ExpressionAttributeValues: { ':from': counters.from, ':to': counters.to, ':now': now },
+  });
 
 /** Removes one passkey and uncounts it; false when it is not there. */
 export const removePasskey = async (userId: string, credentialId: string): Promise<boolean> =>

@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, tableName } from './table';
+import { conditionalUpdate, conditionalWrite, tableName } from './table';
 
 /*
  * The local demo seed's progress: `SEED#<name>` / `META`. Claimed before the first component id is
@@ -55,29 +55,19 @@ export const claimSeed = async (
 
 /** Records the reserved ids once: false when a claim already holds some (then use those). */
 export const setSeedFirstId = async (name: SeedName, firstId: number): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: seedKey(name),
-        UpdateExpression: 'SET firstId = :firstId',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstId)',
-        ExpressionAttributeValues: { ':firstId': firstId },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: seedKey(name),
+    UpdateExpression: 'SET firstId = :firstId',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(firstId)',
+    ExpressionAttributeValues: { ':firstId': firstId },
+  });
 
 /** Marks a claimed seed complete: false when it was not being seeded. */
 export const completeSeed = async (name: SeedName, completedAt: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: seedKey(name),
-        UpdateExpression: 'SET #status = :complete, completedAt = :completedAt',
-        ConditionExpression: '#status = :seeding',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':complete': 'complete', ':seeding': 'seeding', ':completedAt': completedAt },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: seedKey(name),
+    UpdateExpression: 'SET #status = :complete, completedAt = :completedAt',
+    ConditionExpression: '#status = :seeding',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':complete': 'complete', ':seeding': 'seeding', ':completedAt': completedAt },
+  });

@@ -1,8 +1,9 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import {
+  conditionalDelete,
   conditionalOutcome,
-  conditionalWrite,
+  conditionalUpdate,
   epochSeconds,
   getItemConsistent,
   hasExpired,
@@ -10,6 +11,7 @@ import {
   queryAll,
   tableName,
   takeItem,
+  withoutKeys,
 } from './table';
 
 /** A login session, keyed by the SHA-256 of its cookie token (the token itself is never stored). */
@@ -53,10 +55,7 @@ const userSessionsIndexKey = (session: Pick<Session, 'userId' | 'createdAt'> & {
   gsi1sk: `${session.createdAt}#${session.publicId}`,
 });
 
-const fromItem = (item: Record<string, unknown>): Session => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...session } = item;
-  return session as unknown as Session;
-};
+const fromItem = (item: Record<string, unknown>): Session => withoutKeys(item) as unknown as Session;
 
 export const putSession = async (session: Session & { publicId: string }): Promise<void> => {
   await dynamo().send(
@@ -121,17 +120,12 @@ export const listUserSessions = async (userId: string, now = new Date()): Promis
  * version just replaced: a session that had already ended stays ended. False otherwise.
  */
 export const setSessionVersion = async (tokenHash: string, from: number, to: number): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        UpdateExpression: 'SET sessionVersion = :to',
-        ConditionExpression: 'sessionVersion = :from',
-        ExpressionAttributeValues: { ':from': from, ':to': to },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: sessionKey(tokenHash),
+    UpdateExpression: 'SET sessionVersion = :to',
+    ConditionExpression: 'sessionVersion = :from',
+    ExpressionAttributeValues: { ':from': from, ':to': to },
+  });
 
 export const deleteSession = async (tokenHash: string): Promise<void> => {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: sessionKey(tokenHash) }));
@@ -139,30 +133,20 @@ export const deleteSession = async (tokenHash: string): Promise<void> => {
 
 /** Ends one session only if it is the given user's; false when it was not (or is gone already). */
 export const deleteUserSession = async (tokenHash: string, userId: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        ConditionExpression: 'userId = :user',
-        ExpressionAttributeValues: { ':user': userId },
-      }),
-    ),
-  );
+  conditionalDelete({
+    Key: sessionKey(tokenHash),
+    ConditionExpression: 'userId = :user',
+    ExpressionAttributeValues: { ':user': userId },
+  });
 
 /** Records that the session's person signed in at the provider again just now; false when the session is gone or someone else's. */
 export const markSessionReauthenticated = async (tokenHash: string, userId: string, at: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: sessionKey(tokenHash),
-        UpdateExpression: 'SET reauthenticatedAt = :at',
-        ConditionExpression: 'userId = :userId',
-        ExpressionAttributeValues: { ':at': at, ':userId': userId },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: sessionKey(tokenHash),
+    UpdateExpression: 'SET reauthenticatedAt = :at',
+    ConditionExpression: 'userId = :userId',
+    ExpressionAttributeValues: { ':at': at, ':userId': userId },
+  });
 
 /**
  * A password sign-in waiting for its second factor, keyed by the SHA-256 of its cookie token:
@@ -185,8 +169,7 @@ export const putPendingSignIn = (pending: PendingSignIn): Promise<void> =>
 
 const toPendingSignIn = (item: Record<string, unknown>, now: Date): PendingSignIn | undefined => {
   if (hasExpired(item, now)) return undefined;
-  const { pk: _pk, sk: _sk, entity: _e, ...pending } = item;
-  return pending as unknown as PendingSignIn;
+  return withoutKeys(item) as unknown as PendingSignIn;
 };
 
 export const getPendingSignIn = async (tokenHash: string, now = new Date()): Promise<PendingSignIn | undefined> => {
@@ -196,17 +179,12 @@ export const getPendingSignIn = async (tokenHash: string, now = new Date()): Pro
 
 /** Issues a passkey challenge for the pending sign-in, replacing an earlier one. */
 export const setPendingSignInChallenge = async (tokenHash: string, challenge: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: pendingSignInKey(tokenHash),
-        UpdateExpression: 'SET challenge = :challenge',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':challenge': challenge },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: pendingSignInKey(tokenHash),
+    UpdateExpression: 'SET challenge = :challenge',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':challenge': challenge },
+  });
 
 /** Takes the pending sign-in's passkey challenge away (it answers one assertion only). */
 export const takePendingSignInChallenge = async (tokenHash: string): Promise<string | undefined> =>

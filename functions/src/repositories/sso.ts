@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalWrite, putNewItem, queryAll, tableName, takeItem } from './table';
+import { conditionalUpdate, conditionalWrite, putNewItem, queryAll, tableName, takeItem } from './table';
 
 /*
  * Single sign-on: sign-ins in flight (one item per `state`, used once), the link from a provider's
@@ -95,17 +95,12 @@ export const putIdentityLink = async (link: IdentityLink): Promise<boolean> =>
 
 /** Points a link at another user, only if it still points where it was read; false otherwise. */
 export const moveIdentityLink = async (link: IdentityLink, toUserId: string, now: string): Promise<boolean> =>
-  conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: linkKey(link.issuer, link.subject),
-        UpdateExpression: 'SET userId = :to, linkedAt = :now',
-        ConditionExpression: 'userId = :from',
-        ExpressionAttributeValues: { ':to': toUserId, ':from': link.userId, ':now': now },
-      }),
-    ),
-  );
+  conditionalUpdate({
+    Key: linkKey(link.issuer, link.subject),
+    UpdateExpression: 'SET userId = :to, linkedAt = :now',
+    ConditionExpression: 'userId = :from',
+    ExpressionAttributeValues: { ':to': toUserId, ':from': link.userId, ':now': now },
+  });
 
 /** Remembers that the user with this email was deleted (idempotent). */
 export const recordDeletedEmail = async (email: string, deletedAt: string): Promise<void> => {

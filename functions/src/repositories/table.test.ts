@@ -1,19 +1,11 @@
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { dynamo, resetClients } from '#lib/clients';
-import { resetConfig } from '#lib/config';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { useOfflineDynamo } from '../../../scripts/test/offline-dynamo';
+import { dynamo } from '#lib/clients';
 import { conditionalOutcome, conditionalWrite, failedConditions, getLiveItem, queryAll, takeItem } from './table';
 
 /* Offline: the paging loop and the conditional-write helper every repository uses. */
-const ddb = mockClient(DynamoDBDocumentClient);
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'offline';
-  resetConfig();
-  resetClients();
-  ddb.reset();
-});
+const ddb = useOfflineDynamo();
 
 describe('queryAll', () => {
   it('follows LastEvaluatedKey to the last page, on the configured table', async () => {

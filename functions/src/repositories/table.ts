@@ -9,9 +9,11 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type DeleteCommandInput,
   type QueryCommandInput,
   type QueryCommandOutput,
   type TransactWriteCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
 import { chunk, inParallel, sleep } from '#lib/concurrency';
@@ -21,6 +23,12 @@ export const tableName = (): string => config().TABLE_NAME;
 
 /** One item of a TransactWriteItems: a Put, Update, Delete or ConditionCheck. */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** An item's own attributes: without its keys (the table's and both indexes') and its entity tag. */
+export const withoutKeys = (item: Record<string, unknown>): Record<string, unknown> => {
+  const { pk: _pk, sk: _sk, gsi1pk: _a, gsi1sk: _b, gsi2pk: _c, gsi2sk: _d, entity: _e, ...own } = item;
+  return own;
+};
 
 /** Epoch seconds, the unit of the table's TTL attribute `expiresAt`. */
 export const epochSeconds = (date: Date = new Date()): number => Math.floor(date.getTime() / 1000);
@@ -77,24 +85,27 @@ export const conditionalWrite = (write: () => Promise<unknown>): Promise<boolean
     () => false,
   );
 
+/** One conditional update on the table: true when it was made, false when its condition did not hold. */
+export const conditionalUpdate = (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> =>
+  conditionalWrite(() => dynamo().send(new UpdateCommand({ TableName: tableName(), ...input })));
+
+/** One conditional delete on the table: true when it was made, false when its condition did not hold. */
+export const conditionalDelete = (input: Omit<DeleteCommandInput, 'TableName'>): Promise<boolean> =>
+  conditionalWrite(() => dynamo().send(new DeleteCommand({ TableName: tableName(), ...input })));
+
 /**
  * Frees a one-at-a-time slot (the item at `key` naming its running job in `holder`, with
  * `runningSince`) if job `id` still holds it: a job that lost the slot never frees it under
  * the one that took it over.
  */
 export const releaseSlot = async (key: ItemKey, holder: string, id: string): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'REMOVE #holder, runningSince',
-        ConditionExpression: '#holder = :id',
-        ExpressionAttributeNames: { '#holder': holder },
-        ExpressionAttributeValues: { ':id': id },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: key,
+    UpdateExpression: 'REMOVE #holder, runningSince',
+    ConditionExpression: '#holder = :id',
+    ExpressionAttributeNames: { '#holder': holder },
+    ExpressionAttributeValues: { ':id': id },
+  });
 };
 
 type Item = NonNullable<QueryCommandOutput['Items']>[number];

@@ -1,6 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#lib/clients';
-import { conditionalOutcome, conditionalWrite, epochSeconds, getLiveItem, tableName } from './table';
+import { conditionalOutcome, conditionalUpdate, conditionalWrite, epochSeconds, getLiveItem, tableName } from './table';
 
 /** A fixed-window failure counter; `expiresAt` (TTL) is the end of the window. */
 export interface Attempts {
@@ -75,18 +75,13 @@ export const addAttempt = async (subject: string, windowSeconds: number, now = n
 
 /** Takes back one attempt of a running window (an attempt that turned out fine). */
 export const removeAttempt = async (subject: string, now = new Date()): Promise<void> => {
-  await conditionalWrite(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: throttleKey(subject),
-        UpdateExpression: 'ADD #count :minus',
-        ConditionExpression: 'expiresAt > :now AND #count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minus': -1, ':now': epochSeconds(now), ':zero': 0 },
-      }),
-    ),
-  );
+  await conditionalUpdate({
+    Key: throttleKey(subject),
+    UpdateExpression: 'ADD #count :minus',
+    ConditionExpression: 'expiresAt > :now AND #count > :zero',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minus': -1, ':now': epochSeconds(now), ':zero': 0 },
+  });
 };
 
 export const clearAttempts = async (subject: string): Promise<void> => {

@@ -1,14 +1,6 @@
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { resetClients } from '#lib/clients';
-import { resetConfig } from '#lib/config';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { useOfflineDynamo } from '../../../scripts/test/offline-dynamo';
 import {
   changeRole,
   confirmPendingEmail,
@@ -23,14 +15,7 @@ import {
  * Offline: the writes the users repository builds, checked without a database. A write to a
  * user must touch only its own attributes and hold only while the user is as it was read.
  */
-const ddb = mockClient(DynamoDBDocumentClient);
-
-beforeEach(() => {
-  process.env.TABLE_NAME = 'offline';
-  resetConfig();
-  resetClients();
-  ddb.reset();
-});
+const ddb = useOfflineDynamo();
 
 const user = (overrides: Partial<User> = {}): User => ({
   id: 'U1',

@@ -3,17 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '../testing/mock-api';
 import { renderRoutes } from '../testing/render';
+import { rootAdmin } from '../testing/user-fixture';
 import { RedirectIfLoggedIn, RequireAuth, displayName, logout, returnPathFrom, takeLoggedOut, type User } from './auth';
 
-const admin: User = {
-  id: '1',
-  email: 'root@example.com',
-  username: 'root',
-  name: 'Root Admin',
-  firstName: 'Root',
-  lastName: 'Admin',
-  role: 'admin',
-};
+const admin = rootAdmin;
 const member: User = { ...admin, id: '2', email: 'jo@example.com', username: 'jo', name: '', role: 'user' };
 
 const routes = [

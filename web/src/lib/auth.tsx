@@ -10,7 +10,8 @@ import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { notify } from '../components/ui/toaster';
 import { messages } from '#shared/messages';
-import { api, clearCsrfToken, errorMessage } from './api-client';
+import { api, clearCsrfToken } from './api-client';
+import { notifyFailure } from './failed-actions';
 
 export type User = PublicUser;
 
@@ -129,7 +130,7 @@ export const logout = async (): Promise<void> => {
     clearCsrfToken();
     window.location.assign(appUrl(paths.auth.href()));
   } catch (error) {
-    notify({ type: 'error', title: 'Logout failed', description: errorMessage(error, 'Logout failed') });
+    notifyFailure('Logout failed')(error);
   }
 };
 

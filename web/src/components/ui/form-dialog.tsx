@@ -3,7 +3,7 @@ import { Dialog } from '@chakra-ui/react/dialog';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { DialogFrame } from './dialog-frame';
 
-interface FormDialogProps {
+export interface FormDialogProps {
   title: string;
   description?: ReactNode;
   open: boolean;

@@ -1,7 +1,7 @@
-import { Field } from '@chakra-ui/react/field';
+import type { Field } from '@chakra-ui/react/field';
 import { Input, type InputProps } from '@chakra-ui/react/input';
 import { Textarea, type TextareaProps } from '@chakra-ui/react/textarea';
-import { useFieldDescription } from './field-description';
+import { LabelledField } from './labelled-field';
 
 export interface TextFieldProps extends Omit<InputProps, 'size'> {
   label: string;
@@ -10,23 +10,11 @@ export interface TextFieldProps extends Omit<InputProps, 'size'> {
 }
 
 /** A labelled input with its error message (or else its helper text) as its description. */
-export const TextField = ({ label, error, helperText, required, ...input }: TextFieldProps) => {
-  const { ids, describedBy } = useFieldDescription({ error, helperText });
-  return (
-    <Field.Root invalid={Boolean(error)} required={required} ids={ids}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input bg="bg" aria-describedby={describedBy} {...input} />
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : (
-        helperText && <Field.HelperText>{helperText}</Field.HelperText>
-      )}
-    </Field.Root>
-  );
-};
+export const TextField = ({ label, error, helperText, required, ...input }: TextFieldProps) => (
+  <LabelledField label={label} error={error} helperText={helperText} required={required}>
+    {(describedBy) => <Input bg="bg" aria-describedby={describedBy} {...input} />}
+  </LabelledField>
+);
 
 export interface TextAreaFieldProps extends Omit<TextareaProps, 'size'> {
   label: string;
@@ -36,13 +24,8 @@ export interface TextAreaFieldProps extends Omit<TextareaProps, 'size'> {
 }
 
 /** A labelled text area with its error message as its description. */
-export const TextAreaField = ({ label, error, gridColumn, ...textarea }: TextAreaFieldProps) => {
-  const { ids, describedBy } = useFieldDescription({ error });
-  return (
-    <Field.Root invalid={Boolean(error)} ids={ids} gridColumn={gridColumn}>
-      <Field.Label>{label}</Field.Label>
-      <Textarea bg="bg" aria-describedby={describedBy} {...textarea} />
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-};
+export const TextAreaField = ({ label, error, gridColumn, ...textarea }: TextAreaFieldProps) => (
+  <LabelledField label={label} error={error} gridColumn={gridColumn}>
+    {(describedBy) => <Textarea bg="bg" aria-describedby={describedBy} {...textarea} />}
+  </LabelledField>
+);

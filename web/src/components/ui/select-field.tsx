@@ -1,6 +1,5 @@
-import { Field } from '@chakra-ui/react/field';
 import { NativeSelect, type NativeSelectFieldProps } from '@chakra-ui/react/native-select';
-import { useFieldDescription } from './field-description';
+import { LabelledField } from './labelled-field';
 
 export interface SelectOption {
   value: string;
@@ -40,16 +39,8 @@ export interface SelectFieldProps extends Omit<NativeSelectFieldProps, 'children
  * screen readers handle best); `placeholder` adds an empty first option. Its own file, so the
  * login page, which uses only text fields, does not load it.
  */
-export const SelectField = ({ label, options, error, required, ...select }: SelectFieldProps) => {
-  const { ids, describedBy } = useFieldDescription({ error });
-  return (
-    <Field.Root invalid={Boolean(error)} required={required} ids={ids}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Select options={options} aria-describedby={describedBy} {...select} />
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
-    </Field.Root>
-  );
-};
+export const SelectField = ({ label, options, error, required, ...select }: SelectFieldProps) => (
+  <LabelledField label={label} error={error} required={required}>
+    {(describedBy) => <Select options={options} aria-describedby={describedBy} {...select} />}
+  </LabelledField>
+);

@@ -10,8 +10,7 @@ import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approva
 import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useBulkReview } from '../api/bulk-review';
 import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
@@ -112,7 +111,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const bulkReview = useBulkReview();
   const [decision, setDecision] = useState<ReviewDecision | null>(null);
   const [notes, setNotes] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction('Failed to process requests');
   const [summary, setSummary] = useState<BulkReviewSummary | null>(null);
   const [reviewed, setReviewed] = useState<ReadonlyMap<string, ApprovalRequest>>(new Map());
   const count = selected.size;
@@ -126,8 +125,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
 
   const submit = async () => {
     if (!decision) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const chosen = requests.filter((request) => selected.has(request.id));
       const result = await bulkReview(
         chosen.map((request) => request.id),
@@ -138,15 +136,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
       close();
       setReviewed(new Map(chosen.map((request) => [request.id, request])));
       setSummary(result);
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to process requests: ${errorMessage(error, 'Failed to process requests')}`,
-      });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,4 +1,5 @@
 import { Tabs } from '@chakra-ui/react/tabs';
+import { LineTabs } from '#web/components/ui/tabs-row.tsx';
 import { useState } from 'react';
 import { requestStatuses, type RequestStatus } from '#shared/schemas/approvals';
 import { PageHeader } from '#web/components/ui/page.tsx';
@@ -11,13 +12,7 @@ export const ApprovalQueueRoute = () => {
   return (
     <>
       <PageHeader title="Approval Queue" subtitle="Review and approve component change requests" />
-      <Tabs.Root
-        value={status}
-        onValueChange={(details) => setStatus(details.value as RequestStatus)}
-        variant="line"
-        colorPalette="blue"
-        lazyMount
-      >
+      <LineTabs value={status} onTabChange={setStatus} lazyMount>
         <Tabs.List mb="2">
           {requestStatuses.map((value) => (
             <Tabs.Trigger key={value} value={value}>
@@ -30,7 +25,7 @@ export const ApprovalQueueRoute = () => {
             <RequestList status={value} />
           </Tabs.Content>
         ))}
-      </Tabs.Root>
+      </LineTabs>
     </>
   );
 };

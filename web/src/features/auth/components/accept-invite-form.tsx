@@ -9,6 +9,7 @@ import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
 import { ApiError, clearCsrfToken, errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { displayName, useSetUser } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';
 import { acceptInvite, checkInvite } from '../api/accept-invite';
@@ -81,11 +82,7 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
     (error) => {
       // A refused token shows in place of the form; anything else is worth a retry.
       if (error instanceof ApiError && error.body?.fields?.token) return;
-      notify({
-        type: 'error',
-        title: 'Failed to accept invitation',
-        description: errorMessage(error, 'Failed to accept invitation'),
-      });
+      notifyFailure('Failed to accept invitation')(error);
     },
   );
 

@@ -2,7 +2,7 @@ import { Stack } from '@chakra-ui/react/stack';
 import { messages } from '#shared/messages';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { requestPasswordReset } from '../api/forgot-password';
 import { SubmitButton, BackToLoginButton } from './auth-buttons';
@@ -13,19 +13,11 @@ const loadForgotPasswordSchema = async () => (await import('#shared/schemas/auth
 export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => void }) => {
   const form = useZodForm(loadForgotPasswordSchema, { email: '' });
 
-  const onSubmit = form.handleSubmit(
-    async (input) => {
-      await requestPasswordReset(input);
-      notify({ type: 'success', title: 'Reset email sent', description: messages.resetLinkSent });
-      onBackToLogin();
-    },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to send reset email',
-        description: errorMessage(error, 'Failed to send reset email'),
-      }),
-  );
+  const onSubmit = form.handleSubmit(async (input) => {
+    await requestPasswordReset(input);
+    notify({ type: 'success', title: 'Reset email sent', description: messages.resetLinkSent });
+    onBackToLogin();
+  }, notifyFailure('Failed to send reset email'));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Forgot password">

@@ -6,7 +6,8 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { resetPassword } from '../api/reset-password';
 import { SubmitButton, BackToLoginButton } from './auth-buttons';
@@ -39,11 +40,7 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLi
     (error) => {
       const tokenRefused = error instanceof ApiError ? error.body?.fields?.token : undefined;
       if (tokenRefused) return setRefusedLink(tokenRefused);
-      notify({
-        type: 'error',
-        title: 'Failed to reset password',
-        description: errorMessage(error, 'Failed to reset password'),
-      });
+      notifyFailure('Failed to reset password')(error);
     },
   );
 

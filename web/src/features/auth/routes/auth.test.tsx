@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes, renderScreen } from '#web/testing/render.tsx';
 import { AuthRoute } from './auth';
+import { ada } from '#web/testing/user-fixture.ts';
+import { weakPasswords } from '#web/testing/password-rule.ts';
 
-const user = {
-  id: '1',
-  email: 'ada@example.com',
-  username: 'ada',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-};
+const user = ada;
 
 const passwordOnly = { body: { sso: null, passwordLogin: 'on' } };
 
@@ -180,13 +174,7 @@ describe('auth screen: reset password', () => {
     expect(screen.getByLabelText('Reset Token')).toHaveValue('abc123');
   });
 
-  it.each([
-    ['Short-1', 'Password must be at least 8 characters'],
-    ['lower-case-1', 'Password must contain at least one uppercase letter'],
-    ['UPPER-CASE-1', 'Password must contain at least one lowercase letter'],
-    ['No-Digits-Here', 'Password must contain at least one number'],
-    ['NoSpecial123', 'Password must contain at least one special character'],
-  ])('rejects %s with "%s"', async (password, message) => {
+  it.each(weakPasswords)('rejects %s with "%s"', async (password, message) => {
     const server = mockApi({});
     renderScreen(<AuthRoute />, '/auth?token=abc123');
     await fillAndSubmit(password);

@@ -5,16 +5,9 @@ import { messages } from '#shared/messages';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderRoutes } from '#web/testing/render.tsx';
 import { AuthRoute } from './auth';
+import { ada } from '#web/testing/user-fixture.ts';
 
-const user = {
-  id: '1',
-  email: 'ada@example.com',
-  username: 'ada',
-  name: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'user',
-};
+const user = ada;
 
 const signInWithPassword = async (methods: string[], second: Parameters<typeof mockApi>[0][string]) => {
   const server = mockApi({

@@ -14,7 +14,7 @@ import { componentFieldLabels, componentFileFields, type Component } from '#shar
 import { distributorLabels, type DistributorName } from '#shared/schemas/distributors';
 import type { Attachment } from '#shared/schemas/files';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useSWRConfig } from 'swr';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { deleteAttachment, useReloadAttachments } from '../api/attachments';
@@ -66,7 +66,7 @@ interface AttachmentsTabProps {
  */
 export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: AttachmentsTabProps) => {
   const [confirming, setConfirming] = useState<Attachment | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const { busy: deleting, run } = useBusyAction('Failed to delete attachment');
   const reloadAttachments = useReloadAttachments();
   const refreshRequests = useRefreshRequests();
   const { mutate } = useSWRConfig();
@@ -74,24 +74,15 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
   const remove = async () => {
     const attachment = confirming;
     if (!attachment) return;
-    setDeleting(true);
-    try {
+    await run(async () => {
       await deleteAttachment(component.id, attachment.id);
       notify({ type: 'success', title: 'Attachment Deleted', description: 'The attachment has been deleted.' });
       setConfirming(null);
       refreshRequests();
       // A published file's removal is a version of the part.
       if (attachment.isApproved) void mutate(versionsKey(component.id));
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to delete attachment: ${errorMessage(error, 'Failed to delete attachment')}`,
-      });
-    } finally {
-      setDeleting(false);
-      void reloadAttachments(component.id);
-    }
+    });
+    void reloadAttachments(component.id);
   };
 
   const deleteButton = (attachment: Attachment) => (

@@ -11,7 +11,7 @@ import { COMMENT_AUTHOR_MAX_LENGTH, COMMENT_MAX_LENGTH, type Comment } from '#sh
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useAddComment } from '../api/comments';
 import { formatDateTime } from '#web/lib/dates.ts';
 
@@ -29,7 +29,7 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
   const addComment = useAddComment();
   const [author, setAuthor] = useState(defaultAuthor);
   const [text, setText] = useState('');
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { busy: isSubmitting, run } = useBusyAction('Failed to add comment');
 
   // The user's name arrives after the page: fill it in unless someone typed a name already.
   useEffect(() => setAuthor((current) => current || defaultAuthor), [defaultAuthor]);
@@ -40,20 +40,11 @@ export const CommentsCard = ({ componentId, comments, defaultAuthor }: CommentsC
       notify({ type: 'error', title: 'Empty Comment', description: messages.commentRequired });
       return;
     }
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await addComment(componentId, author.trim() || defaultAuthor, text.trim());
       setText('');
       notify({ type: 'success', title: 'Comment Added', description: 'Your comment has been added successfully.' });
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to add comment: ${errorMessage(error, 'Failed to add comment')}`,
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import type { Component } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { requestDeletion, useRefreshRequests } from '../api/change-requests';
 
 /**
@@ -14,26 +13,17 @@ import { requestDeletion, useRefreshRequests } from '../api/change-requests';
  */
 export const DeleteComponent = ({ component, username }: { component: Component; username: string }) => {
   const [confirming, setConfirming] = useState(false);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { busy: isSubmitting, run } = useBusyAction('Failed to submit delete request');
   const [requestId, setRequestId] = useState<string | null>(null);
   const refreshRequests = useRefreshRequests();
 
   const submit = async () => {
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const answer = await requestDeletion(component.id, username);
       refreshRequests();
       setConfirming(false);
       setRequestId(answer.requestId);
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to submit delete request: ${errorMessage(error, 'Failed to submit delete request')}`,
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (

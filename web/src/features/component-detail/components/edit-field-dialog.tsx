@@ -18,7 +18,7 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
@@ -62,7 +62,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
   const [value, setValue] = useState(() => fieldText(component, field));
   const [error, setError] = useState<string>();
   const description = useFieldDescription({ error });
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { busy: isSubmitting, run } = useBusyAction('Failed to submit changes', setError);
   const [asking, setAsking] = useState(false);
   const refreshRequests = useRefreshRequests();
   const options = useComponentOptions();
@@ -82,8 +82,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
       if (problem === messages.enterValue) notify({ type: 'error', title: 'Error', description: problem });
       return;
     }
-    setSubmitting(true);
-    try {
+    await run(async () => {
       await proposeEdit(component.id, field, value.trim(), username);
       refreshRequests();
       notify({
@@ -92,13 +91,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
         description: 'Your changes have been submitted for approval.',
       });
       onClose();
-    } catch (failure) {
-      const message = errorMessage(failure, 'Failed to submit changes');
-      setError(message);
-      notify({ type: 'error', title: 'Error', description: `Failed to submit changes: ${message}` });
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const change = (next: string) => {

@@ -3,8 +3,7 @@ import type { Component } from '#shared/schemas/component';
 import { useState } from 'react';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { requestRevert, useRefreshRequests } from '../api/change-requests';
 
 interface RevertVersionProps {
@@ -19,27 +18,18 @@ interface RevertVersionProps {
  * of every field changed since; like any edit it changes the part only once approved.
  */
 export const RevertVersion = ({ component, version, onClose }: RevertVersionProps) => {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction('Failed to submit the revert');
   const [submitted, setSubmitted] = useState<{ requestId: string; versionNumber: number } | null>(null);
   const refreshRequests = useRefreshRequests();
 
   const submit = async () => {
     if (!version) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await requestRevert(component.id, version.versionNumber);
       refreshRequests();
       onClose();
       setSubmitted({ requestId: answer.requestId, versionNumber: version.versionNumber });
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to submit the revert: ${errorMessage(error, 'Failed to submit the revert')}`,
-      });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

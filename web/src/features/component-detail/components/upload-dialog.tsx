@@ -1,15 +1,14 @@
-import { Field } from '@chakra-ui/react/field';
 import { Input } from '@chakra-ui/react/input';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
 import { ATTACHMENT_MAX_MEGABYTES, attachmentAccept, attachmentFileProblem } from '#shared/schemas/files';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { LabelledField } from '#web/components/ui/labelled-field.tsx';
 import { notify, type Notice } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { fileProblemNotice, noFileNotice } from '#web/lib/file-checks.ts';
 import { uploadAttachment, useReloadAttachments } from '../api/attachments';
 import { useRefreshRequests } from '../api/change-requests';
-import { useFieldDescription } from '#web/components/ui/field-description.ts';
 
 /** The upload checks, made in the browser before anything is sent: the toast to show, or null. */
 export const uploadProblem = (file: File | undefined): Notice | null =>
@@ -31,8 +30,7 @@ interface UploadDialogProps {
 export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
-  const description = useFieldDescription({ error, helperText: true });
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { busy: isSubmitting, run } = useBusyAction('Failed to upload file', setError);
   const reloadAttachments = useReloadAttachments();
   const refreshRequests = useRefreshRequests();
 
@@ -49,21 +47,14 @@ export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted
       if (problem) notify(problem);
       return;
     }
-    setSubmitting(true);
-    try {
+    await run(async () => {
       const { requestId } = await uploadAttachment(componentId, file, username);
       void reloadAttachments(componentId);
       refreshRequests();
       notify({ type: 'success', title: 'Upload Submitted', description: 'Your file has been submitted for approval.' });
       close();
       onSubmitted(requestId);
-    } catch (failure) {
-      const message = errorMessage(failure, 'Failed to upload file');
-      setError(message);
-      notify({ type: 'error', title: 'Error', description: `Failed to upload file: ${message}` });
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -77,26 +68,22 @@ export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted
       submittingLabel="Uploading..."
       isSubmitting={isSubmitting}
     >
-      <Field.Root invalid={Boolean(error)} ids={description.ids}>
-        <Field.Label>File</Field.Label>
-        <Input
-          type="file"
-          aria-describedby={description.describedBy}
-          accept={attachmentAccept}
-          onChange={(event) => {
-            setFile(event.target.files?.[0]);
-            setError(undefined);
-          }}
-          fontSize="sm"
-          py="1.5"
-          bg="bg"
-        />
-        {error ? (
-          <Field.ErrorText>{error}</Field.ErrorText>
-        ) : (
-          <Field.HelperText>Accepted: {attachmentAccept.replaceAll(',', ', ')}</Field.HelperText>
+      <LabelledField label="File" error={error} helperText={`Accepted: ${attachmentAccept.replaceAll(',', ', ')}`}>
+        {(describedBy) => (
+          <Input
+            type="file"
+            aria-describedby={describedBy}
+            accept={attachmentAccept}
+            onChange={(event) => {
+              setFile(event.target.files?.[0]);
+              setError(undefined);
+            }}
+            fontSize="sm"
+            py="1.5"
+            bg="bg"
+          />
         )}
-      </Field.Root>
+      </LabelledField>
     </FormDialog>
   );
 };

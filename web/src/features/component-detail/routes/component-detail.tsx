@@ -12,7 +12,7 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { Panel } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
-import { TabsRow } from '#web/components/ui/tabs-row.tsx';
+import { LineTabs, RowTab, TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
@@ -123,22 +123,17 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
           </Panel>
 
           <Panel p="0" overflow="hidden">
-            <Tabs.Root
-              value={tab}
-              onValueChange={(details) => setTab(details.value)}
-              variant="line"
-              colorPalette="blue"
-            >
+            <LineTabs value={tab} onTabChange={setTab}>
               <TabsRow px={{ base: '2', md: '4' }} pt="2">
                 {tabs.map((t) => (
-                  <Tabs.Trigger key={t.value} value={t.value} whiteSpace="nowrap" flexShrink={0}>
+                  <RowTab key={t.value} value={t.value}>
                     {t.label}
                     {t.value === 'attachments' && pending > 0 && (
                       <Text as="span" fontSize="xs" color="fg.muted">
                         ({pending} pending)
                       </Text>
                     )}
-                  </Tabs.Trigger>
+                  </RowTab>
                 ))}
               </TabsRow>
               <Box px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
@@ -164,7 +159,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                   <HistoryTab versions={versions} onRevert={setReverting} />
                 </Tabs.Content>
               </Box>
-            </Tabs.Root>
+            </LineTabs>
           </Panel>
         </Stack>
 

@@ -5,6 +5,7 @@ import { renderScreen } from '#web/testing/render.tsx';
 import type { SearchCriteria } from '../utils/search-params';
 import type { QuickSearchPrefill } from './quick-search-form';
 import { SearchPanel } from './search-panel';
+import { fieldGroupLabels } from '#web/testing/field-groups.ts';
 
 const noPrefill: QuickSearchPrefill = { query: '', at: 0 };
 
@@ -70,14 +71,7 @@ describe('advanced search', () => {
     const groups = within(advanced())
       .getAllByRole('button')
       .filter((button) => button.hasAttribute('aria-expanded'));
-    expect(groups.map((group) => group.textContent)).toEqual([
-      'Basic Information',
-      'Technical Details',
-      'Physical Properties',
-      'Electrical Properties',
-      'Wire Specifications',
-      'Tooling',
-    ]);
+    expect(groups.map((group) => group.textContent)).toEqual(fieldGroupLabels);
     expect(groups.map((group) => group.getAttribute('aria-expanded'))).toEqual([
       'true',
       'false',

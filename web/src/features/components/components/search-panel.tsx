@@ -1,4 +1,5 @@
 import { Tabs } from '@chakra-ui/react/tabs';
+import { LineTabs } from '#web/components/ui/tabs-row.tsx';
 import { useEffect, useState } from 'react';
 import { Panel } from '#web/components/ui/page.tsx';
 import type { SearchCriteria } from '../utils/search-params';
@@ -29,12 +30,7 @@ export const SearchPanel = ({ criteria, prefill, onSearch }: SearchPanelProps) =
 
   return (
     <Panel as="section" aria-label="Search and filter" mb="6">
-      <Tabs.Root
-        value={tab}
-        onValueChange={(details) => setTab(details.value as SearchTab)}
-        variant="line"
-        colorPalette="blue"
-      >
+      <LineTabs value={tab} onTabChange={setTab}>
         <Tabs.List mb="2">
           <Tabs.Trigger value="quick">Quick Search</Tabs.Trigger>
           <Tabs.Trigger value="advanced">Advanced Search</Tabs.Trigger>
@@ -45,7 +41,7 @@ export const SearchPanel = ({ criteria, prefill, onSearch }: SearchPanelProps) =
         <Tabs.Content value="advanced">
           <AdvancedSearchForm criteria={criteria} onSearch={onSearch} />
         </Tabs.Content>
-      </Tabs.Root>
+      </LineTabs>
     </Panel>
   );
 };

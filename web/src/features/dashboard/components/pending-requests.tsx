@@ -9,7 +9,7 @@ import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useUser } from '#web/lib/auth.tsx';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { useWithdrawRequest } from '../api/withdraw-request';
@@ -66,25 +66,16 @@ export const PendingRequests = () => {
   const { user } = useUser();
   const withdraw = useWithdrawRequest();
   const [withdrawing, setWithdrawing] = useState<ApprovalRequest | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction('Failed to withdraw the request');
   const isAdmin = user?.role === 'admin';
 
   const confirmWithdraw = async () => {
     if (!withdrawing) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await withdraw(withdrawing.id);
       notify({ type: 'success', title: 'Request Withdrawn', description: 'Your request has been withdrawn.' });
       setWithdrawing(null);
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Error',
-        description: `Failed to withdraw the request: ${errorMessage(error, 'Failed to withdraw the request')}`,
-      });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

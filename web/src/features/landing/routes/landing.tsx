@@ -9,22 +9,23 @@ import { Boxes, Calculator, FolderOpen, LogOut, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { appConfig } from '#web/config/env.ts';
+import { appConfig, type WorkspaceTool } from '#web/config/env.ts';
 import { paths } from '#shared/app-paths';
 import { displayName, logout, useUser } from '#web/lib/auth.tsx';
 import { ComingSoonDialog } from '../components/coming-soon-dialog';
 import { ToolTile } from '../components/tool-tile';
 
 const CALCULATOR = 'Voltage Drop Calculator';
+/** The workspace tools' icons, in the configuration's order: the team's workspace, then the documents. */
+const workspaceIcons = [<Users />, <FolderOpen />];
 
 /** /landing: the welcome page and toolbox. */
 export const LandingRoute = () => {
   const { user } = useUser();
   const navigate = useNavigate();
   const [calculatorOpen, setCalculatorOpen] = useState(false);
-  const [teamTool, documentTool] = appConfig.workspaceTools;
 
-  const openExternal = (name: string, url: string) => {
+  const openExternal = ({ name, url }: WorkspaceTool) => {
     window.open(url, '_blank', 'noopener,noreferrer');
     notify({ type: 'info', title: `${name} opened` });
   };
@@ -56,20 +57,16 @@ export const LandingRoute = () => {
           Choose a tool to get started.
         </Text>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="6">
-          <ToolTile
-            title={teamTool.name}
-            description={teamTool.description}
-            icon={<Users />}
-            hint="opens in a new tab"
-            onOpen={() => openExternal(teamTool.name, teamTool.url)}
-          />
-          <ToolTile
-            title={documentTool.name}
-            description={documentTool.description}
-            icon={<FolderOpen />}
-            hint="opens in a new tab"
-            onOpen={() => openExternal(documentTool.name, documentTool.url)}
-          />
+          {appConfig.workspaceTools.map((tool, index) => (
+            <ToolTile
+              key={tool.name}
+              title={tool.name}
+              description={tool.description}
+              icon={workspaceIcons[index]}
+              hint="opens in a new tab"
+              onOpen={() => openExternal(tool)}
+            />
+          ))}
           <ToolTile
             title="Component Hub"
             description="Search, filter and manage electrical components"

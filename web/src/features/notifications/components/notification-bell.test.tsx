@@ -7,16 +7,9 @@ import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
 import { NOTIFICATIONS_POLL_MS } from '../api/get-notifications';
 import { NotificationBell, notificationKind, notificationRoute } from './notification-bell';
+import { aUser } from '#web/testing/user-fixture.ts';
 
-const user = {
-  id: 'u1',
-  email: 'jo@example.com',
-  username: 'jo',
-  name: 'Jo',
-  firstName: '',
-  lastName: '',
-  role: 'user',
-};
+const user = aUser();
 
 const note = (id: string, fields: Partial<Notification> = {}): Notification => ({
   id,

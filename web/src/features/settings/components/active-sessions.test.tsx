@@ -6,16 +6,9 @@ import type { SessionSummary } from '#shared/schemas/sessions';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
 import { SettingsRoute } from '../routes/settings';
+import { aUser } from '#web/testing/user-fixture.ts';
 
-const member = {
-  id: '2',
-  email: 'jo@example.com',
-  username: 'jo-smith',
-  name: 'Jo Smith',
-  firstName: 'Jo',
-  lastName: 'Smith',
-  role: 'user',
-};
+const member = aUser({ id: '2', username: 'jo-smith', name: 'Jo Smith', firstName: 'Jo', lastName: 'Smith' });
 
 const here: SessionSummary = {
   id: 'here-id',

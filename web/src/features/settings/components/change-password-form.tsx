@@ -8,7 +8,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { changePassword } from '../api/change-password';
 
@@ -40,15 +40,12 @@ export const NewPasswordForm = ({
 }: NewPasswordFormProps) => {
   const form = useZodForm(askCurrent ? changePasswordFormSchema : firstPasswordFormSchema, empty);
 
-  const onSubmit = form.handleSubmit(
-    async ({ confirmNewPassword: _confirmed, ...input }) => {
-      await changePassword(input);
-      form.reset();
-      onChanged?.();
-      notify({ type: 'success', title: messages.passwordChanged });
-    },
-    (error) => notify({ type: 'error', title: failureTitle, description: errorMessage(error, failureTitle) }),
-  );
+  const onSubmit = form.handleSubmit(async ({ confirmNewPassword: _confirmed, ...input }) => {
+    await changePassword(input);
+    form.reset();
+    onChanged?.();
+    notify({ type: 'success', title: messages.passwordChanged });
+  }, notifyFailure(failureTitle));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="password-heading">

@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { FormDialog, type FormDialogProps } from '#web/components/ui/form-dialog.tsx';
 import { TextField } from '#web/components/ui/form-field.tsx';
-import { notify } from '#web/components/ui/toaster.tsx';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 
-interface CurrentPasswordDialogProps {
-  title: string;
+interface CurrentPasswordDialogProps extends Pick<
+  FormDialogProps,
+  'title' | 'submitLabel' | 'submittingLabel' | 'destructive' | 'open' | 'onClose'
+> {
   description: string;
-  submitLabel: string;
-  submittingLabel: string;
-  destructive?: boolean;
-  open: boolean;
-  onClose: () => void;
   /** Sends the change with the password typed; a wrong or missing password keeps the dialog open. */
   onConfirm: (currentPassword: string) => Promise<void>;
   /** The toast title when it fails for another reason. */
@@ -19,17 +16,7 @@ interface CurrentPasswordDialogProps {
 }
 
 /** A change to the account's factors, confirmed with the current password (a session alone is not enough). */
-export const CurrentPasswordDialog = ({
-  title,
-  description,
-  submitLabel,
-  submittingLabel,
-  destructive = false,
-  open,
-  onClose,
-  onConfirm,
-  failureTitle,
-}: CurrentPasswordDialogProps) => {
+export const CurrentPasswordDialog = ({ onClose, onConfirm, failureTitle, ...dialog }: CurrentPasswordDialogProps) => {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
@@ -50,7 +37,7 @@ export const CurrentPasswordDialog = ({
       if (typeof fieldError === 'string') setError(fieldError);
       else {
         close();
-        notify({ type: 'error', title: failureTitle, description: errorMessage(failure, failureTitle) });
+        notifyFailure(failureTitle)(failure);
       }
     } finally {
       setSending(false);
@@ -58,17 +45,7 @@ export const CurrentPasswordDialog = ({
   };
 
   return (
-    <FormDialog
-      title={title}
-      description={description}
-      open={open}
-      onClose={close}
-      onSubmit={confirm}
-      submitLabel={submitLabel}
-      submittingLabel={submittingLabel}
-      isSubmitting={sending}
-      destructive={destructive}
-    >
+    <FormDialog {...dialog} onClose={close} onSubmit={confirm} isSubmitting={sending}>
       <TextField
         label="Current Password"
         type="password"

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { appUrl, paths } from '#shared/app-paths';
-import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { deleteAccount } from '../api/delete-account';
 import { useFieldDescription } from '#web/components/ui/field-description.ts';
 import { DialogFrame } from '#web/components/ui/dialog-frame.tsx';
@@ -51,11 +52,7 @@ export const DangerZone = () => {
         return;
       }
       close();
-      notify({
-        type: 'error',
-        title: 'Failed to delete account',
-        description: errorMessage(error, 'Failed to delete account'),
-      });
+      notifyFailure('Failed to delete account')(error);
     }
   };
 

@@ -10,7 +10,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useSetUser, type User } from '#web/lib/auth.tsx';
 import { useZodForm } from '#web/lib/form.ts';
 import { updateProfile } from '../api/update-profile';
@@ -28,34 +28,26 @@ export const ProfileForm = ({ user }: { user: User }) => {
   // A new address takes the account's sign-in and reset emails with it once confirmed: the password proves it is the owner asking.
   const emailChanging = form.values.email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
 
-  const onSubmit = form.handleSubmit(
-    async ({ currentPassword, ...input }) => {
-      const updated = await updateProfile({
-        ...input,
-        firstName: input.firstName ?? '',
-        lastName: input.lastName ?? '',
-        ...(input.email !== user.email && { currentPassword }),
-      });
-      form.setValue('currentPassword', '');
-      // A new address waits for its link: the form shows the address the account still has.
-      form.setValue('email', updated.email);
-      await setUser(updated);
-      notify({
-        type: 'success',
-        title: 'Profile updated',
-        ...(updated.pendingEmail !== undefined &&
-          input.email !== user.email && {
-            description: `${messages.emailChangePending(updated.pendingEmail)} Your other sessions were signed out and ${user.email} was told.`,
-          }),
-      });
-    },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to update profile',
-        description: errorMessage(error, 'Failed to update profile'),
-      }),
-  );
+  const onSubmit = form.handleSubmit(async ({ currentPassword, ...input }) => {
+    const updated = await updateProfile({
+      ...input,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+      ...(input.email !== user.email && { currentPassword }),
+    });
+    form.setValue('currentPassword', '');
+    // A new address waits for its link: the form shows the address the account still has.
+    form.setValue('email', updated.email);
+    await setUser(updated);
+    notify({
+      type: 'success',
+      title: 'Profile updated',
+      ...(updated.pendingEmail !== undefined &&
+        input.email !== user.email && {
+          description: `${messages.emailChangePending(updated.pendingEmail)} Your other sessions were signed out and ${user.email} was told.`,
+        }),
+    });
+  }, notifyFailure('Failed to update profile'));
 
   return (
     <Panel>

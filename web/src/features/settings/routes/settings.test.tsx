@@ -4,16 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfHandler, mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
 import { SettingsRoute } from './settings';
+import { aUser } from '#web/testing/user-fixture.ts';
 
-const member = {
-  id: '2',
-  email: 'jo@example.com',
-  username: 'jo-smith',
-  name: 'Jo Smith',
-  firstName: 'Jo',
-  lastName: 'Smith',
-  role: 'user',
-};
+const member = aUser({ id: '2', username: 'jo-smith', name: 'Jo Smith', firstName: 'Jo', lastName: 'Smith' });
 const admin = { ...member, id: '1', role: 'admin' };
 /** The tab's content comes from the users feature (composed in by the app's route). */
 const usersTab = <p>users feature</p>;

@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
+import { LineTabs, RowTab } from '#web/components/ui/tabs-row.tsx';
 import type { ReactNode } from 'react';
 import { PageHeader } from '#web/components/ui/page.tsx';
 import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
@@ -38,28 +39,12 @@ export const SettingsRoute = ({
   return (
     <Stack gap="0">
       <PageHeader title="Settings" subtitle="Manage your profile, password and account" />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(details) => chooseTab(details.value)}
-        variant="line"
-        colorPalette="blue"
-        lazyMount
-      >
+      <LineTabs value={tab} onTabChange={chooseTab} lazyMount>
         <ScrollingTabsList>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="profile">
-            Profile
-          </Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="security">
-            Security
-          </Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="notifications">
-            Notifications
-          </Tabs.Trigger>
-          {isAdmin && (
-            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
-              User Management
-            </Tabs.Trigger>
-          )}
+          <RowTab value="profile">Profile</RowTab>
+          <RowTab value="security">Security</RowTab>
+          <RowTab value="notifications">Notifications</RowTab>
+          {isAdmin && <RowTab value="users">User Management</RowTab>}
         </ScrollingTabsList>
         <Tabs.Content value="profile">
           <Stack gap="6">
@@ -76,7 +61,7 @@ export const SettingsRoute = ({
         </Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>
         {isAdmin && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
-      </Tabs.Root>
+      </LineTabs>
     </Stack>
   );
 };

@@ -6,7 +6,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useCreateUser } from '../api/create-user';
 import { roleOptions } from './user-display';
@@ -28,19 +28,11 @@ export const AddUserDialog = ({ open, onClose }: AddUserDialogProps) => {
     onClose();
   };
 
-  const onSubmit = form.handleSubmit(
-    async ({ name, ...input }) => {
-      const user = await createUser({ ...input, ...(name ? { name } : {}) });
-      notify({ type: 'success', title: messages.userCreated, description: `${user.email} can now log in.` });
-      close();
-    },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to create user',
-        description: errorMessage(error, 'Failed to create user'),
-      }),
-  );
+  const onSubmit = form.handleSubmit(async ({ name, ...input }) => {
+    const user = await createUser({ ...input, ...(name ? { name } : {}) });
+    notify({ type: 'success', title: messages.userCreated, description: `${user.email} can now log in.` });
+    close();
+  }, notifyFailure('Failed to create user'));
 
   return (
     <FormDialog

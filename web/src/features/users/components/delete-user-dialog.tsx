@@ -1,26 +1,17 @@
 import { DataList } from '@chakra-ui/react/data-list';
 import { Text } from '@chakra-ui/react/text';
 import { messages } from '#shared/messages';
-import type { AdminUser } from '#shared/schemas/users';
 import { useDeleteUser } from '../api/delete-user';
-import { UserActionDialog } from './user-action-dialog';
+import { UserActionDialog, type UserDialogProps } from './user-action-dialog';
 import { roleLabels } from './user-display';
 
-interface DeleteUserDialogProps {
-  /** The user to delete (kept while the dialog animates closed). */
-  user: AdminUser | null;
-  open: boolean;
-  onClose: () => void;
-}
-
 /** The delete confirmation, naming the user by email, username and role; closes either way. */
-export const DeleteUserDialog = ({ user, open, onClose }: DeleteUserDialogProps) => {
+export const DeleteUserDialog = (props: UserDialogProps) => {
+  const { user } = props;
   const deleteUser = useDeleteUser();
   return (
     <UserActionDialog
-      user={user}
-      open={open}
-      onClose={onClose}
+      {...props}
       title="Delete User"
       description="This user will be deleted and logged out. Their past requests, versions and comments keep their name. This cannot be undone."
       submitLabel="Delete User"

@@ -7,7 +7,7 @@ import { inviteSchema } from '#shared/schemas/users';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useInviteUser } from '../api/invite-user';
 import { roleOptions } from './user-display';
@@ -36,11 +36,7 @@ export const useInviteForm = (onSent?: () => void) => {
     },
     (error) => {
       setStatus({ state: 'error' });
-      notify({
-        type: 'error',
-        title: 'Failed to send invitation',
-        description: errorMessage(error, 'Failed to send invitation'),
-      });
+      notifyFailure('Failed to send invitation')(error);
     },
   );
 

@@ -3,7 +3,7 @@ import { setUserPasswordSchema, type AdminUser } from '#shared/schemas/users';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { setUserPassword } from '../api/set-user-password';
 
@@ -23,24 +23,16 @@ export const SetPasswordDialog = ({ user, open, onClose }: SetPasswordDialogProp
     onClose();
   };
 
-  const onSubmit = form.handleSubmit(
-    async ({ newPassword }) => {
-      if (!user) return;
-      await setUserPassword(user.id, newPassword);
-      notify({
-        type: 'success',
-        title: messages.passwordUpdated,
-        description: `${user.email} must log in again with the new password.`,
-      });
-      close();
-    },
-    (error) =>
-      notify({
-        type: 'error',
-        title: 'Failed to update password',
-        description: errorMessage(error, 'Failed to update password'),
-      }),
-  );
+  const onSubmit = form.handleSubmit(async ({ newPassword }) => {
+    if (!user) return;
+    await setUserPassword(user.id, newPassword);
+    notify({
+      type: 'success',
+      title: messages.passwordUpdated,
+      description: `${user.email} must log in again with the new password.`,
+    });
+    close();
+  }, notifyFailure('Failed to update password'));
 
   return (
     <FormDialog

@@ -8,15 +8,12 @@ import { renderScreen } from '#web/testing/render.tsx';
 import { AdminUserManagement } from './admin-user-management';
 import { SettingsUserManagement } from './settings-user-management';
 import { TotalUsersCard } from './total-users-card';
+import { rootAdmin } from '#web/testing/user-fixture.ts';
+import { weakPasswords } from '#web/testing/password-rule.ts';
 
 const me: AdminUser = {
+  ...rootAdmin,
   id: 'u1',
-  email: 'root@example.com',
-  username: 'root',
-  name: 'Root Admin',
-  firstName: 'Root',
-  lastName: 'Admin',
-  role: 'admin',
   invitedAt: null,
   acceptedInviteAt: '2025-01-02T10:00:00.000Z',
   createdAt: '2025-01-02T10:00:00.000Z',
@@ -374,13 +371,7 @@ describe('admin dashboard: User Management tab', () => {
     expect(await rowOf('kim@example.com')).toBeInTheDocument();
   });
 
-  it.each([
-    ['Short-1', 'Password must be at least 8 characters'],
-    ['lower-case-1', 'Password must contain at least one uppercase letter'],
-    ['UPPER-CASE-1', 'Password must contain at least one lowercase letter'],
-    ['No-Digits-Here', 'Password must contain at least one number'],
-    ['NoSpecial123', 'Password must contain at least one special character'],
-  ])('change password refuses %s with "%s"', async (password, message) => {
+  it.each(weakPasswords)('change password refuses %s with "%s"', async (password, message) => {
     const server = adminApi();
     renderScreen(<AdminUserManagement />);
     await userEvent.click(

@@ -4,7 +4,7 @@ import { roleSchema, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import { Select } from '#web/components/ui/select-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { notifyFailure } from '#web/lib/failed-actions.ts';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { roleOptions } from './user-display';
 
@@ -31,11 +31,7 @@ export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
         description: `${user.email} is now ${role.data === 'admin' ? 'an admin' : 'a user'}.`,
       });
     } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Failed to update role',
-        description: errorMessage(error, 'Failed to update role'),
-      });
+      notifyFailure('Failed to update role')(error);
     } finally {
       setSaving(null);
     }

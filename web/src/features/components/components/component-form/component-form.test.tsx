@@ -10,16 +10,10 @@ import { DRAFT_FILE_MAX_AGE_MS, type Draft } from '#shared/schemas/drafts';
 import { loadUnsavedInput, unsavedInputKey } from './unsaved-input';
 import { checkFile } from './file-field';
 import { formTabs } from './form-fields';
+import { aUser } from '#web/testing/user-fixture.ts';
+import { addFormTabLabels } from '#web/testing/field-groups.ts';
 
-const user = {
-  id: 'u1',
-  email: 'jo@example.com',
-  username: 'jo',
-  name: 'Jo',
-  firstName: '',
-  lastName: '',
-  role: 'user',
-};
+const user = aUser();
 /** The catalogue's distinct values, as GET /api/components/options answers them. */
 const catalogueOptions = {
   manufacturers: ['Harting', 'siemens'],
@@ -58,15 +52,7 @@ describe('the form layout', () => {
     const placed = formTabs.flatMap((tab) => tab.fields.map((field) => field.name));
     expect(new Set(placed).size).toBe(placed.length);
     expect([...placed].sort()).toEqual(componentFields.filter((field) => field !== 'username').sort());
-    expect(formTabs.map((tab) => tab.label)).toEqual([
-      'Basic Information',
-      'Technical Details',
-      'Physical Properties',
-      'Electrical Properties',
-      'Wire Specifications',
-      'Tooling',
-      'Files & Documents',
-    ]);
+    expect(formTabs.map((tab) => tab.label)).toEqual(addFormTabLabels);
   });
 
   it('merges default options with the catalogue, once each, Other last', () => {

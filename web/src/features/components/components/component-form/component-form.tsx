@@ -16,7 +16,7 @@ import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
-import { TabsRow } from '#web/components/ui/tabs-row.tsx';
+import { LineTabs, TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
 import { paths } from '#shared/app-paths';
@@ -386,13 +386,7 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
     <>
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Add New Component">
         <Panel p="0" overflow="hidden">
-          <Tabs.Root
-            value={tab}
-            onValueChange={(details) => setTab(details.value)}
-            variant="line"
-            colorPalette="blue"
-            orientation={wide ? 'vertical' : 'horizontal'}
-          >
+          <LineTabs value={tab} onTabChange={setTab} orientation={wide ? 'vertical' : 'horizontal'}>
             <TabsRow
               flexShrink={0}
               width={wide ? '56' : undefined}
@@ -428,7 +422,7 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
                 </Tabs.Content>
               ))}
             </Box>
-          </Tabs.Root>
+          </LineTabs>
         </Panel>
 
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">

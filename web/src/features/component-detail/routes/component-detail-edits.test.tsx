@@ -39,8 +39,6 @@ describe('component detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Description' })).toBeNull());
   });
 
-  // Under a loaded machine jsdom sometimes still has the closing dialog's pointer-events when the
-  // next click comes; the browser journey (e2e/drafts.spec.ts) is the proof, this one may retry.
   it('asks before Escape or a click outside discards a changed value, and closes at once when nothing changed', async () => {
     // jsdom works out the layered dialogs' pointer-events without their styles, so its check
     // would refuse clicks a browser lets through (e2e/drafts.spec.ts clicks them for real).

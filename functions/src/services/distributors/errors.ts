@@ -88,13 +88,14 @@ const clockTime = (at: Date) => at.toISOString().slice(11, 16);
  */
 export class DistributorDailyLimit extends DistributorError {
   readonly kind = 'daily-limit';
-  constructor(
-    provider: DistributorName,
-    readonly resumesAt: Date,
-    now = Date.now(),
-  ) {
-    super(provider, messages.distributorDailyLimit(distributorLabels[provider], clockTime(resumesAt)));
-    this.headers['retry-after'] = String(Math.max(1, Math.ceil((resumesAt.getTime() - now) / 1000)));
+  readonly resumesAt: Date;
+  constructor(provider: DistributorName, resumesAt: Date, now = Date.now()) {
+    // In whole seconds, as the stop is recorded: the first answer and every later one name the
+    // same minute, even when the distributor's reset falls in the last second of one.
+    const resumes = new Date(Math.ceil(resumesAt.getTime() / 1000) * 1000);
+    super(provider, messages.distributorDailyLimit(distributorLabels[provider], clockTime(resumes)));
+    this.resumesAt = resumes;
+    this.headers['retry-after'] = String(Math.max(1, Math.ceil((resumes.getTime() - now) / 1000)));
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterMs, webAddress } from './http';
+import { DistributorDailyLimit } from './errors';
 
 describe('Retry-After', () => {
   const now = Date.UTC(2030, 5, 1, 12, 0, 0);
@@ -32,5 +33,17 @@ describe('addresses in answers', () => {
     ['/relative/only.pdf', null],
   ])('%j -> %j', (value, expected) => {
     expect(webAddress(value)).toBe(expected);
+  });
+});
+
+describe('DistributorDailyLimit', () => {
+  it('names the minute the stop is recorded for, even in the last second before the next one', () => {
+    const resumes = new Date('2026-11-26T20:19:59.600Z');
+    const stop = new DistributorDailyLimit('digikey', resumes, Date.parse('2026-11-26T12:26:23.000Z'));
+    // Recorded in whole seconds (20:20:00): the answers read back from the record say the same.
+    expect(stop.resumesAt.toISOString()).toBe('2026-11-26T20:20:00.000Z');
+    expect(stop.message).toContain('resume at 20:20 UTC');
+    expect(stop.message).toBe(new DistributorDailyLimit('digikey', stop.resumesAt).message);
+    expect(stop.headers['retry-after']).toBe(String(28_417));
   });
 });

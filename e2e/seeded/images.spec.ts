@@ -119,6 +119,8 @@ test('distributors: under a Digi-Key daily limit the search toast and the Image 
     await expect(failed, "Digi-Key's daily limit and when it resumes").toContainText(DAILY_LIMIT);
     // The toast stays while the pointer is on it.
     await failed.hover();
+    // The button goes back to idle 2 s after its toast; the page is checked once its colours settled.
+    await expect(page.getByRole('button', { name: /^Search Digi-Key/ })).toHaveAttribute('data-phase', 'idle');
     await checkPage('detail-digikey-daily-limit-toast');
 
     await page.goto('/app/component-hub/admin');

@@ -25,8 +25,9 @@ export const UnreadValues = () => {
           Values not read as numbers
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Current and wire sizes are filtered on as numbers read from the text as written (16 A, 0,5 - 2,5 mm², 26-14
-          AWG). These values gave no number, so their parts are missed by those filters.
+          Current and wire sizes are filtered on as numbers read from the text as written (16&nbsp;A,
+          0,5&nbsp;-&nbsp;2,5&nbsp;mm², 26-14&nbsp;AWG). Values listed here gave no number, so their parts are missed by
+          those filters.
         </Text>
       </Stack>
       {error ? (

@@ -35,6 +35,24 @@ export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 
 export const uniqueEmail = (label = 'user'): string => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
+/**
+ * Asks, through a signed-in browser, to move an account to a new address, and reads the
+ * confirmation link's token from the email sent there.
+ */
+export const requestEmailChange = async (
+  stack: TestStack,
+  browser: TestClient,
+  username: string,
+  label = 'confirm',
+): Promise<{ newEmail: string; token: string }> => {
+  const newEmail = uniqueEmail(label);
+  const asked = await browser.patch('/api/user', { username, email: newEmail, currentPassword: STRONG_PASSWORD });
+  if (asked.status !== 200) throw new Error(`The address change was refused: ${JSON.stringify(asked.body)}`);
+  const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))?.[1];
+  if (!token) throw new Error(`No confirmation link reached ${newEmail}`);
+  return { newEmail, token };
+};
+
 /** A real account with a real scrypt hash, for tests that log in through the API. */
 export const createLoginUser = async (role: Role = 'user', password = STRONG_PASSWORD, email = uniqueEmail(role)) => {
   const user = await createAccount({ email, password, role, name: 'Test Person' });

@@ -6,7 +6,7 @@ import { dynamo } from '#lib/clients';
 import { getUser, getUserByEmail, listUsers } from '#repositories/users';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient, type TestResponse } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD, uniqueEmail, useFaultProxies } from './support';
+import { createLoginUser, requestEmailChange, STRONG_PASSWORD, uniqueEmail, useFaultProxies } from './support';
 
 /*
  * The account writes with DynamoDB stopping mid-request: the caller gets a 503 in words, the
@@ -132,14 +132,7 @@ describe('DynamoDB stopping during an account write', () => {
   it('confirming a new address while DynamoDB stops at the write: the same link works afterwards', async () => {
     const { user, email } = await createLoginUser('user');
     const browser = await signIn(email);
-    const newEmail = uniqueEmail('confirm');
-    const asked = await browser.patch('/api/user', {
-      username: user.username,
-      email: newEmail,
-      currentPassword: STRONG_PASSWORD,
-    });
-    expect(asked.status).toBe(200);
-    const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))![1]!;
+    const { newEmail, token } = await requestEmailChange(stack, browser, user.username);
     const confirm = () => api.client().post('/api/user/email/confirm', { token });
 
     // The confirmation's write never reaches DynamoDB: it stops at exactly that request.

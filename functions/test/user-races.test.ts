@@ -6,7 +6,7 @@ import { getUser, getUserByEmail, listUsers } from '#repositories/users';
 import { verifyPassword } from '#services/auth/passwords';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { createLoginUser, STRONG_PASSWORD, waitUntil } from './support';
+import { createLoginUser, requestEmailChange, STRONG_PASSWORD, waitUntil } from './support';
 
 /*
  * A profile update must never undo a privileged change that lands while it is in flight: many
@@ -192,14 +192,7 @@ describe('one confirmation link followed twice at once', () => {
   it('moves the address once: one answer confirms, the other says the link is used', async () => {
     const { user, email } = await createLoginUser('user');
     const browser = await signIn(email);
-    const newEmail = `race-confirm-${Date.now()}@example.com`;
-    const asked = await browser.patch('/api/user', {
-      username: user.username,
-      email: newEmail,
-      currentPassword: STRONG_PASSWORD,
-    });
-    expect(asked.status).toBe(200);
-    const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))![1]!;
+    const { newEmail, token } = await requestEmailChange(stack, browser, user.username, 'race-confirm');
 
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => api.client().post('/api/user/email/confirm', { token })),

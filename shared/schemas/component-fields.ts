@@ -161,10 +161,19 @@ const file = <const N extends string>(
 /* Derived numbers read what the wire and current fields say as written. */
 const wireTexts = (component: Readonly<Record<string, unknown>>, ...fields: string[]) =>
   fields.map((field) => (typeof component[field] === 'string' ? (component[field] as string) : undefined));
+/** A part's wire sizes, read once per component object for the four numbers that need them. */
+const readSizes = new WeakMap<object, { sections: number[]; gauges: number[] }>();
 const wireSizes = (component: Readonly<Record<string, unknown>>) => {
+  const known = readSizes.get(component);
+  if (known) return known;
   const sections = readWireSizes(wireTexts(component, 'minWireSection', 'maxWireSection'), 'mm²');
   const gauges = readWireSizes(wireTexts(component, 'minWireGauge', 'maxWireGauge'), 'AWG');
-  return { sections: [...sections.sections, ...gauges.sections], gauges: [...sections.gauges, ...gauges.gauges] };
+  const sizes = {
+    sections: [...sections.sections, ...gauges.sections],
+    gauges: [...sections.gauges, ...gauges.gauges],
+  };
+  readSizes.set(component, sizes);
+  return sizes;
 };
 const wireFields = ['minWireSection', 'maxWireSection', 'minWireGauge', 'maxWireGauge'];
 const end = (range: WireRange | undefined, which: 'min' | 'max') => range?.[which];

@@ -28,7 +28,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Request logs are for operators; tests assert on answers.
-    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    // The tests' catalogue keeps three languages, as the local one does.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', CATALOGUE_LANGUAGES: 'en,de,fr' },
     projects: [
       {
         test: {

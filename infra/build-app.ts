@@ -1,4 +1,5 @@
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
+import { parseCatalogueLanguages } from '#shared/languages';
 import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
@@ -148,6 +149,11 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     );
   }
 
+  // The catalogue's languages, the default first (`-c catalogueLanguages=en,de,fr`); checked here
+  // so a mistyped code fails the synth, not every function's start.
+  const languagesSetting = optionalString(app, 'catalogueLanguages');
+  const catalogueLanguages = languagesSetting === undefined ? undefined : parseCatalogueLanguages(languagesSetting);
+
   const prefix = `ComponentHub-${stage}`;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
@@ -170,6 +176,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     table: data.table,
     attachmentsBucket: data.attachmentsBucket,
     ...(distributorSecretArn && { distributorSecretArn }),
+    ...(catalogueLanguages && { catalogueLanguages }),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
@@ -188,6 +195,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     passwordLogin,
     ssoAccountPasswords,
     secondFactorRequiredFor,
+    ...(catalogueLanguages && { catalogueLanguages }),
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true
       ? {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP, expect, test } from '../fixtures.ts';
+import { apiCall, DESKTOP, expect, test, toast } from '../fixtures.ts';
 
 test.use({ role: 'user' });
 
@@ -59,6 +59,69 @@ test('part model: terminals that take a 2.5 mm² wire, narrowed by a class and a
   const before = await shownTotal(page);
   await page.reload();
   await expect.poll(() => shownTotal(page), { message: 'the same parts after a reload', timeout: 30_000 }).toBe(before);
+});
+
+test.describe('a reader whose browser prefers German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('part model: reads a part in German, switches language, and proposes the missing French text', async ({
+    page,
+    adminApi,
+    checkPage,
+  }) => {
+    // Phoenix Contact's PT 2,5 (3209510) as its English and German catalogues describe it.
+    const reference = `PT 2,5-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', {
+      reference,
+      class: 'Terminal Block',
+      manufacturer: 'Phoenix Contact',
+      description: 'Feed-through terminal block, nom. voltage: 800 V, nominal current: 24 A',
+      description_de: 'Durchgangsreihenklemme, Nennspannung: 800 V, Nennstrom: 24 A',
+    });
+    await apiCall(adminApi, 'PATCH', `/approval-requests/${filed.requestId}`, { status: 'approved' });
+    const [part] = await apiCall<{ id: number }[]>(
+      adminApi,
+      'GET',
+      `/components?reference=${encodeURIComponent(reference)}`,
+    );
+
+    // The quick search finds it by its German words.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto(`/app/component-hub/components?query=${encodeURIComponent('Durchgangsreihenklemme Nennstrom')}`);
+    await expect(page.getByRole('link', { name: reference }).first()).toBeVisible({ timeout: 30_000 });
+
+    await page.goto(`/app/component-hub/components/${part!.id}`);
+    const languages = page.getByRole('group', { name: 'Language' });
+    await expect(languages.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Durchgangsreihenklemme, Nennspannung: 800 V, Nennstrom: 24 A')).toBeVisible();
+    await checkPage('component-detail-german');
+
+    await languages.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText('Feed-through terminal block, nom. voltage: 800 V')).toBeVisible();
+    await languages.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByText(/not yet in French; shown in English/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit Description (French)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Description (French)' });
+    await dialog.getByLabel('New value').fill('Borne de passage, tension nominale : 800 V, courant nominal : 24 A');
+    await dialog.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(toast(page, 'Update Submitted')).toBeVisible();
+
+    // Once an administrator approves it, the French text is the part's.
+    const pending = await apiCall<{ id: string; componentId: number | null; requestData: Record<string, unknown> }[]>(
+      adminApi,
+      'GET',
+      '/approval-requests?status=pending',
+    );
+    const french = pending.find(
+      (request) => request.componentId === part!.id && 'description_fr' in request.requestData,
+    );
+    expect(french, 'the French edit waits for review on its own').toBeTruthy();
+    await apiCall(adminApi, 'PATCH', `/approval-requests/${french!.id}`, { status: 'approved' });
+    await page.reload();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByText('Borne de passage, tension nominale : 800 V, courant nominal : 24 A')).toBeVisible();
+  });
 });
 
 test.describe('as the administrator', () => {

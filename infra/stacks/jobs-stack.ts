@@ -65,6 +65,8 @@ export interface JobsStackProps extends StackProps {
   readonly rateLimits?: BatchRateLimits;
   /** A Secrets Manager secret with the distributor credentials (`digikeyClientId`, `digikeyClientSecret`, `mouserApiKey`). */
   readonly distributorSecretArn?: string;
+  /** The catalogue's languages (CATALOGUE_LANGUAGES), the default first; English alone when unset. */
+  readonly catalogueLanguages?: readonly string[];
 }
 
 const providerLabels: Record<BatchProvider, string> = {
@@ -97,7 +99,10 @@ export class JobsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const environment = { POWERTOOLS_SERVICE_NAME: 'component-hub-jobs' };
+    const environment = {
+      POWERTOOLS_SERVICE_NAME: 'component-hub-jobs',
+      ...(props.catalogueLanguages && { CATALOGUE_LANGUAGES: props.catalogueLanguages.join(',') }),
+    };
     const resources: FunctionResources = {
       table: props.table,
       bucket: props.attachmentsBucket,

@@ -44,6 +44,9 @@ describe('export, then import the export', () => {
           manufacturer: 'Siemens',
           type: 'Contactor',
           description: '=HYPERLINK("http://evil.example","click")',
+          // Siemens's own German and French descriptions of the 3RT2015-1BB41 contactor.
+          description_de: 'Schütz, AC-3, 3 kW/400 V, 1 S, DC 24 V, 3-polig, Baugröße S00, Schraubanschluss',
+          description_fr: 'Contacteur, AC-3, 3 kW/400 V, 1 F, 24 V CC, tripolaire, taille S00, raccordement par vis',
           series: '+24 V coil',
           articleNumber: '-1',
           markRoot: '@home',
@@ -76,7 +79,9 @@ describe('export, then import the export', () => {
     const listed = await admin.get<Component[]>(`/api/components?${new URLSearchParams({ query: p, limit: '1000' })}`);
     expect(listed.body).toHaveLength(3);
     expect(listed.body.find((part) => part.id === withFile.id)!.dataSheet).toMatch(/\/files\/dataSheet$/);
-    const bytes = Buffer.from(workbookBytes(buildExportWorkbook(listed.body, 'https://hub.example')));
+    const bytes = Buffer.from(
+      workbookBytes(buildExportWorkbook(listed.body, 'https://hub.example', ['en', 'de', 'fr'])),
+    );
 
     const preview = await previewOf('component_export_2025-06-01.xlsx', bytes);
     expect(preview).toMatchObject({
@@ -92,6 +97,11 @@ describe('export, then import the export', () => {
     expect(preview.columns.filter((column) => column.field === null).map((column) => column.heading)).toEqual([
       'Username',
     ]);
+    // A column per other language, read back as that language's value.
+    expect(preview.columns.find((column) => column.heading === 'Description (de)')?.field).toBe('description_de');
+    expect(preview.columns.find((column) => column.heading === 'Translatable Text 3 (fr)')?.field).toBe(
+      'translatableText3_fr',
+    );
   });
 
   it('reads text an older export marked with an apostrophe as the stored text', async () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { languageName } from '../languages';
 import { messages } from '../messages';
 import { parseQuantity, parseWireSize } from '../units';
 import { safeText } from './text';
@@ -65,10 +66,80 @@ export const fieldDefinition = <F extends ComponentField | ComponentDerivedField
   field: F,
 ): Extract<Definition, { name: F }> => definitionByName.get(field) as Extract<Definition, { name: F }>;
 
+/* ------------------------------------------------------------- languages */
+
+type TranslatableDef = Extract<Definition, { translatable: true }>;
+/**
+ * Fields held in every catalogue language (description, commercial reference, translatable
+ * texts): the default language's value is the field itself, another language's value is
+ * `<field>_<code>` (`description_de`), stored, edited, reviewed, searched, imported and
+ * exported as a field of its own.
+ */
+export const translatableFields = namesOf(
+  (definition): definition is TranslatableDef => 'translatable' in definition && definition.translatable === true,
+);
+export type TranslatableField = NameOf<TranslatableDef>;
+export type TranslatedField = `${TranslatableField}_${string}`;
+/** A field a value is given for: a component field or one of its other-language values. */
+export type CatalogueField = ComponentField | TranslatedField;
+/** The values a component holds in languages other than the default one. */
+export type TranslatedValues = { [K in TranslatedField]?: string | null };
+
+const translatableSet = new Set<string>(translatableFields);
+export const isTranslatable = (field: string): field is TranslatableField => translatableSet.has(field);
+export const translatedField = (field: TranslatableField, language: string): TranslatedField => `${field}_${language}`;
+const translatedPattern = new RegExp(`^(${translatableFields.join('|')})_([a-z]{2})$`);
+/** The field and language of an other-language value's name ('description_de'), else undefined. */
+export const readTranslatedField = (name: string): { field: TranslatableField; language: string } | undefined => {
+  const match = translatedPattern.exec(name);
+  return match ? { field: match[1] as TranslatableField, language: match[2]! } : undefined;
+};
+/** The other-language values of a catalogue with these languages (the first is the default). */
+export const translatedFields = (languages: readonly string[]): TranslatedField[] =>
+  translatableFields.flatMap((field) => languages.slice(1).map((language) => translatedField(field, language)));
+/**
+ * Every field one gives a value in a catalogue with these languages, in the catalogue's order,
+ * each translatable field followed by its other languages: the columns of an export.
+ */
+export const catalogueFields = (languages: readonly string[]): CatalogueField[] =>
+  componentFields.flatMap((field): CatalogueField[] =>
+    isTranslatable(field)
+      ? [field, ...languages.slice(1).map((language) => translatedField(field, language))]
+      : [field],
+  );
+/** `names` in the catalogue's field order, other-language values after their field. */
+export const inFieldOrder = <T extends string>(names: Iterable<T>): T[] => {
+  const rank = (name: string) => {
+    const translated = readTranslatedField(name);
+    const index = componentFields.indexOf((translated?.field ?? name) as ComponentField);
+    return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+};
+
 /** Labels as the screens show them, for forms, messages and export headers. */
 export const componentFieldLabels = Object.fromEntries(
   componentFieldDefinitions.map((definition) => [definition.name, definition.label]),
 ) as Record<ComponentField | ComponentDerivedField, string>;
+
+/**
+ * A field's column heading in a workbook: its label, an other-language value's with the
+ * language's code in brackets ('Description (de)'), the two-letter codes SOLIDWORKS Electrical
+ * names its language columns by. The import reads these back, and the language's name too.
+ */
+export const columnHeading = (name: CatalogueField): string => {
+  const translated = readTranslatedField(name);
+  return translated
+    ? `${componentFieldLabels[translated.field]} (${translated.language})`
+    : componentFieldLabels[name as ComponentField];
+};
+
+/** Any field's label, an other-language value's with its language: 'Description (German)'. */
+export const fieldLabel = (name: string): string => {
+  if (Object.hasOwn(componentFieldLabels, name)) return componentFieldLabels[name as ComponentField];
+  const translated = readTranslatedField(name);
+  return translated ? `${componentFieldLabels[translated.field]} (${languageName(translated.language)})` : name;
+};
 
 /** The unit a number is kept in ('mm', 'V'); other units of its quantity are converted on the way in. */
 export const componentFieldUnits = Object.fromEntries(
@@ -158,12 +229,16 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
 };
 
 /** Optional text: trimmed, at most `max` characters; empty becomes null. */
-const textField = (field: ComponentField, max = COMPONENT_TEXT_MAX_LENGTH) =>
-  safeText(componentFieldLabels[field], { error: messages.textInvalid(componentFieldLabels[field]) })
+const textField = (field: CatalogueField, max = COMPONENT_TEXT_MAX_LENGTH) =>
+  safeText(fieldLabel(field), { error: messages.textInvalid(fieldLabel(field)) })
     .trim()
-    .max(max, messages.textTooLong(componentFieldLabels[field], max))
+    .max(max, messages.textTooLong(fieldLabel(field), max))
     .nullish()
     .transform((value): string | null => (value ? value : null));
+
+/** The most characters a text field holds: a long text's (the description) or a line's. */
+const textMaxLength = (field: ComponentTextField | ComponentFileField) =>
+  fieldDefinition(field).kind === 'long-text' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH;
 
 const requiredText = (field: ComponentField, message: string) =>
   safeText(componentFieldLabels[field], { error: message })
@@ -183,20 +258,64 @@ const optionalTextFields = componentTextFields.filter(
  * A component's fields as a caller sends them (a new component, an import row): Reference and
  * Class required; every other field optional; numbers from numbers or numeric text, empty as null.
  */
-export const componentInputSchema = z.object({
-  ...shapeOf(optionalTextFields, (field) =>
-    textField(
-      field,
-      fieldDefinition(field).kind === 'long-text' ? COMPONENT_DESCRIPTION_MAX_LENGTH : COMPONENT_TEXT_MAX_LENGTH,
-    ),
-  ),
+export const componentFieldsSchema = z.object({
+  ...shapeOf(optionalTextFields, (field) => textField(field, textMaxLength(field))),
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
   ...shapeOf(componentIntegerFields, (field) => numberField(field, true)),
   reference: requiredText('reference', messages.referenceRequired),
   class: requiredText('class', messages.classRequired),
 });
-export type ComponentInput = z.output<typeof componentInputSchema>;
+
+/** An other-language value: text as its field's, in any language a caller names. */
+const translatedValueSchema = (name: TranslatedField) =>
+  textField(name, textMaxLength(readTranslatedField(name)!.field));
+
+/**
+ * The schema of one field's value: a component field's, or an other-language value's
+ * (`description_de`) as its field's. Which languages the catalogue has is the service's check.
+ */
+export const fieldValueSchema = (name: CatalogueField) =>
+  readTranslatedField(name)
+    ? translatedValueSchema(name as TranslatedField)
+    : componentFieldsSchema.shape[name as ComponentField];
+
+/**
+ * A component as a caller sends it: its fields (see componentFieldsSchema) and its values in
+ * other languages (`description_de`), each checked as its field; other names are ignored.
+ */
+export const componentInputSchema = componentFieldsSchema.catchall(z.unknown()).transform((input, ctx) => {
+  const output: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (Object.hasOwn(componentFieldsSchema.shape, name)) {
+      output[name] = value;
+      continue;
+    }
+    if (!readTranslatedField(name)) continue;
+    const parsed = translatedValueSchema(name as TranslatedField).safeParse(value);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: [name], message: parsed.error.issues[0]!.message });
+    else if (parsed.data !== null) output[name] = parsed.data;
+  }
+  return output as z.output<typeof componentFieldsSchema> & TranslatedValues;
+});
+export type ComponentInput = z.output<typeof componentFieldsSchema> & TranslatedValues;
+
+/**
+ * The input schema cut down to these fields (other-language values among them), the same
+ * rules: what an import checks its rows with, without building sixty empty fields per row.
+ */
+export const componentInputSchemaFor = (names: Iterable<string>) =>
+  z.object(
+    Object.fromEntries(
+      [...names].flatMap((name) =>
+        Object.hasOwn(componentFieldsSchema.shape, name)
+          ? [[name, componentFieldsSchema.shape[name as ComponentField]]]
+          : readTranslatedField(name)
+            ? [[name, translatedValueSchema(name as TranslatedField)]]
+            : [],
+      ),
+    ),
+  ) as unknown as z.ZodType<Partial<ComponentInput>>;
 /** The fields of a component without its identity and bookkeeping. */
 export type ComponentData = ComponentInput;
 
@@ -215,7 +334,7 @@ export const componentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type Component = z.output<typeof componentSchema>;
+export type Component = z.output<typeof componentSchema> & TranslatedValues;
 
 /** A component with its derived numbers worked out from its text fields as they now are. */
 export const withDerivedNumbers = <T extends Omit<Component, ComponentDerivedField>>(
@@ -524,12 +643,14 @@ export type CatalogueStats = z.output<typeof catalogueStatsSchema>;
 
 /**
  * `GET /api/components/options`: the catalogue's distinct manufacturers, classes and types, from
- * the search index (the add form merges them with its default choices).
+ * the search index (the add form merges them with its default choices), and its languages.
  */
 export const componentOptionsSchema = z.object({
   manufacturers: z.array(z.string()),
   classes: z.array(z.string()),
   types: z.array(z.string()),
+  /** The catalogue's languages, the default first. */
+  languages: z.array(z.string()),
 });
 export type ComponentOptions = z.output<typeof componentOptionsSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { componentFields, type ComponentField } from './component';
+import { componentFields, readTranslatedField, type CatalogueField } from './component';
 import { excelFileTypes, fileExtension, fileSourceFields, oneFileSource } from './files';
 
 /*
@@ -104,7 +104,7 @@ export type ImportValue = string | number | null;
 
 /** One field an update changes. */
 export interface ImportFieldChange {
-  field: ComponentField;
+  field: CatalogueField;
   from: ImportValue;
   to: ImportValue;
 }
@@ -143,9 +143,9 @@ export interface ImportColumn {
   /** The spreadsheet's column letter. */
   letter: string;
   heading: string;
-  field: ComponentField | null;
+  field: CatalogueField | null;
   /** The field the heading names by itself, before any change by the administrator. */
-  suggested: ComponentField | null;
+  suggested: CatalogueField | null;
 }
 
 export type ImportActionCounts = Record<ImportAction, number>;
@@ -224,7 +224,14 @@ export const importOptionsSchema = z
     columns: z
       .record(
         z.string().regex(/^\d{1,3}$/, 'a column is its index'),
-        z.enum(componentFields as [ComponentField, ...ComponentField[]], { error: 'not a component field' }).nullable(),
+        z
+          .string({ error: 'not a component field' })
+          .refine(
+            (name) => (componentFields as readonly string[]).includes(name) || readTranslatedField(name) !== undefined,
+            'not a component field',
+          )
+          .transform((name) => name as CatalogueField)
+          .nullable(),
       )
       .optional(),
     emptyCellsClear: z.boolean({ error: 'emptyCellsClear must be true or false' }).optional(),

@@ -5,6 +5,7 @@ import {
   componentFileFields,
   componentIntegerFields,
   componentTextFields,
+  readTranslatedField,
   withDerivedNumbers,
   type Component,
   type ComponentData,
@@ -52,8 +53,17 @@ const toItem = (component: Component): Record<string, unknown> => {
   // Absent values are not stored: the item stays small, and the API answers null for them.
   for (const field of nullableFields)
     if (component[field] !== null && component[field] !== undefined) item[field] = component[field];
+  for (const [name, value] of Object.entries(component))
+    if (readTranslatedField(name) && value !== null && value !== undefined) item[name] = value;
   return item;
 };
+
+/**
+ * A stored item's values in other languages, whatever the catalogue's languages are now: a
+ * language taken off the deployment's list hides nothing that was typed.
+ */
+const translatedValuesOf = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([name]) => readTranslatedField(name) !== undefined));
 
 /** A component as stored, with its derived numbers read from its text fields as they are. */
 const fromItem = (item: Record<string, unknown>): Component => {
@@ -63,6 +73,7 @@ const fromItem = (item: Record<string, unknown>): Component => {
   >;
   return withDerivedNumbers({
     ...component,
+    ...translatedValuesOf(item),
     id: Number(item.id),
     reference: String(item.reference ?? ''),
     class: String(item.class ?? ''),
@@ -152,7 +163,8 @@ export const componentUpdate = (
   const sets = ['#version = :next', '#updatedAt = :updatedAt'];
   const removes: string[] = [];
   Object.entries(changes).forEach(([field, value], index) => {
-    if (!storedFields.has(field)) throw new RangeError(`${field} is not a component field`);
+    if (!storedFields.has(field) && !readTranslatedField(field))
+      throw new RangeError(`${field} is not a component field`);
     names[`#f${index}`] = field;
     if (value === null || value === undefined) {
       if (field === 'reference' || field === 'class') throw new RangeError(`${field} cannot be cleared`);

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ComponentField } from '#shared/schemas/component';
+import type { CatalogueField } from '#shared/schemas/component';
 import {
   importOutcomes,
   type ImportActionCounts,
@@ -58,7 +58,7 @@ export interface StoredImport {
   autoCommit: boolean;
   emptyCellsClear: boolean;
   /** The administrator's choice of field for some columns (by column index); null: not imported. */
-  columnChoices: Record<string, ComponentField | null>;
+  columnChoices: Record<string, CatalogueField | null>;
   /** Goes up with each preview, so an older preview's late result is not taken. */
   previewVersion: number;
 

@@ -1,5 +1,5 @@
 import type { Version } from '#shared/schemas/approvals';
-import { componentFields } from '#shared/schemas/component';
+import { componentFields, inFieldOrder, readTranslatedField } from '#shared/schemas/component';
 import { componentPartition } from './keys';
 import { batchPut, queryAll, tableName, type TransactItem } from './table';
 
@@ -27,13 +27,16 @@ export const initialVersion = (
 ): Omit<Version, 'id'> => {
   const changeData = Object.fromEntries(
     Object.entries(data).filter(
-      ([field, value]) => componentFieldNames.has(field) && value !== null && value !== undefined,
+      ([field, value]) =>
+        (componentFieldNames.has(field) || readTranslatedField(field) !== undefined) &&
+        value !== null &&
+        value !== undefined,
     ),
   );
   return {
     versionNumber: 1,
     changeDescription: 'Component created',
-    changedFields: Object.keys(changeData),
+    changedFields: inFieldOrder(Object.keys(changeData)),
     previousData: {},
     changeData,
     username,

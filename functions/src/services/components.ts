@@ -24,6 +24,7 @@ import {
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients';
+import { catalogueLanguages } from '#lib/catalogue-languages';
 import { config } from '#lib/config';
 import { NotFound } from '#lib/errors';
 import { getComponent, getComponents } from '#repositories/components';
@@ -204,6 +205,7 @@ export const listComponentOptions = async (): Promise<ComponentOptions> => {
     manufacturers: index.distinct('manufacturer'),
     classes: index.distinct('class'),
     types: index.distinct('type'),
+    languages: [...catalogueLanguages],
   };
 };
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useApiQuery } from './api-query';
+import { DEFAULT_CATALOGUE_LANGUAGES } from '#shared/languages';
 import type { ComponentOptions } from '#shared/schemas/component';
 
 /** The manufacturers and classes offered even before the catalogue has any. */
@@ -59,6 +60,7 @@ export const useComponentOptions = (): ComponentOptions => {
       manufacturers: mergeOptions(DEFAULT_MANUFACTURERS, data?.manufacturers ?? []),
       classes: mergeOptions(DEFAULT_CLASSES, data?.classes ?? []),
       types: types.length > 0 ? types : [FALLBACK_TYPE],
+      languages: data?.languages?.length ? data.languages : [...DEFAULT_CATALOGUE_LANGUAGES],
     };
   }, [data]);
 };

@@ -40,7 +40,7 @@ const filterParts = [
     const value = 7000 + index + 0.5 * (index % 2);
     const column = searchNumberColumn(field);
     // A derived number (the current) is given as the text it is read from.
-    if (column === field) return part({ reference: `FILTER-${field}`, [field]: value });
+    if (column === field) return part({ reference: `FILTER-${field}`, [field]: value } as { reference: string });
     const { from, unit } = fieldDefinition(column) as { from: readonly string[]; unit: string };
     return part({ reference: `FILTER-${field}`, [from[0]!]: `${value} ${unit}` });
   }),

@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages';
-import { componentFields, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import { inFieldOrder, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
 import { Conflict } from '#lib/errors';
 import { attachmentApproveItem } from '#repositories/attachments';
 import {
@@ -68,7 +68,7 @@ export const applyItems = async (
         if (clashing.length) throw new Conflict(messages.requestConflict(clashing));
       }
       // In the catalogue's field order: the stored map keeps none.
-      const changedFields = componentFields.filter((field) => field in changes) as string[];
+      const changedFields = inFieldOrder(Object.keys(changes));
       const version = current.version + 1;
       return {
         componentIds: [id],

@@ -2,14 +2,16 @@ import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import {
   componentFieldLabels,
-  componentFields,
   componentFileFields,
-  componentInputSchema,
+  fieldValueSchema,
+  readTranslatedField,
+  type CatalogueField,
   type Component,
   type ComponentData,
   type ComponentField,
 } from '#shared/schemas/component';
 import { Conflict, Invalid, NotFound, TooLarge } from '#lib/errors';
+import { catalogueFieldList, isCatalogueTranslatedField } from '#lib/catalogue-languages';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { getComponent } from '#repositories/components';
@@ -209,7 +211,18 @@ const earlierNewRequest = async (
  * is unknown nothing is undone: the copies stay for the retry, and the reconciliation removes
  * them if the request never landed.
  */
+/** Refuses values in a language the catalogue does not have (`description_xx`). */
+const assertCatalogueLanguages = (data: Record<string, unknown>) => {
+  const foreign = Object.keys(data).filter((name) => readTranslatedField(name) && !isCatalogueTranslatedField(name));
+  if (foreign.length)
+    throw new Invalid(
+      messages.unknownField(foreign[0]!),
+      Object.fromEntries(foreign.map((name) => [name, messages.unknownField(name)])),
+    );
+};
+
 export const submitNewComponent = async (submitter: User, data: ComponentData, clientToken?: string) => {
+  assertCatalogueLanguages(data);
   const fields = nonNull(data);
   const scope = `${submitter.id}:new-component`;
   const fingerprint = fingerprintOf(fields);
@@ -262,7 +275,7 @@ export const submitNewComponent = async (submitter: User, data: ComponentData, c
   return { requestId: id };
 };
 
-const editableFields = new Set<string>(componentFields);
+const editableFields = new Set<string>(catalogueFieldList);
 
 /**
  * Checks a proposed edit: known fields only, each value of its field's type, none empty. The
@@ -280,7 +293,7 @@ export const parseEdit = (body: Record<string, unknown>): Partial<ComponentData>
       fields[field] = messages.enterValue;
       continue;
     }
-    const parsed = componentInputSchema.shape[field as ComponentField].safeParse(value);
+    const parsed = fieldValueSchema(field as CatalogueField).safeParse(value);
     if (!parsed.success) fields[field] = parsed.error.issues[0]?.message ?? messages.invalidRequest;
     else changes[field] = parsed.data;
   }

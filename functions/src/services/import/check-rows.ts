@@ -1,12 +1,12 @@
 import { messages } from '#shared/messages';
 import {
   componentDecimalFields,
-  componentFieldLabels,
+  fieldLabel,
   componentFileFields,
-  componentInputSchema,
+  componentInputSchemaFor,
   componentIntegerFields,
   type ComponentData,
-  type ComponentField,
+  type CatalogueField,
 } from '#shared/schemas/component';
 import type { ImportRowProblem } from '#shared/schemas/import';
 import type { CellValue, SheetRow } from './read-workbook';
@@ -22,7 +22,7 @@ export interface AcceptedRow {
   row: number;
   data: ComponentData;
   /** Fields whose value the row had but that were not kept (a file field's library path). */
-  dropped: ComponentField[];
+  dropped: CatalogueField[];
 }
 
 export interface CheckedRows {
@@ -52,7 +52,7 @@ const numberFields = new Set<string>([...componentDecimalFields, ...componentInt
 /** Cell values as the input schema reads them: numbers stay numbers in number fields, everything else is text. */
 const toInput = (values: SheetRow['values']): Record<string, unknown> => {
   const input: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(values) as [ComponentField, CellValue][]) {
+  for (const [field, value] of Object.entries(values) as [CatalogueField, CellValue][]) {
     if (typeof value === 'object') continue;
     if (typeof value === 'boolean') input[field] = value ? 'TRUE' : 'FALSE';
     else input[field] = typeof value === 'number' && !numberFields.has(field) ? String(value) : value;
@@ -67,9 +67,7 @@ const toInput = (values: SheetRow['values']): Record<string, unknown> => {
 const schemaFor = (rows: readonly SheetRow[]) => {
   const fields = new Set<string>(['reference', 'class']);
   for (const { values } of rows) for (const field of Object.keys(values)) fields.add(field);
-  return componentInputSchema.pick(
-    Object.fromEntries([...fields].map((field) => [field, true])) as Record<keyof ComponentData, true>,
-  );
+  return componentInputSchemaFor(fields);
 };
 
 export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
@@ -81,21 +79,21 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
   for (const { row, values } of rows) {
     const reference = referenceOf(values);
     const problems: ImportRowProblem[] = [];
-    for (const [field, value] of Object.entries(values) as [ComponentField, CellValue][]) {
+    for (const [field, value] of Object.entries(values) as [CatalogueField, CellValue][]) {
       if (typeof value === 'object')
         problems.push({
           row,
           reference,
           field,
-          message: `${componentFieldLabels[field]} holds the error value ${value.error}`,
+          message: `${fieldLabel(field)} holds the error value ${value.error}`,
         });
     }
     const input = toInput(values);
-    const dropped: ComponentField[] = [];
+    const dropped: CatalogueField[] = [];
     for (const field of componentFileFields) {
       const value = input[field];
       if (typeof value === 'string' && !WEB_ADDRESS.test(value.trim())) {
-        warnings.push({ row, reference, field, message: messages.importFileNotKept(componentFieldLabels[field]) });
+        warnings.push({ row, reference, field, message: messages.importFileNotKept(fieldLabel(field)) });
         delete input[field];
         dropped.push(field);
       }
@@ -107,7 +105,7 @@ export const checkRows = (rows: readonly SheetRow[]): CheckedRows => {
         const field = String(issue.path[0] ?? 'reference');
         if (seen.has(field)) continue;
         seen.add(field);
-        const raw = shown(values[field as ComponentField]);
+        const raw = shown(values[field as CatalogueField]);
         problems.push({
           row,
           reference,

@@ -1,12 +1,17 @@
+import { languageName, nativeLanguageName } from '#shared/languages';
 import {
   componentFieldLabels,
   componentFields,
   componentFieldUnits,
+  isTranslatable,
   parseFieldNumber,
+  translatedField,
+  type CatalogueField,
   type ComponentField,
   type ComponentNumberField,
 } from '#shared/schemas/component';
 import { componentFieldDefinitions } from '#shared/schemas/component-fields';
+import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 
 /*
  * Which component field a column heading names. Headings are compared without
@@ -24,8 +29,11 @@ export const headingKey = (heading: string): string =>
     .replace(/\([^)]*\)|\[[^\]]*\]/g, '')
     .replace(/[^a-z0-9]/g, '');
 
-/** The acting user decides `username` (the session's user, for real attribution), never a column. */
-export const importableFields: readonly ComponentField[] = componentFields.filter((field) => field !== 'username');
+/**
+ * Every field a column can fill, the catalogue's other-language values among them; the acting
+ * user decides `username` (the session's user, for real attribution), never a column.
+ */
+export const importableFields: readonly CatalogueField[] = catalogueFieldList.filter((field) => field !== 'username');
 
 /** Other headings for a field, as its declaration names them: SolidWorks Electrical's labels and common synonyms. */
 const synonyms = Object.fromEntries(
@@ -33,12 +41,42 @@ const synonyms = Object.fromEntries(
 ) as Partial<Record<ComponentField, readonly string[]>>;
 
 const fieldByKey = new Map<string, ComponentField>();
-for (const field of importableFields) {
+for (const field of componentFields.filter((name) => name !== 'username')) {
   for (const heading of [field, componentFieldLabels[field], ...(synonyms[field] ?? [])]) {
     const key = headingKey(heading);
     if (!fieldByKey.has(key)) fieldByKey.set(key, field);
   }
 }
+
+/** Each catalogue language by the ways a heading names it: its code, its English and its own name. */
+const languageByName = new Map<string, string>(
+  catalogueLanguages.flatMap((code) =>
+    [code, languageName(code), nativeLanguageName(code)].map((name) => [headingKey(name), code] as const),
+  ),
+);
+
+/**
+ * A translatable field's column in one language: the language in brackets after the field
+ * ('Description (de)', 'Description (German)', 'Description [Deutsch]', as an export writes
+ * them) or its code after a separator ('description_de', 'Description-fr'). The default
+ * language's column is the field itself. Undefined for any other heading.
+ */
+const translatedHeading = (heading: string): CatalogueField | null | undefined => {
+  const bracketed = /^(.*?)\s*[([]([^)\]]*)[)\]]\s*$/.exec(heading);
+  const suffixed = /^(.*?)[\s_.-]+([a-z]{2})\s*$/i.exec(heading);
+  for (const [, name, language] of [bracketed ?? [], suffixed ?? []]) {
+    const field = name === undefined ? undefined : fieldByKey.get(headingKey(name));
+    if (language === undefined || !field || !isTranslatable(field)) continue;
+    const code = languageByName.get(headingKey(language));
+    if (code) return code === catalogueLanguages[0] ? field : translatedField(field, code);
+    // Another language's column ('Description (it)') is not the default language's text.
+    if (isLanguageCode(language.trim().toLowerCase())) return null;
+  }
+  return undefined;
+};
+
+/** A two-letter code of a language the platform knows by name ('it' is Italian; 'xx' is none). */
+const isLanguageCode = (text: string) => /^[a-z]{2}$/.test(text) && languageName(text) !== text;
 
 /** The unit a heading writes in brackets: 'Width (in)' -> 'in'. */
 const writtenUnitOf = (heading: string): string | undefined => {
@@ -51,7 +89,7 @@ const writtenUnitOf = (heading: string): string | undefined => {
  * quantity ('Width (in)', 'Weight (g)'): its bare numbers are read in that unit and converted.
  * Undefined when the heading names the field's own unit or none.
  */
-export const headingUnit = (heading: string, field: ComponentField): string | undefined => {
+export const headingUnit = (heading: string, field: CatalogueField): string | undefined => {
   const unit = componentFieldUnits[field as ComponentNumberField];
   const written = writtenUnitOf(heading);
   if (!unit || !written || written.toLowerCase() === unit.toLowerCase()) return undefined;
@@ -63,7 +101,9 @@ export const headingUnit = (heading: string, field: ComponentField): string | un
  * quantity: 'Width (mm)' and 'Width (in)' (read in inches, converted) are the width, 'Width (V)'
  * is not (its numbers mean something else), so such a column is reported as not imported.
  */
-export const fieldForHeading = (heading: string): ComponentField | undefined => {
+export const fieldForHeading = (heading: string): CatalogueField | undefined => {
+  const translated = translatedHeading(heading);
+  if (translated !== undefined) return translated ?? undefined;
   const field = fieldByKey.get(headingKey(heading));
   const unit = field ? componentFieldUnits[field as ComponentNumberField] : undefined;
   const written = writtenUnitOf(heading)?.toLowerCase();

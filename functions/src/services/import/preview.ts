@@ -2,7 +2,7 @@ import { messages } from '#shared/messages';
 import {
   componentFileFields,
   type Component,
-  type ComponentField,
+  type CatalogueField,
   type ComponentFileField,
 } from '#shared/schemas/component';
 import {
@@ -75,7 +75,7 @@ const fileFields = new Set<string>(componentFileFields);
 const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n') === b.replace(/\r\n?/g, '\n');
 
 /** Whether the row's value says what the stored one says. */
-const sameValue = (stored: Component, field: ComponentField, current: ImportValue, value: ImportValue): boolean => {
+const sameValue = (stored: Component, field: CatalogueField, current: ImportValue, value: ImportValue): boolean => {
   if (current === null || value === null) return current === value;
   if (field === 'manufacturer') return sameManufacturer(String(current), String(value));
   if (fileFields.has(field) && typeof value === 'string') {
@@ -94,7 +94,7 @@ const sameValue = (stored: Component, field: ComponentField, current: ImportValu
 export const fieldChanges = (
   stored: Component,
   row: AcceptedRow,
-  mapped: readonly ComponentField[],
+  mapped: readonly CatalogueField[],
   emptyCellsClear: boolean,
 ): ImportFieldChange[] => {
   const changes: ImportFieldChange[] = [];

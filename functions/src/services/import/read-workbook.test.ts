@@ -60,6 +60,30 @@ describe('column headings', () => {
     expect(fieldForHeading('Username')).toBeUndefined();
   });
 
+  it("reads a translatable field's column per catalogue language (the tests' catalogue is en, de, fr)", () => {
+    expect(fieldForHeading('Description (de)')).toBe('description_de');
+    expect(fieldForHeading('Description (German)')).toBe('description_de');
+    expect(fieldForHeading('description [Français]')).toBe('description_fr');
+    expect(fieldForHeading('description_fr')).toBe('description_fr');
+    expect(fieldForHeading('Commercial reference - DE')).toBe('commercialReference_de');
+    expect(fieldForHeading('Translatable Text 2 (fr)')).toBe('translatableText2_fr');
+    // The default language is the field itself; a language the catalogue lacks is no column of it.
+    expect(fieldForHeading('Description (en)')).toBe('description');
+    expect(fieldForHeading('Description (it)')).toBeUndefined();
+    // A field that is not translatable keeps its own reading of brackets.
+    expect(fieldForHeading('Series (de)')).toBe('series');
+    const sheet = readImportSheet(
+      makeWorkbook({
+        headings: ['Reference', 'Class', 'Description', 'Beschreibung (de)', 'Description (German)'],
+        rows: [['PT 2,5', 'Terminal Block', 'Feed-through terminal block', 'x', 'Durchgangsreihenklemme']],
+      }),
+    );
+    expect(sheet.rows[0]!.values).toMatchObject({
+      description: 'Feed-through terminal block',
+      description_de: 'Durchgangsreihenklemme',
+    });
+  });
+
   it("takes a unit in brackets when it is one of the field's quantity, and reads the column in it", () => {
     expect(fieldForHeading('Weight (kg)')).toBe('weight');
     expect(fieldForHeading('weight [KG]')).toBe('weight');

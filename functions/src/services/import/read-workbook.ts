@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { messages } from '#shared/messages';
-import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
+import { fieldLabel, type CatalogueField } from '#shared/schemas/component';
 import {
   IMPORT_HEADER_SEARCH_ROWS,
   IMPORT_MAX_COLUMNS,
@@ -27,7 +27,7 @@ export type CellValue = string | number | boolean | CellError;
 export interface SheetRow {
   /** The row number the spreadsheet shows. */
   row: number;
-  values: Partial<Record<ComponentField, CellValue>>;
+  values: Partial<Record<CatalogueField, CellValue>>;
 }
 
 export interface ImportSheet {
@@ -42,7 +42,7 @@ export interface ImportSheet {
 }
 
 /** The administrator's field for some columns (by 0-based index); null: not imported. */
-export type ColumnChoices = Readonly<Record<string, ComponentField | null>>;
+export type ColumnChoices = Readonly<Record<string, CatalogueField | null>>;
 
 const errorText: Record<number, string> = {
   0x00: '#NULL!',
@@ -86,7 +86,7 @@ const denseRows = (sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] =>
 
 interface HeaderMatch {
   rowIndex: number;
-  columns: Map<number, ComponentField>;
+  columns: Map<number, CatalogueField>;
   ignored: string[];
   headed: ImportColumn[];
 }
@@ -97,8 +97,8 @@ const columnName = (index: number): string => XLSX.utils.encode_col(index);
 const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | undefined => {
   for (let rowIndex = 0; rowIndex < Math.min(rows.length, IMPORT_HEADER_SEARCH_ROWS); rowIndex++) {
     const cells = rows[rowIndex] ?? [];
-    const columns = new Map<number, ComponentField>();
-    const taken = new Set<ComponentField>();
+    const columns = new Map<number, CatalogueField>();
+    const taken = new Set<CatalogueField>();
     const ignored: string[] = [];
     const headed: ImportColumn[] = [];
     cells.forEach((cell, column) => {
@@ -134,10 +134,10 @@ export const applyColumnChoices = (headed: readonly ImportColumn[], choices: Col
   for (const index of Object.keys(choices))
     if (!headed.some((column) => String(column.index) === index))
       invalidChoice(messages.importMappingUnknownColumn(columnName(Number(index))));
-  const taken = new Set<ComponentField>();
+  const taken = new Set<CatalogueField>();
   for (const column of chosen) {
     if (!column.field) continue;
-    if (taken.has(column.field)) invalidChoice(messages.importMappingTwice(componentFieldLabels[column.field]));
+    if (taken.has(column.field)) invalidChoice(messages.importMappingTwice(fieldLabel(column.field)));
     taken.add(column.field);
   }
   if (!taken.has('reference') || !taken.has('class')) invalidChoice(messages.importMappingRequired);

@@ -6,10 +6,12 @@ import {
   componentTextFields,
   partNumberSearchFields,
   quickSearchFields,
+  readTranslatedField,
   searchTextFilterFields,
   type Component,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
+import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { TextColumn, type Codes } from './text-column';
 
 /*
@@ -20,8 +22,17 @@ import { TextColumn, type Codes } from './text-column';
  * forms) but not how a search runs: the matcher and the result order read its columns directly.
  */
 
-/** Text fields held per component (the file fields hold their S3 key or link). */
-export const storedTextFields = [...componentTextFields, ...componentFileFields, 'createdAt', 'updatedAt'] as const;
+/**
+ * Text fields held per component (the file fields hold their S3 key or link), and the values in
+ * the catalogue's other languages (`description_de`), searched as their field is.
+ */
+export const storedTextFields = [
+  ...componentTextFields,
+  ...componentFileFields,
+  'createdAt',
+  'updatedAt',
+  ...(catalogueTranslatedFields as unknown as readonly ['description_xx']),
+] as const;
 export type StoredTextField = (typeof storedTextFields)[number];
 /** Number fields held per component; NaN stands for "no value". */
 export const storedNumberFields = [
@@ -33,15 +44,28 @@ export const storedNumberFields = [
 export type StoredNumberField = (typeof storedNumberFields)[number];
 
 type QuickField = (typeof quickSearchFields)[number];
-export type SearchedField = QuickField | SearchTextFilterField;
+export type SearchedField = QuickField | SearchTextFilterField | 'description_xx';
+
+/** A searched field and its values in the catalogue's other languages: a search matches any language. */
+export const inEveryLanguage = (field: QuickField | SearchTextFilterField): SearchedField[] => [
+  field,
+  ...(catalogueTranslatedFields.filter(
+    (name) => readTranslatedField(name)!.field === field,
+  ) as unknown as 'description_xx'[]),
+];
+
+/** What the quick search ('All Fields') looks in. */
+export const quickFields: readonly SearchedField[] = quickSearchFields.flatMap(inEveryLanguage);
 
 /** Fields whose values are searched (quick search and the advanced text filters). */
 export const searchedFields: readonly SearchedField[] = [
-  ...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields]),
+  ...new Set<SearchedField>([...quickSearchFields, ...searchTextFilterFields].flatMap(inEveryLanguage)),
 ];
 
 /** Fields compared in part-number form too (separators do not matter). */
-export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>(partNumberSearchFields);
+export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredTextField>(
+  partNumberSearchFields.flatMap(inEveryLanguage) as StoredTextField[],
+);
 
 /** What a search reads from a component: the whole component (the index answers pages itself). */
 export type SearchDocument = Component;

@@ -1,12 +1,13 @@
 import {
-  quickSearchFields,
   searchTextFilterFields,
   type SearchFacetField,
   type SearchSortField,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
 import {
+  inEveryLanguage,
   partNumberFields,
+  quickFields,
   searchedFields,
   grow,
   type ColumnStore,
@@ -196,7 +197,7 @@ export class Matcher {
     this.listedUpTo = store.slotCount;
     this.slotLists = new Map();
     this.numberOrders = new Map();
-    for (const field of quickSearchFields) this.slotListsOf(field);
+    for (const field of quickFields) this.slotListsOf(field);
     store.forgetLookups();
   }
 
@@ -207,10 +208,10 @@ export class Matcher {
     for (const field of searchTextFilterFields) {
       const term = query.text?.[field];
       if (term === undefined) continue;
-      const condition = this.condition(term, [field]);
+      const condition = this.condition(term, inEveryLanguage(field));
       if (condition) filters.push(condition);
     }
-    const quick = query.query === undefined ? undefined : this.condition(query.query, quickSearchFields);
+    const quick = query.query === undefined ? undefined : this.condition(query.query, quickFields);
     const ranges: RangeFilter[] = [];
     const numbers = this.store.numbers;
     for (const [field, range] of Object.entries(query.numbers ?? {}) as [StoredNumberField, NumberRange][]) {

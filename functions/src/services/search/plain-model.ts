@@ -4,6 +4,7 @@
  */
 import {
   quickSearchFields,
+  readTranslatedField,
   searchFacetFields,
   type Component,
   type SearchFacetField,
@@ -132,9 +133,15 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
         !values?.some((value) => facetForm(value) !== '') ||
         values.map(facetForm).filter(Boolean).includes(facetForm(doc[field])),
     );
+  // A field is searched in every language a document holds it in (`description_de`).
+  const inAnyLanguage = (fields: readonly string[], doc: Doc) =>
+    fields.flatMap((field) => [
+      field,
+      ...Object.keys(doc).filter((name) => readTranslatedField(name)?.field === field),
+    ]);
   const matches = (doc: Doc) =>
-    (query.query === undefined || textMatches(query.query, quickSearchFields, doc)) &&
-    Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, [field], doc)) &&
+    (query.query === undefined || textMatches(query.query, inAnyLanguage(quickSearchFields, doc), doc)) &&
+    Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, inAnyLanguage([field], doc), doc)) &&
     Object.entries(query.numbers ?? {}).every(([field, range]) => {
       // A range without ends asks nothing.
       if (range!.min === undefined && range!.max === undefined) return true;

@@ -34,6 +34,9 @@ describe('SearchIndex against its plain model', () => {
           type: text,
           articleNumber: text,
           description: text,
+          // The tests' catalogue has German and French beside English: a search matches any.
+          description_de: text,
+          commercialReference_fr: text,
           series: text,
           orientation: text,
           width: number,
@@ -47,7 +50,10 @@ describe('SearchIndex against its plain model', () => {
     const query = fc.record(
       {
         query: searchText,
-        text: fc.record({ manufacturer: searchText, reference: term, orientation: term }, { requiredKeys: [] }),
+        text: fc.record(
+          { manufacturer: searchText, reference: term, orientation: term, description: term },
+          { requiredKeys: [] },
+        ),
         numbers: fc.record({ width: range, voltage: range }, { requiredKeys: [] }),
         choices: fc.record(
           {

@@ -2,6 +2,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { config } from '#lib/config';
 import { s3 } from '#lib/clients';
+import { readTranslatedField } from '#shared/schemas/component';
 import { storedNumberFields, storedTextFields, type IndexColumns } from './search-index';
 
 /*
@@ -86,7 +87,7 @@ export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffe
   });
 };
 
-/** Reads a snapshot; fields it lacks (written by older code) come back empty. */
+/** Reads a snapshot; fields it lacks (written by older code) come back empty, other languages' values excepted. */
 export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
   const raw = brotliDecompressSync(bytes);
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a search index snapshot');
@@ -94,6 +95,12 @@ export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => {
   const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
   if (header.format !== FORMAT || header.version !== VERSION)
     throw new Error(`Unknown search snapshot format ${header.format} ${header.version}`);
+  // A language added to the catalogue since the snapshot was written has values in the table
+  // the snapshot never saw: such a snapshot is not used (the index is built from the table).
+  const missingLanguage = storedTextFields.find(
+    (field) => readTranslatedField(field) && !header.textFields.includes(field),
+  );
+  if (missingLanguage) throw new Error(`Search snapshot holds no ${missingLanguage}`);
   const { count } = header;
   let offset = align8(MAGIC.length + 4 + headerLength);
   // Columns are read in place (views of the decompressed bytes, which the index copies from);

@@ -7,7 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
-import { componentFieldLabels, type ComponentField } from '#shared/schemas/component';
+import { fieldLabel } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { useBusyAction } from '#web/lib/failed-actions.ts';
@@ -48,7 +48,7 @@ const SummaryDialog = ({
       request.requestType === 'edit'
         ? Object.keys(request.requestData)
             .filter((field) => field !== 'username')
-            .map((field) => componentFieldLabels[field as ComponentField] ?? field)
+            .map(fieldLabel)
         : [];
     const changes = fields.length ? ` (${fields.join(', ')})` : '';
     return `${requestTypeLabel(request.requestType)}${changes} for ${part} by ${request.username}`;

@@ -8,21 +8,15 @@ import { Text } from '@chakra-ui/react/text';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import {
-  componentFieldLabels,
-  componentFields,
-  componentFileFields,
-  type ComponentField,
-} from '#shared/schemas/component';
+import { componentFileFields, fieldLabel, inFieldOrder } from '#shared/schemas/component';
 import { API_PREFIX } from '#web/lib/api-client.ts';
 
 /** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
 const hiddenKeys = new Set(['username', 'componentId', 'attachmentId']);
 
-const isComponentField = (name: string): name is ComponentField => Object.hasOwn(componentFieldLabels, name);
 const isFileField = (name: string) => (componentFileFields as readonly string[]).includes(name);
 
-export const fieldLabel = (name: string): string => (isComponentField(name) ? componentFieldLabels[name] : name);
+export { fieldLabel };
 
 /** A value as the card shows it; null for nothing. File fields hold a storage key: its last part is the file's name. */
 export const displayValue = (field: string, value: unknown): string | null => {
@@ -109,11 +103,9 @@ const EditChanges = ({ request }: { request: ApprovalRequest }) => {
   );
 };
 
-/** A new component: every field it was submitted with, in the catalogue's field order. */
+/** A new component: every field it was submitted with, in the catalogue's field order (other languages after their field). */
 const NewComponentFields = ({ request }: { request: ApprovalRequest }) => {
-  const known = componentFields.filter((field) => !hiddenKeys.has(field));
-  const others = Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field) && !isComponentField(field));
-  const entries = [...known, ...others]
+  const entries = inFieldOrder(Object.keys(request.requestData).filter((field) => !hiddenKeys.has(field)))
     .map((field) => [field, displayValue(field, request.requestData[field])] as const)
     .filter((entry): entry is readonly [string, string] => entry[1] !== null);
   return (

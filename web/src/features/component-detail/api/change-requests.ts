@@ -1,4 +1,4 @@
-import type { ComponentField } from '#shared/schemas/component';
+import type { CatalogueField } from '#shared/schemas/component';
 import { api } from '#web/lib/api-client.ts';
 import { isApprovalRequestsKey, isCatalogueStatsKey, useInvalidate } from '#web/lib/query-keys.ts';
 
@@ -13,7 +13,7 @@ export const useRefreshRequests = () => {
 };
 
 /** PATCH /api/components/{id} `{ <field>: value, username }`: an `edit` request; the component itself does not change. */
-export const proposeEdit = (id: number, field: ComponentField, value: string, username: string) =>
+export const proposeEdit = (id: number, field: CatalogueField, value: string, username: string) =>
   api.patch<RequestAnswer>(`/components/${id}`, { [field]: value, username });
 
 /** POST /api/components/{id}/delete-request `{ username }`. */

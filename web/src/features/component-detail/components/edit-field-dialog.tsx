@@ -7,7 +7,7 @@ import { messages } from '#shared/messages';
 import {
   COMPONENT_DESCRIPTION_MAX_LENGTH,
   COMPONENT_TEXT_MAX_LENGTH,
-  componentInputSchema,
+  fieldValueSchema,
   componentNumberRules,
   type Component,
   type ComponentNumberField,
@@ -22,12 +22,12 @@ import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
-import { fieldKind, fieldLabel, fieldText, type EditableField } from './field-groups';
+import { fieldKind, fieldLabel, fieldText, type ShownField } from './field-groups';
 
 interface EditFieldDialogProps {
   component: Component;
   /** The field being edited (the dialog is shown while a field is being edited). */
-  field: EditableField;
+  field: ShownField;
   username: string;
   onClose: () => void;
 }
@@ -39,17 +39,17 @@ const choiceFields = {
   type: { options: 'types', placeholder: 'Select type', allowOther: true },
 } as const;
 type ChoiceFieldName = keyof typeof choiceFields;
-const isChoiceField = (field: EditableField): field is ChoiceFieldName => Object.hasOwn(choiceFields, field);
+const isChoiceField = (field: ShownField): field is ChoiceFieldName => Object.hasOwn(choiceFields, field);
 
 /**
  * What is wrong with a proposed value, by the rules the server applies to the same field (range,
  * step, length); an empty value is refused with 'Please enter a value'.
  */
-export const editProblem = (field: EditableField, value: string, current: string): string | undefined => {
+export const editProblem = (field: ShownField, value: string, current: string): string | undefined => {
   if (value.trim() === '') return messages.enterValue;
   // An edit that changes nothing would only give the reviewers work.
   if (value.trim() === current.trim()) return messages.editUnchanged;
-  const parsed = componentInputSchema.shape[field].safeParse(value);
+  const parsed = fieldValueSchema(field).safeParse(value);
   return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? messages.invalidRequest);
 };
 

@@ -1,9 +1,13 @@
 import {
   componentDecimalFields,
-  componentFieldLabels,
   componentIntegerFields,
   componentTextFields,
+  fieldLabel as anyFieldLabel,
+  isTranslatable,
+  readTranslatedField,
+  translatedField,
   type Component,
+  type TranslatedField,
   type ComponentField,
   type ComponentTextField,
 } from '#shared/schemas/component';
@@ -22,6 +26,15 @@ import {
 /** The fields a user may propose a value for: every field but the files (uploaded, not typed) and `username` (the session's). */
 export type EditableField = Exclude<ComponentField, 'dataSheet' | 'threeDPart' | 'scheme' | 'username'>;
 
+/** A field as the page shows it: an editable field, or a translatable one's value in another catalogue language. */
+export type ShownField = EditableField | TranslatedField;
+
+/** The field that holds `field`'s value in `language` (the default language's is the field itself). */
+export const inLanguage = (field: EditableField, language: string, languages: readonly string[]): ShownField =>
+  isTranslatable(field) && language !== languages[0] && languages.includes(language)
+    ? translatedField(field, language)
+    : field;
+
 export interface FieldGroup {
   title: string;
   fields: readonly EditableField[];
@@ -31,21 +44,23 @@ const decimalFields = new Set<string>(componentDecimalFields);
 const integerFields = new Set<string>(componentIntegerFields);
 
 /** How a field is typed into the edit dialog. */
-export const fieldKind = (field: EditableField): 'decimal' | 'integer' | 'long-text' | 'text' =>
-  decimalFields.has(field)
-    ? 'decimal'
-    : integerFields.has(field)
-      ? 'integer'
-      : field === 'description'
-        ? 'long-text'
-        : 'text';
+export const fieldKind = (field: ShownField): 'decimal' | 'integer' | 'long-text' | 'text' =>
+  readTranslatedField(field)
+    ? fieldKind(readTranslatedField(field)!.field)
+    : decimalFields.has(field)
+      ? 'decimal'
+      : integerFields.has(field)
+        ? 'integer'
+        : field === 'description'
+          ? 'long-text'
+          : 'text';
 
 /** `value1` is the mating connector's part number, shown as such only for class 'Connectors'. */
 export const MATING_FIELD: EditableField = 'value1';
 export const MATING_LABEL = 'Mating Connector P/N';
 
-export const fieldLabel = (field: EditableField, component?: Pick<Component, 'class'>): string =>
-  field === MATING_FIELD && component && showsMatingConnector(component) ? MATING_LABEL : componentFieldLabels[field];
+export const fieldLabel = (field: ShownField, component?: Pick<Component, 'class'>): string =>
+  field === MATING_FIELD && component && showsMatingConnector(component) ? MATING_LABEL : anyFieldLabel(field);
 
 /** Connectors and contacts get the special Details layout. */
 export const isConnectorOrContact = (component: Pick<Component, 'class'>): boolean =>
@@ -108,7 +123,7 @@ export const additionalGroup = (component: Pick<Component, 'class'>): FieldGroup
 };
 
 /** A field's value as text: '' for none. */
-export const fieldText = (component: Component, field: EditableField): string => {
+export const fieldText = (component: Component, field: ShownField): string => {
   const value = component[field];
   return value === null || value === undefined ? '' : String(value);
 };

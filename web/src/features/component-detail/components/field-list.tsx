@@ -6,24 +6,34 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
+import { languageName } from '#shared/languages';
 import type { Component } from '#shared/schemas/component';
-import { fieldLabel, fieldText, type EditableField, type FieldGroup } from './field-groups';
+import { fieldLabel, fieldText, inLanguage, type FieldGroup, type ShownField } from './field-groups';
+
+/** The language the page reads in, and the catalogue's languages (the default first). */
+export interface Reading {
+  language: string;
+  languages: readonly string[];
+}
 
 interface FieldGroupsProps {
   component: Component;
   groups: readonly FieldGroup[];
-  onEdit: (field: EditableField) => void;
+  reading: Reading;
+  onEdit: (field: ShownField) => void;
 }
 
 /** One section: its heading and each field with its value and an edit pencil. */
 const FieldSection = ({
   component,
   group,
+  reading,
   onEdit,
 }: {
   component: Component;
   group: FieldGroup;
-  onEdit: (field: EditableField) => void;
+  reading: Reading;
+  onEdit: (field: ShownField) => void;
 }) => {
   const headingId = useId();
   const wide = group.fields.length === 1;
@@ -42,9 +52,12 @@ const FieldSection = ({
         {group.title}
       </Heading>
       <SimpleGrid as="dl" columns={{ base: 1, md: wide ? 1 : 2 }} gapX="6" gapY="1">
-        {group.fields.map((field) => {
+        {group.fields.map((base) => {
+          const field = inLanguage(base, reading.language, reading.languages);
           const label = fieldLabel(field, component);
           const value = fieldText(component, field);
+          // Not yet translated: the default language's text stands in, said as such.
+          const fallback = !value && field !== base ? fieldText(component, base) : '';
           return (
             <Box key={field} py="1.5" borderBottomWidth="1px" borderColor="border.muted" minWidth="0">
               <Text as="dt" fontSize="xs" color="fg.muted">
@@ -59,7 +72,10 @@ const FieldSection = ({
                   data-field={field}
                   minWidth="0"
                 >
-                  {value || 'Not specified'}
+                  {value ||
+                    (fallback
+                      ? `${fallback}\n(not yet in ${languageName(reading.language)}; shown in ${languageName(reading.languages[0]!)})`
+                      : 'Not specified')}
                 </Text>
                 <IconButton
                   aria-label={`Edit ${label}`}
@@ -81,12 +97,12 @@ const FieldSection = ({
 };
 
 /** Sections of fields, each field with its pencil. */
-export const FieldGroups = ({ component, groups, onEdit }: FieldGroupsProps) => (
+export const FieldGroups = ({ component, groups, reading, onEdit }: FieldGroupsProps) => (
   <Stack gap="6">
     {groups
       .filter((group) => group.fields.length > 0)
       .map((group) => (
-        <FieldSection key={group.title} component={component} group={group} onEdit={onEdit} />
+        <FieldSection key={group.title} component={component} group={group} reading={reading} onEdit={onEdit} />
       ))}
   </Stack>
 );

@@ -10,13 +10,12 @@ import { Text } from '@chakra-ui/react/text';
 import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { Version } from '#shared/schemas/approvals';
-import { componentFieldLabels, componentFileFields, type ComponentField } from '#shared/schemas/component';
+import { componentFileFields, fieldLabel } from '#shared/schemas/component';
 import { formatDateTime } from '#web/lib/dates.ts';
 
 const fileFields = new Set<string>(componentFileFields);
 
-export const versionFieldLabel = (field: string): string =>
-  Object.hasOwn(componentFieldLabels, field) ? componentFieldLabels[field as ComponentField] : field;
+export const versionFieldLabel = fieldLabel;
 
 /** A value as the history shows it: null for nothing; a file field's storage key as its file name. */
 export const versionValue = (field: string, value: unknown): string | null => {

@@ -28,8 +28,9 @@ import { ComponentImage } from '../components/component-image';
 import { DeleteComponent } from '../components/delete-component';
 import { DistributorSearch } from '../components/distributor-search';
 import { EditFieldDialog } from '../components/edit-field-dialog';
-import { additionalGroup, detailGroups, technicalGroups, type EditableField } from '../components/field-groups';
+import { additionalGroup, detailGroups, technicalGroups, type ShownField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
+import { LanguageSwitch, useReading } from '../components/language-switch';
 import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
@@ -72,7 +73,8 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   useRecordView(component.id, user?.id);
 
   const [tab, setTab] = useState<string>('details');
-  const [editing, setEditing] = useState<EditableField | null>(null);
+  const [editing, setEditing] = useState<ShownField | null>(null);
+  const reading = useReading();
   const [uploading, setUploading] = useState(false);
   const [uploadRequestId, setUploadRequestId] = useState<string | null>(null);
   const [reverting, setReverting] = useState<Version | null>(null);
@@ -94,6 +96,9 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
           <Text color="fg.muted" mt="1" data-testid="component-summary">
             {[component.manufacturer, component.class, component.type].filter(Boolean).join(' · ')}
           </Text>
+          <Box mt="2">
+            <LanguageSwitch reading={reading} onChoose={reading.choose} />
+          </Box>
         </Box>
         <HStack gap="3" wrap="wrap" flexShrink={0}>
           <BackToList />
@@ -141,11 +146,12 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                   <FieldGroups
                     component={component}
                     groups={[...detailGroups(component), additionalGroup(component)]}
+                    reading={reading}
                     onEdit={setEditing}
                   />
                 </Tabs.Content>
                 <Tabs.Content value="technical" p="0">
-                  <FieldGroups component={component} groups={technicalGroups} onEdit={setEditing} />
+                  <FieldGroups component={component} groups={technicalGroups} reading={reading} onEdit={setEditing} />
                 </Tabs.Content>
                 <Tabs.Content value="attachments" p="0">
                   <AttachmentsTab

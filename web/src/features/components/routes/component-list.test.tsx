@@ -41,6 +41,8 @@ const searchApi = (rows: Component[] = catalogue, before?: (query: URLSearchPara
       const limit = Number(query.get('limit'));
       return { body: matches.slice(offset, offset + limit), headers: { [TOTAL_COUNT_HEADER]: String(matches.length) } };
     },
+    // The export asks for the catalogue's languages (a column per language).
+    'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [], languages: ['en', 'de'] } },
   });
 
 const renderList = (entry = LIST) =>
@@ -244,7 +246,9 @@ describe('component list', () => {
     release();
     await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
     expect(downloads[0]).toMatch(/^component_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(server.calls.at(-1)!.path).toBe('/api/components?manufacturer=abb&limit=1000&offset=0');
+    expect(server.calls.filter((call) => call.path !== '/api/components/options').at(-1)!.path).toBe(
+      '/api/components?manufacturer=abb&limit=1000&offset=0',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled());
   });
 

@@ -117,7 +117,7 @@ describe('the export workbook', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ download: this.download, href: this.href });
     });
-    const name = saveComponentsWorkbook([hostile], new Date(2025, 5, 1));
+    const name = saveComponentsWorkbook([hostile], undefined, new Date(2025, 5, 1));
     expect(name).toBe('component_export_2025-06-01.xlsx');
     expect(clicked).toEqual([{ download: 'component_export_2025-06-01.xlsx', href: 'blob:export' }]);
     const book = XLSX.read(new Uint8Array(await blobs[0]!.arrayBuffer()), { type: 'array' });

@@ -1,12 +1,14 @@
 /**
  * The spreadsheet export: one sheet 'Components', one column per component
- * field, headed by the field's label (which the Excel import reads back). Every value is a
+ * field (and per other catalogue language of a translatable one, 'Description (de)'), headed
+ * by the field's label (which the Excel import reads back). Every value is a
  * string cell holding the value unchanged (lib/text-workbook): a string cell is never run as a
  * formula, so text starting with = + - @ needs no mark and a re-import stores what was exported.
  * This module carries SheetJS, so the list page loads it only when someone exports.
  */
 import type * as XLSX from 'xlsx';
-import { componentFieldLabels, componentFields, type Component } from '#shared/schemas/component';
+import { DEFAULT_CATALOGUE_LANGUAGES } from '#shared/languages';
+import { catalogueFields, columnHeading, type CatalogueField, type Component } from '#shared/schemas/component';
 import { saveFile } from '#web/lib/files.ts';
 import { textSheet, textWorkbookBytes, XLSX_TYPE, type TextValue } from '#web/lib/text-workbook.ts';
 
@@ -21,7 +23,7 @@ export const exportFileName = (date = new Date()): string => {
 /** A file field holds the API's path to the file; in a spreadsheet it must be a whole address. */
 const absoluteUrl = (value: string, origin: string): string => (value.startsWith('/') ? `${origin}${value}` : value);
 
-const cellOf = (component: Component, field: (typeof componentFields)[number], origin: string): TextValue => {
+const cellOf = (component: Component, field: CatalogueField, origin: string): TextValue => {
   const value = component[field];
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return value;
@@ -34,11 +36,11 @@ const MAX_COLUMN_WIDTH = 50;
 export const buildExportWorkbook = (
   components: readonly Component[],
   origin = globalThis.location?.origin ?? '',
+  languages: readonly string[] = DEFAULT_CATALOGUE_LANGUAGES,
 ): XLSX.WorkBook => {
-  const header = componentFields.map((field) => componentFieldLabels[field]);
-  const rows: TextValue[][] = components.map((component) =>
-    componentFields.map((field) => cellOf(component, field, origin)),
-  );
+  const fields = catalogueFields(languages);
+  const header = fields.map(columnHeading);
+  const rows: TextValue[][] = components.map((component) => fields.map((field) => cellOf(component, field, origin)));
   const sheet = textSheet([header, ...rows]);
   sheet['!cols'] = header.map((label, column) => ({
     wch: Math.min(MAX_COLUMN_WIDTH, Math.max(label.length, ...rows.map((row) => String(row[column] ?? '').length)) + 2),
@@ -51,8 +53,12 @@ export const buildExportWorkbook = (
 export const workbookBytes = textWorkbookBytes;
 
 /** Builds the export and hands it to the browser as a download. */
-export const saveComponentsWorkbook = (components: readonly Component[], date = new Date()): string => {
+export const saveComponentsWorkbook = (
+  components: readonly Component[],
+  languages: readonly string[] = DEFAULT_CATALOGUE_LANGUAGES,
+  date = new Date(),
+): string => {
   const fileName = exportFileName(date);
-  saveFile(fileName, workbookBytes(buildExportWorkbook(components)), XLSX_TYPE);
+  saveFile(fileName, workbookBytes(buildExportWorkbook(components, undefined, languages)), XLSX_TYPE);
   return fileName;
 };

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { ImportAction, ImportJob, ImportJobList, ImportJobResponse } from '#shared/schemas/import';
-import type { ComponentField } from '#shared/schemas/component';
+import type { CatalogueField } from '#shared/schemas/component';
 import { api } from '#web/lib/api-client.ts';
 import { isCatalogueKey, isCatalogueStatsKey, keysOf, useInvalidate } from '#web/lib/query-keys.ts';
 import { uploadFile } from '#web/lib/upload-file.ts';
@@ -69,7 +69,7 @@ export const previewWorkbook = async (
 /** PATCH /api/imports/{id}: another field for a column, or the empty-cells option; previews again. */
 export const changeImport = (
   importId: string,
-  change: { columns?: Record<string, ComponentField | null>; emptyCellsClear?: boolean },
+  change: { columns?: Record<string, CatalogueField | null>; emptyCellsClear?: boolean },
 ) => api.patch<ImportJobResponse>(`/imports/${importId}`, change);
 
 /** POST /api/imports/{id}/commit: commits the previewed rows but those left out (or resumes). */

@@ -11,7 +11,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Download, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
-import type { ComponentField } from '#shared/schemas/component';
+import type { CatalogueField } from '#shared/schemas/component';
 import type { ImportAction, ImportColumn, ImportJobResponse } from '#shared/schemas/import';
 import { Panel } from '#web/components/ui/page.tsx';
 import { fetchAllRows, type RowFilter } from '../api/import-excel';
@@ -48,7 +48,7 @@ export interface ImportViewProps {
   onPage: (offset: number) => void;
   excluded: ReadonlySet<number>;
   onTick: (row: number, included: boolean) => void;
-  onColumn: (column: ImportColumn, field: ComponentField | null) => void;
+  onColumn: (column: ImportColumn, field: CatalogueField | null) => void;
   onEmptyCellsClear: (clear: boolean) => void;
   onCommit: () => void;
   /** A change of the preview or the commit's start is on its way. */

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { messages } from '#shared/messages';
-import type { ComponentField } from '#shared/schemas/component';
+import type { CatalogueField } from '#shared/schemas/component';
 import { excelFileProblem, excelFileTypes, MEGABYTE } from '#shared/schemas/files';
 import type { ImportColumn, ImportJob } from '#shared/schemas/import';
 import { PageHeader, Panel } from '#web/components/ui/page.tsx';
@@ -173,7 +173,7 @@ export const ImportExcelRoute = () => {
     }
   };
 
-  const changeColumn = (column: ImportColumn, field: ComponentField | null) =>
+  const changeColumn = (column: ImportColumn, field: CatalogueField | null) =>
     void act(() => changeImport(importId!, { columns: { [column.index]: field } }), 'Could not change the column');
 
   const changeEmptyCells = (clear: boolean) =>

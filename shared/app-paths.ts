@@ -12,7 +12,12 @@ export const paths = {
   landing: { path: '/landing', href: () => '/landing' },
   hub: {
     dashboard: { path: '/component-hub', href: () => '/component-hub' },
-    components: { path: '/component-hub/components', href: () => '/component-hub/components' },
+    components: {
+      path: '/component-hub/components',
+      /** With a search: the list showing its results (`{ lifecycle: 'obsolete' }`). */
+      href: (search?: Record<string, string>) =>
+        `/component-hub/components${search ? `?${new URLSearchParams(search).toString()}` : ''}`,
+    },
     component: {
       path: '/component-hub/components/:id',
       href: (id: number | string) => `/component-hub/components/${id}`,

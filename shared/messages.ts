@@ -1,3 +1,7 @@
+/** 'a, b or c'. */
+const oneOf = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
 /** User-facing texts of the screens, their toasts and the API, kept once. */
 export const messages = {
   emailInvalid: 'Please enter a valid email address',
@@ -146,12 +150,17 @@ export const messages = {
     `${label} can have at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`,
   textInvalid: (label: string) => `${label} must be text`,
   textTooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  /** A value from a fixed list, typed as something else: 'Lifecycle must be Active, …, Obsolete or Unknown'. */
+  choiceInvalid: (label: string, choices: readonly string[]) => `${label} must be ${oneOf(choices)}`,
   searchLimitInvalid: (max: number) => `limit must be a whole number from 0 to ${max}`,
   searchOffsetInvalid: 'offset must be a whole number, 0 or more',
   searchTextTooLong: (max: number) => `Search text must be at most ${max} characters`,
   searchRangeInvalid: (label: string) => `${label}: the "from" value must not be above the "to" value`,
   searchSortInvalid: 'sort must be one of relevance, reference, manufacturer, class or type',
   searchOrderInvalid: 'order must be asc or desc',
+  /** `lifecycle=sold-out`: the filter names the value refused and the ones it takes. */
+  searchChoiceInvalid: (param: string, value: string, codes: readonly string[]) =>
+    `${param} cannot be '${value}': it takes ${oneOf(codes)} (several separated by commas)`,
   searchUnavailable: 'Search is temporarily unavailable. Please try again in a moment.',
 
   // Files: uploads and attachments (upload rules, toasts; the API's own answers).

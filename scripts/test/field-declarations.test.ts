@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as Fields from '#shared/schemas/component-fields';
 
 /*
- * A field is one entry in the declarations. This test adds one (a rated insulation voltage, as
- * terminal-block datasheets give it) and finds it everywhere a field shows: the API's schemas,
- * the search index's columns and filters, the Add form, the detail page, the Advanced Search
- * panel, the import's headings and the export's columns.
+ * A field is one entry in the declarations. This test adds two (a rated insulation voltage, as
+ * terminal-block datasheets give it, and a RoHS status chosen from a list, as distributors give
+ * it) and finds them everywhere a field shows: the API's schemas, the search index's columns and
+ * filters, the Add form, the detail page, the Advanced Search panel or the counts beside the
+ * results, the import's headings and the export's columns.
  */
 vi.mock('#shared/schemas/component-fields', async (importOriginal) => {
   const original = await importOriginal<typeof Fields>();
@@ -25,6 +26,21 @@ vi.mock('#shared/schemas/component-fields', async (importOriginal) => {
         step: '1',
         range: true,
         headings: ['Rated insulation voltage'],
+      },
+      {
+        name: 'rohsStatus',
+        label: 'RoHS Status',
+        kind: 'choice',
+        tab: 'basic',
+        choices: [
+          { value: 'compliant', label: 'Compliant' },
+          { value: 'exempt', label: 'Compliant by exemption' },
+          { value: 'not-compliant', label: 'Not compliant' },
+          { value: 'unknown', label: 'Unknown' },
+        ],
+        absent: 'unknown',
+        facet: true,
+        headings: ['RoHS'],
       },
     ],
   };
@@ -73,5 +89,39 @@ describe('a field declared once', () => {
       .filter(([cell]) => /^[A-Z]+1$/.test(cell))
       .map(([, value]) => (value as { v: unknown }).v);
     expect(header).toContain('Insulation Voltage (V)');
+  });
+
+  it('a value from a list: read from a code or a label, stored, chosen and counted, offered and exported', async () => {
+    const choice = 'rohsStatus';
+    const { componentInputSchema, componentSchema, searchQuerySchema, searchFacetFields, choiceParam } =
+      await import('#shared/schemas/component');
+    const parsed = componentInputSchema.parse({
+      reference: 'PT 2,5',
+      class: 'Terminal Blocks',
+      [choice]: 'not COMPLIANT',
+    });
+    expect((parsed as Record<string, unknown>)[choice]).toBe('not-compliant');
+    expect(componentInputSchema.safeParse({ reference: 'PT 2,5', class: 'T', [choice]: 'green' }).success).toBe(false);
+    expect(Object.keys(componentSchema.shape)).toContain(choice);
+    const { storedTextFields } = await import('#services/search/column-store');
+    expect(storedTextFields).toContain(choice);
+    expect(searchFacetFields).toContain(choice);
+    expect(choiceParam(choice as never)).toBe(choice);
+    const query = searchQuerySchema.parse({ [choice]: 'compliant,Compliant by exemption' }) as Record<string, unknown>;
+    expect(query[choice]).toEqual(['compliant', 'exempt']);
+    const { formTabs } = await import('#web/features/components/components/component-form/form-fields.ts');
+    expect(formTabs.find((tab) => tab.value === 'basic')!.fields).toContainEqual(
+      expect.objectContaining({ name: choice, kind: 'choice' }),
+    );
+    const { additionalGroup } = await import('#web/features/component-detail/components/field-groups.ts');
+    expect(additionalGroup({ class: 'Terminal Blocks' }).fields).toContain(choice);
+    const { fieldForHeading } = await import('#services/import/column-headings');
+    expect(fieldForHeading('RoHS')).toBe(choice);
+    const { buildExportWorkbook } = await import('#web/features/components/utils/export-workbook.ts');
+    const sheet = buildExportWorkbook([]).Sheets.Components!;
+    const header = Object.entries(sheet)
+      .filter(([cell]) => /^[A-Z]+1$/.test(cell))
+      .map(([, value]) => (value as { v: unknown }).v);
+    expect(header).toContain('RoHS Status');
   });
 });

@@ -99,7 +99,35 @@ export interface FileDefinition<N extends string = string> extends Common<N> {
   accept: 'pdf' | 'image' | 'any';
 }
 
-export type FieldDefinition = TextDefinition | NumberDefinition | FileDefinition | DerivedDefinition;
+/** One value a choice field takes: its code (what the API and the table hold) and its label for people. */
+export interface Choice {
+  value: string;
+  label: string;
+  /** What a badge shows when the label is long ('NRND'). */
+  short?: string;
+  /** Parts holding it come after the others of their relevance group in search results. */
+  ranksLast?: boolean;
+}
+
+/**
+ * A value from a fixed list (a part's lifecycle). Input takes a choice's code or its label, in
+ * any case; anything else is refused, naming the choices.
+ */
+export interface ChoiceDefinition<N extends string = string> extends Common<N> {
+  kind: 'choice';
+  choices: readonly Choice[];
+  /** The value of a part that has none. */
+  absent: string;
+  /** Its values are counted beside the results, and chosen with `<name>=a,b`. */
+  facet?: boolean;
+  /**
+   * When its value was last confirmed and from where (a person's approved edit, an import) is
+   * kept beside it, as `<name>ConfirmedAt` and `<name>Source`: answered, never typed.
+   */
+  confirmed?: boolean;
+}
+
+export type FieldDefinition = TextDefinition | NumberDefinition | FileDefinition | DerivedDefinition | ChoiceDefinition;
 
 /*
  * The builders keep each option's literal type, so the lists read from the declarations
@@ -107,6 +135,7 @@ export type FieldDefinition = TextDefinition | NumberDefinition | FileDefinition
  */
 type TextOptions = Omit<Partial<TextDefinition>, 'name' | 'label' | 'tab' | 'kind'>;
 type NumberOptions = Omit<Partial<NumberDefinition>, 'name' | 'label' | 'tab' | 'kind'>;
+type ChoiceOptions = Omit<ChoiceDefinition, 'name' | 'label' | 'tab' | 'kind'>;
 
 const text = <const N extends string, const O extends TextOptions = Record<never, never>>(
   name: N,
@@ -157,6 +186,13 @@ const file = <const N extends string>(
   accept: FileDefinition['accept'],
   headings: readonly string[],
 ) => ({ name, label, tab: 'files', accept, headings, kind: 'file' }) as FileDefinition<N> & { kind: 'file' };
+
+const choice = <const N extends string, const O extends ChoiceOptions>(
+  name: N,
+  label: string,
+  tab: FormTabId,
+  more: O,
+) => ({ name, label, tab, ...more, kind: 'choice' }) as { name: N; label: string; tab: FormTabId; kind: 'choice' } & O;
 
 /* Derived numbers read what the wire and current fields say as written. */
 const wireTexts = (component: Readonly<Record<string, unknown>>, ...fields: string[]) =>
@@ -224,6 +260,21 @@ export const componentFieldDefinitions = [
   text('supplierName', 'Supplier Name', 'basic', { headings: ['Supplier name', 'Supplier'] }),
   text('stockNumber', 'Stock Number', 'basic', { headings: ['Stock number', 'Stock no'] }),
   longText('description', 'Description', 'basic', { quick: true, filter: true, translatable: true }),
+  // Whether a part is still made: the states makers and distributors publish (Texas Instruments'
+  // ACTIVE, NRND, LIFEBUY, OBSOLETE; Digi-Key's product status), 'unknown' until someone says.
+  choice('lifecycle', 'Lifecycle', 'basic', {
+    choices: [
+      { value: 'active', label: 'Active' },
+      { value: 'nrnd', label: 'NRND (not recommended for new designs)', short: 'NRND', ranksLast: true },
+      { value: 'last-time-buy', label: 'Last time buy' },
+      { value: 'obsolete', label: 'Obsolete', ranksLast: true },
+      { value: 'unknown', label: 'Unknown' },
+    ],
+    absent: 'unknown',
+    facet: true,
+    confirmed: true,
+    headings: ['Lifecycle status', 'Lifecycle state'],
+  }),
 
   text('terminalType', 'Terminal Type', 'technical', { filter: true, facet: true, technical: 'electricalProperties' }),
   integer('numberOfTerminals', 'Number of Terminals', 'technical', {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
 import {
+  componentChoiceFields,
   componentDecimalFields,
   componentFieldLabels,
   componentFields,
@@ -23,6 +24,7 @@ describe('component fields', () => {
       ...componentFileFields,
       ...componentDecimalFields,
       ...componentIntegerFields,
+      ...componentChoiceFields,
     ];
     expect(new Set(componentFields)).toEqual(new Set(grouped));
     expect(componentFields).toHaveLength(grouped.length);

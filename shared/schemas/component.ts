@@ -4,6 +4,18 @@ import { messages } from '../messages';
 import { parseQuantity, parseWireSize } from '../units';
 import { safeText } from './text';
 import {
+  absentChoice,
+  choiceValues,
+  choicesOf,
+  componentChoiceFields,
+  confirmationFields,
+  isChoiceField,
+  readChoice,
+  type ChoiceValue,
+  type ComponentChoiceField,
+  type ConfirmationField,
+} from './choice-fields';
+import {
   componentFieldDefinitions,
   containsFilters,
   type ContainsFilterParam,
@@ -51,7 +63,8 @@ export type ComponentIntegerField = NameOf<IntegerDef>;
 export type ComponentDerivedField = NameOf<DerivedDef>;
 export type ComponentNumberField = ComponentDecimalField | ComponentIntegerField;
 /** A field a component is filed, edited, imported and exported with (every field but the derived numbers). */
-export type ComponentField = ComponentTextField | ComponentFileField | ComponentNumberField;
+export type ComponentField = ComponentTextField | ComponentFileField | ComponentNumberField | ComponentChoiceField;
+export { componentChoiceFields, isChoiceField, type ComponentChoiceField };
 
 /** Every field one gives a value, in the catalogue's order: the columns of an export. */
 export const componentFields: readonly ComponentField[] = namesOf(
@@ -228,6 +241,26 @@ const numberField = (field: ComponentNumberField, integer: boolean) => {
     });
 };
 
+/** A value from the field's list: a code or a label in any case; empty becomes null. */
+const choiceField = (field: ComponentChoiceField) => {
+  const message = messages.choiceInvalid(
+    componentFieldLabels[field],
+    choicesOf(field).map((choice) => choice.label),
+  );
+  return z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((raw, ctx): string | null => {
+      if (raw === undefined || raw === null || raw.trim() === '') return null;
+      const value = readChoice(field, raw);
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+};
+
 /** Optional text: trimmed, at most `max` characters; empty becomes null. */
 const textField = (field: CatalogueField, max = COMPONENT_TEXT_MAX_LENGTH) =>
   safeText(fieldLabel(field), { error: messages.textInvalid(fieldLabel(field)) })
@@ -263,6 +296,7 @@ export const componentFieldsSchema = z.object({
   ...shapeOf(componentFileFields, (field) => textField(field)),
   ...shapeOf(componentDecimalFields, (field) => numberField(field, false)),
   ...shapeOf(componentIntegerFields, (field) => numberField(field, true)),
+  ...shapeOf(componentChoiceFields, (field) => choiceField(field)),
   reference: requiredText('reference', messages.referenceRequired),
   class: requiredText('class', messages.classRequired),
 });
@@ -327,6 +361,10 @@ export const componentSchema = z.object({
   ...shapeOf(componentDecimalFields, () => z.number().nullable()),
   ...shapeOf(componentIntegerFields, () => z.number().int().nullable()),
   ...shapeOf(componentDerivedFields, () => z.number().nullable()),
+  /** A part without a value has the field's absent one (its lifecycle 'unknown'). */
+  ...shapeOf(componentChoiceFields, (field) => z.enum(choiceValues(field))),
+  /** When the value was last confirmed, and where from ('person: <name>', 'import'); null until then. */
+  ...shapeOf(confirmationFields, () => z.string().nullable()),
   reference: z.string(),
   class: z.string(),
   /** The component's own version number: 1 when created, one more with each approved edit. */
@@ -340,6 +378,21 @@ export type Component = z.output<typeof componentSchema> & TranslatedValues;
 export const withDerivedNumbers = <T extends Omit<Component, ComponentDerivedField>>(
   component: T,
 ): T & Record<ComponentDerivedField, number | null> => ({ ...component, ...derivedNumbers(component) });
+
+/**
+ * A component's values where it holds none: each choice field's absent value (its lifecycle
+ * 'unknown'), and no confirmation.
+ */
+export const withAbsentValues = <T extends object>(
+  component: T,
+): Omit<T, ComponentChoiceField | ConfirmationField> &
+  Record<ComponentChoiceField, ChoiceValue> &
+  Record<ConfirmationField, string | null> => {
+  const values = { ...component } as Record<string, unknown>;
+  for (const field of confirmationFields) values[field] ??= null;
+  for (const field of componentChoiceFields) values[field] ??= absentChoice(field);
+  return values as ReturnType<typeof withAbsentValues<T>>;
+};
 
 export const componentIdSchema = z.object({
   id: z
@@ -417,11 +470,17 @@ export type SearchRangeParam = ReturnType<typeof rangeParam>;
  * The query parameter that chooses values of a facet field exactly (`classIs=Relay`), several
  * joined by `|` (`manufacturerIs=ABB|Siemens`): a part is kept when its value is one of them,
  * compared without case, accents or surrounding spaces ("Relay" is not "Solid State Relay").
- * Choices on different fields must all hold.
+ * A field with a fixed list of values is chosen by its own name, its codes (or labels) joined
+ * by commas (`lifecycle=obsolete,nrnd`), and a value not on the list is refused. Choices on
+ * different fields must all hold.
  */
-export const choiceParam = (field: SearchFacetField) => `${field}Is` as const;
-export type SearchChoiceParam = ReturnType<typeof choiceParam>;
+export const choiceParam = <F extends SearchFacetField>(field: F): ChoiceParamOf<F> =>
+  (isChoiceField(field) ? field : `${field}Is`) as ChoiceParamOf<F>;
+type ChoiceParamOf<F extends SearchFacetField> = F extends ComponentChoiceField ? F : `${F}Is`;
+export type SearchChoiceParam = ChoiceParamOf<SearchFacetField>;
 export const CHOICE_SEPARATOR = '|';
+/** What separates the values chosen for a field: a comma for a fixed list's codes, else `|`. */
+export const choiceSeparator = (field: SearchFacetField): string => (isChoiceField(field) ? ',' : CHOICE_SEPARATOR);
 export const SEARCH_MAX_CHOICES = 50;
 
 /** Result orders: relevance (the default), or one column's values (then reference). */
@@ -532,6 +591,28 @@ const choices = z
     return values.length ? values : undefined;
   });
 
+/** The codes chosen for a field with a fixed list: split at commas, each a code or a label. */
+const listChoices = (field: ComponentChoiceField) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] | undefined => {
+      const texts = (raw ?? '')
+        .split(choiceSeparator(field))
+        .map((value) => value.trim())
+        .filter(Boolean);
+      const values: string[] = [];
+      for (const text of texts) {
+        const value = readChoice(field, text);
+        if (value === undefined) {
+          ctx.addIssue({ code: 'custom', message: messages.searchChoiceInvalid(field, text, choiceValues(field)) });
+          return z.NEVER;
+        }
+        if (!values.includes(value)) values.push(value);
+      }
+      return values.length ? values : undefined;
+    });
+
 const flag = z
   .string()
   .optional()
@@ -563,10 +644,9 @@ export const searchQuerySchema = z
       searchNumberFilterFields.map((field) => rangeParam(field, 'Max')),
       (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Max'),
     ),
-    ...(Object.fromEntries(searchFacetFields.map((field) => [choiceParam(field), choices])) as Record<
-      SearchChoiceParam,
-      typeof choices
-    >),
+    ...(Object.fromEntries(
+      searchFacetFields.map((field) => [choiceParam(field), isChoiceField(field) ? listChoices(field) : choices]),
+    ) as Record<SearchChoiceParam, typeof choices>),
     sort: choice(searchSortFields, messages.searchSortInvalid),
     order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
     facets: flag,
@@ -606,7 +686,8 @@ export type SearchNumberFacet = z.output<typeof searchNumberFacetSchema>;
  * its ranges. A field without values among the results answers none.
  */
 export const searchFacetsSchema = z.object({
-  ...shapeOf(searchFacetFields, () => z.array(searchFacetValueSchema)),
+  // A field an answer does not count (a server older than the page) reads as none.
+  ...shapeOf(searchFacetFields, () => z.array(searchFacetValueSchema).default([])),
   numbers: z.array(searchNumberFacetSchema).default([]),
 });
 export type SearchFacets = z.output<typeof searchFacetsSchema>;
@@ -630,11 +711,13 @@ export const SUGGESTIONS_HEADER = 'X-Search-Suggestions';
 export const headerJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The dashboard's four counts, so it need not load every component to count them. */
+/** The dashboard's counts, so it need not load every component to count them. */
 export const catalogueStatsSchema = z.object({
   totalComponents: z.number().int(),
   withDatasheets: z.number().int(),
   manufacturers: z.number().int(),
+  /** Parts per lifecycle, every value named (parts without one counted as unknown). */
+  lifecycle: z.object(shapeOf(choiceValues('lifecycle'), () => z.number().int())),
   pendingApprovals: z.number().int(),
   /** Whose pending requests `pendingApprovals` counts: every request (admins) or the viewer's own. */
   pendingApprovalsScope: z.enum(['all', 'own']),

@@ -42,6 +42,28 @@ describe('componentUpdate', () => {
     expect(() => componentUpdate(7, { reference: null }, { expectedVersion: 1, updatedAt: 'now' })).toThrow(RangeError);
   });
 
+  it('stores a lifecycle with its confirmation, and an unknown one as none', () => {
+    const confirmed = componentUpdate(
+      7,
+      { lifecycle: 'obsolete', lifecycleConfirmedAt: '2026-03-02T10:00:00.000Z', lifecycleSource: 'person: Ada' },
+      { expectedVersion: 1, updatedAt: 'now' },
+    ).Update!;
+    expect(confirmed.UpdateExpression).toBe(
+      'SET #version = :next, #updatedAt = :updatedAt, #f0 = :v0, #f1 = :v1, #f2 = :v2',
+    );
+    expect(Object.values(confirmed.ExpressionAttributeNames!)).toEqual(
+      expect.arrayContaining(['lifecycle', 'lifecycleConfirmedAt', 'lifecycleSource']),
+    );
+    const unknown = componentUpdate(
+      7,
+      { lifecycle: 'unknown', lifecycleConfirmedAt: null, lifecycleSource: null },
+      { expectedVersion: 1, updatedAt: 'now' },
+    ).Update!;
+    expect(unknown.UpdateExpression).toBe('SET #version = :next, #updatedAt = :updatedAt REMOVE #f0, #f1, #f2');
+    const put = componentPut({ id: 9, reference: 'R', class: 'Relay', version: 1, lifecycle: 'unknown' } as never);
+    expect(put.Put!.Item).not.toHaveProperty('lifecycle');
+  });
+
   it('puts a new component only where none is, and deletes only one that exists', () => {
     const put = componentPut(
       {

@@ -5,13 +5,16 @@ import {
   componentFileFields,
   componentIntegerFields,
   componentTextFields,
+  componentChoiceFields,
   readTranslatedField,
+  withAbsentValues,
   withDerivedNumbers,
   type Component,
   type ComponentData,
   type ComponentDerivedField,
   type ComponentField,
 } from '#shared/schemas/component';
+import { absentChoice, confirmationFields, isChoiceField, type ConfirmationField } from '#shared/schemas/choice-fields';
 import { dynamo } from '#lib/clients';
 import { chunk, inParallel } from '#lib/concurrency';
 import { commitCatalogueChange } from './catalogue';
@@ -37,7 +40,16 @@ const nullableFields = [
   ...componentFileFields,
   ...componentDecimalFields,
   ...componentIntegerFields,
+  ...componentChoiceFields,
+  ...confirmationFields,
 ] as const;
+
+/**
+ * Whether a value is stored as no value: none, or a choice field's absent value (a lifecycle
+ * 'unknown' is not stored; a part without one reads as unknown).
+ */
+const storesNothing = (field: string, value: unknown): boolean =>
+  value === null || value === undefined || (isChoiceField(field) && value === absentChoice(field));
 
 const toItem = (component: Component): Record<string, unknown> => {
   const item: Record<string, unknown> = {
@@ -51,8 +63,7 @@ const toItem = (component: Component): Record<string, unknown> => {
     updatedAt: component.updatedAt,
   };
   // Absent values are not stored: the item stays small, and the API answers null for them.
-  for (const field of nullableFields)
-    if (component[field] !== null && component[field] !== undefined) item[field] = component[field];
+  for (const field of nullableFields) if (!storesNothing(field, component[field])) item[field] = component[field];
   for (const [name, value] of Object.entries(component))
     if (readTranslatedField(name) && value !== null && value !== undefined) item[name] = value;
   return item;
@@ -71,16 +82,18 @@ const fromItem = (item: Record<string, unknown>): Component => {
     string,
     unknown
   >;
-  return withDerivedNumbers({
-    ...component,
-    ...translatedValuesOf(item),
-    id: Number(item.id),
-    reference: String(item.reference ?? ''),
-    class: String(item.class ?? ''),
-    version: Number(item.version ?? 1),
-    createdAt: String(item.createdAt ?? ''),
-    updatedAt: String(item.updatedAt ?? item.createdAt ?? ''),
-  } as Omit<Component, ComponentDerivedField>);
+  return withDerivedNumbers(
+    withAbsentValues({
+      ...component,
+      ...translatedValuesOf(item),
+      id: Number(item.id),
+      reference: String(item.reference ?? ''),
+      class: String(item.class ?? ''),
+      version: Number(item.version ?? 1),
+      createdAt: String(item.createdAt ?? ''),
+      updatedAt: String(item.updatedAt ?? item.createdAt ?? ''),
+    }) as Omit<Component, ComponentDerivedField>,
+  );
 };
 
 export const getComponent = async (id: number): Promise<Component | undefined> => {
@@ -151,7 +164,7 @@ const storedFields: ReadonlySet<string> = new Set(nullableFields);
  */
 export const componentUpdate = (
   id: number,
-  changes: Partial<Record<ComponentField, unknown>>,
+  changes: Partial<Record<ComponentField | ConfirmationField, unknown>>,
   options: { expectedVersion: number; updatedAt: string },
 ): TransactItem => {
   const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
@@ -166,7 +179,7 @@ export const componentUpdate = (
     if (!storedFields.has(field) && !readTranslatedField(field))
       throw new RangeError(`${field} is not a component field`);
     names[`#f${index}`] = field;
-    if (value === null || value === undefined) {
+    if (storesNothing(field, value)) {
       if (field === 'reference' || field === 'class') throw new RangeError(`${field} cannot be cleared`);
       removes.push(`#f${index}`);
     } else {
@@ -268,14 +281,16 @@ export const createComponents = async (
   const ids = await reserveComponentIds(data.length);
   const timestamp = now.toISOString();
   const components = data.map((fields, index): Component =>
-    withDerivedNumbers({
-      ...fields,
-      username: fields.username ?? options.username,
-      id: ids[index]!,
-      version: 1,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-    }),
+    withDerivedNumbers(
+      withAbsentValues({
+        ...fields,
+        username: fields.username ?? options.username,
+        id: ids[index]!,
+        version: 1,
+        createdAt: timestamp,
+        updatedAt: timestamp,
+      }),
+    ),
   );
   const marker = { id: ulid(now.getTime()), firstId: ids[0]!, count: ids.length, startedAt: timestamp };
   await putPendingBulkWrite(marker);

@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages';
 import { inFieldOrder, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
+import { confirmationSource, confirmationsOf } from '#shared/schemas/choice-fields';
 import { Conflict } from '#lib/errors';
 import { attachmentApproveItem } from '#repositories/attachments';
 import {
@@ -40,6 +41,7 @@ export const applyItems = async (
       const [id] = await reserveComponentIds(1);
       const component = {
         ...(request.data as ComponentData),
+        ...confirmationsOf(request.data, confirmationSource.person(request.username), now),
         id: id!,
         version: 1,
         createdAt: now,
@@ -74,7 +76,12 @@ export const applyItems = async (
         componentIds: [id],
         linkTo: paths.hub.component.href(id),
         items: [
-          componentUpdate(id, changes, { expectedVersion: current.version, updatedAt: now }),
+          // A lifecycle set here is confirmed now, by the person who proposed it.
+          componentUpdate(
+            id,
+            { ...changes, ...confirmationsOf(changes, confirmationSource.person(request.username), now) },
+            { expectedVersion: current.version, updatedAt: now },
+          ),
           versionPut(id, {
             versionNumber: version,
             changeDescription:

@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import { confirmationSource, confirmationsOf } from '#shared/schemas/choice-fields';
 import type { Component } from '#shared/schemas/component';
 import { IMPORT_SLICE_ROWS, type ImportOutcome } from '#shared/schemas/import';
 import { logger } from '#lib/logger';
@@ -122,7 +123,15 @@ const planGroup = (job: StoredImport, rows: readonly PreviewRow[], foreign: read
         return { row, outcome: 'conflict', componentId: rival.id, message: messages.importConflictAdded, items: [] };
       const id = job.firstNewId! + row.createIndex!;
       const fields = { ...row.values, username: author };
-      const component = { ...fields, id, version: 1, createdAt: now, updatedAt: now } as unknown as Component;
+      const component = {
+        ...fields,
+        // A lifecycle the sheet gives is confirmed by the import, now.
+        ...confirmationsOf(fields, confirmationSource.import, now),
+        id,
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      } as unknown as Component;
       return {
         row,
         outcome: 'created',
@@ -140,7 +149,11 @@ const planGroup = (job: StoredImport, rows: readonly PreviewRow[], foreign: read
       outcome: 'updated',
       componentId: id,
       items: [
-        componentUpdate(id, row.values ?? {}, { expectedVersion: row.baseVersion!, updatedAt: now }),
+        componentUpdate(
+          id,
+          { ...row.values, ...confirmationsOf(row.values ?? {}, confirmationSource.import, now) },
+          { expectedVersion: row.baseVersion!, updatedAt: now },
+        ),
         versionPut(id, {
           versionNumber: row.baseVersion! + 1,
           changeDescription,

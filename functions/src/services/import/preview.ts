@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import { absentChoice, isChoiceField } from '#shared/schemas/choice-fields';
 import {
   componentFileFields,
   type Component,
@@ -104,8 +105,10 @@ export const fieldChanges = (
     // A blank manufacturer is how a row names the one part of its reference, not a wish to clear it.
     if (value === null && field === 'manufacturer') continue;
     if (value === null && (!emptyCellsClear || row.dropped.includes(field))) continue;
+    // A cleared choice (a blank Lifecycle) is its absent value: a part without one is unknown.
+    const given = value === null && isChoiceField(field) ? absentChoice(field) : value;
     const current = ((stored as Record<string, unknown>)[field] ?? null) as ImportValue;
-    if (!sameValue(stored, field, current, value)) changes.push({ field, from: current, to: value });
+    if (!sameValue(stored, field, current, given)) changes.push({ field, from: current, to: given });
   }
   return changes;
 };

@@ -11,6 +11,8 @@ import {
   type Component,
   type SearchTextFilterField,
 } from '#shared/schemas/component';
+import { absentChoice, confirmationFields } from '#shared/schemas/choice-fields';
+import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { TextColumn, type Codes } from './text-column';
 
@@ -23,12 +25,15 @@ import { TextColumn, type Codes } from './text-column';
  */
 
 /**
- * Text fields held per component (the file fields hold their S3 key or link), and the values in
- * the catalogue's other languages (`description_de`), searched as their field is.
+ * Text fields held per component (the file fields hold their S3 key or link, a choice field its
+ * code, with when and where from it was last confirmed), and the values in the catalogue's
+ * other languages (`description_de`), searched as their field is.
  */
 export const storedTextFields = [
   ...componentTextFields,
   ...componentFileFields,
+  ...componentChoiceFields,
+  ...confirmationFields,
   'createdAt',
   'updatedAt',
   ...(catalogueTranslatedFields as unknown as readonly ['description_xx']),
@@ -42,6 +47,11 @@ export const storedNumberFields = [
   'version',
 ] as const;
 export type StoredNumberField = (typeof storedNumberFields)[number];
+
+/** The value stored for a component without one: a choice field's absent value ('unknown'), else none. */
+const absentValues: Partial<Record<StoredTextField, string>> = Object.fromEntries(
+  componentChoiceFields.map((field) => [field, absentChoice(field)]),
+);
 
 type QuickField = (typeof quickSearchFields)[number];
 export type SearchedField = QuickField | SearchTextFilterField | 'description_xx';
@@ -193,7 +203,7 @@ export class ColumnStore {
     for (const field of storedTextFields) {
       const value = fields[field];
       // Encoding may widen the code array, so the code is stored after it.
-      const code = this.text[field].encode(typeof value === 'string' ? value : null);
+      const code = this.text[field].encode(typeof value === 'string' ? value : (absentValues[field] ?? null));
       this.text[field].codes[slot] = code;
     }
     for (const field of storedNumberFields) {

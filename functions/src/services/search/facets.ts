@@ -1,3 +1,4 @@
+import { absentChoice, choiceValues, type Lifecycle } from '#shared/schemas/choice-fields';
 import {
   searchFacetFields,
   searchNumberColumn,
@@ -25,6 +26,8 @@ export interface IndexStats {
   totalComponents: number;
   withDatasheets: number;
   manufacturers: number;
+  /** Parts per lifecycle, every value named. */
+  lifecycle: Record<Lifecycle, number>;
 }
 
 const lower = (text: string): string => text.toLowerCase();
@@ -191,15 +194,21 @@ export const fieldValues = (
   return Array.from(order, (slot) => ({ id: store.ids[slot]!, value: column.value(slot) }));
 };
 
-/** How many live components, how many with a data sheet, and how many manufacturers (ignoring case). */
+/**
+ * How many live components, how many with a data sheet, how many manufacturers (ignoring case),
+ * and how many of each lifecycle.
+ */
 export const stats = (store: ColumnStore, order: Int32Array): IndexStats => {
   const manufacturer = store.text.manufacturer;
   const dataSheet = store.text.dataSheet;
+  const lifecycleColumn = store.text.lifecycle;
   const names = new Set<string>();
   const seenCode = new Uint8Array(manufacturer.size);
+  const perLifecycleCode = new Uint32Array(lifecycleColumn.size);
   let withDatasheets = 0;
   for (const slot of order) {
     if (dataSheet.codes[slot] !== 0) withDatasheets++;
+    perLifecycleCode[lifecycleColumn.codes[slot]!]!++;
     const code = manufacturer.codes[slot]!;
     if (code !== 0 && !seenCode[code]) {
       seenCode[code] = 1;
@@ -207,7 +216,15 @@ export const stats = (store: ColumnStore, order: Int32Array): IndexStats => {
       if (name) names.add(name);
     }
   }
-  return { totalComponents: store.liveCount, withDatasheets, manufacturers: names.size };
+  const lifecycle = Object.fromEntries(choiceValues('lifecycle').map((value) => [value, 0])) as Record<
+    Lifecycle,
+    number
+  >;
+  for (let code = 0; code < lifecycleColumn.size; code++) {
+    const value = (lifecycleColumn.values[code] || absentChoice('lifecycle')) as Lifecycle;
+    if (perLifecycleCode[code]! > 0 && value in lifecycle) lifecycle[value] += perLifecycleCode[code]!;
+  }
+  return { totalComponents: store.liveCount, withDatasheets, manufacturers: names.size, lifecycle };
 };
 
 /**

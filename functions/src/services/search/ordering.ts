@@ -1,14 +1,16 @@
+import { ranksLastValues } from '#shared/schemas/choice-fields';
 import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
 import { grow, type ColumnStore, type StoredTextField } from './column-store';
 import { foldText } from './folding';
 import { wholeKeys, type TextCondition } from './matching';
-import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
 
 /*
  * The order of results. `order` holds the live slots sorted by reference (folded, then exact)
  * and id, and `rank` each live slot's place in it: every other order is groups of hits (by
  * relevance, or by one column's value) each taken in reference order, and a page is a walk
- * along those groups.
+ * along those groups. In relevance order, parts a maker no longer recommends (obsolete, NRND)
+ * come after the others of their group.
  */
 
 /**
@@ -127,6 +129,7 @@ export class ResultOrder {
     else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
       groups = this.byColumn(hits, sort, descending);
     else groups = [hits];
+    if (sort === 'relevance') groups = this.lastRankedAfter(groups);
     const reverse = sort === 'reference' && descending;
     const page: number[] = [];
     let skip = offset;
@@ -205,6 +208,52 @@ export class ResultOrder {
     const filled = new Uint32Array(5);
     for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
     return groups;
+  }
+
+  /**
+   * Per column whose values can rank a part last (its lifecycle), the codes that do; none when
+   * no value the store holds does, so nothing needs moving.
+   */
+  private lastRanking(): { codes: Codes; verdict: Uint8Array }[] {
+    return [...ranksLastValues].flatMap(([field, last]) => {
+      const column = this.store.text[field];
+      const verdict = new Uint8Array(column.size);
+      let any = false;
+      for (let code = 1; code < column.size; code++) {
+        if (!last.has(column.values[code]!)) continue;
+        verdict[code] = 1;
+        any = true;
+      }
+      return any ? [{ codes: column.codes, verdict }] : [];
+    });
+  }
+
+  /** Whether some part may rank last (a value that does is in the store, perhaps only on dead slots). */
+  ranksSomeLast(): boolean {
+    return this.lastRanking().length > 0;
+  }
+
+  /**
+   * Each group split in two, its parts that rank last (obsolete, NRND) after the others; each
+   * half keeps the group's reference order.
+   */
+  private lastRankedAfter(groups: Int32Array[]): Int32Array[] {
+    const columns = this.lastRanking();
+    if (columns.length === 0) return groups;
+    const ranksLast = (slot: number) => columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1);
+    return groups.flatMap((group) => {
+      let lastCount = 0;
+      for (let i = 0; i < group.length; i++) if (ranksLast(group[i]!)) lastCount++;
+      if (lastCount === 0) return [group];
+      const first = new Int32Array(group.length - lastCount);
+      const last = new Int32Array(lastCount);
+      for (let i = 0, f = 0, l = 0; i < group.length; i++) {
+        const slot = group[i]!;
+        if (ranksLast(slot)) last[l++] = slot;
+        else first[f++] = slot;
+      }
+      return [first, last];
+    });
   }
 
   /** The hits grouped by one column's value (folded order; no value last), each group in reference order. */

@@ -2,7 +2,9 @@
  * The search index's plain model for its tests: every rule written out the obvious way (a filter
  * over the documents and a sort), which the index must agree with.
  */
+import { absentChoice, isChoiceField, ranksLastValues } from '#shared/schemas/choice-fields';
 import {
+  componentChoiceFields,
   quickSearchFields,
   readTranslatedField,
   searchFacetFields,
@@ -24,6 +26,8 @@ export const document = (id: number, fields: Partial<Record<keyof Component, unk
   const base: Record<string, unknown> = { id, version: 1, createdAt: '2026-01-01T00:00:00.000Z' };
   for (const field of storedTextFields) base[field] ??= null;
   for (const field of storedNumberFields) base[field] ??= null;
+  // As the table answers a part without a lifecycle; a test may still give one none (null).
+  for (const field of componentChoiceFields) base[field] = absentChoice(field);
   base.updatedAt = base.createdAt;
   return { ...base, reference: `REF-${id}`, class: 'Relay', ...fields } as SearchDocument;
 };
@@ -88,6 +92,14 @@ const compareReference = (a: Doc, b: Doc): number => {
 /** A facet value's comparison form, written out plainly. */
 export const facetForm = (value: unknown): string => (typeof value === 'string' ? foldText(value.trim()) : '');
 
+/** A field's value in a document: a choice field without one has its absent value (lifecycle 'unknown'). */
+const valueOf = (doc: Doc, field: string): unknown =>
+  isChoiceField(field) ? (doc[field] ?? absentChoice(field)) : doc[field];
+
+/** 1 when a document's value of some field ranks it last in its relevance group (obsolete, NRND). */
+const ranksLast = (doc: Doc): number =>
+  [...ranksLastValues].some(([field, values]) => values.has(String(valueOf(doc, field)))) ? 1 : 0;
+
 /**
  * Facets written out plainly: per field, the hits as they would be without the field's own
  * choice, grouped by folded value; each value counted by the parts holding exactly it.
@@ -99,17 +111,18 @@ const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[]
     const among = hitsWithout(picked.length ? field : undefined);
     const groups = new Map<string, Map<string, number>>();
     for (const doc of among) {
-      const key = facetForm(doc[field]);
+      const value = valueOf(doc, field);
+      const key = facetForm(value);
       if (key === '') continue;
       const spellings = groups.get(key) ?? new Map<string, number>();
-      spellings.set(String(doc[field]).trim(), (spellings.get(String(doc[field]).trim()) ?? 0) + 1);
+      spellings.set(String(value).trim(), (spellings.get(String(value).trim()) ?? 0) + 1);
       groups.set(key, spellings);
     }
     const ranked = [...groups.entries()]
       .map(([key, spellings]) => ({
         key,
         value: [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0],
-        count: among.filter((doc) => facetForm(doc[field]) === key).length,
+        count: among.filter((doc) => facetForm(valueOf(doc, field)) === key).length,
       }))
       .sort((a, b) => b.count - a.count || (a.value.toLowerCase() < b.value.toLowerCase() ? -1 : 1));
     const pickedForms = new Set(picked.map(facetForm));
@@ -131,7 +144,10 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
         field === except ||
         // A blank value chooses nothing.
         !values?.some((value) => facetForm(value) !== '') ||
-        values.map(facetForm).filter(Boolean).includes(facetForm(doc[field])),
+        values
+          .map(facetForm)
+          .filter(Boolean)
+          .includes(facetForm(valueOf(doc, field))),
     );
   // A field is searched in every language a document holds it in (`description_de`).
   const inAnyLanguage = (fields: readonly string[], doc: Doc) =>
@@ -158,9 +174,10 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
         : undefined;
   const sorted = [...hits].sort(compareReference);
   let ordered: Doc[];
-  if (sort === 'relevance' && relevance) {
-    const group = new Map(sorted.map((doc) => [doc, groupOf(relevance.text, relevance.fields, doc)]));
-    ordered = [...sorted].sort((a, b) => group.get(a)! - group.get(b)!);
+  if (sort === 'relevance') {
+    // Within a relevance group (all one group without text to judge by), obsolete and NRND last.
+    const group = new Map(sorted.map((doc) => [doc, relevance ? groupOf(relevance.text, relevance.fields, doc) : 0]));
+    ordered = [...sorted].sort((a, b) => group.get(a)! - group.get(b)! || ranksLast(a) - ranksLast(b));
   } else if (sort === 'manufacturer' || sort === 'class' || sort === 'type') {
     const key = (doc: Doc) => (typeof doc[sort] === 'string' && doc[sort] !== '' ? foldText(doc[sort]) : undefined);
     const valued = sorted.filter((doc) => key(doc) !== undefined);

@@ -236,7 +236,12 @@ describe('SearchIndex', () => {
   });
 
   it('counts for the dashboard and lists the distinct values of a field', () => {
-    expect(index.stats()).toEqual({ totalComponents: 12, withDatasheets: 2, manufacturers: 8 });
+    expect(index.stats()).toEqual({
+      totalComponents: 12,
+      withDatasheets: 2,
+      manufacturers: 8,
+      lifecycle: { active: 0, nrnd: 0, 'last-time-buy': 0, obsolete: 0, unknown: 12 },
+    });
     expect(index.distinct('class')).toEqual([
       'Circuit Protection',
       'Connector',
@@ -332,6 +337,58 @@ describe('SearchIndex', () => {
       expect(live.search({ ...page, numbers: { [field]: { min: 12, max: 12 } } }).ids, field).toEqual([1]);
       expect(live.search({ ...page, numbers: { [field]: { min: 13 } } }).ids, field).toEqual([2]);
     }
+  });
+});
+
+describe('SearchIndex and lifecycles', () => {
+  // Siemens's SIRIUS 3RT1 contactors were discontinued for the 3RT2 ones (3RT1015-1BB41 is
+  // followed by 3RT2015-1BB41); the other states are given to parts for the rule's sake.
+  const parts = [
+    document(1, { reference: '3RT1015-1BB41', manufacturer: 'Siemens', lifecycle: 'obsolete' }),
+    document(2, { reference: '3RT1016-1BB41', manufacturer: 'Siemens', lifecycle: 'nrnd' }),
+    document(3, { reference: '3RT2015-1BB41', manufacturer: 'Siemens', lifecycle: 'active' }),
+    document(4, { reference: '3RT2016-1BB41', manufacturer: 'Siemens', lifecycle: 'last-time-buy' }),
+    document(5, { reference: '3RT2017-1BB41', manufacturer: 'Siemens', lifecycle: null }),
+    document(6, { reference: '3RT1015', manufacturer: 'Siemens', lifecycle: 'obsolete' }),
+    document(7, { reference: 'K1', commercialReference: '3RT1015', lifecycle: 'active' }),
+  ];
+  const index = SearchIndex.build(parts);
+  const ids = (query: Partial<IndexQuery>) => index.search({ ...page, ...query }).ids;
+
+  it('puts obsolete and NRND parts after the others of their relevance group, and only of their group', () => {
+    // '3RT1015' is exactly part 6's reference, the start of part 1's, and only another field of
+    // part 7's: the obsolete exact match still comes first, the active part 7 last.
+    expect(ids({ query: '3RT1015' })).toEqual([6, 1, 7]);
+    // One group (each reference starts with the text): the current parts first, in reference order.
+    expect(ids({ query: '3RT' })).toEqual([3, 4, 5, 6, 1, 2, 7]);
+    // Without a text, relevance is reference order with the same rule; the reference sort keeps every part in place.
+    expect(ids({})).toEqual([3, 4, 5, 7, 6, 1, 2]);
+    expect(index.search({ offset: 1, limit: 3 }).ids).toEqual([4, 5, 7]);
+    expect(ids({ sort: 'reference' })).toEqual([6, 1, 2, 3, 4, 5, 7]);
+  });
+
+  it('filters on lifecycles, counts a part without one as unknown, and counts every value exactly', () => {
+    expect(ids({ choices: { lifecycle: ['obsolete', 'nrnd'] } })).toEqual([6, 1, 2]);
+    expect(ids({ choices: { lifecycle: ['unknown'] } })).toEqual([5]);
+    const { facets } = index.search({ ...page, query: '3RT1', facets: true, choices: { lifecycle: ['obsolete'] } });
+    // The field's own choice aside: every 3RT1 part, whatever its lifecycle.
+    expect(facets?.lifecycle).toEqual([
+      { value: 'obsolete', count: 2 },
+      { value: 'active', count: 1 },
+      { value: 'nrnd', count: 1 },
+    ]);
+    expect(index.stats().lifecycle).toEqual({ active: 2, nrnd: 1, 'last-time-buy': 1, obsolete: 2, unknown: 1 });
+  });
+
+  it('follows a changed lifecycle, and keeps lifecycles through a snapshot', () => {
+    const live = SearchIndex.build(parts);
+    live.apply([document(3, { reference: '3RT2015-1BB41', manufacturer: 'Siemens', lifecycle: 'obsolete' })]);
+    expect(live.search({ ...page, query: '3RT2' }).ids).toEqual([4, 5, 3]);
+    const reloaded = SearchIndex.fromColumns(
+      decodeSnapshot(encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, live.toColumns())).columns,
+    );
+    expect(reloaded.search({ ...page, query: '3RT2' }).ids).toEqual([4, 5, 3]);
+    expect(reloaded.component(5)?.lifecycle).toBe('unknown');
   });
 });
 

@@ -30,8 +30,9 @@ import { ResultOrder } from './ordering';
  * in part-number fields also without separators), or the whole text without separators must be
  * found in a part-number field. Advanced text filters apply the same rule to their own field;
  * numeric filters are ranges. Order: relevance (exact reference or article number, reference
- * starting with the text, the text in the reference, some word in the reference, the rest), then
- * reference order; or one column's values, then reference order. Facet counts and the other
+ * starting with the text, the text in the reference, some word in the reference, the rest; in
+ * each, obsolete and NRND parts after the others), then reference order; or one column's
+ * values, then reference order. Facet counts and the other
  * counts over the live components are in facets.ts.
  *
  * Changes append new slots (a delta that every search scans) and mark the old slot dead; the
@@ -161,13 +162,16 @@ export class SearchIndex {
     const descending = query.descending === true;
     const ids = this.store.ids;
     const order = this.results.order;
-    if (plan.unconditional && (sort === 'relevance' || sort === 'reference') && !query.facets) {
-      // Everything matches in reference order: the page is a slice of the order.
+    const inReferenceOrder = sort === 'reference' || (sort === 'relevance' && !this.results.ranksSomeLast());
+    if (plan.unconditional && inReferenceOrder && !query.facets) {
+      // Everything matches in reference order: the page is a slice of the order (relevance has
+      // no direction).
       const total = this.store.liveCount;
       const start = Math.min(query.offset, total);
       const end = Math.min(total, query.offset + query.limit);
+      const reverse = sort === 'reference' && descending;
       const positions = Array.from({ length: Math.max(0, end - start) }, (_, i) =>
-        descending ? total - 1 - (start + i) : start + i,
+        reverse ? total - 1 - (start + i) : start + i,
       );
       return { ids: positions.map((position) => ids[order[position]!]!), total };
     }

@@ -20,8 +20,10 @@ import { storedNumberFields, storedTextFields, type IndexColumns } from './searc
 export const SNAPSHOT_KEY = 'search/component-index.bin.br';
 const MAGIC = 'CHSEARCH';
 const FORMAT = 'component-hub/search-index';
-// 4: the derived numbers (current, wire ranges) are columns too.
-const VERSION = 4;
+// 4: the derived numbers (current, wire ranges) are columns too. 5: each part's lifecycle and
+// its confirmation; a version 4 snapshot has no lifecycle column, so it is not used (every part
+// would read as having none) and the index is built from the table once.
+const VERSION = 5;
 
 export interface SnapshotMeta {
   revision: number;

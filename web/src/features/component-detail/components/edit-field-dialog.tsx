@@ -4,15 +4,18 @@ import { Stack } from '@chakra-ui/react/stack';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useState } from 'react';
 import { messages } from '#shared/messages';
+import { choicesOf } from '#shared/schemas/choice-fields';
 import {
   COMPONENT_DESCRIPTION_MAX_LENGTH,
   COMPONENT_TEXT_MAX_LENGTH,
   fieldValueSchema,
+  isChoiceField,
   componentNumberRules,
   type Component,
   type ComponentNumberField,
 } from '#shared/schemas/component';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 import { useFieldDescription } from '#web/components/ui/field-description.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
@@ -22,7 +25,7 @@ import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
 import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
-import { fieldKind, fieldLabel, fieldText, type ShownField } from './field-groups';
+import { fieldKind, fieldLabel, fieldText, shownText, type ShownField } from './field-groups';
 
 interface EditFieldDialogProps {
   component: Component;
@@ -39,7 +42,7 @@ const choiceFields = {
   type: { options: 'types', placeholder: 'Select type', allowOther: true },
 } as const;
 type ChoiceFieldName = keyof typeof choiceFields;
-const isChoiceField = (field: ShownField): field is ChoiceFieldName => Object.hasOwn(choiceFields, field);
+const isListField = (field: ShownField): field is ChoiceFieldName => Object.hasOwn(choiceFields, field);
 
 /**
  * What is wrong with a proposed value, by the rules the server applies to the same field (range,
@@ -106,7 +109,20 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
   };
 
   const editor = () => {
-    if (isChoiceField(field)) {
+    if (kind === 'choice' && isChoiceField(field)) {
+      // A value from the field's fixed list (a lifecycle): its labels, sent as its codes.
+      return (
+        <SelectField
+          label="New value"
+          name={field}
+          value={value}
+          onChange={(event) => change(event.target.value)}
+          options={choicesOf(field)}
+          error={error}
+        />
+      );
+    }
+    if (isListField(field)) {
       const choice = choiceFields[field];
       return (
         <ChoiceField
@@ -147,7 +163,7 @@ export const EditFieldDialog = ({ component, field, username, onClose }: EditFie
     <>
       <FormDialog
         title={`Edit ${label}`}
-        description={`Current value: ${current || 'Not specified'}. Your change is published once an administrator approves it.`}
+        description={`Current value: ${shownText(component, field) || 'Not specified'}. Your change is published once an administrator approves it.`}
         open
         onClose={onClose}
         onDismiss={dismiss}

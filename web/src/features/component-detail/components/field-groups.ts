@@ -1,8 +1,11 @@
+import { choiceLabel } from '#shared/schemas/choice-fields';
 import {
+  componentChoiceFields,
   componentDecimalFields,
   componentIntegerFields,
   componentTextFields,
   fieldLabel as anyFieldLabel,
+  isChoiceField,
   isTranslatable,
   readTranslatedField,
   translatedField,
@@ -43,17 +46,19 @@ export interface FieldGroup {
 const decimalFields = new Set<string>(componentDecimalFields);
 const integerFields = new Set<string>(componentIntegerFields);
 
-/** How a field is typed into the edit dialog. */
-export const fieldKind = (field: ShownField): 'decimal' | 'integer' | 'long-text' | 'text' =>
+/** How a field is typed into the edit dialog (a choice field's value is picked from its list). */
+export const fieldKind = (field: ShownField): 'decimal' | 'integer' | 'long-text' | 'text' | 'choice' =>
   readTranslatedField(field)
     ? fieldKind(readTranslatedField(field)!.field)
-    : decimalFields.has(field)
-      ? 'decimal'
-      : integerFields.has(field)
-        ? 'integer'
-        : field === 'description'
-          ? 'long-text'
-          : 'text';
+    : isChoiceField(field)
+      ? 'choice'
+      : decimalFields.has(field)
+        ? 'decimal'
+        : integerFields.has(field)
+          ? 'integer'
+          : field === 'description'
+            ? 'long-text'
+            : 'text';
 
 /** `value1` is the mating connector's part number, shown as such only for class 'Connectors'. */
 export const MATING_FIELD: EditableField = 'value1';
@@ -86,7 +91,10 @@ const tooling: FieldGroup = { title: 'Tooling', fields: technicalFields('tooling
 export const detailGroups = (component: Pick<Component, 'class'>): FieldGroup[] => {
   if (!isConnectorOrContact(component)) {
     return [
-      { title: 'Basic Information', fields: ['reference', 'articleNumber', 'manufacturer', 'class', 'type', 'series'] },
+      {
+        title: 'Basic Information',
+        fields: ['reference', 'articleNumber', 'manufacturer', 'class', 'type', 'series', 'lifecycle'],
+      },
       { title: 'Description', fields: ['description'] },
     ];
   }
@@ -114,6 +122,7 @@ const editableFields: readonly EditableField[] = [
   ...componentTextFields.filter((field): field is Exclude<ComponentTextField, 'username'> => field !== 'username'),
   ...componentDecimalFields,
   ...componentIntegerFields,
+  ...componentChoiceFields,
 ];
 
 /** Every editable field neither the Details sections nor the Technical groups show, in the catalogue's field order. */
@@ -122,8 +131,12 @@ export const additionalGroup = (component: Pick<Component, 'class'>): FieldGroup
   return { title: 'Additional Information', fields: editableFields.filter((field) => !shown.has(field)) };
 };
 
-/** A field's value as text: '' for none. */
+/** A field's value as text: '' for none; a choice field's code. */
 export const fieldText = (component: Component, field: ShownField): string => {
   const value = component[field];
   return value === null || value === undefined ? '' : String(value);
 };
+
+/** A field's value as the reader sees it: a choice field's label ('Obsolete'), else its text. */
+export const shownText = (component: Component, field: ShownField): string =>
+  isChoiceField(field) ? choiceLabel(field, component[field]) : fieldText(component, field);

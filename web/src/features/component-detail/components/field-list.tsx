@@ -8,7 +8,7 @@ import { Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { languageName } from '#shared/languages';
 import type { Component } from '#shared/schemas/component';
-import { fieldLabel, fieldText, inLanguage, type FieldGroup, type ShownField } from './field-groups';
+import { fieldLabel, fieldText, inLanguage, shownText, type FieldGroup, type ShownField } from './field-groups';
 
 /** The language the page reads in, and the catalogue's languages (the default first). */
 export interface Reading {
@@ -55,7 +55,7 @@ const FieldSection = ({
         {group.fields.map((base) => {
           const field = inLanguage(base, reading.language, reading.languages);
           const label = fieldLabel(field, component);
-          const value = fieldText(component, field);
+          const value = shownText(component, field);
           // Not yet translated: the default language's text stands in, said as such.
           const fallback = !value && field !== base ? fieldText(component, base) : '';
           return (

@@ -1,8 +1,9 @@
 import { Heading } from '@chakra-ui/react/heading';
 import { Skeleton } from '@chakra-ui/react/skeleton';
-import { Stack } from '@chakra-ui/react/stack';
+import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useId } from 'react';
+import { LifecycleBadge } from '#web/components/ui/lifecycle-badge.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { paths } from '#shared/app-paths';
@@ -28,9 +29,12 @@ export const RelatedComponents = ({ componentId }: { componentId: string }) => {
         <Stack as="ul" gap="3" listStyleType="none" aria-label="Related Components">
           {related.map((part) => (
             <Stack as="li" key={part.id} gap="0">
-              <AppLink to={paths.hub.component.href(part.id)} fontWeight="semibold" overflowWrap="anywhere">
-                {part.reference}
-              </AppLink>
+              <HStack gap="2" wrap="wrap">
+                <AppLink to={paths.hub.component.href(part.id)} fontWeight="semibold" overflowWrap="anywhere">
+                  {part.reference}
+                </AppLink>
+                <LifecycleBadge lifecycle={part.lifecycle} size="sm" />
+              </HStack>
               <Text fontSize="sm" color="fg.muted">
                 {[part.manufacturer, part.class, part.type].filter(Boolean).join(' · ')}
               </Text>

@@ -32,6 +32,7 @@ import { additionalGroup, detailGroups, technicalGroups, type ShownField } from 
 import { FieldGroups } from '../components/field-list';
 import { LanguageSwitch, useReading } from '../components/language-switch';
 import { HistoryTab } from '../components/history-tab';
+import { LifecycleSummary } from '../components/lifecycle-summary';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
 import { UploadDialog } from '../components/upload-dialog';
@@ -96,6 +97,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
           <Text color="fg.muted" mt="1" data-testid="component-summary">
             {[component.manufacturer, component.class, component.type].filter(Boolean).join(' · ')}
           </Text>
+          <LifecycleSummary component={component} />
           <Box mt="2">
             <LanguageSwitch reading={reading} onChoose={reading.choose} />
           </Box>

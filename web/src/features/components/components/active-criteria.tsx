@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react/badge';
 import { HStack } from '@chakra-ui/react/stack';
-import { searchKeyLabel, type SearchCriteria, type SearchKey } from '../utils/search-params';
+import { searchKeyLabel, searchValueText, type SearchCriteria, type SearchKey } from '../utils/search-params';
 
 /**
  * The search in effect, as badges: the quick search box empties after each search,
@@ -16,7 +16,8 @@ export const ActiveCriteria = ({ criteria }: { criteria: SearchCriteria }) => {
     <HStack as="ul" aria-label="Search in effect" gap="2" wrap="wrap" listStyleType="none" mb="3">
       {entries.map(([key, value]) => (
         <Badge as="li" key={key} colorPalette="blue" variant="subtle" size="md" maxWidth="full">
-          <span>{searchKeyLabel(key)}:</span> <strong style={{ overflowWrap: 'anywhere' }}>{value}</strong>
+          <span>{searchKeyLabel(key)}:</span>{' '}
+          <strong style={{ overflowWrap: 'anywhere' }}>{searchValueText(key, value)}</strong>
         </Badge>
       ))}
     </HStack>

@@ -9,6 +9,7 @@ import { Text } from '@chakra-ui/react/text';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Component, SearchSortField } from '#shared/schemas/component';
+import { LifecycleBadge } from '#web/components/ui/lifecycle-badge.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { ComponentActions, useOpenComponent } from './component-actions';
 
@@ -146,6 +147,7 @@ const ComponentsTable = ({ components, order, onOrderChange }: ResultsProps) => 
                 <Table.Row key={component.id} onClick={open(component.id)} cursor="pointer">
                   <Table.Cell fontWeight="semibold" whiteSpace="nowrap">
                     {component.reference}
+                    <LifecycleBadge lifecycle={component.lifecycle} ms="2" verticalAlign="middle" />
                   </Table.Cell>
                   <Table.Cell>{component.manufacturer ?? <Dash />}</Table.Cell>
                   <Table.Cell maxWidth="sm" minWidth="12rem">
@@ -235,6 +237,7 @@ const ComponentCards = ({ components }: Pick<ResultsProps, 'components'>) => {
           )}
           <HStack justify="space-between" align="center" gap="2" mt="2">
             <HStack gap="2" wrap="wrap" minWidth="0">
+              <LifecycleBadge lifecycle={component.lifecycle} />
               <Badge colorPalette="blue" variant="subtle">
                 {component.class}
               </Badge>

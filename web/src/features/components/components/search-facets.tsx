@@ -21,7 +21,7 @@ import {
   type SearchNumberFacet,
   type SearchNumberFilterField,
 } from '#shared/schemas/component';
-import { chosenValues, toggleChoice, type SearchCriteria } from '../utils/search-params';
+import { choiceText, chosenValues, toggleChoice, type SearchCriteria } from '../utils/search-params';
 
 interface SearchFacetsProps {
   /** Undefined while the first page loads. */
@@ -110,7 +110,7 @@ const FacetGroups = ({ facets, criteria, onChange }: SearchFacetsProps & { facet
         choices: facets[field].map(({ value, count }) => (
           <Choice
             key={value}
-            label={value}
+            label={choiceText(field, value)}
             count={count}
             active={chosen.includes(value.toLowerCase())}
             onToggle={() => onChange(toggleChoice(criteria, field as SearchFacetField, value))}

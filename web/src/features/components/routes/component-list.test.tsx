@@ -323,6 +323,82 @@ describe('component list', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('manufacturerIs')).toBe('ABB'));
   });
 
+  it('marks each part with its lifecycle in the table and the cards, and nothing for an unknown one', async () => {
+    // Siemens discontinued the 3RT1 contactors for the 3RT2 ones; NRND and last time buy are given for the badges' sake.
+    const parts = [
+      aComponent({ id: 1, reference: '3RT1015-1BB41', manufacturer: 'Siemens', lifecycle: 'obsolete' }),
+      aComponent({ id: 2, reference: '3RT2015-1BB41', manufacturer: 'Siemens', lifecycle: 'active' }),
+      aComponent({ id: 3, reference: '3RT2016-1BB41', manufacturer: 'Siemens', lifecycle: 'nrnd' }),
+      aComponent({ id: 4, reference: '3RT2017-1BB41', manufacturer: 'Siemens', lifecycle: 'last-time-buy' }),
+      aComponent({ id: 5, reference: '3RT2018-1BB41', manufacturer: 'Siemens', lifecycle: 'unknown' }),
+    ];
+    searchApi(parts);
+    renderList();
+    const cards = await screen.findAllByRole('listitem');
+    // What a screen reader says of each badge: the text not hidden from it.
+    const badgeOf = (element: HTMLElement) => {
+      const badge = element.querySelector<HTMLElement>('[data-lifecycle]');
+      if (!badge) return null;
+      const copy = badge.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((node) => node.remove());
+      return copy.textContent;
+    };
+    const expected = ['Obsolete', 'Active', 'NRND (not recommended for new designs)', 'Last time buy', null];
+    expect(cards.map(badgeOf)).toEqual(expected);
+    expect(bodyRows().map(badgeOf)).toEqual(expected);
+    // NRND shows short, with its meaning for those who hover, and is read out in full.
+    const nrnd = cards[2]!.querySelector('[data-lifecycle]')!;
+    expect(nrnd).toHaveAttribute('title', 'NRND (not recommended for new designs)');
+    expect(within(nrnd as HTMLElement).getByText('NRND')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('counts lifecycles beside the results by their labels and chooses them by code in the address', async () => {
+    const facets = {
+      class: [],
+      manufacturer: [],
+      type: [],
+      series: [],
+      terminalType: [],
+      circuitType: [],
+      orientation: [],
+      wireTerminationType: [],
+      lifecycle: [
+        { value: 'active', count: 30 },
+        { value: 'obsolete', count: 9 },
+        { value: 'unknown', count: 3 },
+      ],
+      numbers: [],
+    };
+    const server = mockApi({
+      'GET /api/components': (): MockResponse => ({
+        body: catalogue.slice(0, 10),
+        headers: { [TOTAL_COUNT_HEADER]: '42', 'X-Search-Facets': headerJson(facets) },
+      }),
+    });
+    const { router } = renderList();
+    const refine = await screen.findByRole('navigation', { name: 'Refine results' });
+    await userEvent.click(
+      within(refine)
+        .getAllByRole('button', { name: /Refine results/, ...hidden })
+        .at(-1)!,
+    );
+    const sheet = await screen.findByRole('dialog', { name: 'Refine results' });
+    await userEvent.click(within(sheet).getByRole('button', { name: /^Obsolete\W+9 results$/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?lifecycle=obsolete'));
+    expect(server.calls.at(-1)!.path).toBe('/api/components?lifecycle=obsolete&limit=10&offset=0&facets=true');
+    await userEvent.click(within(sheet).getByRole('button', { name: /^Unknown\W+3 results$/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?lifecycle=obsolete%2Cunknown'));
+    expect(within(sheet).getByRole('button', { name: /^Obsolete\W+9 results$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The search in effect names the choices as people read them.
+    // (behind the open sheet, so hidden from the accessibility tree meanwhile)
+    expect(screen.getByRole('list', { name: 'Search in effect', ...hidden })).toHaveTextContent(
+      'Lifecycle: Obsolete, Unknown',
+    );
+  });
+
   it("offers 'Did you mean' links when nothing is found", async () => {
     mockApi({
       'GET /api/components': ({ query }): MockResponse =>

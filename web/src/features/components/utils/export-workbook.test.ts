@@ -44,6 +44,17 @@ describe('the export workbook', () => {
     expect(rows[1]![0]).toBe('REF-1');
   });
 
+  it('writes a lifecycle under Lifecycle by its label, Unknown for a part without one', () => {
+    const book = roundTrip(
+      buildExportWorkbook(
+        [aComponent({ id: 1, reference: '3RT1015-1BB41', lifecycle: 'obsolete' }), aComponent({ id: 2 })],
+        'https://hub.example',
+      ),
+    );
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets.Components!);
+    expect(rows.map((row) => row.Lifecycle)).toEqual(['Obsolete', 'Unknown']);
+  });
+
   it('writes every value as a string cell, unchanged: text that starts like a formula and numbers alike', () => {
     const book = roundTrip(buildExportWorkbook([hostile], 'https://hub.example'));
     const sheet = book.Sheets.Components!;

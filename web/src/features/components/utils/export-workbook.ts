@@ -8,7 +8,14 @@
  */
 import type * as XLSX from 'xlsx';
 import { DEFAULT_CATALOGUE_LANGUAGES } from '#shared/languages';
-import { catalogueFields, columnHeading, type CatalogueField, type Component } from '#shared/schemas/component';
+import { choiceLabel } from '#shared/schemas/choice-fields';
+import {
+  catalogueFields,
+  columnHeading,
+  isChoiceField,
+  type CatalogueField,
+  type Component,
+} from '#shared/schemas/component';
 import { saveFile } from '#web/lib/files.ts';
 import { textSheet, textWorkbookBytes, XLSX_TYPE, type TextValue } from '#web/lib/text-workbook.ts';
 
@@ -24,6 +31,8 @@ export const exportFileName = (date = new Date()): string => {
 const absoluteUrl = (value: string, origin: string): string => (value.startsWith('/') ? `${origin}${value}` : value);
 
 const cellOf = (component: Component, field: CatalogueField, origin: string): TextValue => {
+  // A fixed list's value by its label ('Obsolete', 'Unknown' for none), which the import reads back.
+  if (isChoiceField(field)) return choiceLabel(field, component[field]);
   const value = component[field];
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return value;

@@ -1,8 +1,10 @@
 import { messages } from '#shared/messages';
+import { choiceLabel, readChoice } from '#shared/schemas/choice-fields';
 import {
-  CHOICE_SEPARATOR,
   SEARCH_DEFAULT_LIMIT,
   choiceParam,
+  choiceSeparator,
+  isChoiceField,
   searchFacetFields,
   componentFieldLabels,
   containsFilters,
@@ -67,12 +69,20 @@ const searchKeys: readonly SearchKey[] = [
   'order',
 ];
 
-/** The values chosen for a facet field (`classIs=Relay|Contactor`). */
+/**
+ * The values chosen for a facet field (`classIs=Relay|Contactor`); a fixed list's as its codes
+ * (`lifecycle=obsolete,nrnd`, a label in the address read as its code).
+ */
 export const chosenValues = (criteria: SearchCriteria, field: SearchFacetField): string[] =>
   (criteria[choiceParam(field)] ?? '')
-    .split(CHOICE_SEPARATOR)
+    .split(choiceSeparator(field))
     .map((value) => value.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((value) => (isChoiceField(field) ? (readChoice(field, value) ?? value) : value));
+
+/** A facet value as the reader sees it: a fixed list's label ('Obsolete'), else the value. */
+export const choiceText = (field: SearchFacetField, value: string): string =>
+  isChoiceField(field) ? choiceLabel(field, value) : value;
 
 /** The criteria with a facet value chosen, or let go when it was chosen (values of one field are either-or). */
 export const toggleChoice = (criteria: SearchCriteria, field: SearchFacetField, value: string): SearchCriteria => {
@@ -80,11 +90,21 @@ export const toggleChoice = (criteria: SearchCriteria, field: SearchFacetField, 
   const current = chosenValues(criteria, field);
   const next = current.some(same) ? current.filter((chosen) => !same(chosen)) : [...current, value.trim()];
   const { [choiceParam(field)]: _previous, ...rest } = criteria;
-  return next.length ? { ...rest, [choiceParam(field)]: next.join(CHOICE_SEPARATOR) } : rest;
+  return next.length ? { ...rest, [choiceParam(field)]: next.join(choiceSeparator(field)) } : rest;
 };
 
 const choiceField = (key: string): SearchFacetField | undefined =>
   searchFacetFields.find((field) => choiceParam(field) === key);
+
+/** A criterion's value as the search in effect shows it: the chosen values of a fixed list by their labels. */
+export const searchValueText = (key: SearchKey, value: string): string => {
+  const field = choiceField(key);
+  return field && isChoiceField(field)
+    ? chosenValues({ [key]: value }, field)
+        .map((chosen) => choiceText(field, chosen))
+        .join(', ')
+    : value;
+};
 
 /**
  * Advanced Search: one group per tab of the Add form, holding the filters of that tab's fields

@@ -16,6 +16,7 @@ const stats = {
   manufacturers: 9,
   pendingApprovals: 7,
   pendingApprovalsScope: 'all',
+  lifecycle: { active: 980, nrnd: 12, 'last-time-buy': 3, obsolete: 41, unknown: 198 },
 };
 
 const person = (role: 'admin' | 'user', id = `${role}-1`) => ({
@@ -204,6 +205,32 @@ describe('dashboard', () => {
     renderDashboard({ recent: { body: [] }, pending: { status: 404, body: { message: 'Not Found' } } });
     expect(await screen.findByText('No recent components.')).toBeInTheDocument();
     expect(await screen.findByText('No pending requests.')).toBeInTheDocument();
+  });
+
+  it('counts parts by lifecycle, each count leading to those parts in the list', async () => {
+    const { router } = renderDashboard();
+    const card = screen.getByRole('region', { name: 'Parts by Lifecycle' });
+    for (const [name, href] of [
+      ['Active: 980 parts', 'lifecycle=active'],
+      ['NRND (not recommended for new designs): 12 parts', 'lifecycle=nrnd'],
+      ['Last time buy: 3 parts', 'lifecycle=last-time-buy'],
+      ['Obsolete: 41 parts', 'lifecycle=obsolete'],
+      ['Unknown: 198 parts', 'lifecycle=unknown'],
+    ])
+      expect(await within(card).findByRole('link', { name })).toHaveAttribute(
+        'href',
+        `/component-hub/components?${href}`,
+      );
+    await userEvent.click(within(card).getByRole('link', { name: 'Obsolete: 41 parts' }));
+    expect(await screen.findByText('component list')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?lifecycle=obsolete');
+  });
+
+  it('shows a dash for each lifecycle when the counts cannot be loaded', async () => {
+    renderDashboard({ stats: { status: 500, body: { message: 'Internal Server Error' } } });
+    const card = screen.getByRole('region', { name: 'Parts by Lifecycle' });
+    await waitFor(() => expect(within(card).getAllByText('—')).toHaveLength(5));
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows the empty texts when recent views fail to load too', async () => {

@@ -4,6 +4,7 @@ import { PageHeader } from '#web/components/ui/page.tsx';
 import { PendingRequests } from '../components/pending-requests';
 import { RecentComponents } from '../components/recent-components';
 import { SearchCard } from '../components/search-card';
+import { LifecycleCounts } from '../components/lifecycle-counts';
 import { SummaryCards } from '../components/summary-cards';
 import { YourDrafts } from '../components/your-drafts';
 
@@ -14,6 +15,7 @@ export const DashboardRoute = () => (
     <Stack gap="6">
       <SearchCard />
       <SummaryCards />
+      <LifecycleCounts />
       <YourDrafts />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
         <RecentComponents />

@@ -208,6 +208,28 @@ describe('add new component', () => {
     });
   });
 
+  it('offers the lifecycles by their labels, Unknown until one is chosen, and sends the one chosen as its code', async () => {
+    const server = api({ 'POST /api/components': { status: 201, body: { requestId: '01JLIFE' } } });
+    renderForm();
+    await fill(await screen.findByLabelText(/^Reference/), '3RT1015-1BB41');
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Relay');
+    const lifecycle = screen.getByLabelText('Lifecycle');
+    expect(
+      within(lifecycle)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Active', 'NRND (not recommended for new designs)', 'Last time buy', 'Obsolete', 'Unknown']);
+    expect(lifecycle).toHaveValue('');
+    expect(lifecycle).toHaveDisplayValue('Unknown');
+    await userEvent.selectOptions(lifecycle, 'Obsolete');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: '3RT1015-1BB41',
+      lifecycle: 'obsolete',
+    });
+  });
+
   it('warns when another part already has the reference, however it is written', async () => {
     api({
       'GET /api/components': ({ query }) => ({

@@ -14,6 +14,7 @@ import type { Draft, DraftContent } from '#shared/schemas/drafts';
 import { TextAreaField, TextField } from '#web/components/ui/form-field.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
+import { SelectField } from '#web/components/ui/select-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { LineTabs, TabsRow } from '#web/components/ui/tabs-row.tsx';
@@ -352,6 +353,16 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
             placeholder={spec.placeholder}
             options={options[spec.options]}
             allowOther={spec.allowOther ?? false}
+          />
+        );
+      case 'choice':
+        return (
+          <SelectField
+            key={spec.name}
+            label={label}
+            error={error}
+            options={spec.choices}
+            {...form.register(spec.name)}
           />
         );
       case 'textarea':

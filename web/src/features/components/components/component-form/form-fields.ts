@@ -23,6 +23,8 @@ export type FieldSpec =
   | { name: FormField; kind: 'number'; min: number; step: string; integer?: boolean }
   /** `allowOther`: 'Other…' then free text, for a value the list lacks. */
   | { name: FormField; kind: 'select'; options: OptionList; placeholder: string; allowOther?: boolean }
+  /** A value from a fixed list (a lifecycle): '' is the field's absent value ('Unknown'). */
+  | { name: FormField; kind: 'choice'; choices: readonly { value: string; label: string }[] }
   | { name: ComponentFileField; kind: 'file'; accept: FileKind };
 
 export interface FormTab {
@@ -48,6 +50,15 @@ const specOf = (definition: (typeof componentFieldDefinitions)[number]): FieldSp
       };
     case 'long-text':
       return { name, kind: 'textarea' };
+    case 'choice':
+      return {
+        name,
+        kind: 'choice',
+        choices: definition.choices.map((choice) => ({
+          value: choice.value === definition.absent ? '' : choice.value,
+          label: choice.label,
+        })),
+      };
     case 'text':
       if ('system' in definition) return undefined;
       return 'options' in definition && definition.options

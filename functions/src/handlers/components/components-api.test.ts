@@ -413,6 +413,8 @@ describe('GET /api/components/classes, GET /api/components/options and GET /api/
       manufacturers: 7,
       pendingApprovals: 0,
       pendingApprovalsScope: 'own',
+      // None of these parts has a lifecycle yet.
+      lifecycle: { active: 0, nrnd: 0, 'last-time-buy': 0, obsolete: 0, unknown: created.length },
     });
     // An administrator sees every waiting request: the counter the approval engine moves in its
     // transactions. A user sees only their own, so the counter does not move theirs.

@@ -3,7 +3,7 @@ import type { SearchFacetField, SearchSortField } from '#shared/schemas/componen
 import { grow, type ColumnStore, type StoredTextField } from './column-store';
 import { foldText } from './folding';
 import { wholeKeys, type TextCondition } from './matching';
-import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
 
 /*
  * The order of results. `order` holds the live slots sorted by reference (folded, then exact)
@@ -211,11 +211,11 @@ export class ResultOrder {
   }
 
   /**
-   * Per column whose values can rank a part last (its lifecycle), the codes that do; none when
-   * no value the store holds does, so nothing needs moving.
+   * Whether a slot ranks last in its relevance group (its lifecycle is obsolete or NRND); none
+   * when no value the store holds ranks a part last, so nothing needs moving.
    */
-  private lastRanking(): { codes: Codes; verdict: Uint8Array }[] {
-    return [...ranksLastValues].flatMap(([field, last]) => {
+  private lastRankingTest(): ((slot: number) => boolean) | undefined {
+    const columns = [...ranksLastValues].flatMap(([field, last]) => {
       const column = this.store.text[field];
       const verdict = new Uint8Array(column.size);
       let any = false;
@@ -226,11 +226,34 @@ export class ResultOrder {
       }
       return any ? [{ codes: column.codes, verdict }] : [];
     });
+    if (columns.length === 0) return undefined;
+    if (columns.length === 1) {
+      const { codes, verdict } = columns[0]!;
+      return (slot) => verdict[codes[slot]!] === 1;
+    }
+    return (slot) => columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1);
   }
 
-  /** Whether some part may rank last (a value that does is in the store, perhaps only on dead slots). */
-  ranksSomeLast(): boolean {
-    return this.lastRanking().length > 0;
+  /**
+   * The slots of the page [offset, end) of every live part in relevance order without a text:
+   * reference order, the parts that rank last after the others. A walk along the order that
+   * stops at the page's end, so a first page costs a few slots, not the catalogue.
+   */
+  pageOfAll(offset: number, end: number): number[] {
+    const order = this.order;
+    const ranksLast = this.lastRankingTest();
+    if (!ranksLast) return Array.from(order.subarray(offset, Math.max(offset, end)));
+    const page: number[] = [];
+    let seen = 0;
+    for (const last of [false, true]) {
+      for (let position = 0; position < order.length && seen < end; position++) {
+        const slot = order[position]!;
+        if (ranksLast(slot) !== last) continue;
+        if (seen >= offset) page.push(slot);
+        seen++;
+      }
+    }
+    return page;
   }
 
   /**
@@ -238,19 +261,22 @@ export class ResultOrder {
    * half keeps the group's reference order.
    */
   private lastRankedAfter(groups: Int32Array[]): Int32Array[] {
-    const columns = this.lastRanking();
-    if (columns.length === 0) return groups;
-    const ranksLast = (slot: number) => columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1);
+    const ranksLast = this.lastRankingTest();
+    if (!ranksLast) return groups;
     return groups.flatMap((group) => {
+      const flags = new Uint8Array(group.length);
       let lastCount = 0;
-      for (let i = 0; i < group.length; i++) if (ranksLast(group[i]!)) lastCount++;
+      for (let i = 0; i < group.length; i++) {
+        if (!ranksLast(group[i]!)) continue;
+        flags[i] = 1;
+        lastCount++;
+      }
       if (lastCount === 0) return [group];
       const first = new Int32Array(group.length - lastCount);
       const last = new Int32Array(lastCount);
       for (let i = 0, f = 0, l = 0; i < group.length; i++) {
-        const slot = group[i]!;
-        if (ranksLast(slot)) last[l++] = slot;
-        else first[f++] = slot;
+        if (flags[i]) last[l++] = group[i]!;
+        else first[f++] = group[i]!;
       }
       return [first, last];
     });

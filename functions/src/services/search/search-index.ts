@@ -162,16 +162,14 @@ export class SearchIndex {
     const descending = query.descending === true;
     const ids = this.store.ids;
     const order = this.results.order;
-    const inReferenceOrder = sort === 'reference' || (sort === 'relevance' && !this.results.ranksSomeLast());
-    if (plan.unconditional && inReferenceOrder && !query.facets) {
-      // Everything matches in reference order: the page is a slice of the order (relevance has
-      // no direction).
+    if (plan.unconditional && (sort === 'relevance' || sort === 'reference') && !query.facets) {
+      // Everything matches: the page is a walk along the result order (relevance has no direction).
       const total = this.store.liveCount;
       const start = Math.min(query.offset, total);
       const end = Math.min(total, query.offset + query.limit);
-      const reverse = sort === 'reference' && descending;
+      if (sort === 'relevance') return { ids: this.results.pageOfAll(start, end).map((slot) => ids[slot]!), total };
       const positions = Array.from({ length: Math.max(0, end - start) }, (_, i) =>
-        reverse ? total - 1 - (start + i) : start + i,
+        descending ? total - 1 - (start + i) : start + i,
       );
       return { ids: positions.map((position) => ids[order[position]!]!), total };
     }

@@ -8,7 +8,8 @@ import { Text } from '@chakra-ui/react/text';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
-import { componentFileFields, fieldLabel, inFieldOrder } from '#shared/schemas/component';
+import { choiceLabel } from '#shared/schemas/choice-fields';
+import { componentFileFields, fieldLabel, inFieldOrder, isChoiceField } from '#shared/schemas/component';
 import { API_PREFIX } from '#web/lib/api-client.ts';
 
 /** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
@@ -18,9 +19,13 @@ const isFileField = (name: string) => (componentFileFields as readonly string[])
 
 export { fieldLabel };
 
-/** A value as the card shows it; null for nothing. File fields hold a storage key: its last part is the file's name. */
+/**
+ * A value as the card shows it; null for nothing. File fields hold a storage key: its last part
+ * is the file's name. A choice (a lifecycle) shows its label.
+ */
 export const displayValue = (field: string, value: unknown): string | null => {
   if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && isChoiceField(field)) return choiceLabel(field, value);
   if (typeof value === 'string') return isFileField(field) ? (value.split('/').pop() ?? value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

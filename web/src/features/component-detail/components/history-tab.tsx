@@ -10,16 +10,18 @@ import { Text } from '@chakra-ui/react/text';
 import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import type { Version } from '#shared/schemas/approvals';
-import { componentFileFields, fieldLabel } from '#shared/schemas/component';
+import { choiceLabel } from '#shared/schemas/choice-fields';
+import { componentFileFields, fieldLabel, isChoiceField } from '#shared/schemas/component';
 import { formatDateTime } from '#web/lib/dates.ts';
 
 const fileFields = new Set<string>(componentFileFields);
 
 export const versionFieldLabel = fieldLabel;
 
-/** A value as the history shows it: null for nothing; a file field's storage key as its file name. */
+/** A value as the history shows it: null for nothing; a file field's storage key as its file name; a choice's label. */
 export const versionValue = (field: string, value: unknown): string | null => {
   if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && isChoiceField(field)) return choiceLabel(field, value);
   if (typeof value === 'string') return fileFields.has(field) ? (value.split('/').pop() ?? value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

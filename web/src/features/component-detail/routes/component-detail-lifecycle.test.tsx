@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import { aComponent } from '#web/testing/component-fixture.ts';
 import { formatDate } from '#web/lib/dates.ts';
-import { relay, renderDetail, toastWith } from './component-detail-test-setup';
+import { relay, renderDetail, toastWith, version } from './component-detail-test-setup';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -67,6 +67,24 @@ describe('a part’s lifecycle on its page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
     await toastWith('Update Submitted', 'Your changes have been submitted for approval.');
     expect(server.callsTo('PATCH /api/components/7')[0]!.body).toEqual({ lifecycle: 'obsolete', username: 'jo' });
+  });
+
+  it('names lifecycles by their labels in the version history', async () => {
+    renderDetail({
+      component: discontinued,
+      versions: [
+        version(2, {
+          changedFields: ['lifecycle'],
+          previousData: { lifecycle: 'unknown' },
+          changeData: { lifecycle: 'obsolete' },
+        }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Version History' }));
+    const table = await screen.findByRole('table', { name: 'Version History' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Show changes of version 2' }));
+    expect(within(table).getByText('Previous').parentElement).toHaveTextContent('PreviousUnknown');
+    expect(within(table).getByText('New').parentElement).toHaveTextContent('NewObsolete');
   });
 
   it('marks related parts with their lifecycle', async () => {

@@ -60,6 +60,19 @@ describe('the lifecycle filter', () => {
     expect(lifecycleOf(' , ')).toBeUndefined();
   });
 
+  it('names a long refused value cut short', () => {
+    const result = searchQuerySchema.safeParse({ lifecycle: 'x'.repeat(500) });
+    expect(result.error?.issues[0]?.message).toBe(
+      messages.searchChoiceInvalid('lifecycle', `${'x'.repeat(40)}…`, [
+        'active',
+        'nrnd',
+        'last-time-buy',
+        'obsolete',
+        'unknown',
+      ]),
+    );
+  });
+
   it('refuses a value it does not know, naming it and the codes it takes', () => {
     const result = searchQuerySchema.safeParse({ lifecycle: 'obsolete,sold-out' });
     expect(result.error?.issues[0]).toMatchObject({

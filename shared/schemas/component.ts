@@ -605,7 +605,9 @@ const listChoices = (field: ComponentChoiceField) =>
       for (const text of texts) {
         const value = readChoice(field, text);
         if (value === undefined) {
-          ctx.addIssue({ code: 'custom', message: messages.searchChoiceInvalid(field, text, choiceValues(field)) });
+          // The refused value is named, cut short: a query string can be long.
+          const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+          ctx.addIssue({ code: 'custom', message: messages.searchChoiceInvalid(field, shown, choiceValues(field)) });
           return z.NEVER;
         }
         if (!values.includes(value)) values.push(value);

@@ -294,6 +294,15 @@ export const messages = {
   requestWithdrawnNote: 'Withdrawn by the submitter',
   requestWithdrawOthers: 'You can only withdraw your own requests',
   requestNotPending: 'Only a pending request can be withdrawn; this one has already been reviewed',
+  linkNotFound: 'Link not found',
+  linkKindInvalid:
+    'Choose how the parts are linked: mates-with, uses-contact, contact-for, uses-tool, tool-for, accessory, accessory-of, alternative, replaced-by or replaces',
+  linkTargetInvalid: 'Choose the part to link to',
+  linkRoleInvalid: 'A tool role (crimp, insertion or extraction) belongs only to a tool link',
+  linkToItself: 'A part cannot be linked to itself',
+  linkTargetMissing: 'The part to link to does not exist',
+  linkExists: (sentence: string) => `These parts are already linked: ${sentence}`,
+  linkAlreadyPending: (sentence: string) => `This link is already waiting for review: ${sentence}`,
   deletionAlreadyPending: (reference: string) =>
     `A deletion request for ${reference} is already waiting for review. Wait for the administrators to decide on it.`,
   bulkNotAttempted: 'Not reviewed: Component Hub could not reach one of its services. Select it and try again.',

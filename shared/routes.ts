@@ -413,6 +413,21 @@ export const routes = [
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
+  { method: 'GET', path: '/api/components/{id}/links', handler: 'components/list-links', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/links',
+    handler: 'components/propose-link',
+    access: 'user',
+    writeLimit: 'requests',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/components/{id}/links/{linkId}',
+    handler: 'components/propose-unlink',
+    access: 'user',
+    writeLimit: 'requests',
+  },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
   {
     method: 'POST',

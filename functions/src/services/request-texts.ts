@@ -7,6 +7,7 @@ export const requestTypeWords: Record<RequestType, string> = {
   edit: 'edit',
   attachment: 'attachment',
   delete: 'deletion',
+  link: 'link',
 };
 
 /** The same with its article: 'alice submitted an edit request ...'. */
@@ -15,6 +16,7 @@ export const requestTypeWithArticle: Record<RequestType, string> = {
   edit: 'an edit',
   attachment: 'an attachment',
   delete: 'a deletion',
+  link: 'a link',
 };
 
 /** The part a request is about, by its reference (a new part's own, else the part's when the request was made). */

@@ -9,6 +9,9 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { componentFileFields, fieldLabel, inFieldOrder } from '#shared/schemas/component';
+import { paths } from '#shared/app-paths';
+import { linkKinds, toolRoleLabels, type LinkRequestData } from '#shared/schemas/links';
+import { AppLink } from '#web/components/ui/link.tsx';
 import { API_PREFIX } from '#web/lib/api-client.ts';
 
 /** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
@@ -167,6 +170,24 @@ const DeletionDetails = ({ request }: { request: ApprovalRequest }) => (
   </Section>
 );
 
+const LinkDetails = ({ request }: { request: ApprovalRequest }) => {
+  const data = request.requestData as unknown as LinkRequestData;
+  const part = (id: number, reference: string) => (
+    <AppLink to={paths.hub.component.href(id)} fontWeight="semibold">
+      {reference}
+    </AppLink>
+  );
+  return (
+    <Section title={data.action === 'add' ? 'New link' : 'Link removal'}>
+      <Text fontSize="sm" data-testid="link-change">
+        {data.action === 'add' ? 'Links ' : 'Removes the link: '}
+        {part(data.fromId, data.fromReference)} {linkKinds[data.kind]?.label.toLowerCase() ?? data.kind}
+        {data.role ? ` (${toolRoleLabels[data.role].toLowerCase()})` : ''} {part(data.toId, data.toReference)}.
+      </Text>
+    </Section>
+  );
+};
+
 /** What approving the request would change. */
 export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
   switch (request.requestType) {
@@ -178,6 +199,8 @@ export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
       return <AttachmentDetails request={request} />;
     case 'delete':
       return <DeletionDetails request={request} />;
+    case 'link':
+      return <LinkDetails request={request} />;
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { FilePlus2, Paperclip, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { FilePlus2, Link2, Paperclip, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 
 const types: Record<RequestType, { label: string; icon: LucideIcon }> = {
@@ -6,6 +6,7 @@ const types: Record<RequestType, { label: string; icon: LucideIcon }> = {
   edit: { label: 'Component Edit', icon: Pencil },
   attachment: { label: 'New Attachment', icon: Paperclip },
   delete: { label: 'Component Deletion', icon: Trash2 },
+  link: { label: 'Part Link', icon: Link2 },
 };
 
 /** 'New Component', 'Component Edit', 'New Attachment'; a deletion says what it is. */

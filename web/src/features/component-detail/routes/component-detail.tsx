@@ -31,6 +31,8 @@ import { EditFieldDialog } from '../components/edit-field-dialog';
 import { additionalGroup, detailGroups, technicalGroups, type ShownField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
 import { LanguageSwitch, useReading } from '../components/language-switch';
+import { LinksCard } from '../components/links-card';
+import { ReplacementNotice } from '../components/replacement-notice';
 import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
@@ -106,6 +108,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </HStack>
       </Stack>
 
+      <ReplacementNotice componentId={component.id} />
       <InlineAlert status="warning" mb="6">
         Component edits require approval before they are published to the database.
       </InlineAlert>
@@ -170,6 +173,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </Stack>
 
         <Stack gap="6" minWidth="0">
+          <LinksCard component={component} />
           <RelatedComponents componentId={componentId} />
           <CommentsCard componentId={component.id} comments={comments} defaultAuthor={user ? displayName(user) : ''} />
         </Stack>

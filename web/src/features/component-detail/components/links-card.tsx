@@ -26,6 +26,7 @@ import { notify } from '#web/components/ui/toaster.tsx';
 import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { findParts, proposeLink, proposeUnlink, useLinks } from '../api/links';
 import { useRefreshRequests } from '../api/change-requests';
+import type { LinkOffer } from './link-offers';
 
 const submitted = () =>
   notify({
@@ -125,12 +126,21 @@ const roleOptions = [
 ];
 
 /** Chooses the kind and the other part (found by the quick search), then files the request. */
-const AddLinkDialog = ({ component, onClose }: { component: Component; onClose: () => void }) => {
-  const [kind, setKind] = useState<LinkView>('mates-with');
-  const [role, setRole] = useState<ToolRole | ''>('');
-  const [text, setText] = useState('');
-  const [found, setFound] = useState<Component[]>([]);
-  const [target, setTarget] = useState<Component>();
+export const AddLinkDialog = ({
+  component,
+  offer,
+  onClose,
+}: {
+  component: Component;
+  /** A link the page offered from a free-text field: its kind, tool role and part chosen already. */
+  offer?: LinkOffer | undefined;
+  onClose: () => void;
+}) => {
+  const [kind, setKind] = useState<LinkView>(offer?.kind ?? 'mates-with');
+  const [role, setRole] = useState<ToolRole | ''>(offer?.role ?? '');
+  const [text, setText] = useState(offer?.target.reference ?? '');
+  const [found, setFound] = useState<Component[]>(offer ? [offer.target] : []);
+  const [target, setTarget] = useState<Component | undefined>(offer?.target);
   const [error, setError] = useState<string>();
   const refreshRequests = useRefreshRequests();
   const { busy, run } = useBusyAction('Failed to submit the link', setError);

@@ -78,6 +78,27 @@ describe('component detail links', () => {
     });
   });
 
+  it('offers to make a crimp tool named in free text a link when the catalogue holds that part', async () => {
+    const { server } = renderDetail({
+      component: { ...housing, toolCrimp: '90546-1' },
+      extra: {
+        'GET /api/components': { body: [aComponent({ id: 9, reference: '90546-1', manufacturer: 'TE Connectivity' })] },
+        'POST /api/components/7/links': { status: 201, body: { requestId: '01JREQ' } },
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Technical Specs' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Link 90546-1 as a catalogue part' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add link' });
+    expect(within(dialog).getByTestId('link-preview')).toHaveTextContent('1-480700-0 — uses tool — 90546-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit for Approval' }));
+    await toastWith('Link Submitted');
+    expect(server.callsTo('POST /api/components/7/links')[0]!.body).toEqual({
+      kind: 'uses-tool',
+      targetId: 9,
+      role: 'crimp',
+    });
+  });
+
   it('an obsolete part leads to its replacement', async () => {
     renderDetail({
       component: aComponent({ id: 7, reference: '3RT1015-1BB41', manufacturer: 'Siemens', class: 'Relay' }),

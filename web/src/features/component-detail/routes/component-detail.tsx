@@ -31,7 +31,8 @@ import { EditFieldDialog } from '../components/edit-field-dialog';
 import { additionalGroup, detailGroups, technicalGroups, type ShownField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
 import { LanguageSwitch, useReading } from '../components/language-switch';
-import { LinksCard } from '../components/links-card';
+import { AddLinkDialog, LinksCard } from '../components/links-card';
+import type { LinkOffer } from '../components/link-offers';
 import { ReplacementNotice } from '../components/replacement-notice';
 import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
@@ -77,6 +78,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   const [tab, setTab] = useState<string>('details');
   const [editing, setEditing] = useState<ShownField | null>(null);
   const reading = useReading();
+  const [linkOffer, setLinkOffer] = useState<LinkOffer | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadRequestId, setUploadRequestId] = useState<string | null>(null);
   const [reverting, setReverting] = useState<Version | null>(null);
@@ -151,10 +153,17 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                     groups={[...detailGroups(component), additionalGroup(component)]}
                     reading={reading}
                     onEdit={setEditing}
+                    onLink={setLinkOffer}
                   />
                 </Tabs.Content>
                 <Tabs.Content value="technical" p="0">
-                  <FieldGroups component={component} groups={technicalGroups} reading={reading} onEdit={setEditing} />
+                  <FieldGroups
+                    component={component}
+                    groups={technicalGroups}
+                    reading={reading}
+                    onEdit={setEditing}
+                    onLink={setLinkOffer}
+                  />
                 </Tabs.Content>
                 <Tabs.Content value="attachments" p="0">
                   <AttachmentsTab
@@ -179,6 +188,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </Stack>
       </Grid>
 
+      {linkOffer && <AddLinkDialog component={component} offer={linkOffer} onClose={() => setLinkOffer(null)} />}
       {editing && (
         <EditFieldDialog component={component} field={editing} username={username} onClose={() => setEditing(null)} />
       )}

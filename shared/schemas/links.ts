@@ -9,12 +9,22 @@ import { messages } from '../messages';
 
 /** The kinds a link is stored as, each with how it reads from the part that has it and from the other end. */
 export const linkKinds = {
-  'mates-with': { label: 'Mates with', reverse: 'mates-with', reverseLabel: 'Mates with' },
-  'uses-contact': { label: 'Uses contact', reverse: 'contact-for', reverseLabel: 'Contact for' },
-  'uses-tool': { label: 'Uses tool', reverse: 'tool-for', reverseLabel: 'Tool for' },
-  accessory: { label: 'Accessory', reverse: 'accessory-of', reverseLabel: 'Accessory of' },
-  alternative: { label: 'Alternative', reverse: 'alternative', reverseLabel: 'Alternative' },
-  'replaced-by': { label: 'Replaced by', reverse: 'replaces', reverseLabel: 'Replaces' },
+  'mates-with': { label: 'Mates with', reverse: 'mates-with', reverseLabel: 'Mates with', phrase: 'mates with' },
+  'uses-contact': {
+    label: 'Uses contact',
+    reverse: 'contact-for',
+    reverseLabel: 'Contact for',
+    phrase: 'uses the contact',
+  },
+  'uses-tool': { label: 'Uses tool', reverse: 'tool-for', reverseLabel: 'Tool for', phrase: 'uses the tool' },
+  accessory: { label: 'Accessory', reverse: 'accessory-of', reverseLabel: 'Accessory of', phrase: 'has the accessory' },
+  alternative: {
+    label: 'Alternative',
+    reverse: 'alternative',
+    reverseLabel: 'Alternative',
+    phrase: 'is an alternative to',
+  },
+  'replaced-by': { label: 'Replaced by', reverse: 'replaces', reverseLabel: 'Replaces', phrase: 'is replaced by' },
 } as const;
 export type LinkKind = keyof typeof linkKinds;
 export const linkKindNames = Object.keys(linkKinds) as LinkKind[];
@@ -131,8 +141,8 @@ export interface LinkRequestData {
   role?: ToolRole;
 }
 
-/** A link request in words from its stored direction: 'HOUSING uses contact CONTACT'. */
+/** A link request in words from its stored direction: 'HOUSING uses the contact CONTACT'. */
 export const linkSentence = (data: Pick<LinkRequestData, 'kind' | 'fromReference' | 'toReference' | 'role'>) =>
-  `${data.fromReference} ${linkKinds[data.kind].label.toLowerCase()}${
+  `${data.fromReference} ${linkKinds[data.kind].phrase}${
     data.role ? ` (${toolRoleLabels[data.role].toLowerCase()})` : ''
   } ${data.toReference}`;

@@ -180,8 +180,8 @@ const LinkDetails = ({ request }: { request: ApprovalRequest }) => {
   return (
     <Section title={data.action === 'add' ? 'New link' : 'Link removal'}>
       <Text fontSize="sm" data-testid="link-change">
-        {data.action === 'add' ? 'Links ' : 'Removes the link: '}
-        {part(data.fromId, data.fromReference)} {linkKinds[data.kind]?.label.toLowerCase() ?? data.kind}
+        {data.action === 'add' ? '' : 'No longer: '}
+        {part(data.fromId, data.fromReference)} {linkKinds[data.kind]?.phrase ?? data.kind}
         {data.role ? ` (${toolRoleLabels[data.role].toLowerCase()})` : ''} {part(data.toId, data.toReference)}.
       </Text>
     </Section>

@@ -303,6 +303,35 @@ describe('approval queue', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Reject Request' })).toBeInTheDocument();
   });
 
+  it('shows a link request as a sentence naming both parts', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': {
+        body: [
+          request('01JLINK000000000000000000C', {
+            requestType: 'link',
+            componentId: 7,
+            componentReference: '1-480700-0',
+            requestData: {
+              action: 'add',
+              linkId: 'uses-tool.7.9',
+              kind: 'uses-tool',
+              fromId: 7,
+              toId: 9,
+              fromReference: '1-480700-0',
+              toReference: '90546-1',
+              role: 'crimp',
+            },
+          }),
+        ],
+      },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const card = await screen.findByRole('article', { name: 'Part Link' });
+    expect(within(card).getByTestId('link-change')).toHaveTextContent('1-480700-0 uses the tool (crimp tool) 90546-1.');
+    expect(within(card).getByRole('link', { name: '90546-1' })).toHaveAttribute('href', '/component-hub/components/9');
+  });
+
   it('names a deleted part without a link', async () => {
     mockApi({
       'GET /api/user': { body: admin },

@@ -87,9 +87,10 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   return (
     <Box>
       <Stack
-        direction={{ base: 'column', md: 'row' }}
+        // Side by side only where the title keeps room beside the buttons (the sidebar takes 256 px).
+        direction={{ base: 'column', lg: 'row' }}
         justify="space-between"
-        align={{ md: 'flex-start' }}
+        align={{ lg: 'flex-start' }}
         gap="4"
         mb="4"
       >
@@ -122,7 +123,8 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
       >
         <Stack gap="6" minWidth="0">
           <Panel>
-            <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+            {/* The image and the distributor search side by side only where the search keeps ~250 px. */}
+            <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
               <ComponentImage
                 reference={component.reference}
                 attachments={attachments}

@@ -33,6 +33,8 @@ export const needs = [
   'sessions',
   'sso-state',
   'second-factor',
+  // Making, listing, revoking and disabling access tokens (`APITOKEN#`); every route may read one.
+  'access-tokens',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -412,6 +414,38 @@ export const routes = [
     access: 'user',
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
+  },
+  { method: 'GET', path: '/api/tokens', handler: 'tokens/list-tokens', access: 'user', needs: ['access-tokens'] },
+  {
+    method: 'POST',
+    path: '/api/tokens',
+    handler: 'tokens/create-token',
+    access: 'user',
+    needs: ['access-tokens'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    handler: 'tokens/revoke-token',
+    access: 'user',
+    needs: ['access-tokens'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tokens',
+    handler: 'tokens/list-all-tokens',
+    access: 'admin',
+    needs: ['access-tokens'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/tokens/{id}',
+    handler: 'tokens/disable-token',
+    access: 'admin',
+    needs: ['access-tokens'],
+    writeLimit: 'admin',
   },
   { method: 'GET', path: '/api/components/{id}/links', handler: 'components/list-links', access: 'user' },
   {

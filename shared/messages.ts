@@ -325,6 +325,8 @@ export const messages = {
     `The part already has the values of version ${version}: there is nothing to revert.`,
   attachmentRemovedVersion: (fileName: string) => `Attachment removed: ${fileName}`,
   notificationSettingsEmpty: 'Change at least one setting',
+  /** '1 part', '1,350 parts'. */
+  partCount: (count: number) => (count === 1 ? '1 part' : `${count.toLocaleString('en-US')} parts`),
   // Classes: the one list administrators keep (Admin Dashboard → Classes), changed through review.
   classNameRequired: 'Enter a class name',
   classNameTooLong: (max: number) => `A class name must be at most ${max} characters`,

@@ -40,7 +40,7 @@ import { nonNull, sameValue } from './request-views';
 
 import { displayName } from '../user-names';
 import { paths } from '#shared/app-paths';
-import { classChangeProblem, type ClassChange } from '#shared/class-list';
+import { classChangeProblem, classChangeSources, classChangeTarget, type ClassChange } from '#shared/class-list';
 import { readClassListState } from '../classes';
 /*
  * Filing requests: a new component (its files claimed into the request's own keys), an edit, a
@@ -394,12 +394,7 @@ export const submitClassChange = async (submitter: User, change: ClassChange) =>
   const state = await readClassListState();
   const problem = classChangeProblem(change, state);
   if (problem) throw new Invalid(problem.message, { [problem.field]: problem.message });
-  const named =
-    change.action === 'add'
-      ? [change.name]
-      : change.action === 'rename'
-        ? [change.from, change.to]
-        : [...change.classes, change.into];
+  const named = [...classChangeSources(change), classChangeTarget(change)];
   const parts = Object.fromEntries(named.map((name) => [name, state.used.get(name) ?? 0]));
   return submitRequest(submitter, { requestType: 'class', data: { ...change, parts } });
 };

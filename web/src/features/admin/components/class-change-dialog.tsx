@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
+import { messages } from '#shared/messages';
 import { useState } from 'react';
 import type { ClassChange } from '#shared/class-list';
 import { classChangeSchema } from '#shared/schemas/classes';
@@ -22,8 +23,6 @@ const texts = {
   rename: { title: 'Rename Class', label: 'New name' },
   merge: { title: 'Merge Classes', label: 'Name of the merged class' },
 } as const;
-
-const partCount = (count: number) => (count === 1 ? '1 part' : `${count.toLocaleString('en-US')} parts`);
 
 const changeOf = (choice: ClassChangeChoice, name: string): Record<string, unknown> =>
   choice.action === 'add'
@@ -94,8 +93,8 @@ export const ClassChangeDialog = ({ choice, open, parts, onClose, onFiled }: Cla
       description={
         choice.action === 'rename' ? (
           <>
-            Every part of &lsquo;{choice.from}&rsquo; ({partCount(parts.get(choice.from) ?? 0)}) gets the new name once
-            an administrator approves the request, each part as a new version.
+            Every part of &lsquo;{choice.from}&rsquo; ({messages.partCount(parts.get(choice.from) ?? 0)}) gets the new
+            name once an administrator approves the request, each part as a new version.
           </>
         ) : choice.action === 'merge' ? (
           'Every part of these classes gets the merged class once an administrator approves the request, each part as a new version.'
@@ -109,7 +108,7 @@ export const ClassChangeDialog = ({ choice, open, parts, onClose, onFiled }: Cla
           <Stack as="ul" gap="0.5" ps="4" listStyleType="disc" aria-label="Classes to merge" fontSize="sm">
             {choice.classes.map((merged) => (
               <Text as="li" key={merged} overflowWrap="anywhere">
-                &lsquo;{merged}&rsquo;: {partCount(parts.get(merged) ?? 0)}
+                &lsquo;{merged}&rsquo;: {messages.partCount(parts.get(merged) ?? 0)}
               </Text>
             ))}
           </Stack>

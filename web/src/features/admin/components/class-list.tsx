@@ -10,6 +10,7 @@ import { Merge, Pencil, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { describeClassChange, type ClassChange, type ClassListAnswer } from '#shared/class-list';
 import { paths } from '#shared/app-paths';
+import { messages } from '#shared/messages';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
@@ -18,8 +19,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useClassList } from '../api/get-class-list';
 import { ClassChangeDialog, type ClassChangeChoice } from './class-change-dialog';
-
-const partCount = (count: number) => (count === 1 ? '1 part' : `${count.toLocaleString('en-US')} parts`);
 
 /** The names in the order a merge keeps them: most parts first (the likely name to keep). */
 const byParts = (names: readonly string[], parts: ReadonlyMap<string, number>) =>
@@ -51,8 +50,8 @@ const ListState = ({ list }: { list: ClassListAnswer }) => (
     )}
     {list.applying && (
       <InlineAlert status="warning" size="sm" title="A class change is being applied">
-        {list.applying.description}: {partCount(list.applying.moved)} moved so far. No other class change starts until
-        it is finished; if it stopped, approve it again in the{' '}
+        {list.applying.description}: {messages.partCount(list.applying.moved)} moved so far. No other class change
+        starts until it is finished; if it stopped, approve it again in the{' '}
         <AppLink to={paths.hub.approvalQueue.href()}>approval queue</AppLink>.
       </InlineAlert>
     )}
@@ -106,8 +105,8 @@ export const ClassList = () => {
 
   return (
     <Panel as="section" aria-labelledby="classes-heading">
-      <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" mb="4">
-        <Stack gap="1">
+      <Stack direction={{ base: 'column', lg: 'row' }} justify="space-between" gap="3" mb="4">
+        <Stack gap="1" flex="1">
           <Heading as="h2" size="md" id="classes-heading">
             Classes
           </Heading>
@@ -148,7 +147,7 @@ export const ClassList = () => {
                 {list.variantGroups.map((group) => (
                   <HStack as="li" key={group.join('\u0000')} justify="space-between" gap="3" wrap="wrap">
                     <Text fontSize="sm" overflowWrap="anywhere" minW="0">
-                      {group.map((name) => `${name} (${partCount(parts.get(name) ?? 0)})`).join(', ')}
+                      {group.map((name) => `${name} (${messages.partCount(parts.get(name) ?? 0)})`).join(', ')}
                     </Text>
                     <Button
                       size="xs"
@@ -186,7 +185,7 @@ export const ClassList = () => {
                         </Text>
                         <HStack gap="2" wrap="wrap">
                           <Text fontSize="sm" color="fg.muted">
-                            {partCount(entry.parts)}
+                            {messages.partCount(entry.parts)}
                           </Text>
                           {!entry.listed && (
                             <Badge colorPalette="orange" variant="subtle">

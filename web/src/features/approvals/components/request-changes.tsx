@@ -8,6 +8,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { classChangeOf, classChangeSources, classChangeTarget, describeClassChange } from '#shared/class-list';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { componentFileFields, fieldLabel, inFieldOrder } from '#shared/schemas/component';
 import { paths } from '#shared/app-paths';
@@ -189,8 +190,6 @@ const LinkDetails = ({ request }: { request: ApprovalRequest }) => {
   );
 };
 
-const partCount = (count: number) => (count === 1 ? '1 part' : `${count.toLocaleString('en-US')} parts`);
-
 /**
  * A class change: what it does and, for a rename or merge, how many parts had each old class when
  * it was filed; approving gives them all the new class, each as a new version.
@@ -202,7 +201,7 @@ const ClassChangeDetails = ({ request }: { request: ApprovalRequest }) => {
   const moving = classChangeSources(change);
   const target = classChangeTarget(change);
   return (
-    <Section title="Class change">
+    <Section title="Proposed change">
       <Stack gap="2" fontSize="sm">
         <Text overflowWrap="anywhere">{describeClassChange(change)}.</Text>
         {moving.length > 0 ? (
@@ -210,13 +209,14 @@ const ClassChangeDetails = ({ request }: { request: ApprovalRequest }) => {
             <Stack as="ul" gap="0.5" ps="4" listStyleType="disc">
               {moving.map((name) => (
                 <Text as="li" key={name} overflowWrap="anywhere">
-                  '{name}': {partCount(counts[name] ?? 0)} when filed
+                  '{name}': {messages.partCount(counts[name] ?? 0)} when filed
                 </Text>
               ))}
             </Stack>
             <Text color="fg.muted">
               Approving gives every part of {moving.length === 1 ? 'this class' : 'these classes'} the class '{target}',
-              each as a new version, and puts '{target}' on the class list in their place.
+              each as a new version, and puts '{target}' on the class list in {moving.length === 1 ? 'its' : 'their'}{' '}
+              place.
             </Text>
           </>
         ) : (

@@ -170,7 +170,7 @@ describe('approval queue', () => {
       '/component-hub/approval-queue',
     );
     const card = await screen.findByRole('article', { name: 'Class Change' });
-    const change = within(card).getByRole('region', { name: 'Class change' });
+    const change = within(card).getByRole('region', { name: 'Proposed change' });
     expect(within(change).getByText("Merge the classes 'Relay', 'relay', 'Relays' into 'Relay'.")).toBeInTheDocument();
     expect(
       within(change)

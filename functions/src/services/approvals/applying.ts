@@ -23,11 +23,13 @@ import {
   type LinkView,
 } from '#shared/schemas/links';
 
+import { applyClassChange } from './class-changes';
 import { sameValue } from './request-views';
 import { paths } from '#shared/app-paths';
 /*
  * What approving a request writes besides closing it: the new part, the edit as a new version,
- * the deletion, or the published attachment, each conditioned on the part as read.
+ * the deletion, or the published attachment, each conditioned on the part as read; or the class
+ * list after a class change (class-changes.ts).
  */
 
 /** Approving a request whose part is gone: the request is closed with the reason, and the reviewer told. */
@@ -116,6 +118,8 @@ export const applyItems = async (
         linkTo: paths.hub.component.href(request.componentId!),
         items: [attachmentApproveItem(request.componentId!, request.attachmentId!)],
       };
+    case 'class':
+      return applyClassChange(request, reviewer, now);
   }
 };
 

@@ -22,7 +22,9 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import {
   componentDecimalFields,
+  componentDerivedFields,
   componentFields,
+  derivedNumbers,
   componentIntegerFields,
   quickSearchFields,
   searchTextFilterFields,
@@ -259,7 +261,8 @@ const sqlFor = (query: IndexQuery) => {
 };
 
 const loadPostgres = async (client: pg.Client) => {
-  const columns = ['id', ...componentFields, ...derivedColumns];
+  // The numbers read from the text (current, wire range) are columns too, worked out as the index does.
+  const columns = ['id', ...componentFields, ...componentDerivedFields, ...derivedColumns];
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await client.query(
     `CREATE TABLE components (id integer PRIMARY KEY, ${componentFields
@@ -267,7 +270,9 @@ const loadPostgres = async (client: pg.Client) => {
         (field) =>
           `${quote(field)} ${componentIntegerFields.includes(field as never) ? 'integer' : numericColumns.has(field) ? 'double precision' : 'text'}`,
       )
-      .join(', ')}, ${derivedColumns.map((column) => `${quote(column)} text NOT NULL DEFAULT ''`).join(', ')})`,
+      .join(', ')}, ${componentDerivedFields.map((field) => `${quote(field)} double precision`).join(', ')}, ${derivedColumns
+      .map((column) => `${quote(column)} text NOT NULL DEFAULT ''`)
+      .join(', ')})`,
   );
   const rows: unknown[][] = [];
   let id = 0;
@@ -286,7 +291,13 @@ const loadPostgres = async (client: pg.Client) => {
       ...fields,
       dataSheet: hasDataSheet ? componentFileKey(id, 'dataSheet', `${fields.reference}.pdf`) : null,
     } as Record<string, unknown>;
-    rows.push([id, ...componentFields.map((field) => row[field] ?? null), ...derivedValues(row)]);
+    const numbers = derivedNumbers(row);
+    rows.push([
+      id,
+      ...componentFields.map((field) => row[field] ?? null),
+      ...componentDerivedFields.map((field) => numbers[field]),
+      ...derivedValues(row),
+    ]);
     if (rows.length === 500) await flush();
   }
   await flush();
@@ -294,7 +305,7 @@ const loadPostgres = async (client: pg.Client) => {
   for (const column of ['q_pn', 'q_text', ...searchTextFilterFields.map(filterColumn)]) {
     await client.query(`CREATE INDEX ON components USING gin (${quote(column)} gin_trgm_ops)`);
   }
-  for (const field of [...componentDecimalFields, ...componentIntegerFields])
+  for (const field of [...componentDecimalFields, ...componentIntegerFields, ...componentDerivedFields])
     await client.query(`CREATE INDEX ON components (${quote(field)})`);
   await client.query(`CREATE INDEX components_order ON components (${ORDER})`);
   await client.query('ANALYZE components');

@@ -307,6 +307,28 @@ export const messages = {
     `The part already has the values of version ${version}: there is nothing to revert.`,
   attachmentRemovedVersion: (fileName: string) => `Attachment removed: ${fileName}`,
   notificationSettingsEmpty: 'Change at least one setting',
+  // Duplicates: parts and pending new-part requests that look like one being proposed, and merging two parts.
+  possibleDuplicatesTitle: 'Possible duplicates',
+  possibleDuplicatesHint:
+    'These look like the part you are adding. Check them before you submit; you can still submit if yours is another part.',
+  duplicateExact: 'Same part',
+  duplicateClose: 'Similar',
+  duplicatePendingRequest: (requestId: string) => `waiting for review (request ${requestId})`,
+  possibleDuplicateOf: 'Possible duplicate of',
+  possibleDuplicateApproveHint:
+    'Approving adds a second part with the same identity. Open them and make sure this one is another part.',
+  approveDuplicateConfirm: 'I checked: this new part is not one of these',
+  mergeIdInvalid: 'intoId must be the id of the part to merge into',
+  mergeIntoItself: 'A part cannot be merged into itself',
+  mergeTargetNotFound: 'The part to merge into was not found',
+  mergedElsewhere: (reference: string) => `This part was already merged into ${reference}`,
+  mergeRetry: 'One of the parts changed while they were being merged. Please try again.',
+  componentMoved: (reference: string) => `This part was merged into ${reference}`,
+  mergeVersion: (reference: string, id: number) => `Merged ${reference} (#${id}) into this part`,
+  requestClosedComponentMerged: (reference: string, into: string) =>
+    `Closed automatically: ${reference} was merged into ${into}. Propose the change on ${into} if it still applies.`,
+  requestClosedMergedNotice: (request: string, subject: string, reference: string, into: string) =>
+    `Your ${request} request for ${subject} was closed because ${reference} was merged into ${into}.`,
   // Single sign-on (the login page shows these after a sign-in through the company's provider).
   ssoButton: (label: string) => `Sign in with ${label}`,
   passwordLoginAdminsOnly: (label: string) =>

@@ -357,6 +357,15 @@ export const routes = [
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
+  // Parts and pending new-part requests that may be the part being typed: read from the search index.
+  {
+    method: 'GET',
+    path: '/api/components/duplicates',
+    handler: 'components/list-duplicate-candidates',
+    access: 'user',
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   {
     method: 'GET',
@@ -452,7 +461,15 @@ export const routes = [
     access: 'user',
     needs: ['bucket-read'],
   },
-  { method: 'GET', path: '/api/approval-requests', handler: 'approvals/list-approval-requests', access: 'user' },
+  {
+    method: 'GET',
+    path: '/api/approval-requests',
+    handler: 'approvals/list-approval-requests',
+    access: 'user',
+    // A new-part request is listed with the parts it may duplicate: read from the search index.
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
   {
     method: 'PATCH',
     path: '/api/approval-requests/{id}',

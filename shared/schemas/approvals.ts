@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { messages } from '../messages';
 import { componentIdSchema } from './component';
+import type { DuplicateCandidate } from './duplicates';
 import { safeText } from './text';
 
 export const requestTypes = ['new', 'edit', 'attachment', 'delete'] as const;
@@ -92,6 +93,8 @@ export interface ApprovalRequest {
   componentChanged: boolean;
   /** An edit that restores the values of this version of the part. */
   revertOf: number | null;
+  /** A pending new part, as administrators see it: the parts and pending requests it may duplicate. */
+  possibleDuplicates?: DuplicateCandidate[];
 }
 
 export const notificationIdPathSchema = z.object({

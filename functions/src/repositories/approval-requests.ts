@@ -167,6 +167,39 @@ export const listPendingRequestsFor = async (componentId: number): Promise<Store
     })
   ).map(fromItem);
 
+/** What identifies the part a pending new-part request proposes. */
+export interface ProposedPart {
+  id: string;
+  reference: string;
+  manufacturer: string | null;
+  articleNumber: string | null;
+}
+
+/**
+ * The parts pending new-part requests propose (gsi1 `REQSTATUS#pending`, filtered to `new`,
+ * projected to the identifying fields; eventually consistent), oldest first.
+ */
+export const listPendingNewParts = async (): Promise<ProposedPart[]> =>
+  (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: 'requestType = :new',
+      ProjectionExpression: 'id, #data.#reference, #data.manufacturer, #data.articleNumber',
+      ExpressionAttributeNames: { '#data': 'data', '#reference': 'reference' },
+      ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':new': 'new' },
+    })
+  ).map((item) => {
+    const data = (item.data ?? {}) as Record<string, unknown>;
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    return {
+      id: String(item.id),
+      reference: String(data.reference ?? ''),
+      manufacturer: text(data.manufacturer),
+      articleNumber: text(data.articleNumber),
+    };
+  });
+
 /** How many of one user's requests wait for review (gsi2 `REQUSER#<userId>`, counted). */
 export const countPendingRequestsOf = async (userId: string): Promise<number> => {
   let count = 0;

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
+import type { DuplicateCandidate } from '#shared/schemas/duplicates';
 import { Conflict, DomainError, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
@@ -25,6 +26,7 @@ import { newNotification } from '../notifications';
 
 import { applyItems, PartGone } from './applying';
 import { toApprovalRequest } from './request-views';
+import { duplicatesOfPending } from '../duplicates/candidates';
 
 import { displayName } from '../user-names';
 import { paths } from '#shared/app-paths';
@@ -110,7 +112,9 @@ const closeRequestsOfDeletedPart = async (componentId: number, exceptId: string)
 /**
  * Admins see every request of a status; users see only their own (the dashboard shows them their
  * state). Each is answered with its part as it is now; a pending request whose part was deleted
- * meanwhile is closed here, with the reason, instead of being listed.
+ * meanwhile is closed here, with the reason, instead of being listed. Administrators see each
+ * pending new part with the parts and other pending requests it may duplicate (when the search
+ * index cannot be read, the queue is still answered, without them).
  */
 export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> => {
   const requests = await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id });
@@ -120,11 +124,18 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   const parts = new Map((ids.length ? await getComponents(ids) : []).map((component) => [component.id, component]));
   const answers: ApprovalRequest[] = [];
   const gone: StoredRequest[] = [];
+  const duplicates =
+    viewer.role === 'admin' && status === 'pending'
+      ? await duplicatesOfPending(requests).catch((error: unknown) => {
+          logger.warn('duplicate candidates of new parts not found', { error: error as Error });
+          return new Map<string, DuplicateCandidate[]>();
+        })
+      : new Map<string, DuplicateCandidate[]>();
   for (const request of requests) {
     const checked = request.componentId !== undefined;
     const component = checked ? parts.get(request.componentId!) : undefined;
     if (status === 'pending' && checked && !component) gone.push(request);
-    else answers.push(toApprovalRequest(request, { checked, component }));
+    else answers.push(toApprovalRequest(request, { checked, component }, duplicates.get(request.id)));
   }
   for (const request of gone)
     await closeForDeletedPart(request).catch((error: unknown) =>

@@ -337,6 +337,27 @@ export class Matcher {
     };
   }
 
+  /**
+   * The codes of a searched column whose values may hold `term` in their squeezed forms: a
+   * superset for the caller to check, with the values added since the index was built.
+   */
+  mayHold(field: SearchedField, term: string): number[] {
+    const postings = this.postings!;
+    const index = searchedFields.indexOf(field);
+    const size = this.store.text[field].size;
+    const indexed = postings.indexedUpTo[index]!;
+    const codes: number[] = [];
+    const found = term === '' ? undefined : postings.candidates(term, index);
+    if (found) {
+      for (let i = 0; i < found.ids.length; i++) {
+        const code = found.ids[i]! - found.base;
+        if (code !== 0) codes.push(code);
+      }
+    } else for (let code = 1; code < indexed; code++) codes.push(code);
+    for (let code = indexed; code < size; code++) codes.push(code);
+    return codes;
+  }
+
   // ------------------------------------------------------------------------------ facets
 
   /** Each value of a field (by code) in the form facet choices compare: folded, trimmed. */

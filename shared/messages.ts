@@ -318,6 +318,9 @@ export const messages = {
   possibleDuplicateApproveHint:
     'Approving adds a second part with the same identity. Open them and make sure this one is another part.',
   approveDuplicateConfirm: 'I checked: this new part is not one of these',
+  approveDuplicateRequired: 'Tick this box to approve: the new part may already be in the catalogue or the queue.',
+  approveDuplicatesSelected: (count: number) =>
+    `${count} of the selected new parts may be duplicates (each card names what of).`,
   mergeIdInvalid: 'intoId must be the id of the part to merge into',
   mergeIntoItself: 'A part cannot be merged into itself',
   mergeTargetNotFound: 'The part to merge into was not found',

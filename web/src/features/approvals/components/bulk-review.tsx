@@ -6,6 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
 import { fieldLabel } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
@@ -16,6 +17,7 @@ import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
 import { ReviewNotesField } from './review-dialog';
+import { mayDuplicate, NotDuplicateConfirmation } from './duplicate-notice';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -106,6 +108,7 @@ const SummaryDialog = ({
 /**
  * Above the pending list: select all, and approve or reject the selected requests together
  * with one review note; each is applied once on the server, and a summary says what happened.
+ * Approving new parts that may be duplicates waits for the reviewer to confirm they are not.
  */
 export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const bulkReview = useBulkReview();
@@ -117,14 +120,24 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const count = selected.size;
   const all = requests.length > 0 && count === requests.length;
   const stale = requests.filter((request) => selected.has(request.id) && request.staleFields.length > 0);
+  const duplicates = requests.filter((request) => selected.has(request.id) && mayDuplicate(request));
+  const [notDuplicate, setNotDuplicate] = useState(false);
+  const [confirmationMissing, setConfirmationMissing] = useState(false);
+  const asksConfirmation = decision === 'approved' && duplicates.length > 0;
 
   const close = () => {
     setDecision(null);
     setNotes('');
+    setNotDuplicate(false);
+    setConfirmationMissing(false);
   };
 
   const submit = async () => {
     if (!decision) return;
+    if (asksConfirmation && !notDuplicate) {
+      setConfirmationMissing(true);
+      return;
+    }
     await run(async () => {
       const chosen = requests.filter((request) => selected.has(request.id));
       const result = await bulkReview(
@@ -185,6 +198,12 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         isSubmitting={busy}
         destructive={decision === 'rejected'}
       >
+        {asksConfirmation && (
+          <>
+            <Text mb="2">{messages.approveDuplicatesSelected(duplicates.length)}</Text>
+            <NotDuplicateConfirmation checked={notDuplicate} onChange={setNotDuplicate} refused={confirmationMissing} />
+          </>
+        )}
         <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />
       </FormDialog>
       <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />

@@ -406,6 +406,18 @@ export const routes = [
     writeLimit: 'requests',
   },
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
+  // Two parts that are one: the part of the path goes into `intoId`, with all it holds.
+  {
+    method: 'POST',
+    path: '/api/components/{id}/merge',
+    handler: 'components/merge-component',
+    access: 'admin',
+    // Closing the merged part's other requests tells their submitters and drops their files.
+    needs: ['bucket-delete', 'mail'],
+    writeLimit: 'admin',
+    // A part with a long history moves in many transactions.
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
   {
     method: 'POST',
     path: '/api/components/{id}/view',

@@ -132,6 +132,8 @@ export interface Version {
    * was and where its bytes were, which the bucket's versioning keeps for 30 days.
    */
   removedAttachment?: { id: string; fileName: string; fileType: string; size: number; objectKey: string };
+  /** A version of a part merged into this one: that part's id and reference (its own numbering). */
+  mergedFrom?: { id: number; reference: string };
 }
 
 export interface RecentComponentView {

@@ -167,6 +167,30 @@ export const listPendingRequestsFor = async (componentId: number): Promise<Store
     })
   ).map(fromItem);
 
+/**
+ * The transaction item that has a pending request about a merged part follow it into the part
+ * it went into (an upload's request goes with its attachment), only while the request is still
+ * pending and about the merged part.
+ */
+export const requestRetargetItem = (
+  requestId: string,
+  move: { fromId: number; intoId: number; intoReference: string },
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: requestKey(requestId),
+    UpdateExpression: 'SET componentId = :into, componentReference = :reference, #data.componentId = :into',
+    ConditionExpression: '#status = :pending AND componentId = :from',
+    ExpressionAttributeNames: { '#status': 'status', '#data': 'data' },
+    ExpressionAttributeValues: {
+      ':into': move.intoId,
+      ':reference': move.intoReference,
+      ':pending': 'pending',
+      ':from': move.fromId,
+    },
+  },
+});
+
 /** What identifies the part a pending new-part request proposes. */
 export interface ProposedPart {
   id: string;

@@ -6,7 +6,7 @@ import { Conflict, DomainError, isServiceUnavailable, NotFound, Unprocessable } 
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { getComponents } from '#repositories/components';
+import { getComponents, getMergeMarks } from '#repositories/components';
 import {
   getRequest,
   listPendingRequestsFor,
@@ -57,13 +57,16 @@ const decisionNotification = (
   });
 
 /**
- * Closes a pending request whose part no longer exists, with the reason, so it leaves the queue
- * and the pending count; the submitter is told (as their settings allow) and a pending upload's
- * file goes. False when the request was closed some other way meanwhile.
+ * Closes a pending request whose part no longer exists (deleted, or merged into the part named
+ * `mergedInto`), with the reason, so it leaves the queue and the pending count; the submitter is
+ * told (as their settings allow) and a pending upload's file goes. False when the request was
+ * closed some other way meanwhile.
  */
-const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => {
+const closeForDeletedPart = async (request: StoredRequest, mergedInto?: string): Promise<boolean> => {
   const reference = requestReference(request);
-  const reviewNotes = messages.requestClosedComponentDeleted(reference);
+  const reviewNotes = mergedInto
+    ? messages.requestClosedComponentMerged(reference, mergedInto)
+    : messages.requestClosedComponentDeleted(reference);
   const review = {
     status: 'rejected' as const,
     reviewedBy: AUTOMATIC_REVIEWER,
@@ -80,11 +83,14 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
         newNotification({
           type: 'warning',
           title: 'Request closed',
-          message: messages.requestClosedNotice(
-            requestTypeWords[request.requestType],
-            requestSubject(request),
-            reference,
-          ),
+          message: mergedInto
+            ? messages.requestClosedMergedNotice(
+                requestTypeWords[request.requestType],
+                requestSubject(request),
+                reference,
+                mergedInto,
+              )
+            : messages.requestClosedNotice(requestTypeWords[request.requestType], requestSubject(request), reference),
         }),
       ),
     );
@@ -96,6 +102,7 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
     reviewNotes,
     linkTo: null,
     deletedReference: reference,
+    ...(mergedInto && { mergedIntoReference: mergedInto }),
   });
   return true;
 };
@@ -107,6 +114,28 @@ const closeRequestsOfDeletedPart = async (componentId: number, exceptId: string)
     await closeForDeletedPart(request).catch((error: unknown) =>
       logger.warn('request of a deleted part not closed', { requestId: request.id, error: error as Error }),
     );
+};
+
+/**
+ * After a merge: the merged part's pending requests that did not follow it into the survivor
+ * (edits and a deletion of a part that is no more) close, saying where it went. Each is read
+ * again first: an upload's request that moved with its attachment is the survivor's now.
+ */
+export const closeRequestsOfMergedPart = async (componentId: number, intoReference: string): Promise<void> => {
+  for (const listed of await listPendingRequestsFor(componentId)) {
+    const request = await getRequest(listed.id);
+    if (request?.status !== 'pending' || request.componentId !== componentId) continue;
+    await closeForDeletedPart(request, intoReference);
+  }
+};
+
+/** The reference of the part each merged one of `ids` went into (the survivor's, else its id). */
+const survivorsOf = async (ids: readonly number[]): Promise<Map<number, string>> => {
+  const marks = await getMergeMarks(ids);
+  const survivors = new Map(
+    (await getComponents([...marks.values()].map((mark) => mark.intoId))).map((part) => [part.id, part.reference]),
+  );
+  return new Map([...marks.values()].map((mark) => [mark.id, survivors.get(mark.intoId) ?? `#${mark.intoId}`]));
 };
 
 /**
@@ -137,8 +166,9 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
     if (status === 'pending' && checked && !component) gone.push(request);
     else answers.push(toApprovalRequest(request, { checked, component }, duplicates.get(request.id)));
   }
+  const mergedInto = gone.length ? await survivorsOf(gone.map((request) => request.componentId!)) : new Map();
   for (const request of gone)
-    await closeForDeletedPart(request).catch((error: unknown) =>
+    await closeForDeletedPart(request, mergedInto.get(request.componentId!)).catch((error: unknown) =>
       logger.warn('request of a deleted part not closed', { requestId: request.id, error: error as Error }),
     );
   return answers;
@@ -210,8 +240,12 @@ const reviewStored = async (
       const latest = await getRequest(request.id);
       // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
       if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
-      // Still pending: the part moved to another version meanwhile. Read it again and re-apply.
-      if (attempt < 3) continue;
+      // Still pending: the part moved to another version meanwhile (or the request followed its
+      // part into another it was merged into). Read it again and re-apply.
+      if (latest && attempt < 3) {
+        request = latest;
+        continue;
+      }
       throw new Conflict(messages.requestRetry);
     }
     recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {

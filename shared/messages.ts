@@ -328,6 +328,7 @@ export const messages = {
   mergeRetry: 'One of the parts changed while they were being merged. Please try again.',
   componentMoved: (reference: string) => `This part was merged into ${reference}`,
   mergeVersion: (reference: string, id: number) => `Merged ${reference} (#${id}) into this part`,
+  versionOfMergedPart: (reference: string) => `History of ${reference}, merged into this part`,
   requestClosedComponentMerged: (reference: string, into: string) =>
     `Closed automatically: ${reference} was merged into ${into}. Propose the change on ${into} if it still applies.`,
   requestClosedMergedNotice: (request: string, subject: string, reference: string, into: string) =>

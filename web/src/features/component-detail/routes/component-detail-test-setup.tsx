@@ -70,6 +70,8 @@ interface Setup {
   versions?: Version[];
   comments?: Comment[];
   extra?: Record<string, Handler | MockResponse>;
+  /** The address opened (the part's own unless given). */
+  at?: string;
 }
 
 export const renderDetail = ({
@@ -78,6 +80,7 @@ export const renderDetail = ({
   versions = [],
   comments = [],
   extra = {},
+  at,
 }: Setup = {}) => {
   const server = mockApi({
     'GET /api/csrf-token': csrfHandler,
@@ -102,7 +105,7 @@ export const renderDetail = ({
       { path: '/component-hub/components/:id', element: <ComponentDetailRoute /> },
       { path: '/component-hub/components', element: <p>component list</p> },
     ],
-    `/component-hub/components/${component.id}`,
+    at ?? `/component-hub/components/${component.id}`,
   );
   return { server, ...rendered };
 };

@@ -191,19 +191,12 @@ export const requestRetargetItem = (
   },
 });
 
-/** What identifies the part a pending new-part request proposes. */
-export interface ProposedPart {
-  id: string;
-  reference: string;
-  manufacturer: string | null;
-  articleNumber: string | null;
-}
-
 /**
- * The parts pending new-part requests propose (gsi1 `REQSTATUS#pending`, filtered to `new`,
- * projected to the identifying fields; eventually consistent), oldest first.
+ * Pending new-part requests, only their ids and the data that identifies a part (gsi1
+ * `REQSTATUS#pending`, filtered to `new`, projected to `data.reference`, `data.manufacturer` and
+ * `data.articleNumber`; eventually consistent), oldest first.
  */
-export const listPendingNewParts = async (): Promise<ProposedPart[]> =>
+export const listPendingNewParts = async (): Promise<Pick<StoredRequest, 'id' | 'data'>[]> =>
   (
     await queryAll({
       IndexName: 'gsi1',
@@ -213,16 +206,7 @@ export const listPendingNewParts = async (): Promise<ProposedPart[]> =>
       ExpressionAttributeNames: { '#data': 'data', '#reference': 'reference' },
       ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':new': 'new' },
     })
-  ).map((item) => {
-    const data = (item.data ?? {}) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-    return {
-      id: String(item.id),
-      reference: String(data.reference ?? ''),
-      manufacturer: text(data.manufacturer),
-      articleNumber: text(data.articleNumber),
-    };
-  });
+  ).map((item) => ({ id: String(item.id), data: (item.data ?? {}) as Record<string, unknown> }));
 
 /** How many of one user's requests wait for review (gsi2 `REQUSER#<userId>`, counted). */
 export const countPendingRequestsOf = async (userId: string): Promise<number> => {

@@ -1,8 +1,8 @@
 import type { DuplicateCandidate } from '#shared/schemas/duplicates';
-import { listPendingNewParts, type ProposedPart, type StoredRequest } from '#repositories/approval-requests';
+import { listPendingNewParts, type StoredRequest } from '#repositories/approval-requests';
 import { catalogueSearch } from '../search/catalogue-search';
 import type { SearchIndex } from '../search/search-index';
-import { canIdentify, likeness, ranked, type ProposedIdentity } from './likeness';
+import { canIdentify, likeness, ranked, type KnownIdentity, type ProposedIdentity } from './likeness';
 
 /*
  * The duplicate candidates of a proposed part: catalogue parts, found through the search index's
@@ -14,49 +14,15 @@ import { canIdentify, likeness, ranked, type ProposedIdentity } from './likeness
 /** Parts looked at per question, at most: more alike than this is a catalogue problem of its own. */
 const PARTS_CONSIDERED = 200;
 
-const partsLike = (index: SearchIndex, proposed: ProposedIdentity): DuplicateCandidate[] => {
-  const ids = new Set([
-    ...(proposed.reference ? index.partNumberNeighbours('reference', proposed.reference, 'one-edit') : []),
-    ...(proposed.articleNumber ? index.partNumberNeighbours('articleNumber', proposed.articleNumber, 'same') : []),
-  ]);
-  return index.components([...ids].slice(0, PARTS_CONSIDERED)).flatMap((part): DuplicateCandidate[] => {
-    const alike = likeness(proposed, part);
-    if (!alike) return [];
-    return [
-      {
-        kind: 'part',
-        id: part.id,
-        reference: part.reference,
-        manufacturer: part.manufacturer,
-        exact: alike === 'exact',
-      },
-    ];
-  });
-};
+/** What a pending new-part request proposes, by what identifies a part. */
+interface ProposedPart {
+  id: string;
+  reference: string;
+  manufacturer: string | null;
+  articleNumber: string | null;
+}
 
-const requestsLike = (requests: readonly ProposedPart[], proposed: ProposedIdentity): DuplicateCandidate[] =>
-  requests.flatMap((request): DuplicateCandidate[] => {
-    const alike = likeness(proposed, request);
-    if (!alike) return [];
-    return [
-      {
-        kind: 'request',
-        id: request.id,
-        reference: request.reference,
-        manufacturer: request.manufacturer,
-        exact: alike === 'exact',
-      },
-    ];
-  });
-
-/** `GET /api/components/duplicates`: what may already be the part being typed. */
-export const findDuplicates = async (proposed: ProposedIdentity): Promise<DuplicateCandidate[]> => {
-  if (!canIdentify(proposed)) return [];
-  const [index, pending] = await Promise.all([catalogueSearch().current(), listPendingNewParts()]);
-  return ranked([...partsLike(index, proposed), ...requestsLike(pending, proposed)]);
-};
-
-const proposedBy = (request: StoredRequest): ProposedPart => {
+const proposedBy = (request: Pick<StoredRequest, 'id' | 'data'>): ProposedPart => {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
     id: request.id,
@@ -64,6 +30,48 @@ const proposedBy = (request: StoredRequest): ProposedPart => {
     manufacturer: text(request.data.manufacturer),
     articleNumber: text(request.data.articleNumber),
   };
+};
+
+type Known = KnownIdentity & ({ kind: 'part'; id: number } | { kind: 'request'; id: string });
+
+/** Those of `known` that may be the proposed part, as candidates. */
+const alike = (proposed: ProposedIdentity, known: readonly Known[]): DuplicateCandidate[] =>
+  known.flatMap((entry) => {
+    const how = likeness(proposed, entry);
+    if (!how) return [];
+    const { kind, id, reference, manufacturer } = entry;
+    return [{ kind, id, reference, manufacturer, exact: how === 'exact' } as DuplicateCandidate];
+  });
+
+const partsLike = (index: SearchIndex, proposed: ProposedIdentity): DuplicateCandidate[] => {
+  const ids = new Set([
+    ...(proposed.reference ? index.partNumberNeighbours('reference', proposed.reference, 'one-edit') : []),
+    ...(proposed.articleNumber ? index.partNumberNeighbours('articleNumber', proposed.articleNumber, 'same') : []),
+  ]);
+  const parts = index.components([...ids].slice(0, PARTS_CONSIDERED));
+  return alike(
+    proposed,
+    parts.map(({ id, reference, manufacturer, articleNumber }) => ({
+      kind: 'part',
+      id,
+      reference,
+      manufacturer,
+      articleNumber,
+    })),
+  );
+};
+
+const requestsLike = (requests: readonly ProposedPart[], proposed: ProposedIdentity): DuplicateCandidate[] =>
+  alike(
+    proposed,
+    requests.map((request) => ({ kind: 'request', ...request })),
+  );
+
+/** `GET /api/components/duplicates`: what may already be the part being typed. */
+export const findDuplicates = async (proposed: ProposedIdentity): Promise<DuplicateCandidate[]> => {
+  if (!canIdentify(proposed)) return [];
+  const [index, pending] = await Promise.all([catalogueSearch().current(), listPendingNewParts()]);
+  return ranked([...partsLike(index, proposed), ...requestsLike(pending.map(proposedBy), proposed)]);
 };
 
 /**

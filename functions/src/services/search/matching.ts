@@ -358,6 +358,25 @@ export class Matcher {
     return codes;
   }
 
+  /**
+   * The live slots whose value of a searched field has one of `codes` (`accepted` marks the same
+   * codes): the slots listed under each code, and those appended since the lists were made.
+   */
+  slotsHolding(field: SearchedField, codes: readonly number[], accepted: Uint8Array): number[] {
+    const lists = this.slotListsOf(field);
+    const { alive, slotCount } = this.store;
+    const slots: number[] = [];
+    for (const code of codes) {
+      if (code >= lists.offsets.length - 1) continue;
+      for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++)
+        if (alive[lists.slots[i]!] === 1) slots.push(lists.slots[i]!);
+    }
+    const column = this.store.text[field].codes;
+    for (let slot = this.listedUpTo; slot < slotCount; slot++)
+      if (alive[slot] === 1 && accepted[column[slot]!] === 1) slots.push(slot);
+    return slots;
+  }
+
   // ------------------------------------------------------------------------------ facets
 
   /** Each value of a field (by code) in the form facet choices compare: folded, trimmed. */

@@ -37,6 +37,16 @@ describe('partNumberNeighbours', () => {
     expect(index.partNumberNeighbours('reference', 'PT 2,5', 'one-edit')).toEqual([1]);
   });
 
+  it('finds references holding punctuation a part-number form keeps, written with or without it', () => {
+    const index = SearchIndex.build([
+      document(1, { reference: 'DILM17-10(RDC24)', manufacturer: 'Eaton' }),
+      document(2, { reference: 'DILM1710RDC24X', manufacturer: 'Eaton' }),
+    ]);
+    expect(index.partNumberNeighbours('reference', 'DILM17-10 RDC24', 'same')).toEqual([1]);
+    expect(index.partNumberNeighbours('reference', 'dilm1710(r7c24)', 'one-edit')).toEqual([1]);
+    expect(index.partNumberNeighbours('reference', 'DILM17-10(RDC24)', 'one-edit')).toEqual([1, 2]);
+  });
+
   it('compares short keys only whole, and finds nothing for a text without letters or digits', () => {
     const index = SearchIndex.build([document(1, { reference: 'K1' }), document(2, { reference: 'K2' })]);
     expect(index.partNumberNeighbours('reference', 'k-1', 'one-edit')).toEqual([1]);

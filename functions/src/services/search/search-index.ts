@@ -253,10 +253,10 @@ export class SearchIndex {
 
   /**
    * The live components whose value of a part-number field is `text` written another way
-   * (case, separators), or with `one-edit` also one character away, in result order.
+   * (case, separators), or with `one-edit` also one character away, lowest id first.
    */
   partNumberNeighbours(field: 'reference' | 'articleNumber', text: string, reach: PartNumberReach): number[] {
-    return partNumberNeighbours(this.store, this.matcher, this.results.order, field, text, reach);
+    return partNumberNeighbours(this.store, this.matcher, field, text, reach);
   }
 
   /** Every live component, in result order (what a snapshot stores). */

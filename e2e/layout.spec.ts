@@ -142,7 +142,7 @@ test.describe('as the administrator, tabs and toasts', () => {
       };
 
       await page.goto('/app/component-hub/admin');
-      await everyTabReachable(['Overview', 'Image Management', 'Catalogue Data', 'User Management']);
+      await everyTabReachable(['Overview', 'Image Management', 'Catalogue Data', 'Classes', 'User Management']);
       await expect(page).toHaveURL(/\/admin#users$/);
 
       const [part] = (await (await page.request.get('/api/components?limit=1')).json()) as { id: number }[];

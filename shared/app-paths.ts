@@ -27,7 +27,10 @@ export const paths = {
       path: '/component-hub/settings',
       href: (anchor?: SettingsAnchor) => `/component-hub/settings${anchor ? `#${anchor}` : ''}`,
     },
-    admin: { path: '/component-hub/admin', href: () => '/component-hub/admin' },
+    admin: {
+      path: '/component-hub/admin',
+      href: (anchor?: AdminAnchor) => `/component-hub/admin${anchor ? `#${anchor}` : ''}`,
+    },
     approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
     importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
   },
@@ -39,6 +42,8 @@ export const paths = {
 } as const;
 
 export type SettingsAnchor = 'users' | 'notifications' | 'security';
+/** The admin dashboard's tabs after the first, by their anchors. */
+export type AdminAnchor = 'images' | 'data' | 'classes' | 'users';
 
 /** An absolute URL of an app page, for full page loads (logout, self-deletion). */
 export const appUrl = (href: string): string => `${APP_BASE}${href}`;

@@ -282,6 +282,15 @@ export const messages = {
   mouserProcessingFailed: 'Failed to process Mouser images',
   unifiedProcessingFailed: 'Failed to process unified images',
 
+  /** Each kind of approval request as the queue and the dashboard name it. */
+  requestTypeLabels: {
+    new: 'New Component',
+    edit: 'Component Edit',
+    attachment: 'New Attachment',
+    delete: 'Component Deletion',
+    link: 'Part Link',
+    class: 'Class Change',
+  },
   // Approvals and notifications people can rely on: texts name the part by its reference.
   /** 'alice submitted an edit request for 3RT2015-1BB41.' */
   requestSubmittedNotice: (who: string, request: string, subject: string) =>
@@ -294,6 +303,24 @@ export const messages = {
   requestWithdrawnNote: 'Withdrawn by the submitter',
   requestWithdrawOthers: 'You can only withdraw your own requests',
   requestNotPending: 'Only a pending request can be withdrawn; this one has already been reviewed',
+  tokenNameRequired: 'Give the token a name',
+  tokenScopesInvalid: 'Choose what the token may do: read, propose or admin',
+  tokenExpiryInvalid: (days: number) => `Give an expiry date within the next ${days} days (YYYY-MM-DD)`,
+  tokenKindInvalid: 'A token is personal or a service token',
+  tokenAdminOnly: 'Only administrators may create service tokens or tokens with the admin scope',
+  tokenLimit: (max: number) => `You hold ${max} tokens already: revoke one you no longer use first`,
+  tokenNotFound: 'Token not found',
+  tokenInvalid: 'The access token is not valid: it is unknown, expired, revoked or disabled',
+  tokenScopeTooNarrow: "The access token's scopes do not allow this request",
+  linkNotFound: 'Link not found',
+  linkKindInvalid:
+    'Choose how the parts are linked: mates-with, uses-contact, contact-for, uses-tool, tool-for, accessory, accessory-of, alternative, replaced-by or replaces',
+  linkTargetInvalid: 'Choose the part to link to',
+  linkRoleInvalid: 'A tool role (crimp, insertion or extraction) belongs only to a tool link',
+  linkToItself: 'A part cannot be linked to itself',
+  linkTargetMissing: 'The part to link to does not exist',
+  linkExists: (sentence: string) => `These parts are already linked: ${sentence}`,
+  linkAlreadyPending: (sentence: string) => `This link is already waiting for review: ${sentence}`,
   deletionAlreadyPending: (reference: string) =>
     `A deletion request for ${reference} is already waiting for review. Wait for the administrators to decide on it.`,
   bulkNotAttempted: 'Not reviewed: Component Hub could not reach one of its services. Select it and try again.',
@@ -307,6 +334,40 @@ export const messages = {
     `The part already has the values of version ${version}: there is nothing to revert.`,
   attachmentRemovedVersion: (fileName: string) => `Attachment removed: ${fileName}`,
   notificationSettingsEmpty: 'Change at least one setting',
+  /** '1 part', '1,350 parts'. */
+  partCount: (count: number) => (count === 1 ? '1 part' : `${count.toLocaleString('en-US')} parts`),
+  // Classes: the one list administrators keep (Admin Dashboard → Classes), changed through review.
+  classNameRequired: 'Enter a class name',
+  classNameTooLong: (max: number) => `A class name must be at most ${max} characters`,
+  classRenameSame: 'The new name is the same as the old one',
+  classMergeTooFew: 'Choose at least two different classes to merge',
+  classMergeTooMany: (max: number) => `At most ${max} classes can be merged at once`,
+  classUnknown: (name: string) => `There is no class '${name}': no part has it and it is not on the list`,
+  classAlreadyListed: (name: string) => `'${name}' is already on the class list`,
+  classIsVariant: (name: string, existing: string) =>
+    `'${name}' is a variant of the class '${existing}'. Rename or merge '${existing}' instead of adding a second spelling.`,
+  classRenameTaken: (name: string) => `'${name}' is already a class: merge the two classes instead of renaming`,
+  classMergeIntoOther: (name: string) =>
+    `'${name}' is already a class: choose it among the classes to merge, or give the merged class a new name`,
+  classChangeAdd: (name: string) => `Add the class '${name}'`,
+  classChangeRename: (from: string, to: string) => `Rename the class '${from}' to '${to}'`,
+  classChangeMerge: (classes: readonly string[], into: string) =>
+    `Merge the classes ${classes.map((name) => `'${name}'`).join(', ')} into '${into}'`,
+  /** The same inside a sentence: 'alice submitted a class change request for renaming the class …'. */
+  classChangeAdding: (name: string) => `adding the class '${name}'`,
+  classChangeRenaming: (from: string, to: string) => `renaming the class '${from}' to '${to}'`,
+  classChangeMerging: (classes: readonly string[], into: string) =>
+    `merging the classes ${classes.map((name) => `'${name}'`).join(', ')} into '${into}'`,
+  /** A part's version entry when a rename or merge moves it to another class. */
+  classRenamedVersion: (from: string, to: string) => `Class renamed from ${from} to ${to}`,
+  classChangeBusy: (change: string) =>
+    `Another class change is being applied (${change}). Wait until it is finished; if it stopped, approve that request again to finish it.`,
+  classChangeStale: (reason: string) =>
+    `The class list changed since this request was filed: ${reason.replace(/\.?$/, '.')} Reject it.`,
+  classChangeUnfinished: (moved: number, left: number) =>
+    `${moved.toLocaleString('en-US')} parts have their new class so far and ${left.toLocaleString('en-US')} still wait. Approve the request again to finish it.`,
+  classChangeStarted:
+    'This class change is partly applied: some parts already have their new class. Approve it again to finish it; it can no longer be rejected or withdrawn.',
   // Duplicates: parts and pending new-part requests that look like one being proposed, and merging two parts.
   possibleDuplicatesTitle: 'Possible duplicates',
   possibleDuplicatesHint:

@@ -33,6 +33,8 @@ export const needs = [
   'sessions',
   'sso-state',
   'second-factor',
+  // Making, listing, revoking and disabling access tokens (`APITOKEN#`); every route may read one.
+  'access-tokens',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -434,6 +436,53 @@ export const routes = [
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
+  { method: 'GET', path: '/api/tokens', handler: 'tokens/list-tokens', access: 'user', needs: ['access-tokens'] },
+  {
+    method: 'POST',
+    path: '/api/tokens',
+    handler: 'tokens/create-token',
+    access: 'user',
+    needs: ['access-tokens'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    handler: 'tokens/revoke-token',
+    access: 'user',
+    needs: ['access-tokens'],
+    writeLimit: 'account',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/tokens',
+    handler: 'tokens/list-all-tokens',
+    access: 'admin',
+    needs: ['access-tokens'],
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/tokens/{id}',
+    handler: 'tokens/disable-token',
+    access: 'admin',
+    needs: ['access-tokens'],
+    writeLimit: 'admin',
+  },
+  { method: 'GET', path: '/api/components/{id}/links', handler: 'components/list-links', access: 'user' },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/links',
+    handler: 'components/propose-link',
+    access: 'user',
+    writeLimit: 'requests',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/components/{id}/links/{linkId}',
+    handler: 'components/propose-unlink',
+    access: 'user',
+    writeLimit: 'requests',
+  },
   { method: 'GET', path: '/api/components/{id}/comments', handler: 'components/list-comments', access: 'user' },
   {
     method: 'POST',
@@ -487,16 +536,20 @@ export const routes = [
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
     access: 'admin',
-    needs: ['bucket-delete', 'mail'],
+    needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
+    // Approving a class rename or merge finds the parts of the old classes in the search index.
+    memoryMb: SEARCH_INDEX_MB,
   },
   {
     method: 'POST',
     path: '/api/approval-requests/bulk-review',
     handler: 'approvals/bulk-review-approval-requests',
     access: 'admin',
-    needs: ['bucket-delete', 'mail'],
+    needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
+    // Approving a class rename or merge finds the parts of the old classes in the search index.
+    memoryMb: SEARCH_INDEX_MB,
     // Up to 50 reviews one after another; the service starts no new one after 20 s.
     timeoutSeconds: LONGEST_API_SECONDS,
   },
@@ -632,6 +685,25 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read'],
     // Every part's current and wire texts: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
+  },
+  // The class list administrators keep: read with each class's parts (from the search index); a
+  // change of it is an approval request, checked against the catalogue's classes when filed.
+  {
+    method: 'GET',
+    path: '/api/admin/classes',
+    handler: 'classes/list-classes',
+    access: 'admin',
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/classes',
+    handler: 'classes/file-class-change',
+    access: 'admin',
+    needs: ['bucket-read'],
+    writeLimit: 'admin',
     memoryMb: SEARCH_INDEX_MB,
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },

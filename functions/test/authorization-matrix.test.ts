@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { routes, type Access, type RouteDefinition } from '#shared/routes';
+import { tokenMayCall, tokenScopes, type TokenScope } from '#shared/schemas/tokens';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { signedInClient } from './support';
 
 /*
  * Generated from the route manifest: every route as an anonymous caller, a user and an admin,
- * and every mutating route without a CSRF token. A route added to the manifest is covered here
+ * with an access token of each scope, and every mutating route without a CSRF token. A route added to the manifest is covered here
  * without a line of test code.
  */
 useTestStack();
@@ -22,6 +23,25 @@ const expectedRefusal: Record<Access, Record<Caller, 401 | 403 | undefined>> = {
 };
 
 const concretePath = (route: RouteDefinition) => route.path.replace(/\{[^}]+\}/g, '1');
+
+/** One token per role and scope, made through the API by a person of that role. */
+const tokens = new Map<string, Promise<string>>();
+const tokenFor = (role: 'user' | 'admin', scope: TokenScope): Promise<string> => {
+  const key = `${role}:${scope}`;
+  if (!tokens.has(key))
+    tokens.set(
+      key,
+      signedInClient(api, role).then(async (client) => {
+        const made = await client.post<{ token: string }>('/api/tokens', {
+          name: `matrix ${key}`,
+          scopes: [scope],
+          expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        });
+        return made.body.token;
+      }),
+    );
+  return tokens.get(key)!;
+};
 
 /** Each case gets its own caller, so routes that end a session or delete an account touch nobody else. */
 const callerClient = async (caller: Caller): Promise<TestClient> =>
@@ -50,6 +70,29 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
     }
     expect(answer.status).toBeLessThan(500);
   });
+
+  // An access token in place of a session: each scope reaches exactly what it allows.
+  if (route.access !== 'public' && (route as RouteDefinition).caller !== 'provider') {
+    it.each(tokenScopes)('with a %s token', async (scope) => {
+      const token = await tokenFor(route.access === 'admin' || scope === 'admin' ? 'admin' : 'user', scope);
+      const answer = await api
+        .client()
+        .request(route.method, concretePath(route), route.method === 'GET' ? undefined : {}, {
+          csrf: false,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      if (!tokenMayCall(route, [scope])) {
+        expect(answer.status).toBe(403);
+        expect(answer.body).toEqual({ message: messages.tokenScopeTooNarrow });
+      } else {
+        expect(
+          answer.status === 401 || answer.status === 403,
+          `answered ${answer.status} ${JSON.stringify(answer.body)}`,
+        ).toBe(false);
+      }
+      expect(answer.status).toBeLessThan(500);
+    });
+  }
 
   // The provider's server-to-server calls carry no browser state; a signed token proves them (sso.test.ts).
   if (route.method !== 'GET' && (route as RouteDefinition).caller !== 'provider') {

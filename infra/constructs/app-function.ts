@@ -167,6 +167,7 @@ export const needBindings: Record<Need, NeedBinding> = {
   sessions: identityItems,
   'sso-state': identityItems,
   'second-factor': identityItems,
+  'access-tokens': identityItems,
 };
 
 export interface AppFunctionProps {

@@ -91,7 +91,14 @@ const ssoEnvironment = (sso: SsoProps | undefined, appUrl: string): Record<strin
  * brings seven resources (function, role, policy, log group, integration, permission, route), and
  * one stack holds at most 500. Everything else stays in this stack.
  */
-export const ACCOUNT_ROUTE_AREAS: readonly string[] = ['auth', 'users', 'sso', 'second-factor', 'notifications'];
+export const ACCOUNT_ROUTE_AREAS: readonly string[] = [
+  'auth',
+  'users',
+  'sso',
+  'second-factor',
+  'notifications',
+  'tokens',
+];
 
 const areaOf = (route: RouteDefinition): string => route.handler.split('/')[0]!;
 

@@ -19,8 +19,9 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RV
 export const LOCAL_REGION = 'us-east-1';
 
 export const DEFAULT_TABLE_NAME = 'component-hub';
-/** The languages of the local catalogue (CATALOGUE_LANGUAGES overrides them). */
-export const LOCAL_CATALOGUE_LANGUAGES = 'en,de,fr';
+import { LOCAL_CATALOGUE_LANGUAGES } from './local-languages.ts';
+
+export { LOCAL_CATALOGUE_LANGUAGES };
 export const DEFAULT_BUCKET_NAME = 'component-hub-attachments';
 /**
  * How long the functions' AWS clients wait for the local servers (CLIENT_TIMEOUT_MS). Deployed
@@ -99,7 +100,6 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
   MAIL_FROM: input.mailFrom ?? DEFAULT_MAIL_FROM,
   APP_URL: input.appUrl,
   CSRF_SECRET: input.csrfSecret,
-  // The local catalogue keeps three languages, so every screen shows what a multilingual one does.
   CATALOGUE_LANGUAGES: process.env.CATALOGUE_LANGUAGES?.trim() || LOCAL_CATALOGUE_LANGUAGES,
   ...(input.originVerifySecret && { ORIGIN_VERIFY_SECRET: input.originVerifySecret }),
   // DynamoDB Local evaluates no IAM: the per-route identity denies are enforced in the client.

@@ -14,6 +14,8 @@
  * sign-on goes through a local OpenID provider on OIDC_PROVIDER_PORT (8010) whose test people share
  * LOCAL_SSO_PASSWORD (generated and printed when unset).
  */
+// First: the languages must be set before any function module loads.
+import './local-languages.ts';
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import {

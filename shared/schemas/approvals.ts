@@ -4,7 +4,8 @@ import { componentIdSchema } from './component';
 import type { DuplicateCandidate } from './duplicates';
 import { safeText } from './text';
 
-export const requestTypes = ['new', 'edit', 'attachment', 'delete'] as const;
+/** `link`: adding or removing a link between two parts; `class`: a change of the class list (add, rename, merge). */
+export const requestTypes = ['new', 'edit', 'attachment', 'delete', 'link', 'class'] as const;
 export type RequestType = (typeof requestTypes)[number];
 /** A submitter may withdraw their own pending request; it then leaves the queue as `withdrawn`. */
 export const requestStatuses = ['pending', 'approved', 'rejected', 'withdrawn'] as const;

@@ -5,9 +5,11 @@ import { parseCookie } from 'cookie';
 import type { z, ZodError, ZodType } from 'zod';
 import { findRoute, isMutating, writeLimitOf, type HttpMethod, type RouteDefinition } from '#shared/routes';
 import { messages } from '#shared/messages';
+import { tokenMayCall } from '#shared/schemas/tokens';
 import { csrfHolder, isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
+import { resolveAccessToken, type TokenGrant } from '#services/auth/access-tokens';
 import { resolveSession, type ActiveSession } from '#services/auth/sessions';
 import type { AllowanceTicket } from '#services/allowances';
 import { mustSetUpSecondFactor } from '#services/auth/second-factor/rules';
@@ -90,6 +92,8 @@ interface HttpContext extends Context {
   requestInfo: RequestInfo;
   route: RouteDefinition;
   session: ActiveSession | undefined;
+  /** What an access token allows, when the request signed in with one. */
+  grant: TokenGrant | undefined;
   input: { body: unknown; query: unknown; path: unknown };
   startedAt: number;
   prefetched: Promise<unknown> | undefined;
@@ -201,6 +205,7 @@ const sessionLookup = (prefetch: (() => Promise<unknown>) | undefined): Middlewa
     const { context } = request;
     context.prefetched = undefined;
     context.session = undefined;
+    context.grant = undefined;
     if (fromProvider(request)) return;
     const token = context.requestInfo.cookies[SESSION_COOKIE];
     if (prefetch && (token || context.route.access === 'public')) {
@@ -208,6 +213,17 @@ const sessionLookup = (prefetch: (() => Promise<unknown>) | undefined): Middlewa
       // Refused requests never wait for it; its failure is the handler's to report.
       prefetched.catch(() => undefined);
       context.prefetched = prefetched;
+    }
+    // A script's access token stands for its user, without cookies (and without CSRF: no
+    // browser sends one by itself); one that is not valid is refused, never ignored.
+    const bearer = /^Bearer\s+(.+)$/i.exec(request.event.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) {
+      const signedIn = await resolveAccessToken(bearer, request.event.routeKey);
+      if (!signedIn) throw new Unauthorized(messages.tokenInvalid);
+      const { grant, ...session } = signedIn;
+      context.session = session;
+      context.grant = grant;
+      return;
     }
     if (token) context.session = await resolveSession(token);
   },
@@ -219,6 +235,8 @@ const roleCheck = (): Middleware => ({
     const { route, session } = request.context;
     if (route.access === 'public' || fromProvider(request)) return;
     if (!session) throw new Unauthorized(messages.notLoggedIn);
+    const { grant } = request.context;
+    if (grant && !tokenMayCall(route, grant.scopes)) throw new Forbidden(messages.tokenScopeTooNarrow);
     if (route.access !== 'admin') return;
     if (session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
     // Where the deployment makes a second factor mandatory for administrators, administration
@@ -227,8 +245,9 @@ const roleCheck = (): Middleware => ({
   },
 });
 
+/** A write whose caller's browser state is checked: not the provider's, not a token's (no cookies). */
 const isCheckedWrite = (request: HttpRequest): boolean =>
-  isMutating(request.context.route.method as HttpMethod) && !fromProvider(request);
+  isMutating(request.context.route.method as HttpMethod) && !fromProvider(request) && !request.context.grant;
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 

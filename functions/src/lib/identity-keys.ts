@@ -39,6 +39,12 @@ export const identityFamilies: readonly IdentityFamily[] = [
   { need: 'second-factor', leadingKeys: ['FACTOR#*'], deniedActions: ITEM_ACTIONS },
   // A sign-in waiting for its second factor is as good as a session once the factor is given.
   { need: 'sessions', leadingKeys: ['SIGNIN#*'], deniedActions: ITEM_ACTIONS },
+  // An access token is read, and its last use noted, on every request that carries one.
+  {
+    need: 'access-tokens',
+    leadingKeys: ['APITOKEN#*'],
+    deniedActions: ITEM_ACTIONS.filter((action) => action !== 'dynamodb:GetItem' && action !== 'dynamodb:UpdateItem'),
+  },
   {
     need: 'sessions',
     leadingKeys: ['SESSION#*'],

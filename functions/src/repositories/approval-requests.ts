@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 import { dynamo } from '#lib/clients';
+import { classChangeNotStarted } from './classes';
 import { counterChange } from './counters';
 import { pendingBytesRelease } from './pending-storage';
 import { batchGetItems, queryAll, tableName, type TransactItem, withoutKeys } from './table';
@@ -82,7 +83,7 @@ export const getRequest = async (id: string): Promise<StoredRequest | undefined>
 /**
  * The transaction items that close a pending request exactly once: the status changes only if
  * it is still `pending`, and the pending count drops with it, as does its submitter's count of
- * bytes waiting for review.
+ * bytes waiting for review. A class change whose parts started moving closes only by approval.
  */
 export const requestReviewItems = (
   request: StoredRequest,
@@ -122,6 +123,7 @@ export const requestReviewItems = (
     ? [deletionLockRelease(request.componentId, request.id)]
     : []),
   ...(request.pendingBytes ? [pendingBytesRelease(request.userId, request.pendingBytes)] : []),
+  ...(request.requestType === 'class' && review.status !== 'approved' ? [classChangeNotStarted(request.id)] : []),
 ];
 
 const deletionLockKey = (componentId: number) => ({ pk: `REQLOCK#delete#${componentId}`, sk: 'META' });

@@ -21,6 +21,7 @@ import {
   type SearchSuggestion,
   type UnreadValue,
 } from '#shared/schemas/component';
+import type { ManagedClassOptions } from '#shared/class-list';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients';
@@ -31,6 +32,7 @@ import { getComponent, getComponents, getMergeMarks } from '#repositories/compon
 import { listMergedVersions, listVersions } from '#repositories/versions';
 import type { Version } from '#shared/schemas/approvals';
 import { countPendingRequestsOf } from '#repositories/approval-requests';
+import { getClassList } from '#repositories/classes';
 import { readCounter } from '#repositories/counters';
 import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
@@ -248,14 +250,18 @@ export const relatedComponents = async (id: number): Promise<Component[]> => {
 export const listComponentClasses = async (): Promise<string[]> =>
   (await catalogueSearch().current()).distinct('class');
 
-/** The add form's option lists from the whole catalogue (not a page of it), sorted. */
-export const listComponentOptions = async (): Promise<ComponentOptions> => {
-  const index = await catalogueSearch().current();
+/**
+ * The add form's option lists from the whole catalogue (not a page of it), sorted; the classes
+ * are the administrators' list once they keep one (and say so), else the catalogue's own.
+ */
+export const listComponentOptions = async (): Promise<ComponentOptions & ManagedClassOptions> => {
+  const [index, classList] = await Promise.all([catalogueSearch().current(), getClassList()]);
   return {
     manufacturers: index.distinct('manufacturer'),
-    classes: index.distinct('class'),
+    classes: classList ? classList.classes : index.distinct('class'),
     types: index.distinct('type'),
     languages: [...catalogueLanguages],
+    ...(classList && { classesManaged: true }),
   };
 };
 

@@ -98,6 +98,10 @@ export interface DecisionEmail {
   mergedIntoReference?: string;
 }
 
+/** What a decision email's link opens: the part, or for a class change the class list. */
+const linkLabel = (request: StoredRequest) =>
+  request.requestType === 'class' ? 'Open the class list' : 'Open the part';
+
 export const decisionEmail = (
   to: string,
   { request, decision, reviewNotes, linkTo, deletedReference, mergedIntoReference }: DecisionEmail,
@@ -117,7 +121,7 @@ export const decisionEmail = (
     subject: title,
     blocks: [sentence, notesLine],
     action: {
-      label: linkTo ? 'Open the part' : 'Open Component Hub',
+      label: linkTo ? linkLabel(request) : 'Open Component Hub',
       url: appLink(linkTo ?? paths.hub.dashboard.href()),
     },
   });

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useApiQuery } from './api-query';
+import type { ManagedClassOptions } from '#shared/class-list';
 import { DEFAULT_CATALOGUE_LANGUAGES } from '#shared/languages';
 import type { ComponentOptions } from '#shared/schemas/component';
 
@@ -48,17 +49,18 @@ export const mergeOptions = (defaults: readonly string[], found: readonly (strin
 /**
  * The option lists of the add form and the edit dialog: manufacturers and classes merge the
  * defaults with the catalogue's values; types come only from the catalogue, or 'Terminal Block'
- * when it has none.
+ * when it has none. Once administrators keep the class list, the classes are that list as it is:
+ * the defaults would bring back spellings they merged away.
  * The values come from GET /api/components/options (the whole catalogue, from the search index).
  * A failed read leaves the defaults.
  */
 export const useComponentOptions = (): ComponentOptions => {
-  const { data } = useApiQuery<ComponentOptions>(COMPONENT_OPTIONS_KEY);
+  const { data } = useApiQuery<ComponentOptions & ManagedClassOptions>(COMPONENT_OPTIONS_KEY);
   return useMemo(() => {
     const types = mergeOptions([], data?.types ?? []);
     return {
       manufacturers: mergeOptions(DEFAULT_MANUFACTURERS, data?.manufacturers ?? []),
-      classes: mergeOptions(DEFAULT_CLASSES, data?.classes ?? []),
+      classes: data?.classesManaged ? data.classes : mergeOptions(DEFAULT_CLASSES, data?.classes ?? []),
       types: types.length > 0 ? types : [FALLBACK_TYPE],
       languages: data?.languages?.length ? data.languages : [...DEFAULT_CATALOGUE_LANGUAGES],
     };

@@ -41,6 +41,10 @@ export const isRecentComponentsKey: KeyMatcher = keysOf('/recent-components');
 /** Every read of the catalogue's parts: searches and lists, a part and its tabs, the options and classes. */
 export const isCatalogueKey: KeyMatcher = keysOf('/components');
 
+/** GET /api/admin/classes: the class list administrators keep, which an approved class change changes. */
+export const CLASS_LIST_KEY = '/admin/classes';
+export const isClassListKey: KeyMatcher = keysOf(CLASS_LIST_KEY);
+
 /**
  * Has every cached read that one of the matchers accepts asked again. A failed read is the
  * read's own to show, so the invalidation itself never fails.

@@ -13,12 +13,23 @@ import { type StoredRequest } from '#repositories/approval-requests';
 import { type TransactItem } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { initialVersion, versionPut } from '#repositories/versions';
+import { getLink, linkDeleteItems, linkPutItems } from '#repositories/links';
+import {
+  isSymmetric,
+  linkSentence,
+  linkViewLabel,
+  linkViewOf,
+  type LinkRequestData,
+  type LinkView,
+} from '#shared/schemas/links';
 
+import { applyClassChange } from './class-changes';
 import { sameValue } from './request-views';
 import { paths } from '#shared/app-paths';
 /*
  * What approving a request writes besides closing it: the new part, the edit as a new version,
- * the deletion, or the published attachment, each conditioned on the part as read.
+ * the deletion, or the published attachment, each conditioned on the part as read; or the class
+ * list after a class change (class-changes.ts).
  */
 
 /** Approving a request whose part is gone: the request is closed with the reason, and the reviewer told. */
@@ -98,6 +109,8 @@ export const applyItems = async (
       // The component goes; its versions, comments and attachments stay as the audit trail.
       return { componentIds: [id], linkTo: null, items: [componentDelete(id)] };
     }
+    case 'link':
+      return linkItems(request, author, now);
     case 'attachment':
       if (!(await getComponent(request.componentId!))) throw new PartGone();
       return {
@@ -105,5 +118,53 @@ export const applyItems = async (
         linkTo: paths.hub.component.href(request.componentId!),
         items: [attachmentApproveItem(request.componentId!, request.attachmentId!)],
       };
+    case 'class':
+      return applyClassChange(request, reviewer, now);
   }
+};
+
+/**
+ * Adding or removing a link: both ends' link items, and a version of each part saying so in its
+ * own words, conditioned on both parts as read (a change meanwhile makes the review read again).
+ */
+const linkItems = async (request: StoredRequest, author: string, now: string) => {
+  const data = request.data as unknown as LinkRequestData;
+  const [from, to] = await Promise.all([getComponent(data.fromId), getComponent(data.toId)]);
+  if (!from || !to) throw new PartGone();
+  const existing = await getLink(data.fromId, data.linkId);
+  if (data.action === 'add' && existing) throw new Conflict(messages.linkExists(linkSentence(data)));
+  if (data.action === 'remove' && !existing) throw new Conflict(messages.linkNotFound);
+  const verb = data.action === 'add' ? 'Linked' : 'Unlinked';
+  const versionOf = (part: Component, view: LinkView, other: string) =>
+    versionPut(part.id, {
+      versionNumber: part.version + 1,
+      changeDescription: `${verb}: ${linkViewLabel(view).toLowerCase()} ${other}`,
+      changedFields: ['links'],
+      previousData: {},
+      changeData: { link: `${data.action === 'add' ? '+' : '-'} ${linkViewLabel(view)} ${other}` },
+      username: `${request.username} (approved by ${author})`,
+      createdAt: now,
+    });
+  const fromThisEnd = (end: 'from' | 'to') => linkViewOf(data.kind, end === 'from' || isSymmetric(data.kind));
+  return {
+    componentIds: [from.id, to.id],
+    linkTo: paths.hub.component.href(request.componentId ?? from.id),
+    items: [
+      ...(data.action === 'add'
+        ? linkPutItems({
+            linkId: data.linkId,
+            kind: data.kind,
+            fromId: data.fromId,
+            toId: data.toId,
+            ...(data.role ? { role: data.role } : {}),
+            createdAt: now,
+            requestId: request.id,
+          })
+        : linkDeleteItems(data)),
+      componentUpdate(from.id, {}, { expectedVersion: from.version, updatedAt: now }),
+      versionOf(from, fromThisEnd('from'), to.reference),
+      componentUpdate(to.id, {}, { expectedVersion: to.version, updatedAt: now }),
+      versionOf(to, fromThisEnd('to'), from.reference),
+    ],
+  };
 };

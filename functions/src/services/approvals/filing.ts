@@ -40,6 +40,8 @@ import { nonNull, sameValue } from './request-views';
 
 import { displayName } from '../user-names';
 import { paths } from '#shared/app-paths';
+import { classChangeProblem, classChangeSources, classChangeTarget, type ClassChange } from '#shared/class-list';
+import { readClassListState } from '../classes';
 /*
  * Filing requests: a new component (its files claimed into the request's own keys), an edit, a
  * deletion, a revert to an earlier version. Nothing changes the catalogue until a review.
@@ -380,4 +382,19 @@ export const revertToVersion = async (user: User, componentId: number, versionNu
     ),
     revertOf: versionNumber,
   });
+};
+
+/**
+ * A change of the class list (add a class, rename one, merge several into one), checked against
+ * the list and the catalogue's classes as they stand: an unknown class, a name already taken or
+ * a second spelling of an existing class is refused with the field at fault. The request keeps
+ * how many parts held each class it names, for the reviewer.
+ */
+export const submitClassChange = async (submitter: User, change: ClassChange) => {
+  const state = await readClassListState();
+  const problem = classChangeProblem(change, state);
+  if (problem) throw new Invalid(problem.message, { [problem.field]: problem.message });
+  const named = [...classChangeSources(change), classChangeTarget(change)];
+  const parts = Object.fromEntries(named.map((name) => [name, state.used.get(name) ?? 0]));
+  return submitRequest(submitter, { requestType: 'class', data: { ...change, parts } });
 };

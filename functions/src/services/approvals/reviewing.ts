@@ -25,6 +25,7 @@ import { discardRequestFiles } from '../request-files';
 import { newNotification } from '../notifications';
 
 import { applyItems, PartGone } from './applying';
+import { refuseIfClassChangeStarted } from './class-changes';
 import { toApprovalRequest } from './request-views';
 import { duplicatesOfPending } from '../duplicates/candidates';
 
@@ -194,6 +195,7 @@ const reviewStored = async (
 ): Promise<ApprovalRequest> => {
   if (request.status !== 'pending') return finishReviewed(request, reviewToken);
   const approved = decision.status === 'approved';
+  if (!approved) await refuseIfClassChangeStarted(request);
   const settings = await getNotificationSettings(request.userId);
   for (let attempt = 1; ; attempt++) {
     const now = new Date().toISOString();
@@ -335,6 +337,7 @@ export const withdrawRequest = async (user: User, id: string): Promise<ApprovalR
     return toApprovalRequest(request);
   }
   if (request.status !== 'pending') throw new Conflict(messages.requestNotPending);
+  await refuseIfClassChangeStarted(request);
   const review = {
     status: 'withdrawn' as const,
     reviewedBy: displayName(user),

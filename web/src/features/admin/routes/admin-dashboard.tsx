@@ -7,10 +7,15 @@ import { TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { useHashTab } from '#web/lib/hash-tab.ts';
 import { ImageManagement } from '../components/image-management';
 import { ImageCoverageChart, ImageOverviewCards } from '../components/image-overview';
+import type { AdminAnchor } from '#shared/app-paths';
+import { ClassList } from '../components/class-list';
 import { UnreadValues } from '../components/unread-values';
 
-/** The tabs, in order; #images, #data and #users open the later ones. */
-const ADMIN_TABS = ['overview', 'images', 'data', 'users'] as const satisfies readonly [string, ...string[]];
+/** The tabs, in order; #images, #data, #classes and #users open the later ones. */
+const ADMIN_TABS = ['overview', 'images', 'data', 'classes', 'users'] as const satisfies readonly [
+  string,
+  ...AdminAnchor[],
+];
 
 interface AdminDashboardProps {
   /** The Overview tab's cards from other features (the image cards are this feature's own). */
@@ -47,6 +52,9 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="data">
             Catalogue Data
           </Tabs.Trigger>
+          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="classes">
+            Classes
+          </Tabs.Trigger>
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
             User Management
           </Tabs.Trigger>
@@ -65,6 +73,9 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
         </Tabs.Content>
         <Tabs.Content value="data">
           <UnreadValues />
+        </Tabs.Content>
+        <Tabs.Content value="classes">
+          <ClassList />
         </Tabs.Content>
         <Tabs.Content value="users">{userManagement}</Tabs.Content>
       </Tabs.Root>

@@ -4,6 +4,7 @@ import {
   isApprovalRequestsKey,
   isCatalogueKey,
   isCatalogueStatsKey,
+  isClassListKey,
   useInvalidate,
   type KeyMatcher,
 } from '#web/lib/query-keys.ts';
@@ -34,8 +35,13 @@ export const reviewRequest = async (id: string, { status, reviewNotes, reviewedB
   );
 };
 
-/** Reads an approval can change: the queue's lists, the components and the dashboard's counts. */
-export const changedByReview: readonly KeyMatcher[] = [isApprovalRequestsKey, isCatalogueKey, isCatalogueStatsKey];
+/** Reads an approval can change: the queue's lists, the components, the dashboard's counts and the class list. */
+export const changedByReview: readonly KeyMatcher[] = [
+  isApprovalRequestsKey,
+  isCatalogueKey,
+  isCatalogueStatsKey,
+  isClassListKey,
+];
 
 /**
  * Reviews a request, then has every list and count it may have changed read again (after a

@@ -6,6 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
+import { classChangeOf, describeClassChange } from '#shared/class-list';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
 import { fieldLabel } from '#shared/schemas/component';
@@ -45,6 +46,8 @@ const SummaryDialog = ({
     const request = reviewed.get(entry.id);
     const part = entry.componentReference ?? request?.componentReference ?? entry.id;
     if (!request) return part;
+    const classChange = request.requestType === 'class' ? classChangeOf(request.requestData) : null;
+    if (classChange) return `${describeClassChange(classChange)} by ${request.username}`;
     // An edit says what it changes, so two edits of one part are told apart.
     const fields =
       request.requestType === 'edit'

@@ -7,8 +7,13 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { classChangeOf, classChangeSources, classChangeTarget, describeClassChange } from '#shared/class-list';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { componentFileFields, fieldLabel, inFieldOrder } from '#shared/schemas/component';
+import { paths } from '#shared/app-paths';
+import { linkKinds, toolRoleLabels, type LinkRequestData } from '#shared/schemas/links';
+import { AppLink } from '#web/components/ui/link.tsx';
 import { API_PREFIX } from '#web/lib/api-client.ts';
 
 /** Bookkeeping in requestData that is not a component field to show (the username is never shown). */
@@ -167,6 +172,61 @@ const DeletionDetails = ({ request }: { request: ApprovalRequest }) => (
   </Section>
 );
 
+const LinkDetails = ({ request }: { request: ApprovalRequest }) => {
+  const data = request.requestData as unknown as LinkRequestData;
+  const part = (id: number, reference: string) => (
+    <AppLink to={paths.hub.component.href(id)} fontWeight="semibold">
+      {reference}
+    </AppLink>
+  );
+  return (
+    <Section title={data.action === 'add' ? 'New link' : 'Link removal'}>
+      <Text fontSize="sm" data-testid="link-change">
+        {data.action === 'add' ? '' : 'No longer: '}
+        {part(data.fromId, data.fromReference)} {linkKinds[data.kind]?.phrase ?? data.kind}
+        {data.role ? ` (${toolRoleLabels[data.role].toLowerCase()})` : ''} {part(data.toId, data.toReference)}.
+      </Text>
+    </Section>
+  );
+};
+
+/**
+ * A class change: what it does and, for a rename or merge, how many parts had each old class when
+ * it was filed; approving gives them all the new class, each as a new version.
+ */
+const ClassChangeDetails = ({ request }: { request: ApprovalRequest }) => {
+  const change = classChangeOf(request.requestData);
+  if (!change) return null;
+  const counts = (request.requestData.parts ?? {}) as Record<string, number>;
+  const moving = classChangeSources(change);
+  const target = classChangeTarget(change);
+  return (
+    <Section title="Proposed change">
+      <Stack gap="2" fontSize="sm">
+        <Text overflowWrap="anywhere">{describeClassChange(change)}.</Text>
+        {moving.length > 0 ? (
+          <>
+            <Stack as="ul" gap="0.5" ps="4" listStyleType="disc">
+              {moving.map((name) => (
+                <Text as="li" key={name} overflowWrap="anywhere">
+                  '{name}': {messages.partCount(counts[name] ?? 0)} when filed
+                </Text>
+              ))}
+            </Stack>
+            <Text color="fg.muted">
+              Approving gives every part of {moving.length === 1 ? 'this class' : 'these classes'} the class '{target}',
+              each as a new version, and puts '{target}' on the class list in {moving.length === 1 ? 'its' : 'their'}{' '}
+              place.
+            </Text>
+          </>
+        ) : (
+          <Text color="fg.muted">Approving puts '{target}' on the class list the Add New Component form offers.</Text>
+        )}
+      </Stack>
+    </Section>
+  );
+};
+
 /** What approving the request would change. */
 export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
   switch (request.requestType) {
@@ -178,6 +238,10 @@ export const RequestChanges = ({ request }: { request: ApprovalRequest }) => {
       return <AttachmentDetails request={request} />;
     case 'delete':
       return <DeletionDetails request={request} />;
+    case 'link':
+      return <LinkDetails request={request} />;
+    case 'class':
+      return <ClassChangeDetails request={request} />;
     default:
       return null;
   }

@@ -1,17 +1,20 @@
-import { FilePlus2, Paperclip, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { FilePlus2, Link2, Paperclip, Pencil, Tags, Trash2, type LucideIcon } from 'lucide-react';
+import { messages } from '#shared/messages';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
 
-const types: Record<RequestType, { label: string; icon: LucideIcon }> = {
-  new: { label: 'New Component', icon: FilePlus2 },
-  edit: { label: 'Component Edit', icon: Pencil },
-  attachment: { label: 'New Attachment', icon: Paperclip },
-  delete: { label: 'Component Deletion', icon: Trash2 },
+const icons: Record<RequestType, LucideIcon> = {
+  new: FilePlus2,
+  edit: Pencil,
+  attachment: Paperclip,
+  delete: Trash2,
+  link: Link2,
+  class: Tags,
 };
 
-/** 'New Component', 'Component Edit', 'New Attachment'; a deletion says what it is. */
-export const requestTypeLabel = (type: RequestType): string => types[type]?.label ?? 'New Attachment';
+/** 'New Component', 'Component Edit', 'New Attachment'; a deletion and a class change say what they are. */
+export const requestTypeLabel = (type: RequestType): string => messages.requestTypeLabels[type] ?? 'New Attachment';
 
-export const requestTypeIcon = (type: RequestType): LucideIcon => types[type]?.icon ?? Paperclip;
+export const requestTypeIcon = (type: RequestType): LucideIcon => icons[type] ?? Paperclip;
 
 export const statusLabels: Record<RequestStatus, string> = {
   pending: 'Pending',

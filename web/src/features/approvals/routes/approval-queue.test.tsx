@@ -136,6 +136,62 @@ describe('approval queue', () => {
     expect(within(upload).getByText('application/pdf')).toBeInTheDocument();
   });
 
+  it('shows a class change with the parts it moves, and approving it reads the class list and the options again', async () => {
+    const classRequest = request('01JCLASS00000000000000000D', {
+      requestType: 'class',
+      username: 'ada',
+      requestData: {
+        action: 'merge',
+        classes: ['Relay', 'relay', 'Relays'],
+        into: 'Relay',
+        parts: { Relay: 40, relay: 3, Relays: 1 },
+      },
+    });
+    const ClassListProbe = () => {
+      useSWR('/admin/classes');
+      useSWR('/components/options');
+      return null;
+    };
+    const server = mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/approval-requests': ({ query }) => ({ body: query.get('status') === 'pending' ? [classRequest] : [] }),
+      'GET /api/admin/classes': {
+        body: { managed: false, classes: [], variantGroups: [], applying: null, pending: [] },
+      },
+      'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [] } },
+      [`PATCH /api/approval-requests/${classRequest.id}`]: { body: { ...classRequest, status: 'approved' } },
+    });
+    renderScreen(
+      <>
+        <ApprovalQueueRoute />
+        <ClassListProbe />
+      </>,
+      '/component-hub/approval-queue',
+    );
+    const card = await screen.findByRole('article', { name: 'Class Change' });
+    const change = within(card).getByRole('region', { name: 'Proposed change' });
+    expect(within(change).getByText("Merge the classes 'Relay', 'relay', 'Relays' into 'Relay'.")).toBeInTheDocument();
+    expect(
+      within(change)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["'relay': 3 parts when filed", "'Relays': 1 part when filed"]);
+    expect(
+      within(change).getByText(/Approving gives every part of these classes the class 'Relay'/),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/^Part:/)).not.toBeInTheDocument();
+
+    const reads = (path: string) => server.callsTo(`GET /api/${path}`).length;
+    const before = { classes: reads('admin/classes'), options: reads('components/options') };
+    await userEvent.click(within(card).getByRole('button', { name: /^Approve/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Request' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request Approved')).toBeInTheDocument();
+    await vi.waitFor(() => expect(reads('admin/classes')).toBeGreaterThan(before.classes));
+    expect(reads('components/options')).toBeGreaterThan(before.options);
+  });
+
   it('approves with notes, then refreshes the lists and the component caches', async () => {
     let pending = [newRequest, editRequest];
     const server = mockApi({
@@ -301,6 +357,35 @@ describe('approval queue', () => {
     expect(within(mergingCard!).getByRole('button', { name: /^Approve/ })).toBeEnabled();
     await userEvent.click(within(staleCard!).getByRole('button', { name: 'Reject this edit' }));
     expect(await screen.findByRole('alertdialog', { name: 'Reject Request' })).toBeInTheDocument();
+  });
+
+  it('shows a link request as a sentence naming both parts', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': {
+        body: [
+          request('01JLINK000000000000000000C', {
+            requestType: 'link',
+            componentId: 7,
+            componentReference: '1-480700-0',
+            requestData: {
+              action: 'add',
+              linkId: 'uses-tool.7.9',
+              kind: 'uses-tool',
+              fromId: 7,
+              toId: 9,
+              fromReference: '1-480700-0',
+              toReference: '90546-1',
+              role: 'crimp',
+            },
+          }),
+        ],
+      },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const card = await screen.findByRole('article', { name: 'Part Link' });
+    expect(within(card).getByTestId('link-change')).toHaveTextContent('1-480700-0 uses the tool (crimp tool) 90546-1.');
+    expect(within(card).getByRole('link', { name: '90546-1' })).toHaveAttribute('href', '/component-hub/components/9');
   });
 
   it('names a deleted part without a link', async () => {

@@ -4,6 +4,7 @@ import type { Version } from '#shared/schemas/approvals';
 import type { Comment } from '#shared/schemas/comments';
 import type { Component } from '#shared/schemas/component';
 import type { Attachment } from '#shared/schemas/files';
+import type { ComponentLink } from '#shared/schemas/links';
 import { toaster } from '#web/components/ui/toast-region.tsx';
 import { aComponent } from '#web/testing/component-fixture.ts';
 import { csrfHandler, mockApi, type Handler, type MockResponse } from '#web/testing/mock-api.ts';
@@ -69,6 +70,7 @@ interface Setup {
   attachments?: Attachment[];
   versions?: Version[];
   comments?: Comment[];
+  links?: ComponentLink[];
   extra?: Record<string, Handler | MockResponse>;
   /** The address opened (the part's own unless given). */
   at?: string;
@@ -79,6 +81,7 @@ export const renderDetail = ({
   attachments = [],
   versions = [],
   comments = [],
+  links = [],
   extra = {},
   at,
 }: Setup = {}) => {
@@ -89,6 +92,7 @@ export const renderDetail = ({
     [`GET /api/components/${component.id}/attachments`]: { body: attachments },
     [`GET /api/components/${component.id}/versions`]: { body: versions },
     [`GET /api/components/${component.id}/comments`]: { body: comments },
+    [`GET /api/components/${component.id}/links`]: { body: links },
     [`GET /api/components/${component.id}/related`]: {
       body: [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })],
     },

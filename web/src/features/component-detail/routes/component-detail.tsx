@@ -31,6 +31,9 @@ import { EditFieldDialog } from '../components/edit-field-dialog';
 import { additionalGroup, detailGroups, technicalGroups, type ShownField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
 import { LanguageSwitch, useReading } from '../components/language-switch';
+import { AddLinkDialog, LinksCard } from '../components/links-card';
+import type { LinkOffer } from '../components/link-offers';
+import { ReplacementNotice } from '../components/replacement-notice';
 import { HistoryTab } from '../components/history-tab';
 import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
@@ -88,6 +91,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   const [tab, setTab] = useState<string>('details');
   const [editing, setEditing] = useState<ShownField | null>(null);
   const reading = useReading();
+  const [linkOffer, setLinkOffer] = useState<LinkOffer | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadRequestId, setUploadRequestId] = useState<string | null>(null);
   const [reverting, setReverting] = useState<Version | null>(null);
@@ -96,9 +100,10 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   return (
     <Box>
       <Stack
-        direction={{ base: 'column', md: 'row' }}
+        // Side by side only where the title keeps room beside the buttons (the sidebar takes 256 px).
+        direction={{ base: 'column', lg: 'row' }}
         justify="space-between"
-        align={{ md: 'flex-start' }}
+        align={{ lg: 'flex-start' }}
         gap="4"
         mb="4"
       >
@@ -119,6 +124,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </HStack>
       </Stack>
 
+      <ReplacementNotice componentId={component.id} />
       <InlineAlert status="warning" mb="6">
         Component edits require approval before they are published to the database.
       </InlineAlert>
@@ -130,7 +136,8 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
       >
         <Stack gap="6" minWidth="0">
           <Panel>
-            <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
+            {/* The image and the distributor search side by side only where the search keeps ~250 px. */}
+            <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="6">
               <ComponentImage
                 reference={component.reference}
                 attachments={attachments}
@@ -161,10 +168,17 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                     groups={[...detailGroups(component), additionalGroup(component)]}
                     reading={reading}
                     onEdit={setEditing}
+                    onLink={setLinkOffer}
                   />
                 </Tabs.Content>
                 <Tabs.Content value="technical" p="0">
-                  <FieldGroups component={component} groups={technicalGroups} reading={reading} onEdit={setEditing} />
+                  <FieldGroups
+                    component={component}
+                    groups={technicalGroups}
+                    reading={reading}
+                    onEdit={setEditing}
+                    onLink={setLinkOffer}
+                  />
                 </Tabs.Content>
                 <Tabs.Content value="attachments" p="0">
                   <AttachmentsTab
@@ -183,11 +197,13 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
         </Stack>
 
         <Stack gap="6" minWidth="0">
+          <LinksCard component={component} />
           <RelatedComponents componentId={componentId} />
           <CommentsCard componentId={component.id} comments={comments} defaultAuthor={user ? displayName(user) : ''} />
         </Stack>
       </Grid>
 
+      {linkOffer && <AddLinkDialog component={component} offer={linkOffer} onClose={() => setLinkOffer(null)} />}
       {editing && (
         <EditFieldDialog component={component} field={editing} username={username} onClose={() => setEditing(null)} />
       )}

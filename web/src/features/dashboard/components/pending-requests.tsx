@@ -4,7 +4,9 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest, RequestType } from '#shared/schemas/approvals';
+import { classChangeOf, describeClassChange } from '#shared/class-list';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
@@ -17,16 +19,17 @@ import { ListCard } from './list-card';
 
 /** Each request's label; a deletion says what it is ('Component Deletion', not the fallback 'New Attachment'). */
 export const requestTypeLabel = (type: RequestType | string): string =>
-  type === 'new'
-    ? 'New Component'
-    : type === 'edit'
-      ? 'Component Edit'
-      : type === 'delete'
-        ? 'Component Deletion'
-        : 'New Attachment';
+  messages.requestTypeLabels[type as RequestType] ?? 'New Attachment';
 
 /** The part a request is about: a link to it while it exists; a new part, or a deleted one, by name only. */
 const PartName = ({ request }: { request: ApprovalRequest }) => {
+  const classChange = request.requestType === 'class' ? classChangeOf(request.requestData) : null;
+  if (classChange)
+    return (
+      <Text fontSize="sm" fontWeight="medium" overflowWrap="anywhere">
+        {describeClassChange(classChange)}
+      </Text>
+    );
   const reference = request.componentReference ?? (request.componentId ? `Component ${request.componentId}` : null);
   if (!reference) return null;
   if (request.componentDeleted)

@@ -7,6 +7,7 @@ import { PageSpinner } from '#web/components/ui/page-spinner.tsx';
 import { ScrollingTabsList } from '#web/components/ui/scrolling-tabs-list.tsx';
 import { useUser } from '#web/lib/auth.tsx';
 import { useHashTab } from '#web/lib/hash-tab.ts';
+import { AccessTokens } from '../components/access-tokens';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DangerZone } from '../components/danger-zone';
@@ -57,6 +58,7 @@ export const SettingsRoute = ({
             {user.noPassword ? <FirstPasswordForm /> : <ChangePasswordForm />}
             <SecondFactorSettings />
             <ActiveSessions />
+            <AccessTokens />
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="notifications">{notifications}</Tabs.Content>

@@ -177,6 +177,20 @@ describe('add new component', () => {
     });
   });
 
+  it('offers the class list administrators keep as it is, without the default classes, once they keep one', async () => {
+    api({
+      'GET /api/components/options': {
+        body: { ...catalogueOptions, classes: ['Contactor', 'Relay', 'Terminal Block'], classesManaged: true },
+      },
+    });
+    renderForm();
+    await screen.findByRole('option', { name: 'Contactor' });
+    const classes = within(screen.getByLabelText(/^Class/))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(classes).toEqual(['Select class', 'Contactor', 'Relay', 'Terminal Block']);
+  });
+
   it("offers 'Terminal Block' as the only type when the catalogue has none", async () => {
     api({ 'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [] } } });
     renderForm();

@@ -6,6 +6,7 @@ import type { Comment } from '#shared/schemas/comments';
 import type { Component, ComponentData } from '#shared/schemas/component';
 import type { MergeResult, MovedComponent } from '#shared/schemas/duplicates';
 import type { Attachment } from '#shared/schemas/files';
+import type { ComponentLink } from '#shared/schemas/links';
 import { putComment } from '#repositories/comments';
 import { createComponents, getComponent } from '#repositories/components';
 import { listPartItems } from '#repositories/part-merge';
@@ -155,6 +156,44 @@ describe('POST /api/components/{id}/merge', () => {
     // Nothing more lands beside it.
     const late = await comment(user.client, from.id, 'Too late');
     expect(late.status).toBe(404);
+  });
+
+  it('moves its links to the survivor at both ends, once each, and drops a link between the two', async () => {
+    const user = await signIn(api, 'user');
+    const admin = await signIn(api, 'admin');
+    const { from, into } = await twoParts();
+    const tag = `${Date.now().toString(36).toUpperCase()}${++made}`;
+    const [contact, tool, housing] = await createComponents(
+      [
+        { reference: `09 15 000 6104-${tag}`, class: 'Connector', manufacturer: 'HARTING' },
+        { reference: `09 99 000 0110-${tag}`, class: 'Tool', manufacturer: 'HARTING' },
+        { reference: `09 20 010 0301-${tag}`, class: 'Connector', manufacturer: 'HARTING' },
+      ] as ComponentData[],
+      { username: 'test' },
+    );
+    const link = async (id: number, kind: string, targetId: number) => {
+      const filed = await user.client.post<{ requestId: string }>(`/api/components/${id}/links`, { kind, targetId });
+      expect(filed.status).toBe(201);
+      expect((await review(admin.client, filed.body.requestId)).status).toBe(200);
+    };
+    await link(from.id, 'uses-contact', contact!.id);
+    await link(from.id, 'uses-tool', tool!.id);
+    await link(housing!.id, 'mates-with', from.id);
+    await link(into.id, 'uses-tool', tool!.id);
+    await link(from.id, 'alternative', into.id);
+
+    expect((await merge(admin.client, from.id, into.id)).status).toBe(200);
+    const linksOf = async (id: number) =>
+      (await user.client.get<ComponentLink[]>(`/api/components/${id}/links`)).body
+        .map((entry) => `${entry.kind} ${entry.otherId}`)
+        .sort();
+    expect(await linksOf(into.id)).toEqual(
+      [`mates-with ${housing!.id}`, `uses-contact ${contact!.id}`, `uses-tool ${tool!.id}`].sort(),
+    );
+    expect(await linksOf(contact!.id)).toEqual([`contact-for ${into.id}`]);
+    expect(await linksOf(tool!.id)).toEqual([`tool-for ${into.id}`]);
+    expect(await linksOf(housing!.id)).toEqual([`mates-with ${into.id}`]);
+    expect(await listPartItems(from.id)).toEqual([]);
   });
 
   it('answers the same when sent again, and refuses merging a part into itself or into a second part', async () => {

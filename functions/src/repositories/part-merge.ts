@@ -1,4 +1,6 @@
+import { isSymmetric, linkIdOf, type LinkKind, type ToolRole } from '#shared/schemas/links';
 import { componentPartition } from './keys';
+import { linkDeleteItems, linkPutItems } from './links';
 import { queryAll, tableName, type TransactItem } from './table';
 import { MERGED_VERSION_PREFIX, mergedVersionSortKey } from './versions';
 
@@ -12,9 +14,7 @@ import { MERGED_VERSION_PREFIX, mergedVersionSortKey } from './versions';
  * twice.
  *
  * How each kind of item moves is the table below. A kind missing from it stops the merge
- * rather than leave the item behind: links between parts, once they are items of a part,
- * belong here (and the survivor's side of a link pointing at the merged part is the links
- * module's to rewrite when a merge finishes).
+ * rather than leave the item behind: a new kind of item a part holds gets its line here.
  */
 
 export type PartItem = Record<string, unknown> & { pk: string; sk: string };
@@ -24,6 +24,8 @@ interface Move {
   put?: Record<string, unknown>;
   /** The condition the merged part's item is deleted on, beside it existing, with its values. */
   unchanged?: { expression: string; values: Record<string, unknown> };
+  /** What moves it instead of a put and a delete (an item that has a twin in another part). */
+  instead?: TransactItem[];
 }
 
 export interface MoveContext {
@@ -79,10 +81,40 @@ const movers: readonly (readonly [prefix: string, move: Mover])[] = [
   ],
   // A distributor file the part holds: the survivor claims it too, unless it holds it already.
   ['SOURCE#', (item, context) => (context.survivorKeys.has(item.sk) ? {} : { put: inSurvivor(item, context) })],
+  // A link is held at both ends: it goes from both and comes back naming the survivor, at the
+  // survivor and at the other part. A link between the two parts themselves goes (a part is not
+  // linked to itself), and one the survivor already has is not made twice.
+  ['LINK#', (item, context) => ({ instead: linkMoves(item, context) })],
 ];
 
-/** Items of kinds that may already be in the survivor (its own claim of the same file). */
-export const CLASHING_PREFIXES = ['SOURCE#'] as const;
+const linkMoves = (item: PartItem, context: MoveContext): TransactItem[] => {
+  const kind = item.kind as LinkKind;
+  const old = { linkId: String(item.linkId), fromId: Number(item.fromId), toId: Number(item.toId) };
+  const gone = linkDeleteItems(old);
+  const swap = (id: number) => (id === context.fromId ? context.intoId : id);
+  const [from, to] = [swap(old.fromId), swap(old.toId)];
+  if (from === to) return gone;
+  // A link read the same from both ends is stored lower id first.
+  const ends = isSymmetric(kind)
+    ? { fromId: Math.min(from, to), toId: Math.max(from, to) }
+    : { fromId: from, toId: to };
+  const linkId = linkIdOf({ kind, ...ends });
+  if (context.survivorKeys.has(`LINK#${linkId}`)) return gone;
+  return [
+    ...gone,
+    ...linkPutItems({
+      linkId,
+      kind,
+      ...ends,
+      ...(item.role ? { role: item.role as ToolRole } : {}),
+      createdAt: String(item.createdAt),
+      requestId: String(item.requestId),
+    }),
+  ];
+};
+
+/** Items of kinds that may already be in the survivor (its own claim of the same file, its own link). */
+export const CLASHING_PREFIXES = ['SOURCE#', 'LINK#'] as const;
 
 const moverOf = (item: PartItem): Mover => {
   const found = movers.find(([prefix]) => item.sk.startsWith(prefix));
@@ -107,6 +139,7 @@ export const listPartItems = async (componentId: number, prefix?: string): Promi
 export const partItemMoves = (items: readonly PartItem[], context: MoveContext): TransactItem[] =>
   items.flatMap((item): TransactItem[] => {
     const move = moverOf(item)(item, context);
+    if (move.instead) return move.instead;
     return [
       ...(move.put
         ? [{ Put: { TableName: tableName(), Item: move.put, ConditionExpression: 'attribute_not_exists(pk)' } }]

@@ -40,15 +40,15 @@ import { displayName } from '../user-names';
  *    its id leads to the survivor.
  * 2. Everything the merged part holds moves to the survivor in batches (part-merge.ts): its
  *    versions (kept with their numbers, marked as the merged part's), comments, attachments with
- *    their pending requests, and distributor-file claims.
+ *    their pending requests, distributor-file claims, and links (at both their ends).
  * 3. Its other pending requests (edits, a deletion) close, saying where the part went, and the
  *    merge is marked finished.
  *
  * Recent views follow the mark when they are read (recent-views.ts): nothing to move.
  */
 
-/** Items moved per transaction: a put and a delete each, and an upload's request beside, within DynamoDB's 100. */
-const ITEMS_PER_BATCH = 25;
+/** DynamoDB's most items in one transaction. */
+const TRANSACTION_ITEMS = 100;
 /** Bytes of items per transaction, within DynamoDB's 4 MB. */
 const BYTES_PER_BATCH = 3_000_000;
 /** Passes over what is left that may meet a change before the merge asks to be sent again. */
@@ -128,19 +128,30 @@ const markMerged = async (admin: User, fromId: number, intoId: number): Promise<
   }
 };
 
-/** The items in batches a transaction holds. */
-const inBatches = (items: readonly PartItem[]): PartItem[][] => {
+/** An upload waiting for review: its request may follow it. */
+const isPendingUpload = (item: PartItem) =>
+  item.sk.startsWith('ATT#') && item.isApproved === false && typeof item.requestId === 'string';
+
+/**
+ * The items in batches a transaction holds: each item's own writes (a put and a delete; a link
+ * four, at both its ends) and an upload's request beside, and their bytes, within DynamoDB's limits.
+ */
+const inBatches = (items: readonly PartItem[], context: MoveContext): PartItem[][] => {
   const batches: PartItem[][] = [];
   let batch: PartItem[] = [];
+  let writes = 0;
   let bytes = 0;
   for (const item of items) {
+    const own = partItemMoves([item], context).length + (isPendingUpload(item) ? 1 : 0);
     const size = JSON.stringify(item).length;
-    if (batch.length > 0 && (batch.length >= ITEMS_PER_BATCH || bytes + size > BYTES_PER_BATCH)) {
+    if (batch.length > 0 && (writes + own > TRANSACTION_ITEMS || bytes + size > BYTES_PER_BATCH)) {
       batches.push(batch);
       batch = [];
+      writes = 0;
       bytes = 0;
     }
     batch.push(item);
+    writes += own;
     bytes += size;
   }
   if (batch.length) batches.push(batch);
@@ -152,9 +163,7 @@ const followingRequests = async (
   batch: readonly PartItem[],
   context: MoveContext & { intoReference: string },
 ): Promise<TransactItem[]> => {
-  const waiting = batch.filter(
-    (item) => item.sk.startsWith('ATT#') && item.isApproved === false && typeof item.requestId === 'string',
-  );
+  const waiting = batch.filter(isPendingUpload);
   const requests = await Promise.all(waiting.map((item) => getRequest(String(item.requestId))));
   return requests.flatMap((request) =>
     request?.status === 'pending' && request.componentId === context.fromId
@@ -186,7 +195,7 @@ const moveHoldings = async (context: Omit<MoveContext, 'survivorKeys'> & { intoR
     if (items.length === 0) return;
     const full = { ...context, survivorKeys: await survivorKeysFor(items, context.intoId) };
     let met = false;
-    for (const batch of inBatches(items)) {
+    for (const batch of inBatches(items, full)) {
       const following = await followingRequests(batch, full);
       if (!(await conditionalWrite(() => transact([...partItemMoves(batch, full), ...following])))) {
         met = true;

@@ -18,7 +18,7 @@ import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
 import { ReviewNotesField } from './review-dialog';
-import { mayDuplicate, NotDuplicateConfirmation } from './duplicate-notice';
+import { mayDuplicate, NotDuplicateConfirmation, useNotDuplicateConfirmation } from './duplicate-notice';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -124,23 +124,17 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const all = requests.length > 0 && count === requests.length;
   const stale = requests.filter((request) => selected.has(request.id) && request.staleFields.length > 0);
   const duplicates = requests.filter((request) => selected.has(request.id) && mayDuplicate(request));
-  const [notDuplicate, setNotDuplicate] = useState(false);
-  const [confirmationMissing, setConfirmationMissing] = useState(false);
   const asksConfirmation = decision === 'approved' && duplicates.length > 0;
+  const confirmation = useNotDuplicateConfirmation(asksConfirmation);
 
   const close = () => {
     setDecision(null);
     setNotes('');
-    setNotDuplicate(false);
-    setConfirmationMissing(false);
+    confirmation.reset();
   };
 
   const submit = async () => {
-    if (!decision) return;
-    if (asksConfirmation && !notDuplicate) {
-      setConfirmationMissing(true);
-      return;
-    }
+    if (!decision || !confirmation.allows()) return;
     await run(async () => {
       const chosen = requests.filter((request) => selected.has(request.id));
       const result = await bulkReview(
@@ -204,7 +198,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         {asksConfirmation && (
           <>
             <Text mb="2">{messages.approveDuplicatesSelected(duplicates.length)}</Text>
-            <NotDuplicateConfirmation checked={notDuplicate} onChange={setNotDuplicate} refused={confirmationMissing} />
+            <NotDuplicateConfirmation {...confirmation.props} />
           </>
         )}
         <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />

@@ -1,6 +1,7 @@
 import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Field } from '@chakra-ui/react/field';
 import { Text } from '@chakra-ui/react/text';
+import { useState } from 'react';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { DuplicateCandidateList } from '#web/components/ui/duplicate-candidates.tsx';
@@ -53,3 +54,25 @@ export const NotDuplicateConfirmation = ({
     <Field.ErrorText>{messages.approveDuplicateRequired}</Field.ErrorText>
   </Field.Root>
 );
+
+/**
+ * The confirmation's state in an Approve dialog (`asked`: the approval may add a duplicate):
+ * `allows()` says whether approving may go on, showing why not when it may not; `reset()` when
+ * the dialog closes; `props` for the box.
+ */
+export const useNotDuplicateConfirmation = (asked: boolean) => {
+  const [checked, setChecked] = useState(false);
+  const [refused, setRefused] = useState(false);
+  return {
+    allows: (): boolean => {
+      if (!asked || checked) return true;
+      setRefused(true);
+      return false;
+    },
+    reset: () => {
+      setChecked(false);
+      setRefused(false);
+    },
+    props: { checked, onChange: setChecked, refused },
+  };
+};

@@ -10,7 +10,12 @@ import { useUser } from '#web/lib/auth.tsx';
 import { useReviewRequest, type ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { StaleNotice } from './stale-notice';
-import { DuplicateNotice, mayDuplicate, NotDuplicateConfirmation } from './duplicate-notice';
+import {
+  DuplicateNotice,
+  mayDuplicate,
+  NotDuplicateConfirmation,
+  useNotDuplicateConfirmation,
+} from './duplicate-notice';
 
 /** The note a review may carry, up to the length the server keeps. */
 export const ReviewNotesField = ({
@@ -70,24 +75,18 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
   const review = useReviewRequest();
   const [notes, setNotes] = useState('');
   const [isSubmitting, setSubmitting] = useState(false);
-  const [notDuplicate, setNotDuplicate] = useState(false);
-  const [confirmationMissing, setConfirmationMissing] = useState(false);
   const words = wording[decision ?? 'approved'];
   const asksConfirmation = decision === 'approved' && mayDuplicate(request);
+  const confirmation = useNotDuplicateConfirmation(asksConfirmation);
 
   const close = () => {
     setNotes('');
-    setNotDuplicate(false);
-    setConfirmationMissing(false);
+    confirmation.reset();
     onClose();
   };
 
   const submit = async () => {
-    if (!decision) return;
-    if (asksConfirmation && !notDuplicate) {
-      setConfirmationMissing(true);
-      return;
-    }
+    if (!decision || !confirmation.allows()) return;
     setSubmitting(true);
     try {
       await review(request.id, {
@@ -126,9 +125,7 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
           <DuplicateNotice request={request} />
         </Box>
       )}
-      {asksConfirmation && (
-        <NotDuplicateConfirmation checked={notDuplicate} onChange={setNotDuplicate} refused={confirmationMissing} />
-      )}
+      {asksConfirmation && <NotDuplicateConfirmation {...confirmation.props} />}
       <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitter">
         <Field.HelperText>Optional. The submitter sees them in their notification.</Field.HelperText>
       </ReviewNotesField>

@@ -377,6 +377,32 @@ export const messages = {
     `${moved.toLocaleString('en-US')} parts have their new class so far and ${left.toLocaleString('en-US')} still wait. Approve the request again to finish it.`,
   classChangeStarted:
     'This class change is partly applied: some parts already have their new class. Approve it again to finish it; it can no longer be rejected or withdrawn.',
+  // Duplicates: parts and pending new-part requests that look like one being proposed, and merging two parts.
+  possibleDuplicatesTitle: 'Possible duplicates',
+  possibleDuplicatesHint:
+    'These look like the part you are adding. Check them before you submit; you can still submit if yours is another part.',
+  duplicateExact: 'Same part',
+  duplicateClose: 'Similar',
+  duplicatePendingRequest: (requestId: string) => `waiting for review (request ${requestId})`,
+  possibleDuplicateOf: 'Possible duplicate of',
+  possibleDuplicateApproveHint:
+    'Approving adds a second part with the same identity. Open them and make sure this one is another part.',
+  approveDuplicateConfirm: 'I checked: this new part is not one of these',
+  approveDuplicateRequired: 'Tick this box to approve: the new part may already be in the catalogue or the queue.',
+  approveDuplicatesSelected: (count: number) =>
+    `${count} of the selected new parts may be duplicates (each card names what of).`,
+  mergeIdInvalid: 'intoId must be the id of the part to merge into',
+  mergeIntoItself: 'A part cannot be merged into itself',
+  mergeTargetNotFound: 'The part to merge into was not found',
+  mergedElsewhere: (reference: string) => `This part was already merged into ${reference}`,
+  mergeRetry: 'One of the parts changed while they were being merged. Please try again.',
+  componentMoved: (reference: string) => `This part was merged into ${reference}`,
+  mergeVersion: (reference: string, id: number) => `Merged ${reference} (#${id}) into this part`,
+  versionOfMergedPart: (reference: string) => `History of ${reference}, merged into this part`,
+  requestClosedComponentMerged: (reference: string, into: string) =>
+    `Closed automatically: ${reference} was merged into ${into}. Propose the change on ${into} if it still applies.`,
+  requestClosedMergedNotice: (request: string, subject: string, reference: string, into: string) =>
+    `Your ${request} request for ${subject} was closed because ${reference} was merged into ${into}.`,
   // Single sign-on (the login page shows these after a sign-in through the company's provider).
   ssoButton: (label: string) => `Sign in with ${label}`,
   passwordLoginAdminsOnly: (label: string) =>

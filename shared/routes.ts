@@ -359,6 +359,15 @@ export const routes = [
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
+  // Parts and pending new-part requests that may be the part being typed: read from the search index.
+  {
+    method: 'GET',
+    path: '/api/components/duplicates',
+    handler: 'components/list-duplicate-candidates',
+    access: 'user',
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   {
     method: 'GET',
@@ -399,6 +408,18 @@ export const routes = [
     writeLimit: 'requests',
   },
   { method: 'GET', path: '/api/components/{id}/versions', handler: 'components/list-versions', access: 'user' },
+  // Two parts that are one: the part of the path goes into `intoId`, with all it holds.
+  {
+    method: 'POST',
+    path: '/api/components/{id}/merge',
+    handler: 'components/merge-component',
+    access: 'admin',
+    // Closing the merged part's other requests tells their submitters and drops their files.
+    needs: ['bucket-delete', 'mail'],
+    writeLimit: 'admin',
+    // A part with a long history moves in many transactions.
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
   {
     method: 'POST',
     path: '/api/components/{id}/view',
@@ -501,7 +522,15 @@ export const routes = [
     access: 'user',
     needs: ['bucket-read'],
   },
-  { method: 'GET', path: '/api/approval-requests', handler: 'approvals/list-approval-requests', access: 'user' },
+  {
+    method: 'GET',
+    path: '/api/approval-requests',
+    handler: 'approvals/list-approval-requests',
+    access: 'user',
+    // A new-part request is listed with the parts it may duplicate: read from the search index.
+    needs: ['bucket-read'],
+    memoryMb: SEARCH_INDEX_MB,
+  },
   {
     method: 'PATCH',
     path: '/api/approval-requests/{id}',

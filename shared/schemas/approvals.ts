@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { messages } from '../messages';
 import { componentIdSchema } from './component';
+import type { DuplicateCandidate } from './duplicates';
 import { safeText } from './text';
 
 /** `link`: adding or removing a link between two parts; `class`: a change of the class list (add, rename, merge). */
@@ -93,6 +94,8 @@ export interface ApprovalRequest {
   componentChanged: boolean;
   /** An edit that restores the values of this version of the part. */
   revertOf: number | null;
+  /** A pending new part, as administrators see it: the parts and pending requests it may duplicate. */
+  possibleDuplicates?: DuplicateCandidate[];
 }
 
 export const notificationIdPathSchema = z.object({
@@ -130,6 +133,8 @@ export interface Version {
    * was and where its bytes were, which the bucket's versioning keeps for 30 days.
    */
   removedAttachment?: { id: string; fileName: string; fileType: string; size: number; objectKey: string };
+  /** A version of a part merged into this one: that part's id and reference (its own numbering). */
+  mergedFrom?: { id: number; reference: string };
 }
 
 export interface RecentComponentView {

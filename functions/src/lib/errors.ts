@@ -42,6 +42,20 @@ export class TooManyRequests extends answeredWith(429) {
   }
 }
 export class Unavailable extends answeredWith(503) {}
+/**
+ * What was asked for lives at another address for good (a part merged into another): answered
+ * 301 with `Location` and `movedTo`, the id it went to.
+ */
+export class Moved extends answeredWith(301) {
+  constructor(
+    message: string,
+    readonly movedTo: number,
+    location: string,
+  ) {
+    super(message);
+    this.headers.location = location;
+  }
+}
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

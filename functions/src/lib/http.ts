@@ -22,6 +22,7 @@ import {
   Forbidden,
   Invalid,
   isServiceUnavailable,
+  Moved,
   NotFound,
   Unauthorized,
   type FieldErrors,
@@ -363,7 +364,11 @@ const errorMapper = (): Middleware => ({
     if (error instanceof DomainError) {
       request.response = json(
         error.statusCode,
-        { message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        {
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+          ...(error instanceof Moved ? { movedTo: error.movedTo } : {}),
+        },
         error.headers,
       );
       return;

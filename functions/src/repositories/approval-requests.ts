@@ -169,6 +169,47 @@ export const listPendingRequestsFor = async (componentId: number): Promise<Store
     })
   ).map(fromItem);
 
+/**
+ * The transaction item that has a pending request about a merged part follow it into the part
+ * it went into (an upload's request goes with its attachment), only while the request is still
+ * pending and about the merged part.
+ */
+export const requestRetargetItem = (
+  requestId: string,
+  move: { fromId: number; intoId: number; intoReference: string },
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: requestKey(requestId),
+    UpdateExpression: 'SET componentId = :into, componentReference = :reference, #data.componentId = :into',
+    ConditionExpression: '#status = :pending AND componentId = :from',
+    ExpressionAttributeNames: { '#status': 'status', '#data': 'data' },
+    ExpressionAttributeValues: {
+      ':into': move.intoId,
+      ':reference': move.intoReference,
+      ':pending': 'pending',
+      ':from': move.fromId,
+    },
+  },
+});
+
+/**
+ * Pending new-part requests, only their ids and the data that identifies a part (gsi1
+ * `REQSTATUS#pending`, filtered to `new`, projected to `data.reference`, `data.manufacturer` and
+ * `data.articleNumber`; eventually consistent), oldest first.
+ */
+export const listPendingNewParts = async (): Promise<Pick<StoredRequest, 'id' | 'data'>[]> =>
+  (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      FilterExpression: 'requestType = :new',
+      ProjectionExpression: 'id, #data.#reference, #data.manufacturer, #data.articleNumber',
+      ExpressionAttributeNames: { '#data': 'data', '#reference': 'reference' },
+      ExpressionAttributeValues: { ':pk': 'REQSTATUS#pending', ':new': 'new' },
+    })
+  ).map((item) => ({ id: String(item.id), data: (item.data ?? {}) as Record<string, unknown> }));
+
 /** How many of one user's requests wait for review (gsi2 `REQUSER#<userId>`, counted). */
 export const countPendingRequestsOf = async (userId: string): Promise<number> => {
   let count = 0;

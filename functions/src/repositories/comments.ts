@@ -1,8 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Comment } from '#shared/schemas/comments';
-import { dynamo } from '#lib/clients';
 import { componentPartition } from './keys';
-import { queryAll, tableName } from './table';
+import { componentLiveCheck } from './components';
+import { conditionalWrite, queryAll, tableName, transact } from './table';
 
 /**
  * Comments: `COMP#<componentId>` / `COMMENT#<createdAt>#<ulid>`, so a component's comments come
@@ -17,15 +16,23 @@ const commentKey = (comment: Pick<Comment, 'componentId' | 'createdAt' | 'id'>) 
   sk: `COMMENT#${comment.createdAt}#${comment.id}`,
 });
 
-export const putComment = async (comment: StoredComment): Promise<void> => {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...commentKey(comment), entity: 'comment', ...comment },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+/**
+ * Adds a comment, only while its part exists and has not been merged into another (a comment
+ * landing beside a part being merged away would be left behind): false when the part is gone.
+ */
+export const putComment = async (comment: StoredComment): Promise<boolean> =>
+  conditionalWrite(() =>
+    transact([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...commentKey(comment), entity: 'comment', ...comment },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      componentLiveCheck(comment.componentId),
+    ]),
   );
-};
 
 /** Newest first, at most `max`. */
 export const listComments = async (componentId: number, max = 1000): Promise<StoredComment[]> => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useOfflineDynamo } from '../../../scripts/test/offline-dynamo';
-import { componentDelete, componentPut, componentUpdate } from './components';
+import { componentDelete, componentLiveCheck, componentMergeMark, componentPut, componentUpdate } from './components';
 
 /* Offline: the component writes as built, without a database. */
 useOfflineDynamo();
@@ -13,7 +13,7 @@ describe('componentUpdate', () => {
       { expectedVersion: 6, updatedAt: '2025-03-01T00:00:00.000Z' },
     );
     expect(Update!.Key).toEqual({ pk: 'COMP#42', sk: 'META' });
-    expect(Update!.ConditionExpression).toBe('#version = :expected');
+    expect(Update!.ConditionExpression).toBe('#version = :expected AND attribute_not_exists(mergedInto)');
     expect(Update!.UpdateExpression).toBe(
       'SET #version = :next, #updatedAt = :updatedAt, #f0 = :v0, #f1 = :v1 REMOVE #f2',
     );
@@ -84,7 +84,26 @@ describe('componentUpdate', () => {
     expect(put.Put!.Item).not.toHaveProperty('manufacturer');
     expect(componentDelete(9).Delete).toMatchObject({
       Key: { pk: 'COMP#9', sk: 'META' },
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(mergedInto)',
+    });
+  });
+});
+
+describe('a merged part', () => {
+  it('is marked only while it is at the version read and not merged yet, and leaves the reference index', () => {
+    const { Update } = componentMergeMark(5, { intoId: 9, expectedVersion: 3, mergeVersion: 8, mergedAt: 'now' });
+    expect(Update).toMatchObject({
+      Key: { pk: 'COMP#5', sk: 'META' },
+      UpdateExpression: 'SET mergedInto = :into, mergeVersion = :mergeVersion, mergedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: 'version = :expected AND attribute_not_exists(mergedInto)',
+      ExpressionAttributeValues: { ':into': 9, ':mergeVersion': 8, ':at': 'now', ':expected': 3 },
+    });
+  });
+
+  it('takes nothing more beside it: a comment or an attachment checks the part is there and not merged', () => {
+    expect(componentLiveCheck(5).ConditionCheck).toMatchObject({
+      Key: { pk: 'COMP#5', sk: 'META' },
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(mergedInto)',
     });
   });
 });

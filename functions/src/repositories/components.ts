@@ -21,7 +21,7 @@ import { commitCatalogueChange } from './catalogue';
 import { readCounter, reserveCounterValues } from './counters';
 import { listPendingBulkWrites, pendingBulkWriteDelete, putPendingBulkWrite } from './bulk-writes';
 import { componentPartition } from './keys';
-import { batchGetItems, batchPut, conditionalWrite, tableName, type TransactItem } from './table';
+import { batchGetItems, batchPut, conditionalUpdate, conditionalWrite, tableName, type TransactItem } from './table';
 import { initialVersion, putVersions } from './versions';
 
 /*
@@ -31,6 +31,10 @@ import { initialVersion, putVersions } from './versions';
  *
  * The file fields (dataSheet, threeDPart, scheme) hold S3 object keys here; the service turns
  * them into URLs.
+ *
+ * A part merged into another keeps its `COMP#<id>` / `META` item as a mark of where it went
+ * (`mergedInto`, out of the reference index): every read of components passes it by, as it does
+ * a deleted part, and no write to a component applies to it.
  */
 
 const componentKey = (id: number) => ({ pk: componentPartition(id), sk: 'META' });
@@ -96,22 +100,30 @@ const fromItem = (item: Record<string, unknown>): Component => {
   );
 };
 
+/** A merged part's mark, which reads of components pass by. */
+const isMerged = (item: Record<string, unknown>): boolean => item.mergedInto !== undefined;
+
+/** What no write to a component may meet: a part merged into another. */
+const NOT_MERGED = 'attribute_not_exists(mergedInto)';
+
 export const getComponent = async (id: number): Promise<Component | undefined> => {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: tableName(), Key: componentKey(id), ConsistentRead: true }),
   );
-  return Item ? fromItem(Item) : undefined;
+  return Item && !isMerged(Item) ? fromItem(Item) : undefined;
 };
 
 /** Reads up to 100 keys, consistently, retrying what DynamoDB leaves unprocessed. */
 const batchGet = async (ids: readonly number[], fields?: readonly string[]): Promise<Record<string, unknown>[]> => {
-  const projection = fields
+  // The merge mark is always read: a merged part is passed by.
+  const projected = fields ? [...new Set([...fields, 'mergedInto'])] : undefined;
+  const projection = projected
     ? {
-        ProjectionExpression: fields.map((_, index) => `#f${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
+        ProjectionExpression: projected.map((_, index) => `#f${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(projected.map((field, index) => [`#f${index}`, field])),
       }
     : {};
-  return batchGetItems(ids.map(componentKey), projection);
+  return (await batchGetItems(ids.map(componentKey), projection)).filter((item) => !isMerged(item));
 };
 
 /** The components with these ids, in the order given; ids that do not exist are left out. */
@@ -194,7 +206,7 @@ export const componentUpdate = (
       TableName: tableName(),
       Key: componentKey(id),
       UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ConditionExpression: '#version = :expected',
+      ConditionExpression: `#version = :expected AND ${NOT_MERGED}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
@@ -202,8 +214,87 @@ export const componentUpdate = (
 };
 
 export const componentDelete = (id: number): TransactItem => ({
-  Delete: { TableName: tableName(), Key: componentKey(id), ConditionExpression: 'attribute_exists(pk)' },
+  Delete: {
+    TableName: tableName(),
+    Key: componentKey(id),
+    ConditionExpression: `attribute_exists(pk) AND ${NOT_MERGED}`,
+  },
 });
+
+/**
+ * The transaction item that lets a write beside a component (a comment, an attachment) land only
+ * while the component exists and has not been merged away, so nothing is left behind in a part
+ * that is gone.
+ */
+export const componentLiveCheck = (id: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: componentKey(id),
+    ConditionExpression: `attribute_exists(pk) AND ${NOT_MERGED}`,
+  },
+});
+
+/**
+ * The transaction item that marks a component merged into `intoId`: it leaves the reference
+ * index and every read of components, on the condition that it is still at the version read and
+ * not merged yet. `mergeVersion` is the survivor's version that records the merge.
+ */
+export const componentMergeMark = (
+  id: number,
+  merge: { intoId: number; expectedVersion: number; mergeVersion: number; mergedAt: string },
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: componentKey(id),
+    UpdateExpression: 'SET mergedInto = :into, mergeVersion = :mergeVersion, mergedAt = :at REMOVE gsi1pk, gsi1sk',
+    ConditionExpression: `version = :expected AND ${NOT_MERGED}`,
+    ExpressionAttributeValues: {
+      ':into': merge.intoId,
+      ':mergeVersion': merge.mergeVersion,
+      ':at': merge.mergedAt,
+      ':expected': merge.expectedVersion,
+    },
+  },
+});
+
+/** Notes that everything a merged part held has moved to the part it went into (once). */
+export const finishMerge = (id: number, intoId: number, finishedAt: string): Promise<boolean> =>
+  conditionalUpdate({
+    Key: componentKey(id),
+    UpdateExpression: 'SET mergeFinishedAt = :at',
+    ConditionExpression: 'mergedInto = :into AND attribute_not_exists(mergeFinishedAt)',
+    ExpressionAttributeValues: { ':into': intoId, ':at': finishedAt },
+  });
+
+/** Where a merged part went: the part it went into, the survivor's version recording it, and whether its move finished. */
+export interface MergeMark {
+  id: number;
+  reference: string;
+  intoId: number;
+  mergeVersion: number;
+  finished: boolean;
+}
+
+/** The merge marks of those of `ids` that were merged (consistent reads, projected); others are left out. */
+export const getMergeMarks = async (ids: readonly number[]): Promise<Map<number, MergeMark>> => {
+  const fields = ['id', 'reference', 'mergedInto', 'mergeVersion', 'mergeFinishedAt'];
+  const projection = {
+    ProjectionExpression: fields.map((_, index) => `#f${index}`).join(', '),
+    ExpressionAttributeNames: Object.fromEntries(fields.map((field, index) => [`#f${index}`, field])),
+  };
+  const marks = new Map<number, MergeMark>();
+  for (const part of chunk([...new Set(ids)], 100))
+    for (const item of await batchGetItems(part.map(componentKey), projection))
+      if (isMerged(item))
+        marks.set(Number(item.id), {
+          id: Number(item.id),
+          reference: String(item.reference ?? ''),
+          intoId: Number(item.mergedInto),
+          mergeVersion: Number(item.mergeVersion ?? 0),
+          finished: item.mergeFinishedAt !== undefined,
+        });
+  return marks;
+};
 
 /** Changes one component (see componentUpdate) and records the change; a condition failure when its version moved. */
 export const updateComponent = async (
@@ -329,7 +420,7 @@ export const componentVersionBump = (id: number, expectedVersion: number, now: s
     TableName: tableName(),
     Key: componentKey(id),
     UpdateExpression: 'SET version = :next, updatedAt = :now',
-    ConditionExpression: 'version = :expected',
+    ConditionExpression: `version = :expected AND ${NOT_MERGED}`,
     ExpressionAttributeValues: { ':next': expectedVersion + 1, ':now': now, ':expected': expectedVersion },
   },
 });
@@ -342,7 +433,7 @@ export interface ComponentIdentity {
   version: number;
 }
 
-const identityFields = ['id', 'reference', 'manufacturer', 'version'] as const;
+const identityFields = ['id', 'reference', 'manufacturer', 'version', 'mergedInto'] as const;
 
 const toIdentity = (item: Record<string, unknown>): ComponentIdentity => ({
   id: Number(item.id),

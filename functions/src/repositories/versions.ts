@@ -3,7 +3,10 @@ import { componentFields, inFieldOrder, readTranslatedField } from '#shared/sche
 import { componentPartition } from './keys';
 import { batchPut, queryAll, tableName, type TransactItem } from './table';
 
-/** Versions: `COMP#<id>` / `VER#<000000n>`, written with the component change they record. */
+/**
+ * Versions: `COMP#<id>` / `VER#<000000n>`, written with the component change they record; a part
+ * merged into this one brings its own as `MERGEDVER#<its id>#<000000n>`.
+ */
 const versionKey = (componentId: number, versionNumber: number) => ({
   pk: componentPartition(componentId),
   sk: `VER#${String(versionNumber).padStart(7, '0')}`,
@@ -63,12 +66,26 @@ export const putVersions = async (
   );
 };
 
-/** Newest first. */
-export const listVersions = async (componentId: number): Promise<Version[]> => {
+/** Where a merged part's version lives in the part it went into. */
+export const MERGED_VERSION_PREFIX = 'MERGEDVER#';
+export const mergedVersionSortKey = (fromId: number, versionNumber: number): string =>
+  `${MERGED_VERSION_PREFIX}${String(fromId).padStart(15, '0')}#${String(versionNumber).padStart(7, '0')}`;
+
+const versionsUnder = async (componentId: number, prefix: string): Promise<Version[]> => {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :ver)',
-    ExpressionAttributeValues: { ':pk': componentPartition(componentId), ':ver': 'VER#' },
+    ExpressionAttributeValues: { ':pk': componentPartition(componentId), ':ver': prefix },
     ScanIndexForward: false,
   });
   return items.map(({ pk: _pk, sk: _sk, entity: _e, componentId: _c, ...version }) => version as Version);
 };
+
+/** The part's own versions, newest first. */
+export const listVersions = (componentId: number): Promise<Version[]> => versionsUnder(componentId, 'VER#');
+
+/**
+ * The versions of parts merged into this one (`MERGEDVER#<their id>#<number>`, moved here by the
+ * merge with their own numbering and `mergedFrom`), by merged part (highest id first), each newest first.
+ */
+export const listMergedVersions = (componentId: number): Promise<Version[]> =>
+  versionsUnder(componentId, MERGED_VERSION_PREFIX);

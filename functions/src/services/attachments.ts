@@ -21,7 +21,7 @@ import {
   type StoredAttachment,
 } from '#repositories/attachments';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { componentVersionBump, getComponent } from '#repositories/components';
+import { componentLiveCheck, componentVersionBump, getComponent } from '#repositories/components';
 import type { TransactItem } from '#repositories/table';
 import { notificationPut } from '#repositories/notifications';
 import { idempotencyClaimPut } from '#repositories/idempotency';
@@ -222,6 +222,8 @@ export const submitAttachment = async (
         ),
         attachmentPut(attachment),
         pendingBytesReserve(user.id, size, pendingStorageQuota()),
+        // Last, so the items above keep their places in a refusal.
+        componentLiveCheck(componentId),
       ],
     );
   } catch (error) {
@@ -239,6 +241,8 @@ export const submitAttachment = async (
     }
     await deleteFileQuietly(objectKey, 'the file of an attachment that was not stored');
     if (failed.includes(2)) throw pendingStorageFull(await pendingStorageOf(user.id, [input.uploadKey ?? '']));
+    // The part was deleted or merged into another meanwhile.
+    if (failed.includes(3)) throw new NotFound(messages.componentNotFound);
     throw error;
   }
   await dropUpload();

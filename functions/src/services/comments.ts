@@ -34,6 +34,7 @@ export const addComment = async (author: User, componentId: number, input: Comme
     createdAt: now.toISOString(),
     userId: author.id,
   };
-  await putComment(comment);
+  // The part was deleted or merged away meanwhile.
+  if (!(await putComment(comment))) throw new NotFound(messages.componentNotFound);
   return toComment(comment);
 };

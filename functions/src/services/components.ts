@@ -27,8 +27,10 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3 } from '#lib/clients';
 import { catalogueLanguages } from '#lib/catalogue-languages';
 import { config } from '#lib/config';
-import { NotFound } from '#lib/errors';
-import { getComponent, getComponents } from '#repositories/components';
+import { Moved, NotFound } from '#lib/errors';
+import { getComponent, getComponents, getMergeMarks } from '#repositories/components';
+import { listMergedVersions, listVersions } from '#repositories/versions';
+import type { Version } from '#shared/schemas/approvals';
 import { countPendingRequestsOf } from '#repositories/approval-requests';
 import { getClassList } from '#repositories/classes';
 import { readCounter } from '#repositories/counters';
@@ -177,10 +179,58 @@ export const searchComponents = async (query: SearchQuery, current?: SearchIndex
   return answer;
 };
 
+/** Merges a part may have gone through, one into the next, before the part it is now is found. */
+const MERGE_HOPS = 10;
+
+/**
+ * The parts that those of `ids` merged into another became: each followed from merge to merge
+ * to a part that exists. Ids never merged (or merged into a part since deleted) are left out.
+ */
+export const whereComponentsWent = async (ids: readonly number[]): Promise<Map<number, Component>> => {
+  const reached = new Map<number, number>(ids.map((id) => [id, id]));
+  let moving = [...new Set(ids)];
+  const went = new Set<number>();
+  for (let hop = 0; hop < MERGE_HOPS && moving.length; hop++) {
+    const marks = await getMergeMarks(moving);
+    for (const [id, at] of reached) {
+      const mark = marks.get(at);
+      if (!mark) continue;
+      reached.set(id, mark.intoId);
+      went.add(id);
+    }
+    moving = [...new Set([...marks.values()].map((mark) => mark.intoId))];
+  }
+  const survivors = new Map(
+    (await getComponents([...went].map((id) => reached.get(id)!))).map((part) => [part.id, part]),
+  );
+  return new Map(
+    [...went].flatMap((id) => {
+      const survivor = survivors.get(reached.get(id)!);
+      return survivor ? [[id, survivor] as const] : [];
+    }),
+  );
+};
+
+/**
+ * `GET /api/components/{id}`. A part merged into another answers where it went (301 to the
+ * part it is now, with `movedTo`), so its links and its id lead there.
+ */
 export const getComponentById = async (id: number): Promise<Component> => {
   const component = await getComponent(id);
-  if (!component) throw new NotFound(messages.componentNotFound);
-  return toApiComponent(component);
+  if (component) return toApiComponent(component);
+  const survivor = (await whereComponentsWent([id])).get(id);
+  if (survivor)
+    throw new Moved(messages.componentMoved(survivor.reference), survivor.id, `/api/components/${survivor.id}`);
+  throw new NotFound(messages.componentNotFound);
+};
+
+/**
+ * A part's history, newest first: its own versions, then those of the parts merged into it
+ * (each with `mergedFrom` and its own numbering).
+ */
+export const componentHistory = async (id: number): Promise<Version[]> => {
+  const [own, merged] = await Promise.all([listVersions(id), listMergedVersions(id)]);
+  return [...own, ...merged];
 };
 
 /** The detail page's 'Related Components' card shows at most 3. */

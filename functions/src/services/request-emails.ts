@@ -92,8 +92,10 @@ export interface DecisionEmail {
   reviewNotes: string | null;
   /** Where the part is now (an approved new component's page), else the request's part. */
   linkTo: string | null;
-  /** For a request closed because its part was deleted. */
+  /** For a request closed because its part was deleted (or merged into another). */
   deletedReference?: string;
+  /** For a request closed because its part was merged: the reference of the part it went into. */
+  mergedIntoReference?: string;
 }
 
 /** What a decision email's link opens: the part, or for a class change the class list. */
@@ -102,15 +104,17 @@ const linkLabel = (request: StoredRequest) =>
 
 export const decisionEmail = (
   to: string,
-  { request, decision, reviewNotes, linkTo, deletedReference }: DecisionEmail,
+  { request, decision, reviewNotes, linkTo, deletedReference, mergedIntoReference }: DecisionEmail,
 ): Email => {
   const words = requestTypeWords[request.requestType];
   const subject = requestSubject(request);
   const title = `Your ${words} request for ${subject} was ${decision}`;
   const sentence =
-    decision === 'closed'
-      ? messages.requestClosedNotice(words, subject, deletedReference ?? subject)
-      : messages.requestDecisionNotice(words, subject, decision, null);
+    decision !== 'closed'
+      ? messages.requestDecisionNotice(words, subject, decision, null)
+      : mergedIntoReference
+        ? messages.requestClosedMergedNotice(words, subject, deletedReference ?? subject, mergedIntoReference)
+        : messages.requestClosedNotice(words, subject, deletedReference ?? subject);
   const notesLine = reviewNotes ? `Review notes: ${reviewNotes}` : 'No review notes were given.';
   return composeEmail({
     to,

@@ -1,8 +1,8 @@
 import { componentIdSchema } from '#shared/schemas/component';
 import { httpHandler } from '#lib/http';
-import { listVersions } from '#repositories/versions';
+import { componentHistory } from '#services/components';
 
 export const handler = httpHandler({
   schema: { path: componentIdSchema },
-  handler: async ({ path }) => listVersions(path.id),
+  handler: async ({ path }) => componentHistory(path.id),
 });

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import type { Component, ComponentField } from '#shared/schemas/component';
+import type { DuplicateCandidate } from '#shared/schemas/duplicates';
 import type { StoredRequest } from '#repositories/approval-requests';
 
 /*
@@ -37,9 +38,14 @@ export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) =
 /**
  * The request as the API has always answered it: requestData per type, the submitter's name, the review; plus the part
  * by reference, whether it still exists, and for a pending edit its values now beside the
- * proposed ones, with the fields that changed since the edit was proposed.
+ * proposed ones, with the fields that changed since the edit was proposed; a pending new part
+ * with what it may duplicate, when that was looked for.
  */
-export const toApprovalRequest = (request: StoredRequest, now: PartNow = { checked: false }): ApprovalRequest => {
+export const toApprovalRequest = (
+  request: StoredRequest,
+  now: PartNow = { checked: false },
+  possibleDuplicates?: DuplicateCandidate[],
+): ApprovalRequest => {
   const pendingEdit = request.status === 'pending' && request.requestType === 'edit' && now.component;
   const fields = Object.keys(request.data);
   const currentData = pendingEdit
@@ -71,5 +77,6 @@ export const toApprovalRequest = (request: StoredRequest, now: PartNow = { check
       request.baseVersion !== undefined &&
       now.component.version !== request.baseVersion,
     revertOf: request.revertOf ?? null,
+    ...(possibleDuplicates?.length && { possibleDuplicates }),
   };
 };

@@ -1,11 +1,12 @@
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
+import type { DuplicateCandidate } from '#shared/schemas/duplicates';
 import { Conflict, DomainError, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { commitCatalogueChange } from '#repositories/catalogue';
-import { getComponents } from '#repositories/components';
+import { getComponents, getMergeMarks } from '#repositories/components';
 import {
   getRequest,
   listPendingRequestsFor,
@@ -26,6 +27,7 @@ import { newNotification } from '../notifications';
 import { applyItems, PartGone } from './applying';
 import { refuseIfClassChangeStarted } from './class-changes';
 import { toApprovalRequest } from './request-views';
+import { duplicatesOfPending } from '../duplicates/candidates';
 
 import { displayName } from '../user-names';
 import { paths } from '#shared/app-paths';
@@ -56,13 +58,16 @@ const decisionNotification = (
   });
 
 /**
- * Closes a pending request whose part no longer exists, with the reason, so it leaves the queue
- * and the pending count; the submitter is told (as their settings allow) and a pending upload's
- * file goes. False when the request was closed some other way meanwhile.
+ * Closes a pending request whose part no longer exists (deleted, or merged into the part named
+ * `mergedInto`), with the reason, so it leaves the queue and the pending count; the submitter is
+ * told (as their settings allow) and a pending upload's file goes. False when the request was
+ * closed some other way meanwhile.
  */
-const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => {
+const closeForDeletedPart = async (request: StoredRequest, mergedInto?: string): Promise<boolean> => {
   const reference = requestReference(request);
-  const reviewNotes = messages.requestClosedComponentDeleted(reference);
+  const reviewNotes = mergedInto
+    ? messages.requestClosedComponentMerged(reference, mergedInto)
+    : messages.requestClosedComponentDeleted(reference);
   const review = {
     status: 'rejected' as const,
     reviewedBy: AUTOMATIC_REVIEWER,
@@ -79,11 +84,14 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
         newNotification({
           type: 'warning',
           title: 'Request closed',
-          message: messages.requestClosedNotice(
-            requestTypeWords[request.requestType],
-            requestSubject(request),
-            reference,
-          ),
+          message: mergedInto
+            ? messages.requestClosedMergedNotice(
+                requestTypeWords[request.requestType],
+                requestSubject(request),
+                reference,
+                mergedInto,
+              )
+            : messages.requestClosedNotice(requestTypeWords[request.requestType], requestSubject(request), reference),
         }),
       ),
     );
@@ -95,6 +103,7 @@ const closeForDeletedPart = async (request: StoredRequest): Promise<boolean> => 
     reviewNotes,
     linkTo: null,
     deletedReference: reference,
+    ...(mergedInto && { mergedIntoReference: mergedInto }),
   });
   return true;
 };
@@ -109,9 +118,33 @@ const closeRequestsOfDeletedPart = async (componentId: number, exceptId: string)
 };
 
 /**
+ * After a merge: the merged part's pending requests that did not follow it into the survivor
+ * (edits and a deletion of a part that is no more) close, saying where it went. Each is read
+ * again first: an upload's request that moved with its attachment is the survivor's now.
+ */
+export const closeRequestsOfMergedPart = async (componentId: number, intoReference: string): Promise<void> => {
+  for (const listed of await listPendingRequestsFor(componentId)) {
+    const request = await getRequest(listed.id);
+    if (request?.status !== 'pending' || request.componentId !== componentId) continue;
+    await closeForDeletedPart(request, intoReference);
+  }
+};
+
+/** The reference of the part each merged one of `ids` went into (the survivor's, else its id). */
+const survivorsOf = async (ids: readonly number[]): Promise<Map<number, string>> => {
+  const marks = await getMergeMarks(ids);
+  const survivors = new Map(
+    (await getComponents([...marks.values()].map((mark) => mark.intoId))).map((part) => [part.id, part.reference]),
+  );
+  return new Map([...marks.values()].map((mark) => [mark.id, survivors.get(mark.intoId) ?? `#${mark.intoId}`]));
+};
+
+/**
  * Admins see every request of a status; users see only their own (the dashboard shows them their
  * state). Each is answered with its part as it is now; a pending request whose part was deleted
- * meanwhile is closed here, with the reason, instead of being listed.
+ * meanwhile is closed here, with the reason, instead of being listed. Administrators see each
+ * pending new part with the parts and other pending requests it may duplicate (when the search
+ * index cannot be read, the queue is still answered, without them).
  */
 export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> => {
   const requests = await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id });
@@ -121,14 +154,22 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   const parts = new Map((ids.length ? await getComponents(ids) : []).map((component) => [component.id, component]));
   const answers: ApprovalRequest[] = [];
   const gone: StoredRequest[] = [];
+  const duplicates =
+    viewer.role === 'admin' && status === 'pending'
+      ? await duplicatesOfPending(requests).catch((error: unknown) => {
+          logger.warn('duplicate candidates of new parts not found', { error: error as Error });
+          return new Map<string, DuplicateCandidate[]>();
+        })
+      : new Map<string, DuplicateCandidate[]>();
   for (const request of requests) {
     const checked = request.componentId !== undefined;
     const component = checked ? parts.get(request.componentId!) : undefined;
     if (status === 'pending' && checked && !component) gone.push(request);
-    else answers.push(toApprovalRequest(request, { checked, component }));
+    else answers.push(toApprovalRequest(request, { checked, component }, duplicates.get(request.id)));
   }
+  const mergedInto = gone.length ? await survivorsOf(gone.map((request) => request.componentId!)) : new Map();
   for (const request of gone)
-    await closeForDeletedPart(request).catch((error: unknown) =>
+    await closeForDeletedPart(request, mergedInto.get(request.componentId!)).catch((error: unknown) =>
       logger.warn('request of a deleted part not closed', { requestId: request.id, error: error as Error }),
     );
   return answers;
@@ -201,8 +242,12 @@ const reviewStored = async (
       const latest = await getRequest(request.id);
       // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
       if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
-      // Still pending: the part moved to another version meanwhile. Read it again and re-apply.
-      if (attempt < 3) continue;
+      // Still pending: the part moved to another version meanwhile (or the request followed its
+      // part into another it was merged into). Read it again and re-apply.
+      if (latest && attempt < 3) {
+        request = latest;
+        continue;
+      }
       throw new Conflict(messages.requestRetry);
     }
     recordMetric(approved ? 'RequestsApproved' : 'RequestsRejected', 1, {

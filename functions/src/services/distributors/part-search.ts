@@ -13,8 +13,8 @@ import { NotFound } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { findSourceClaim, sourceClaimPuts, type SourceClaim } from '#repositories/attachment-sources';
 import { attachmentPut, getAttachment, type StoredAttachment } from '#repositories/attachments';
-import { getComponent } from '#repositories/components';
-import { isConditionFailure, transact } from '#repositories/table';
+import { componentLiveCheck, getComponent } from '#repositories/components';
+import { failedConditions, isConditionFailure, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { displayName } from '#services/user-names';
 import { submitRequest } from '#services/approvals/filing';
@@ -127,7 +127,12 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string, approved: b
     ...(file.url !== address ? [{ kind: 'url' as const, url: file.url }] : []),
     { kind: 'sha256', hash: file.sha256 },
   ];
-  const items = [attachmentPut(attachment), ...sourceClaimPuts(component.id, id, claims)];
+  // The part's own check last: a refusal of it says the part went meanwhile (deleted or merged).
+  const items = [
+    attachmentPut(attachment),
+    ...sourceClaimPuts(component.id, id, claims),
+    componentLiveCheck(component.id),
+  ];
 
   await putFile(objectKey, file.bytes, { contentType: file.fileType, fileName });
   try {
@@ -142,8 +147,9 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string, approved: b
     }
   } catch (error) {
     await deleteFileQuietly(objectKey, 'a distributor file that was not stored');
-    // Another search stored the same file a moment earlier: the part holds it.
-    if (isConditionFailure(error)) return true;
+    // The part went meanwhile: it holds nothing. Else another search stored the same file a
+    // moment earlier: the part holds it.
+    if (isConditionFailure(error)) return !failedConditions(error).includes(items.length - 1);
     throw error;
   }
   return true;

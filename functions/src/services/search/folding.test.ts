@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText, foldVariants, partNumberKey, searchWords, splitSearchText } from './folding';
+import { foldText, foldVariants, oneEditApart, partNumberKey, searchWords, splitSearchText } from './folding';
 
 describe('search text folding', () => {
   it('folds case, diacritics and other scripts to plain Latin', () => {
@@ -69,6 +69,29 @@ describe('search text folding', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('tells texts one character apart: one added, dropped or changed, never the same text or two apart', () => {
+    expect(oneEditApart('3rt20151bb41', '3rt20161bb41')).toBe(true);
+    expect(oneEditApart('20021201', '2002120')).toBe(true);
+    expect(oneEditApart('pt25', 'xpt25')).toBe(true);
+    expect(oneEditApart('pt25', 'pt25')).toBe(false);
+    expect(oneEditApart('3rt20161bb41', '3rt20261bb40')).toBe(false);
+    expect(oneEditApart('ab', 'ba')).toBe(false);
+    expect(oneEditApart('abc', 'abcde')).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 12 }),
+        fc.nat(12),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (text, at, inserted) => {
+          const place = Math.min(at, text.length);
+          const longer = text.slice(0, place) + inserted + text.slice(place);
+          expect(oneEditApart(text, longer)).toBe(true);
+          expect(oneEditApart(longer, text)).toBe(true);
+        },
+      ),
     );
   });
 });

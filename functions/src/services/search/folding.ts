@@ -146,6 +146,21 @@ export const joinedFolded = (folded: string): string =>
 export const partNumberKey = (text: string): string => compactFolded(foldText(text));
 
 /**
+ * Whether two texts are the same but for one character: one added, dropped or changed
+ * (`3RT2015` and `3RT2016`, `2002120` and `20021201`). Identical texts are not one apart.
+ */
+export const oneEditApart = (a: string, b: string): boolean => {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  let start = 0;
+  while (start < short.length && short[start] === long[start]) start++;
+  // After the first difference the rest must agree: shifted by one where one is longer.
+  return short.length === long.length
+    ? short.slice(start + 1) === long.slice(start + 1)
+    : short.slice(start) === long.slice(start + 1);
+};
+
+/**
  * A search text split into words as an engineer separates them: at white space, except that a
  * number stays with the unit after it (`2,5 mm²` is one word).
  */

@@ -337,6 +337,46 @@ export class Matcher {
     };
   }
 
+  /**
+   * The codes of a searched column whose values may hold `term` in their squeezed forms: a
+   * superset for the caller to check, with the values added since the index was built.
+   */
+  mayHold(field: SearchedField, term: string): number[] {
+    const postings = this.postings!;
+    const index = searchedFields.indexOf(field);
+    const size = this.store.text[field].size;
+    const indexed = postings.indexedUpTo[index]!;
+    const codes: number[] = [];
+    const found = term === '' ? undefined : postings.candidates(term, index);
+    if (found) {
+      for (let i = 0; i < found.ids.length; i++) {
+        const code = found.ids[i]! - found.base;
+        if (code !== 0) codes.push(code);
+      }
+    } else for (let code = 1; code < indexed; code++) codes.push(code);
+    for (let code = indexed; code < size; code++) codes.push(code);
+    return codes;
+  }
+
+  /**
+   * The live slots whose value of a searched field has one of `codes` (`accepted` marks the same
+   * codes): the slots listed under each code, and those appended since the lists were made.
+   */
+  slotsHolding(field: SearchedField, codes: readonly number[], accepted: Uint8Array): number[] {
+    const lists = this.slotListsOf(field);
+    const { alive, slotCount } = this.store;
+    const slots: number[] = [];
+    for (const code of codes) {
+      if (code >= lists.offsets.length - 1) continue;
+      for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++)
+        if (alive[lists.slots[i]!] === 1) slots.push(lists.slots[i]!);
+    }
+    const column = this.store.text[field].codes;
+    for (let slot = this.listedUpTo; slot < slotCount; slot++)
+      if (alive[slot] === 1 && accepted[column[slot]!] === 1) slots.push(slot);
+    return slots;
+  }
+
   // ------------------------------------------------------------------------------ facets
 
   /** Each value of a field (by code) in the form facet choices compare: folded, trimmed. */

@@ -9,6 +9,7 @@ import {
 import * as facets from './facets';
 import type { IndexStats } from './facets';
 import { Matcher, type IndexQuery } from './matching';
+import { partNumberNeighbours, type PartNumberReach } from './neighbours';
 import { ResultOrder } from './ordering';
 
 /*
@@ -55,6 +56,7 @@ export {
 } from './column-store';
 export { FACET_VALUES, type IndexStats } from './facets';
 export type { IndexQuery, NumberRange } from './matching';
+export type { PartNumberReach } from './neighbours';
 
 export interface IndexResult {
   /** The page's component ids, in order. */
@@ -249,6 +251,14 @@ export class SearchIndex {
    */
   manufacturersOf(references: Iterable<string>): Map<string, (string | null)[]> {
     return facets.manufacturersOf(this.store, this.results.order, references);
+  }
+
+  /**
+   * The live components whose value of a part-number field is `text` written another way
+   * (case, separators), or with `one-edit` also one character away, lowest id first.
+   */
+  partNumberNeighbours(field: 'reference' | 'articleNumber', text: string, reach: PartNumberReach): number[] {
+    return partNumberNeighbours(this.store, this.matcher, field, text, reach);
   }
 
   /** Every live component, in result order (what a snapshot stores). */

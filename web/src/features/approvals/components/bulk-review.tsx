@@ -7,6 +7,7 @@ import { Text } from '@chakra-ui/react/text';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { classChangeOf, describeClassChange } from '#shared/class-list';
+import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewSummary } from '#shared/schemas/approvals';
 import { fieldLabel } from '#shared/schemas/component';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
@@ -17,6 +18,7 @@ import type { ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { DialogCloseButton, DialogFrame } from '#web/components/ui/dialog-frame.tsx';
 import { ReviewNotesField } from './review-dialog';
+import { mayDuplicate, NotDuplicateConfirmation, useNotDuplicateConfirmation } from './duplicate-notice';
 
 interface BulkBarProps {
   requests: readonly ApprovalRequest[];
@@ -109,6 +111,7 @@ const SummaryDialog = ({
 /**
  * Above the pending list: select all, and approve or reject the selected requests together
  * with one review note; each is applied once on the server, and a summary says what happened.
+ * Approving new parts that may be duplicates waits for the reviewer to confirm they are not.
  */
 export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const bulkReview = useBulkReview();
@@ -120,14 +123,18 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
   const count = selected.size;
   const all = requests.length > 0 && count === requests.length;
   const stale = requests.filter((request) => selected.has(request.id) && request.staleFields.length > 0);
+  const duplicates = requests.filter((request) => selected.has(request.id) && mayDuplicate(request));
+  const asksConfirmation = decision === 'approved' && duplicates.length > 0;
+  const confirmation = useNotDuplicateConfirmation(asksConfirmation);
 
   const close = () => {
     setDecision(null);
     setNotes('');
+    confirmation.reset();
   };
 
   const submit = async () => {
-    if (!decision) return;
+    if (!decision || !confirmation.allows()) return;
     await run(async () => {
       const chosen = requests.filter((request) => selected.has(request.id));
       const result = await bulkReview(
@@ -188,6 +195,12 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         isSubmitting={busy}
         destructive={decision === 'rejected'}
       >
+        {asksConfirmation && (
+          <>
+            <Text mb="2">{messages.approveDuplicatesSelected(duplicates.length)}</Text>
+            <NotDuplicateConfirmation {...confirmation.props} />
+          </>
+        )}
         <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />
       </FormDialog>
       <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />

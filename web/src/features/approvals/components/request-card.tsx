@@ -17,6 +17,7 @@ import { requestTypeIcon, requestTypeLabel, statusColors, statusLabels } from '.
 import { formatDateTime } from '#web/lib/dates.ts';
 import { ReviewDialog } from './review-dialog';
 import { cannotApprove, StaleNotice, staleNoticeId } from './stale-notice';
+import { DuplicateNotice } from './duplicate-notice';
 
 const Detail = ({ label, children }: { label: string; children: string }) => (
   <Text fontSize="sm" overflowWrap="anywhere">
@@ -66,7 +67,8 @@ interface RequestCardProps {
 /**
  * One approval request: type icon and label, status badge, the part by
  * reference, request id, submitter and time, what it would change (with the part's values now
- * and a warning when the part changed since); Reject and Approve while pending, the review after.
+ * and a warning when the part changed since, or what a new part may duplicate); Reject and
+ * Approve while pending, the review after.
  */
 export const RequestCard = ({ request, selected, onSelectedChange }: RequestCardProps) => {
   const [decision, setDecision] = useState<ReviewDecision | null>(null);
@@ -111,6 +113,7 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
         </Stack>
 
         <StaleNotice request={request} onReject={() => setDecision('rejected')} />
+        <DuplicateNotice request={request} />
         <RequestChanges request={request} />
 
         {pending ? (

@@ -10,6 +10,12 @@ import { useUser } from '#web/lib/auth.tsx';
 import { useReviewRequest, type ReviewDecision } from '../api/review-request';
 import { requestTypeLabel } from './request-type';
 import { StaleNotice } from './stale-notice';
+import {
+  DuplicateNotice,
+  mayDuplicate,
+  NotDuplicateConfirmation,
+  useNotDuplicateConfirmation,
+} from './duplicate-notice';
 
 /** The note a review may carry, up to the length the server keeps. */
 export const ReviewNotesField = ({
@@ -60,21 +66,27 @@ interface ReviewDialogProps {
   onClose: () => void;
 }
 
-/** The Approve and Reject dialogs with optional 'Review Notes'. */
+/**
+ * The Approve and Reject dialogs with optional 'Review Notes'. Approving a new part that may be
+ * a duplicate waits for the reviewer to confirm it is another part.
+ */
 export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) => {
   const { user } = useUser();
   const review = useReviewRequest();
   const [notes, setNotes] = useState('');
   const [isSubmitting, setSubmitting] = useState(false);
   const words = wording[decision ?? 'approved'];
+  const asksConfirmation = decision === 'approved' && mayDuplicate(request);
+  const confirmation = useNotDuplicateConfirmation(asksConfirmation);
 
   const close = () => {
     setNotes('');
+    confirmation.reset();
     onClose();
   };
 
   const submit = async () => {
-    if (!decision) return;
+    if (!decision || !confirmation.allows()) return;
     setSubmitting(true);
     try {
       await review(request.id, {
@@ -108,10 +120,12 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
       destructive={decision === 'rejected'}
     >
       {decision === 'approved' && (
-        <Box mb="4">
+        <Box mb="4" _empty={{ display: 'none' }}>
           <StaleNotice request={request} />
+          <DuplicateNotice request={request} />
         </Box>
       )}
+      {asksConfirmation && <NotDuplicateConfirmation {...confirmation.props} />}
       <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitter">
         <Field.HelperText>Optional. The submitter sees them in their notification.</Field.HelperText>
       </ReviewNotesField>

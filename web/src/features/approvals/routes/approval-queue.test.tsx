@@ -478,3 +478,126 @@ describe('approval queue', () => {
     expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });
+
+describe('a new part that may be a duplicate', () => {
+  const twin = request('01JTWIN000000000000000000D', {
+    username: 'sam',
+    componentReference: '3RT2015 1BB41',
+    requestData: { reference: '3RT2015 1BB41', class: 'Relay', manufacturer: 'SIEMENS' },
+  });
+  const doubtful = {
+    ...newRequest,
+    possibleDuplicates: [
+      { kind: 'part' as const, id: 8, reference: '3RT2015-1BB41', manufacturer: 'Siemens', exact: true },
+      { kind: 'request' as const, id: twin.id, reference: '3RT2015 1BB41', manufacturer: 'SIEMENS', exact: true },
+      { kind: 'part' as const, id: 9, reference: '3RT2016-1BB41', manufacturer: 'Siemens', exact: false },
+    ],
+  };
+
+  it('says what of on its card, with links to the part and to the other request', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': { body: [doubtful, twin, editRequest] },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const cards = await screen.findAllByRole('article', { name: 'New Component' });
+    const first = cards.find((article) => within(article).queryByText(doubtful.id))!;
+    expect(within(first).getByText('Possible duplicate of:')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '3RT2015-1BB41' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/8',
+    );
+    expect(within(first).getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute(
+      'href',
+      '/component-hub/components/9',
+    );
+    // The other request is a card of this page: the link leads to it.
+    const other = within(first).getByRole('link', { name: '3RT2015 1BB41' });
+    expect(other).toHaveAttribute('href', `#request-${twin.id}`);
+    expect(document.getElementById(`request-${twin.id}`)).toHaveTextContent('New Component');
+    expect(within(first).getAllByText('Same part')).toHaveLength(2);
+    expect(within(first).getByText('Similar')).toBeInTheDocument();
+    // Requests with nothing alike say nothing of it.
+    const second = cards.find((article) => article !== first)!;
+    expect(within(second).queryByText('Possible duplicate of:')).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Component Edit' })).queryByText(/duplicate/i)).toBeNull();
+  });
+
+  it('is approved only once the reviewer confirms it is another part', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/approval-requests': { body: [doubtful] },
+      [`PATCH /api/approval-requests/${doubtful.id}`]: { body: { ...doubtful, status: 'approved' } },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const card = await screen.findByRole('article', { name: 'New Component' });
+    await userEvent.click(within(card).getByRole('button', { name: /^Approve/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Request' });
+    expect(within(dialog).getByText('Possible duplicate of:')).toBeInTheDocument();
+    const confirmation = within(dialog).getByRole('checkbox', { name: 'I checked: this new part is not one of these' });
+    expect(confirmation).not.toBeChecked();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(
+      await within(dialog).findByText(
+        'Tick this box to approve: the new part may already be in the catalogue or the queue.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo(`PATCH /api/approval-requests/${doubtful.id}`)).toHaveLength(0);
+
+    await userEvent.click(confirmation);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request Approved')).toBeInTheDocument();
+    expect(server.callsTo(`PATCH /api/approval-requests/${doubtful.id}`)[0]!.body).toMatchObject({
+      status: 'approved',
+    });
+  });
+
+  it('is rejected without being asked, and approved with others only once confirmed', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/approval-requests': { body: [doubtful, editRequest] },
+      [`PATCH /api/approval-requests/${doubtful.id}`]: { body: { ...doubtful, status: 'rejected' } },
+      'POST /api/approval-requests/bulk-review': ({ body }) => ({
+        body: {
+          status: 'approved',
+          applied: (body as { ids: string[] }).ids.map((id) => ({ id, componentReference: null })),
+          failed: [],
+        },
+      }),
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const card = await screen.findByRole('article', { name: 'New Component' });
+    await userEvent.click(within(card).getByRole('button', { name: /^Reject/ }));
+    const rejecting = await screen.findByRole('alertdialog', { name: 'Reject Request' });
+    expect(within(rejecting).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(rejecting).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request Rejected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select new component request for 3RT2015-1BB41' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select component edit request for PKZM0-10' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 requests' });
+    expect(dialog).toHaveTextContent('1 of the selected new parts may be duplicates (each card names what of).');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(
+      await within(dialog).findByText(
+        'Tick this box to approve: the new part may already be in the catalogue or the queue.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.callsTo('POST /api/approval-requests/bulk-review')).toHaveLength(0);
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'I checked: this new part is not one of these' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('dialog', { name: 'Bulk Review Summary' })).toHaveTextContent(
+      'Approved 2 requests.',
+    );
+    expect(server.callsTo('POST /api/approval-requests/bulk-review')[0]!.body).toMatchObject({
+      ids: [doubtful.id, editRequest.id],
+      status: 'approved',
+    });
+  });
+});

@@ -23,7 +23,7 @@ import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
 import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
-import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
+import { useReferenceTakenBy } from '#web/lib/duplicate-candidates.ts';
 import { proposeEdit, useRefreshRequests } from '../api/change-requests';
 import { fieldKind, fieldLabel, fieldText, shownText, type ShownField } from './field-groups';
 

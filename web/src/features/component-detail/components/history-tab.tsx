@@ -9,6 +9,7 @@ import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { ChevronDown, ChevronRight, Undo2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
+import { messages } from '#shared/messages';
 import type { Version } from '#shared/schemas/approvals';
 import { choiceLabel } from '#shared/schemas/choice-fields';
 import { componentFileFields, fieldLabel, isChoiceField } from '#shared/schemas/component';
@@ -88,6 +89,8 @@ const VersionChanges = ({ version }: { version: Version }) => {
 /**
  * History tab: the versions, newest first (the API's order), each expandable to its
  * changed fields' previous and new values; 'No version history available.' when there are none.
+ * Versions of parts merged into this one follow its own, each saying whose it was; they cannot
+ * be reverted to (they are another part's values).
  */
 export const HistoryTab = ({
   versions,
@@ -141,6 +144,11 @@ export const HistoryTab = ({
                 </Table.Cell>
                 <Table.Cell verticalAlign="top">
                   <Text fontSize="sm">{version.changeDescription}</Text>
+                  {version.mergedFrom && (
+                    <Text fontSize="xs" color="fg.muted">
+                      {messages.versionOfMergedPart(version.mergedFrom.reference)}
+                    </Text>
+                  )}
                   <Text fontSize="xs" color="fg.muted">
                     {version.username} · <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time>
                     {hasChanges &&
@@ -149,7 +157,7 @@ export const HistoryTab = ({
                 </Table.Cell>
                 <Table.Cell textAlign="end" verticalAlign="top">
                   <Stack direction={{ base: 'column', sm: 'row' }} gap="1" justify="flex-end" align="flex-end">
-                    {onRevert && version.versionNumber !== versions[0]?.versionNumber && (
+                    {onRevert && !version.mergedFrom && version.versionNumber !== versions[0]?.versionNumber && (
                       <Button
                         size="xs"
                         variant="outline"

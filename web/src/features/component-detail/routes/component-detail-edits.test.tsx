@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aComponent } from '#web/testing/component-fixture.ts';
 import { renderDetail, toastWith } from './component-detail-test-setup';
 
 afterEach(() => {
@@ -141,10 +140,10 @@ describe('component detail', () => {
   it('warns before submitting a reference another part already has', async () => {
     renderDetail({
       extra: {
-        'GET /api/components': ({ query }) => ({
+        'GET /api/components/duplicates': ({ query }) => ({
           body:
-            query.get('query') === '3RT2016 1bb41'
-              ? [aComponent({ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens' })]
+            query.get('reference') === '3RT2016 1bb41'
+              ? [{ kind: 'part', id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens', exact: true }]
               : [],
         }),
       },

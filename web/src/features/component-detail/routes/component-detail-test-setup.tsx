@@ -72,6 +72,8 @@ interface Setup {
   comments?: Comment[];
   links?: ComponentLink[];
   extra?: Record<string, Handler | MockResponse>;
+  /** The address opened (the part's own unless given). */
+  at?: string;
 }
 
 export const renderDetail = ({
@@ -81,6 +83,7 @@ export const renderDetail = ({
   comments = [],
   links = [],
   extra = {},
+  at,
 }: Setup = {}) => {
   const server = mockApi({
     'GET /api/csrf-token': csrfHandler,
@@ -106,7 +109,7 @@ export const renderDetail = ({
       { path: '/component-hub/components/:id', element: <ComponentDetailRoute /> },
       { path: '/component-hub/components', element: <p>component list</p> },
     ],
-    `/component-hub/components/${component.id}`,
+    at ?? `/component-hub/components/${component.id}`,
   );
   return { server, ...rendered };
 };

@@ -7,7 +7,7 @@ import { Tabs } from '@chakra-ui/react/tabs';
 import { Text } from '@chakra-ui/react/text';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
 import { Panel } from '#web/components/ui/page.tsx';
@@ -40,6 +40,19 @@ import { RevertVersion } from '../components/revert-version';
 import { RelatedComponents } from '../components/related-components';
 import { UploadDialog } from '../components/upload-dialog';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+
+/**
+ * A part merged into another answers with the part it went into (the API redirects its id):
+ * the page moves to that part's own address, replacing the old one in the history.
+ */
+const useMovedPart = (id: string, component: Component | undefined): number | undefined => {
+  const navigate = useNavigate();
+  const movedTo = component && String(component.id) !== id ? component.id : undefined;
+  useEffect(() => {
+    if (movedTo !== undefined) void navigate(paths.hub.component.href(movedTo), { replace: true });
+  }, [movedTo, navigate]);
+  return movedTo;
+};
 
 /** A destructive toast once a read fails, not again on each render. */
 const useFailureToast = (error: unknown, title: string) => {
@@ -222,8 +235,9 @@ export const ComponentDetailRoute = () => {
   const { component, error, isLoading } = useComponent(id);
   const failure = error ? componentLoadFailure(error) : undefined;
   useFailureToast(failure, failure ?? '');
+  const movedTo = useMovedPart(id, component);
 
-  if (isLoading) return <PageSpinner label="Loading component" />;
+  if (isLoading || movedTo !== undefined) return <PageSpinner label="Loading component" />;
   if (!component) {
     return (
       <Box>

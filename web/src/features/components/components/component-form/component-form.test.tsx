@@ -25,8 +25,8 @@ const baseHandlers = (): Record<string, Handler | MockResponse> => ({
   'GET /api/user': { body: user },
   'GET /api/csrf-token': csrfHandler,
   'GET /api/components/options': { body: catalogueOptions },
-  // The reference check: no part has the reference typed unless a test says so.
-  'GET /api/components': { body: [] },
+  // The duplicate check: nothing is alike what is typed unless a test says so.
+  'GET /api/components/duplicates': { body: [] },
   'GET /api/drafts': { body: [] },
 });
 
@@ -244,22 +244,83 @@ describe('add new component', () => {
     });
   });
 
-  it('warns when another part already has the reference, however it is written', async () => {
-    api({
-      'GET /api/components': ({ query }) => ({
+  it('lists the parts and pending requests alike what is typed, as the typing pauses, and still submits', async () => {
+    const server = api({
+      'GET /api/components/duplicates': ({ query }) => ({
         body:
-          query.get('query') === '3rt2016 1bb41'
-            ? [{ id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens', class: 'Relay' }]
+          query.get('reference') === '2002 1201'
+            ? [
+                { kind: 'part', id: 8, reference: '2002-1201', manufacturer: 'WAGO', exact: query.has('manufacturer') },
+                {
+                  kind: 'request',
+                  id: '01JWAITING0000000000000000',
+                  reference: '2002-1201',
+                  manufacturer: null,
+                  exact: true,
+                },
+                { kind: 'part', id: 9, reference: '2002-1204', manufacturer: 'WAGO', exact: false },
+              ]
+            : [],
+      }),
+      'POST /api/components': { status: 201, body: { requestId: '01JDUPLICATE' } },
+    });
+    renderForm();
+    const reference = await screen.findByLabelText(/^Reference/);
+    await fill(reference, '2002 1201');
+    expect(await screen.findByText('Possible duplicates')).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '2002-1201 (WAGO) Similar',
+      '2002-1201, waiting for review (request 01JWAITING0000000000000000) Same part',
+      '2002-1204 (WAGO) Similar',
+    ]);
+    expect(screen.getByRole('link', { name: '2002-1201' })).toHaveAttribute('href', '/component-hub/components/8');
+    expect(screen.getByRole('link', { name: '2002-1204' })).toHaveAttribute('href', '/component-hub/components/9');
+    // The pending request is a note: there is no page to open.
+    expect(screen.getAllByRole('link').filter((link) => link.textContent === '2002-1201')).toHaveLength(1);
+
+    // The maker and the article number go with the question, asked once the typing pauses.
+    await userEvent.selectOptions(screen.getByLabelText('Manufacturer'), 'Other…');
+    await fill(screen.getByLabelText('Other manufacturer'), 'WAGO');
+    await fill(screen.getByLabelText('Article Number'), '2002-1201');
+    await waitFor(() => expect(screen.getAllByText('Same part')).toHaveLength(2));
+    const asked = () =>
+      server
+        .callsTo('GET /api/components/duplicates')
+        .map((call) => Object.fromEntries(new URL(call.path, 'http://x').searchParams));
+    await waitFor(() =>
+      expect(asked().at(-1)).toEqual({ reference: '2002 1201', manufacturer: 'WAGO', articleNumber: '2002-1201' }),
+    );
+    // Pauses, not keystrokes: far fewer questions than characters typed.
+    expect(asked().length).toBeLessThan(6);
+
+    // It only informs: the part can be submitted anyway.
+    await userEvent.selectOptions(screen.getByLabelText(/^Class/), 'Terminal');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await screen.findByRole('dialog', { name: 'Component Submitted Successfully' });
+    expect(server.callsTo('POST /api/components')[0]!.body).toMatchObject({
+      reference: '2002 1201',
+      manufacturer: 'WAGO',
+    });
+  });
+
+  it('lists nothing while nothing typed can identify a part, and drops what no longer matches', async () => {
+    const server = api({
+      'GET /api/components/duplicates': ({ query }) => ({
+        body:
+          query.get('reference') === '3rt2016 1bb41'
+            ? [{ kind: 'part', id: 8, reference: '3RT2016-1BB41', manufacturer: 'Siemens', exact: true }]
             : [],
       }),
     });
     renderForm();
-    const reference = await screen.findByLabelText(/^Reference/);
+    await userEvent.selectOptions(await screen.findByLabelText('Manufacturer'), 'Siemens');
+    const reference = screen.getByLabelText(/^Reference/);
     await fill(reference, '3rt2016 1bb41');
-    expect(await screen.findByText('This reference is already in use')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '3RT2016-1BB41' })).toHaveAttribute('href', '/component-hub/components/8');
+    expect(await screen.findByText('Same part')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/components/duplicates')).toHaveLength(1);
     await fill(reference, '-X');
-    await waitFor(() => expect(screen.queryByText('This reference is already in use')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Possible duplicates')).toBeNull());
   });
 
   it('refuses numbers out of range or finer than their step before sending', async () => {

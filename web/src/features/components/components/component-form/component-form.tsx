@@ -16,7 +16,6 @@ import { Panel } from '#web/components/ui/page.tsx';
 import { ChoiceField } from '#web/components/ui/choice-field.tsx';
 import { SelectField } from '#web/components/ui/select-field.tsx';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
-import { ReferenceInUseNotice } from '#web/components/ui/reference-in-use.tsx';
 import { LineTabs, TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { UnsavedChangesDialog } from '#web/components/ui/unsaved-changes-dialog.tsx';
@@ -24,10 +23,10 @@ import { paths } from '#shared/app-paths';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useZodForm } from '#web/lib/form.ts';
 import { useComponentOptions } from '#web/lib/component-options.ts';
-import { useReferenceTakenBy } from '#web/lib/reference-taken.ts';
 import { useSubmitComponent } from '#web/features/components/api/submit-component.ts';
 import { useDraftActions } from '#web/features/components/api/drafts.ts';
 import { FileField } from './file-field';
+import { PossibleDuplicates } from './possible-duplicates';
 import {
   REQUIRED_FIELDS,
   emptyValues,
@@ -111,7 +110,6 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
     return { saved, restored };
   });
   const form = useZodForm(componentInputSchema, initial.restored?.values ?? initial.saved);
-  const takenBy = useReferenceTakenBy(form.values.reference ?? '');
   const [fileNames, setFileNames] = useState<FileNames>(initial.restored?.fileNames ?? draft?.fileNames ?? {});
   const [revision, setRevision] = useState(draft?.revision ?? 0);
   const [tab, setTab] = useState(formTabs[0]!.value);
@@ -320,9 +318,15 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
         return (
           <Fragment key={spec.name}>
             <TextField label={label} error={error} required={required} {...form.register(spec.name)} />
-            {spec.name === 'reference' && takenBy && (
-              <Box gridColumn={{ md: 'span 2' }}>
-                <ReferenceInUseNotice part={takenBy} />
+            {spec.name === 'reference' && (
+              <Box gridColumn={{ md: 'span 2' }} _empty={{ display: 'none' }}>
+                <PossibleDuplicates
+                  typed={{
+                    reference: form.values.reference,
+                    manufacturer: form.values.manufacturer,
+                    articleNumber: form.values.articleNumber,
+                  }}
+                />
               </Box>
             )}
           </Fragment>

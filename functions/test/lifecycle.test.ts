@@ -305,6 +305,27 @@ describe('changing a lifecycle through approval', () => {
     expect((await user.get<Version[]>(`/api/components/${part.id}/versions`)).body).toHaveLength(2);
   });
 
+  it('a merge gives the part kept the lifecycle it did not know, with its confirmation; one it knows stays', async () => {
+    const [merged, kept, knowing] = await Promise.all([newPart(), newPart(), newPart()]);
+    const filed = await propose(user, merged.id, { lifecycle: 'obsolete' });
+    const confirmed = await review(admin, filed.body.requestId);
+    const known = await propose(user, knowing.id, { lifecycle: 'active' });
+    expect((await review(admin, known.body.requestId)).status).toBe(200);
+
+    const into = await admin.post<{ intoId: number }>(`/api/components/${merged.id}/merge`, { intoId: kept.id });
+    expect(into.status, JSON.stringify(into.body)).toBe(200);
+    expect(await componentOf(kept.id)).toMatchObject({
+      lifecycle: 'obsolete',
+      lifecycleConfirmedAt: confirmed.body.reviewedAt,
+      lifecycleSource: `person: ${userName}`,
+    });
+    const other = await newPart();
+    const otherFiled = await propose(user, other.id, { lifecycle: 'nrnd' });
+    expect((await review(admin, otherFiled.body.requestId)).status).toBe(200);
+    expect((await admin.post(`/api/components/${other.id}/merge`, { intoId: knowing.id })).status).toBe(200);
+    expect((await componentOf(knowing.id)).lifecycle).toBe('active');
+  });
+
   it(
     'DynamoDB paused while a lifecycle edit is approved: a 503 in time, then it lands once, confirmed',
     { timeout: 120_000 },

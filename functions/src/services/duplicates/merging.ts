@@ -1,4 +1,11 @@
 import { messages } from '#shared/messages';
+import {
+  absentChoice,
+  confirmationSourceField,
+  confirmedAtField,
+  confirmedChoiceFields,
+  isChoiceField,
+} from '#shared/schemas/choice-fields';
 import { inFieldOrder, type CatalogueField, type Component, type ComponentField } from '#shared/schemas/component';
 import type { MergeResult } from '#shared/schemas/duplicates';
 import { catalogueFieldList } from '#lib/catalogue-languages';
@@ -60,7 +67,9 @@ const fillableFields = catalogueFieldList.filter(
   (field): field is CatalogueField => field !== 'username' && field !== 'reference' && field !== 'class',
 );
 
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+/** No value: nothing, or a choice field's absent value (a lifecycle not known). */
+const isEmpty = (field: string, value: unknown) =>
+  value === null || value === undefined || value === '' || (isChoiceField(field) && value === absentChoice(field));
 
 /** The merged part's values of the fields the survivor lacks. */
 export const fieldsToFill = (merged: Component, survivor: Component): Partial<Record<ComponentField, unknown>> => {
@@ -68,10 +77,21 @@ export const fieldsToFill = (merged: Component, survivor: Component): Partial<Re
   const own = survivor as unknown as Record<string, unknown>;
   return Object.fromEntries(
     fillableFields
-      .filter((field) => isEmpty(own[field]) && !isEmpty(values[field]))
+      .filter((field) => isEmpty(field, own[field]) && !isEmpty(field, values[field]))
       .map((field) => [field, values[field]]),
   );
 };
+
+/** A lifecycle the survivor takes keeps when and where from it was confirmed on the merged part. */
+const confirmationsTaken = (merged: Component, filled: Partial<Record<ComponentField, unknown>>) =>
+  Object.fromEntries(
+    confirmedChoiceFields
+      .filter((field) => Object.hasOwn(filled, field))
+      .flatMap((field) => [
+        [confirmedAtField(field), merged[confirmedAtField(field)]],
+        [confirmationSourceField(field), merged[confirmationSourceField(field)]],
+      ]),
+  );
 
 interface Marked {
   fromReference: string;
@@ -109,7 +129,11 @@ const markMerged = async (admin: User, fromId: number, intoId: number): Promise<
     const items: TransactItem[] = [
       componentMergeMark(fromId, { intoId, expectedVersion: from.version, mergeVersion, mergedAt: now }),
       changedFields.length
-        ? componentUpdate(intoId, filled, { expectedVersion: into.version, updatedAt: now })
+        ? componentUpdate(
+            intoId,
+            { ...filled, ...confirmationsTaken(from, filled) },
+            { expectedVersion: into.version, updatedAt: now },
+          )
         : componentVersionBump(intoId, into.version, now),
       versionPut(intoId, {
         versionNumber: mergeVersion,

@@ -101,6 +101,21 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 
+  it('leads a signed-in user to the API reference from the settings menu', async () => {
+    mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/openapi.json': {
+        body: { openapi: '3.1.0', info: { title: 'Component Hub API', version: '1' }, paths: {} },
+      },
+    });
+    const { router } = renderRoutes(routes, '/component-hub');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'API Reference' }));
+    // The page is a chunk of its own, loaded on the way.
+    expect(await screen.findByRole('heading', { name: 'API Reference', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/component-hub/api');
+  });
+
   it('quick search stores the trimmed text as headerSearchQuery, opens the list, and clears when leaving it', async () => {
     mockApi({ 'GET /api/user': { body: admin } });
     const { router } = renderRoutes(routes, '/component-hub');

@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isMutating, routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { API_DESCRIPTION_FILE, buildApiDescription, loadRouteInputs } from './build.ts';
+import { tokenMayCall, tokenScopes } from '#shared/schemas/tokens';
 import { pathParameterNames, SECURITY } from './describe-api.ts';
 import { operationNotes } from './operations.ts';
 
@@ -79,11 +80,21 @@ describe('the API description', () => {
       const schemes = operation.security.map((requirement) => Object.keys(requirement).sort().join('+'));
       if (route.caller === 'provider') expect(schemes).toEqual([]);
       else if (route.access === 'public') expect(schemes).toEqual(isMutating(route.method) ? [SECURITY.csrf] : []);
-      else
-        expect(schemes).toEqual([
-          isMutating(route.method) ? [SECURITY.csrf, SECURITY.session].sort().join('+') : SECURITY.session,
-          SECURITY.bearer,
-        ]);
+      else {
+        const browser = isMutating(route.method)
+          ? [SECURITY.csrf, SECURITY.session].sort().join('+')
+          : SECURITY.session;
+        const tokens = tokenMayCall(route, tokenScopes);
+        expect(schemes).toEqual(tokens ? [browser, SECURITY.bearer] : [browser]);
+        // The scope named is one that serves, and no narrower one would.
+        if (tokens) {
+          const [scope] = operation.security[1]![SECURITY.bearer]!;
+          const index = tokenScopes.indexOf(scope as (typeof tokenScopes)[number]);
+          expect(index).toBeGreaterThanOrEqual(0);
+          expect(tokenMayCall(route, [tokenScopes[index]!])).toBe(true);
+          expect(tokenScopes.slice(0, index).some((narrower) => tokenMayCall(route, [narrower]))).toBe(false);
+        }
+      }
       if (route.access !== 'public') expect(operation.responses).toHaveProperty('401');
       if (named.length > 0) expect(operation.responses).toHaveProperty('404');
     },

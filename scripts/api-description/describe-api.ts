@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { ZodType } from 'zod';
 import { isMutating, routeKey, writeLimitOf, type RouteDefinition } from '#shared/routes';
+import { tokenMayCall, tokenScopes, type TokenScope } from '#shared/schemas/tokens';
 import { areaTags, operationNotes, type OperationNotes, type SuccessAnswer } from './operations.ts';
 
 /** What a route's handler takes, as its `httpHandler` declared it. */
@@ -82,14 +83,26 @@ const operationIds = (routes: readonly RouteDefinition[]): Map<RouteDefinition, 
 const fromProvider = (route: RouteDefinition): boolean => route.caller === 'provider';
 
 /**
+ * The narrowest scope an access token needs for a route (a wider one serves too), by the token
+ * rules themselves; undefined where no token may call it (signing in, the person's own security).
+ */
+export const leastTokenScope = (route: RouteDefinition): TokenScope | undefined =>
+  tokenScopes.find((scope) => tokenMayCall(route, [scope]));
+
+/**
  * Who may call: a public route anyone (a write still with a CSRF token, but the provider's with
- * none); any other route a browser session (with the CSRF token on writes) or an access token.
+ * none); any other route a browser session (with the CSRF token on writes) or, where the token
+ * rules allow, an access token with the scope named.
  */
 const securityOf = (route: RouteDefinition): Json[] => {
   if (fromProvider(route)) return [];
   const writes = isMutating(route.method);
   if (route.access === 'public') return writes ? [{ [SECURITY.csrf]: [] }] : [];
-  return [{ [SECURITY.session]: [], ...(writes && { [SECURITY.csrf]: [] }) }, { [SECURITY.bearer]: [] }];
+  const scope = leastTokenScope(route);
+  return [
+    { [SECURITY.session]: [], ...(writes && { [SECURITY.csrf]: [] }) },
+    ...(scope ? [{ [SECURITY.bearer]: [scope] }] : []),
+  ];
 };
 
 const accessSentence = (route: RouteDefinition): string => {
@@ -309,7 +322,9 @@ export const describeApi = (options: DescribeApiOptions): Json => {
           scheme: 'bearer',
           description:
             'A personal or service access token. Its scopes decide what it may call: `read` the reads, `propose` ' +
-            'change requests as well, `admin` administration as well (an administrator’s token only).',
+            'change requests as well, `admin` administration as well (an administrator’s token only). An ' +
+            'operation names the narrowest scope it needs; one without this scheme takes no token (signing in, ' +
+            'one’s own sessions, second factor and tokens need the person).',
         },
         [SECURITY.session]: {
           type: 'apiKey',

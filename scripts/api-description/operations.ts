@@ -299,6 +299,19 @@ export const operationNotes: Readonly<Partial<Record<RouteKey, OperationNotes>>>
   'POST /api/admin/process-images': { summary: 'Start a Digi-Key image batch' },
   'POST /api/admin/mouser/batch-retrieve-images': { summary: 'Start a Mouser image batch' },
   'POST /api/admin/unified/batch-retrieve-images': { summary: 'Start an image batch at both distributors' },
+  'GET /api/admin/classes': { summary: 'List the kept component classes' },
+  'POST /api/admin/classes': {
+    summary: 'Propose adding, renaming or merging classes',
+    answers: filedRequest,
+  },
+  'GET /api/tokens': { summary: 'List one’s own access tokens' },
+  'POST /api/tokens': {
+    summary: 'Make an access token',
+    answers: created('The token, with its secret `token`: shown this once, stored only hashed.'),
+  },
+  'DELETE /api/tokens/{id}': { summary: 'Revoke one’s own access token', answers: { 204: noContent } },
+  'GET /api/admin/tokens': { summary: 'List everyone’s access tokens' },
+  'PATCH /api/admin/tokens/{id}': { summary: 'Disable or enable an access token' },
   'GET /api/openapi.json': {
     summary: 'Get this API description',
     answers: { 200: { description: 'This document (OpenAPI 3.1).' } },
@@ -320,5 +333,7 @@ export const areaTags: Readonly<Record<string, { name: string; description: stri
   auth: { name: 'Account', description: 'Sign-in, profile, password and sessions.' },
   'second-factor': { name: 'Second factor', description: 'Authenticator apps, recovery codes and passkeys.' },
   sso: { name: 'Single sign-on', description: 'Sign-in through the company’s identity provider.' },
+  classes: { name: 'Classes', description: 'The list of component classes, changed through review.' },
+  tokens: { name: 'Access tokens', description: 'Personal and service tokens for scripts and add-ins.' },
   api: { name: 'API description', description: 'This document.' },
 };

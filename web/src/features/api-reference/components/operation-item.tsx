@@ -28,16 +28,14 @@ const schemeWords: Record<string, string> = {
   csrfToken: 'CSRF token',
   bearerAuth: 'access token (Authorization: Bearer)',
 };
+const schemeInWords = ([scheme, scopes]: [string, string[]]): string => {
+  const words = schemeWords[scheme] ?? scheme;
+  return scopes.length > 0 ? `${words}, scope ${scopes.join(', ')} or wider` : words;
+};
 const signInWords = (operation: Operation): string => {
   const requirements = operation.security ?? [];
   if (requirements.length === 0) return 'None.';
-  return `${requirements
-    .map((requirement) =>
-      Object.keys(requirement)
-        .map((scheme) => schemeWords[scheme] ?? scheme)
-        .join(' with '),
-    )
-    .join(', or ')}.`;
+  return `${requirements.map((requirement) => Object.entries(requirement).map(schemeInWords).join(' with ')).join('; or ')}.`;
 };
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (

@@ -35,7 +35,9 @@ describe('API reference', () => {
     const details = screen.getByRole('region', { name: /^GET \/api\/components\/\{id\}\/files\/\{field\} / });
     expect(within(details).getByText('field')).toBeInTheDocument();
     expect(within(details).getByText(/one of "dataSheet"/)).toBeInTheDocument();
-    expect(within(details).getByText(/browser session, or access token \(Authorization: Bearer\)/)).toBeInTheDocument();
+    expect(
+      within(details).getByText(/browser session; or access token \(Authorization: Bearer\), scope read or wider/),
+    ).toBeInTheDocument();
     expect(within(details).getByText('302')).toBeInTheDocument();
     expect(within(details).getByText('To a short-lived download address of the file.')).toBeInTheDocument();
     expect(within(details).getByText('404')).toBeInTheDocument();

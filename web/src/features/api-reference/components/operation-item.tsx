@@ -24,9 +24,9 @@ const methodPalette: Record<string, string> = {
 
 /** The ways one may call an operation, in words, from its security requirements. */
 const schemeWords: Record<string, string> = {
-  sessionCookie: 'browser session',
-  csrfToken: 'CSRF token',
-  bearerAuth: 'access token (Authorization: Bearer)',
+  sessionCookie: 'a browser session',
+  csrfToken: 'its CSRF token',
+  bearerAuth: 'an access token (Authorization: Bearer)',
 };
 const schemeInWords = ([scheme, scopes]: [string, string[]]): string => {
   const words = schemeWords[scheme] ?? scheme;
@@ -35,7 +35,10 @@ const schemeInWords = ([scheme, scopes]: [string, string[]]): string => {
 const signInWords = (operation: Operation): string => {
   const requirements = operation.security ?? [];
   if (requirements.length === 0) return 'None.';
-  return `${requirements.map((requirement) => Object.entries(requirement).map(schemeInWords).join(' with ')).join('; or ')}.`;
+  const words = requirements
+    .map((requirement) => Object.entries(requirement).map(schemeInWords).join(' with '))
+    .join('; or ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
 };
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -69,7 +72,7 @@ const ResponseItem = ({ status, response, resolve }: { status: string; response:
         <Badge size="sm" colorPalette={success ? 'green' : 'gray'} variant="subtle" fontFamily="mono">
           {status}
         </Badge>
-        <Text fontSize="sm">{response.description}</Text>
+        <RichText text={response.description} fontSize="sm" />
       </HStack>
       {headers.length > 0 && (
         <FieldList

@@ -36,7 +36,9 @@ describe('API reference', () => {
     expect(within(details).getByText('field')).toBeInTheDocument();
     expect(within(details).getByText(/one of "dataSheet"/)).toBeInTheDocument();
     expect(
-      within(details).getByText(/browser session; or access token \(Authorization: Bearer\), scope read or wider/),
+      within(details).getByText(
+        /^A browser session; or an access token \(Authorization: Bearer\), scope read or wider\.$/,
+      ),
     ).toBeInTheDocument();
     expect(within(details).getByText('302')).toBeInTheDocument();
     expect(within(details).getByText('To a short-lived download address of the file.')).toBeInTheDocument();

@@ -37,7 +37,7 @@ export interface OperationNotes {
   readonly summary?: string;
   readonly description?: string;
   /** The success answers by status; without them, 200 with JSON. */
-  readonly answers?: Readonly<Partial<Record<200 | 201 | 202 | 204 | 302, SuccessAnswer>>>;
+  readonly answers?: Readonly<Partial<Record<200 | 201 | 202 | 204 | 301 | 302, SuccessAnswer>>>;
   /** A public route with a per-client (or per-account) throttle of its own: 429 past it. */
   readonly throttled?: true;
   /** The route makes its write once per `Idempotency-Key`, so a client may send it again after a timeout. */
@@ -205,12 +205,19 @@ export const operationNotes: Readonly<Partial<Record<RouteKey, OperationNotes>>>
         description: 'The component: every field, absent values null, other-language values as `<field>_<code>`.',
         schema: componentSchema,
       },
+      301: {
+        description: 'The part was merged into another: `Location` and `movedTo` name the part kept.',
+        schema: z.object({ message: z.string(), movedTo: z.number().int() }),
+        headers: { Location: 'The address of the part kept.' },
+      },
     },
   },
   'GET /api/components/{id}/files/{field}': {
     summary: 'Download a component’s file (datasheet, scheme, 3D part)',
     answers: { 302: redirect('To a short-lived download address of the file.') },
   },
+  'GET /api/components/duplicates': { summary: 'Find parts and new-part requests like one being typed' },
+  'POST /api/components/{id}/merge': { summary: 'Merge a part into another' },
   'GET /api/stats': {
     summary: 'Get catalogue counts',
     answers: { 200: { description: 'The dashboard’s counts.', schema: catalogueStatsSchema } },

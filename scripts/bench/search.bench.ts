@@ -270,7 +270,9 @@ const loadPostgres = async (client: pg.Client) => {
         (field) =>
           `${quote(field)} ${componentIntegerFields.includes(field as never) ? 'integer' : numericColumns.has(field) ? 'double precision' : 'text'}`,
       )
-      .join(', ')}, ${componentDerivedFields.map((field) => `${quote(field)} double precision`).join(', ')}, ${derivedColumns
+      .join(
+        ', ',
+      )}, ${componentDerivedFields.map((field) => `${quote(field)} double precision`).join(', ')}, ${derivedColumns
       .map((column) => `${quote(column)} text NOT NULL DEFAULT ''`)
       .join(', ')})`,
   );

@@ -38,6 +38,8 @@ export const paths = {
     },
     approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
     importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
+    /** The API's reference, read from its OpenAPI description. */
+    apiReference: { path: '/component-hub/api', href: () => '/component-hub/api' },
   },
   /** Older links (/components, /components/{id}); they lead to the hub's pages. */
   legacy: {

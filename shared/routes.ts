@@ -738,6 +738,8 @@ export const routes = [
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
+  // The API description (OpenAPI), built ahead from this manifest and the handlers' schemas.
+  { method: 'GET', path: '/api/openapi.json', handler: 'api/get-api-description', access: 'user' },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

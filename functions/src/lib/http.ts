@@ -284,13 +284,16 @@ const sameOrigin = (): Middleware => ({
   },
 });
 
+/** The header a write carries its CSRF token in. */
+export const CSRF_HEADER = 'x-csrf-token';
+
 /** A write carries the CSRF token of what it is bound to (the session, or before login the pre-session cookie). */
 const csrfCheck = (): Middleware => ({
   before: async (request) => {
     if (!isCheckedWrite(request)) return;
     const { event, context } = request;
     const holder = csrfHolder(context.session?.session, context.requestInfo.cookies[PRESESSION_COOKIE]);
-    if (!(await isValidCsrfToken(event.headers['x-csrf-token'], holder))) throw new Forbidden(messages.csrfInvalid);
+    if (!(await isValidCsrfToken(event.headers[CSRF_HEADER], holder))) throw new Forbidden(messages.csrfInvalid);
   },
 });
 
@@ -408,6 +411,19 @@ const stripHstsOnPlainHttp = (): Middleware => {
  * the manifest entry, session, role check, Origin and CSRF on writes, per-user write limits, zod
  * validation, error mapping.
  */
+/** What a route handler takes, as it declared it: its schemas and its largest body. */
+export interface DeclaredInput extends Schemas {
+  maxBodyBytes: number;
+}
+
+const declaredInputs = new WeakMap<LambdaHandler, DeclaredInput>();
+
+/**
+ * What a handler made by {@link httpHandler} validates, for the API description, which is built
+ * from these ahead of deployment; undefined for any other function.
+ */
+export const declaredInputOf = (handler: LambdaHandler): DeclaredInput | undefined => declaredInputs.get(handler);
+
 export const httpHandler = <S extends Schemas = Record<never, never>, P = undefined>(options: {
   schema?: S;
   /** The largest body this route takes; JSON_BODY_MAX_BYTES unless it carries inline files. */
@@ -448,8 +464,10 @@ export const httpHandler = <S extends Schemas = Record<never, never>, P = undefi
       if (answer instanceof Reply) return json(answer.statusCode, answer.body, answer.headers, answer.cookies);
       return json(200, answer);
     });
-  return (event, context) =>
+  const lambda: LambdaHandler = (event, context) =>
     withRouteNeeds(event.routeKey, findRoute(event.routeKey)?.needs ?? [], () =>
       withGatheredReads(() => stack(event, context as HttpContext)),
     );
+  declaredInputs.set(lambda, { ...options.schema, maxBodyBytes: options.maxBodyBytes ?? JSON_BODY_MAX_BYTES });
+  return lambda;
 };

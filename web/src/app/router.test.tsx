@@ -101,6 +101,21 @@ describe('shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/landing'));
   });
 
+  it('offers the API reference in the settings menu, and shows it inside the hub', async () => {
+    mockApi({
+      'GET /api/user': { body: member },
+      'GET /api/openapi.json': {
+        body: { openapi: '3.1.0', info: { title: 'Component Hub API', version: '1' }, paths: {} },
+      },
+    });
+    renderRoutes(routes, '/component-hub/api');
+    // The page is a chunk of its own, loaded on the way.
+    expect(await screen.findByRole('heading', { name: 'API Reference', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Settings menu' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Settings menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'API Reference' })).toBeInTheDocument();
+  });
+
   it('quick search stores the trimmed text as headerSearchQuery, opens the list, and clears when leaving it', async () => {
     mockApi({ 'GET /api/user': { body: admin } });
     const { router } = renderRoutes(routes, '/component-hub');

@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
                   },
                   { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
                   {
+                    path: paths.hub.apiReference.path,
+                    ...page(() => import('../features/api-reference/routes/api-reference')),
+                  },
+                  {
                     element: <RequireAuth role="admin" />,
                     children: [
                       { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },

@@ -24,6 +24,8 @@ export const TopBar = ({ user, onOpenMenu }: TopBarProps) => {
     ...(user.role === 'admin' ? [{ label: 'User Management', href: paths.hub.settings.href('users') }] : []),
     { label: 'Notification Settings', href: paths.hub.settings.href('notifications') },
     { label: 'Security Settings', href: paths.hub.settings.href('security') },
+    // For people who script against the hub with an access token.
+    { label: 'API Reference', href: paths.hub.apiReference.href() },
     { label: 'Welcome & Tools', href: paths.landing.href() },
   ];
 

@@ -19,6 +19,7 @@ import {
   type ToolRole,
 } from '#shared/schemas/links';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
+import { LifecycleBadge } from '#web/components/ui/lifecycle-badge.tsx';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { Select } from '#web/components/ui/select-field.tsx';
@@ -87,13 +88,16 @@ export const LinksCard = ({ component }: { component: Component }) => {
                 {group.map((link) => (
                   <HStack as="li" key={link.id} justify="space-between" align="flex-start" gap="2">
                     <Stack gap="0" minWidth="0">
-                      <AppLink
-                        to={paths.hub.component.href(link.otherId)}
-                        fontWeight="semibold"
-                        overflowWrap="anywhere"
-                      >
-                        {link.reference}
-                      </AppLink>
+                      <HStack gap="2" wrap="wrap">
+                        <AppLink
+                          to={paths.hub.component.href(link.otherId)}
+                          fontWeight="semibold"
+                          overflowWrap="anywhere"
+                        >
+                          {link.reference}
+                        </AppLink>
+                        <LifecycleBadge lifecycle={link.lifecycle} size="sm" />
+                      </HStack>
                       <Text fontSize="sm" color="fg.muted">
                         {[link.manufacturer, link.role ? toolRoleLabels[link.role] : null].filter(Boolean).join(' · ')}
                       </Text>

@@ -87,6 +87,29 @@ describe('a part’s lifecycle on its page', () => {
     expect(within(table).getByText('New').parentElement).toHaveTextContent('NewObsolete');
   });
 
+  it('marks linked parts with their lifecycle: the replacement of a discontinued contactor', async () => {
+    renderDetail({
+      component: discontinued,
+      links: [
+        {
+          id: 'replaced-by.7.8',
+          kind: 'replaced-by',
+          label: 'Replaced by',
+          role: null,
+          otherId: 8,
+          reference: '3RT2015-1BB41',
+          manufacturer: 'Siemens',
+          lifecycle: 'active',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+      ],
+    });
+    const replacedBy = await screen.findByRole('list', { name: 'Replaced by' });
+    const [item] = within(replacedBy).getAllByRole('listitem');
+    expect(within(item!).getByRole('link', { name: '3RT2015-1BB41' })).toBeInTheDocument();
+    expect(within(item!).getByText('Active')).toBeInTheDocument();
+  });
+
   it('marks related parts with their lifecycle', async () => {
     renderDetail({
       component: relay,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
-import { componentFieldLabels, componentFields } from '../../shared/schemas/component.ts';
+import { catalogueFields, columnHeading } from '../../shared/schemas/component.ts';
 import { DESKTOP, MOBILE, expect, test } from '../fixtures.ts';
 
 /**
@@ -363,7 +363,9 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
     const workbook = XLSX.read(await readFile(file), { type: 'buffer' });
     expect(workbook.SheetNames.join(','), 'the sheet names').toBe('Components');
     const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Components!, { header: 1, defval: null });
-    expect(rows[0], 'the header row').toEqual(componentFields.map((field) => componentFieldLabels[field]));
+    // A column per field, and per other catalogue language of a translatable one ('Description (de)').
+    const { languages } = (await (await page.request.get('/api/components/options')).json()) as { languages: string[] };
+    expect(rows[0], 'the header row').toEqual(catalogueFields(languages).map(columnHeading));
     expect(rows.length - 1, 'exported rows').toBe(CATALOGUE_SIZE);
     const column = (label: string) => (rows[0] as string[]).indexOf(label);
     const references = rows.slice(1).map((row) => row[column('Reference')]);

@@ -5,7 +5,7 @@ import type { AccessToken, CreatedToken, TokenScope } from '#shared/schemas/toke
 import { getToken, putToken } from '#repositories/access-tokens';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { signIn, useFaultProxies } from './support';
+import { signIn, useFaultProxies, sentWhilePaused } from './support';
 
 /*
  * Access tokens as a script uses them: made once in Settings, sent as `Authorization: Bearer`,
@@ -150,18 +150,15 @@ describe('access tokens', () => {
     async () => {
       const { client } = await signIn(api, 'user');
       const before = (await client.get<AccessToken[]>('/api/tokens')).body.length;
-      const { body: csrf } = await client.get<{ token: string }>('/api/csrf-token');
-      const paused = proxies.dynamodb.pause('PutItem');
-      const call = client.post<{ message: string }>(
-        '/api/tokens',
-        { name: 'paused', scopes: ['read'], expiresAt: inDays(5) },
-        { csrf: false, headers: { 'x-csrf-token': csrf.token } },
+      const answer = await sentWhilePaused(proxies.dynamodb, 'PutItem', client, (options) =>
+        client.post<{ message: string }>(
+          '/api/tokens',
+          { name: 'paused', scopes: ['read'], expiresAt: inDays(5) },
+          options,
+        ),
       );
-      await paused;
-      const answer = await call;
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe(messages.serviceUnavailable);
-      await proxies.dynamodb.resume();
       // The held write may have landed after all; its secret was never shown, so it is useless
       // and listed for its person to revoke. Making it again gives one working token.
       const again = await makeToken(client, ['read']);

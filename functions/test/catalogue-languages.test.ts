@@ -5,7 +5,7 @@ import type { Component, ComponentData, ComponentOptions } from '#shared/schemas
 import { createComponents } from '#repositories/components';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { signIn, useFaultProxies } from './support';
+import { signIn, useFaultProxies, sentWhilePaused } from './support';
 
 /*
  * A catalogue in three languages (the tests' CATALOGUE_LANGUAGES is en,de,fr): the description,
@@ -170,19 +170,15 @@ describe('values per catalogue language', () => {
       const admin = await signIn(api, 'admin');
       const part = await newPart({ description_fr: 'Ancien' });
       const filed = await propose(user.client, part.id, { description_fr: 'Borne de passage' });
-      const { body: csrf } = await admin.client.get<{ token: string }>('/api/csrf-token');
-
-      const paused = proxies.dynamodb.pause('TransactWriteItems');
-      const call = admin.client.patch<{ message: string }>(
-        `/api/approval-requests/${filed.body.requestId}`,
-        { status: 'approved' },
-        { csrf: false, headers: { 'x-csrf-token': csrf.token } },
+      const answer = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', admin.client, (options) =>
+        admin.client.patch<{ message: string }>(
+          `/api/approval-requests/${filed.body.requestId}`,
+          { status: 'approved' },
+          options,
+        ),
       );
-      await paused;
-      const answer = await call;
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe(messages.serviceUnavailable);
-      await proxies.dynamodb.resume();
 
       // Approving again finds the request already decided, or decides it now: either way once.
       const again = await review(admin.client, filed.body.requestId);

@@ -15,7 +15,7 @@ import { createComponents } from '#repositories/components';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook, type Cell } from '../../scripts/test/workbooks';
-import { signIn, useFaultProxies } from './support';
+import { signIn, useFaultProxies, sentWhilePaused } from './support';
 
 /*
  * A part's lifecycle against the local stack: real parts with the lifecycle their makers and
@@ -332,19 +332,15 @@ describe('changing a lifecycle through approval', () => {
     async () => {
       const part = await newPart();
       const filed = await propose(user, part.id, { lifecycle: 'last-time-buy' });
-      const { body: csrf } = await admin.get<{ token: string }>('/api/csrf-token');
-
-      const paused = proxies.dynamodb.pause('TransactWriteItems');
-      const call = admin.patch<{ message: string }>(
-        `/api/approval-requests/${filed.body.requestId}`,
-        { status: 'approved' },
-        { csrf: false, headers: { 'x-csrf-token': csrf.token } },
+      const answer = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', admin, (options) =>
+        admin.patch<{ message: string }>(
+          `/api/approval-requests/${filed.body.requestId}`,
+          { status: 'approved' },
+          options,
+        ),
       );
-      await paused;
-      const answer = await call;
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe(messages.serviceUnavailable);
-      await proxies.dynamodb.resume();
 
       // Approving again finds the request already decided, or decides it now: either way once.
       const again = await review(admin, filed.body.requestId);

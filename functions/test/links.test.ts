@@ -6,7 +6,7 @@ import type { ComponentLink } from '#shared/schemas/links';
 import { createComponents } from '#repositories/components';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { signIn, useFaultProxies } from './support';
+import { signIn, useFaultProxies, sentWhilePaused } from './support';
 
 /*
  * Links between parts, proposed and reviewed like any change, read from both ends in their own
@@ -160,19 +160,15 @@ describe('links between parts', () => {
       const admin = await signIn(api, 'admin');
       const [housing, tool] = await parts(['1-480700-0', 'Connector'], ['90546-1', 'Tool']);
       const filed = await propose(user.client, housing!.id, { kind: 'uses-tool', targetId: tool!.id, role: 'crimp' });
-      const { body: csrf } = await admin.client.get<{ token: string }>('/api/csrf-token');
-
-      const paused = proxies.dynamodb.pause('TransactWriteItems');
-      const call = admin.client.patch<{ message: string }>(
-        `/api/approval-requests/${filed.body.requestId}`,
-        { status: 'approved' },
-        { csrf: false, headers: { 'x-csrf-token': csrf.token } },
+      const answer = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', admin.client, (options) =>
+        admin.client.patch<{ message: string }>(
+          `/api/approval-requests/${filed.body.requestId}`,
+          { status: 'approved' },
+          options,
+        ),
       );
-      await paused;
-      const answer = await call;
       expect(answer.status).toBe(503);
       expect(answer.body.message).toBe(messages.serviceUnavailable);
-      await proxies.dynamodb.resume();
 
       const again = await review(admin.client, filed.body.requestId);
       expect([200, 409]).toContain(again.status);

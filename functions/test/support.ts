@@ -256,3 +256,23 @@ export const bucketKeys = async (stack: TestStack, prefix: string): Promise<stri
     client.destroy();
   }
 };
+
+/**
+ * A write sent while DynamoDB holds the first request holding `trigger`: its CSRF token is
+ * fetched first, while DynamoDB still answers; the caller's answer (a 503 once the function
+ * gives up) is returned after DynamoDB resumes and delivers what it held.
+ */
+export const sentWhilePaused = async <T>(
+  proxy: FaultProxy,
+  trigger: string,
+  client: TestClient,
+  send: (options: { csrf: false; headers: Record<string, string> }) => Promise<TestResponse<T>>,
+): Promise<TestResponse<T>> => {
+  const { body: csrf } = await client.get<{ token: string }>('/api/csrf-token');
+  const paused = proxy.pause(trigger);
+  const call = send({ csrf: false, headers: { 'x-csrf-token': csrf.token } });
+  await paused;
+  const answer = await call;
+  await proxy.resume();
+  return answer;
+};

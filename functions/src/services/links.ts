@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import type { Component } from '#shared/schemas/component';
 import {
   isSymmetric,
   linkIdOf,
@@ -78,6 +79,18 @@ const pendingLinkRequest = async (ids: readonly number[], linkId: string, action
         (request.data as Partial<LinkRequestData>).action === action,
     );
 
+/** Files a link change proposed on `part`, unless the same change already waits for review on either end. */
+const fileLinkRequest = async (submitter: User, part: Component, data: LinkRequestData) => {
+  if (await pendingLinkRequest([data.fromId, data.toId], data.linkId, data.action))
+    throw new Conflict(messages.linkAlreadyPending(linkSentence(data)));
+  return submitRequest(submitter, {
+    requestType: 'link',
+    componentId: part.id,
+    componentReference: part.reference,
+    data: { ...data },
+  });
+};
+
 /** Files a request to link this part to another, in the words read from this part. */
 export const proposeLink = async (submitter: User, componentId: number, input: LinkInput) => {
   const part = await getComponent(componentId);
@@ -99,14 +112,7 @@ export const proposeLink = async (submitter: User, componentId: number, input: L
     ...(input.role ? { role: input.role } : {}),
   };
   if (await getLink(componentId, data.linkId)) throw new Conflict(messages.linkExists(linkSentence(data)));
-  if (await pendingLinkRequest([part.id, target.id], data.linkId, 'add'))
-    throw new Conflict(messages.linkAlreadyPending(linkSentence(data)));
-  return submitRequest(submitter, {
-    requestType: 'link',
-    componentId,
-    componentReference: part.reference,
-    data: { ...data },
-  });
+  return fileLinkRequest(submitter, part, data);
 };
 
 /** Files a request to remove one of this part's links. */
@@ -130,12 +136,5 @@ export const proposeUnlink = async (submitter: User, componentId: number, linkId
     toReference: references.get(link.toId)!,
     ...(link.role ? { role: link.role } : {}),
   };
-  if (await pendingLinkRequest([link.fromId, link.toId], linkId, 'remove'))
-    throw new Conflict(messages.linkAlreadyPending(linkSentence(data)));
-  return submitRequest(submitter, {
-    requestType: 'link',
-    componentId,
-    componentReference: part.reference,
-    data: { ...data },
-  });
+  return fileLinkRequest(submitter, part, data);
 };

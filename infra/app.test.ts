@@ -130,7 +130,7 @@ describe('CDK app', () => {
       }
     });
 
-    it('gives the distributor searches, the Excel import, bulk review and a merge 29 s and every other function 10 s', () => {
+    it('gives the distributor searches, the Excel import, bulk review, a merge and the export 29 s and every other function 10 s', () => {
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { Timeout: number } };
@@ -138,7 +138,8 @@ describe('CDK app', () => {
           route.handler.startsWith('distributors/search-') ||
           route.handler === 'import/import-excel' ||
           route.handler === 'approvals/bulk-review-approval-requests' ||
-          route.handler === 'components/merge-component';
+          route.handler === 'components/merge-component' ||
+          route.handler === 'components/export-components';
         expect(resource.Properties.Timeout, route.handler).toBe(long ? 29 : 10);
       }
     });

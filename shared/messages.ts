@@ -158,6 +158,9 @@ export const messages = {
   searchRangeInvalid: (label: string) => `${label}: the "from" value must not be above the "to" value`,
   searchSortInvalid: 'sort must be one of relevance, reference, manufacturer, class or type',
   searchOrderInvalid: 'order must be asc or desc',
+  exportFormatInvalid: 'format must be xlsx, csv or json',
+  exportSinceInvalid: 'since must be a date (2026-01-31) or a date and time (2026-01-31T08:00:00Z)',
+  exportDayInvalid: 'day must be a date written 2026-01-31',
   /** `lifecycle=sold-out`: the filter names the value refused and the ones it takes. */
   searchChoiceInvalid: (param: string, value: string, codes: readonly string[]) =>
     `${param} cannot be '${value}': it takes ${oneOf(codes)} (several separated by commas)`,
@@ -220,6 +223,12 @@ export const messages = {
     ].join(', '),
   importInBackground: (rows: number) =>
     `The import of ${rows.toLocaleString('en-US')} rows goes on in the background; follow it on the Import Excel page.`,
+  /** Added to an import's summary: the links its link columns made. */
+  importLinksMade: (count: number) => `, ${count} ${count === 1 ? 'link' : 'links'} made`,
+  importLinkNotFound: (part: string) => `no part ${part} is in the catalogue or this file: the link is not made`,
+  importLinkAmbiguous: (part: string, count: number) =>
+    `${count} parts are ${part}: give the manufacturer in brackets after the reference; the link is not made`,
+  importLinkToItself: (part: string) => `a part cannot be linked to itself (${part}): the link is not made`,
   importAmbiguousManufacturer: (count: number) =>
     `the manufacturer is blank and ${count} components have this reference: give the manufacturer`,
   importAmbiguousInFile: (rows: readonly number[]) =>

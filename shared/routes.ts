@@ -368,6 +368,16 @@ export const routes = [
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
+  // Every part a search matches, as a file in the bucket: read from the search index, written as it is made.
+  {
+    method: 'GET',
+    path: '/api/components/export',
+    handler: 'components/export-components',
+    access: 'user',
+    needs: ['bucket-read', 'bucket-write'],
+    memoryMb: ONE_VCPU_MB,
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
   {
     method: 'GET',

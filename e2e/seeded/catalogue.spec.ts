@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { catalogueFields, columnHeading } from '../../shared/schemas/component.ts';
+import { linkColumnHeading, linkColumnKinds } from '../../shared/schemas/exports.ts';
 import { DESKTOP, MOBILE, expect, test } from '../fixtures.ts';
 
 /**
@@ -333,11 +334,11 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
   await waitForRows(page);
   const exportButton = page.getByRole('button', { name: 'Export to Excel' });
 
-  // The export asks for 1000 at a time; its answers wait until 'Exporting...' has been seen.
+  // The server makes the file for the search in effect; its answer waits until 'Exporting...' has been seen.
   const exportPages: string[] = [];
   let release = () => {};
   const seen = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/components\?.*limit=1000/, async (route) => {
+  await page.route(/\/api\/components\/export\?/, async (route) => {
     exportPages.push(route.request().url());
     await seen;
     await route.continue();
@@ -357,15 +358,19 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     await expect(exportButton, "'Export to Excel' again after the export").toBeVisible();
-    expect(exportPages.length, 'export requests for 300 parts').toBe(1);
-    expect(new URL(exportPages[0]!).searchParams.get('offset'), 'the first export page offset').toBe('0');
+    expect(exportPages.length, 'one export request for 300 parts').toBe(1);
+    expect(new URL(exportPages[0]!).searchParams.get('format'), 'the format asked for').toBe('xlsx');
 
     const workbook = XLSX.read(await readFile(file), { type: 'buffer' });
     expect(workbook.SheetNames.join(','), 'the sheet names').toBe('Components');
     const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Components!, { header: 1, defval: null });
-    // A column per field, and per other catalogue language of a translatable one ('Description (de)').
+    // A column per field, and per other catalogue language of a translatable one ('Description (de)'),
+    // then a column per kind of link.
     const { languages } = (await (await page.request.get('/api/components/options')).json()) as { languages: string[] };
-    expect(rows[0], 'the header row').toEqual(catalogueFields(languages).map(columnHeading));
+    expect(rows[0], 'the header row').toEqual([
+      ...catalogueFields(languages).map(columnHeading),
+      ...linkColumnKinds.map(linkColumnHeading),
+    ]);
     expect(rows.length - 1, 'exported rows').toBe(CATALOGUE_SIZE);
     const column = (label: string) => (rows[0] as string[]).indexOf(label);
     const references = rows.slice(1).map((row) => row[column('Reference')]);

@@ -86,6 +86,8 @@ export class DataStack extends Stack {
         { prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
         // Excel imports' workbooks and previews, as long as the table keeps the import itself.
         { prefix: 'imports/', expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) },
+        // Exports are fetched through a link that lives minutes: kept a day.
+        { prefix: 'exports/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
     });
 

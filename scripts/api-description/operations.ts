@@ -6,6 +6,7 @@
  * name. Request schemas are never repeated here: the handler declares them once.
  */
 import * as z from 'zod';
+import { exportAnswerSchema } from '#shared/schemas/exports';
 import type { ZodType } from 'zod';
 import type { RouteKey } from '#shared/routes';
 import { publicUserSchema } from '#shared/schemas/auth';
@@ -37,7 +38,7 @@ export interface OperationNotes {
   readonly summary?: string;
   readonly description?: string;
   /** The success answers by status; without them, 200 with JSON. */
-  readonly answers?: Readonly<Partial<Record<200 | 201 | 202 | 204 | 301 | 302, SuccessAnswer>>>;
+  readonly answers?: Readonly<Partial<Record<200 | 201 | 202 | 204 | 301 | 302 | 303, SuccessAnswer>>>;
   /** A public route with a per-client (or per-account) throttle of its own: 429 past it. */
   readonly throttled?: true;
   /** The route makes its write once per `Idempotency-Key`, so a client may send it again after a timeout. */
@@ -217,6 +218,17 @@ export const operationNotes: Readonly<Partial<Record<RouteKey, OperationNotes>>>
     answers: { 302: redirect('To a short-lived download address of the file.') },
   },
   'GET /api/components/duplicates': { summary: 'Find parts and new-part requests like one being typed' },
+  'GET /api/components/export': {
+    summary: 'Export every part a search matches (xlsx, csv or json)',
+    description:
+      'Takes the search’s own parameters (no paging: every match), `format`, `since` (only parts changed at or ' +
+      'after it) and `day` (the file name’s date). The file carries every field and a column per kind of link, ' +
+      'naming the other parts by reference and maker; the import reads the workbook back.',
+    answers: {
+      200: { description: 'Asked with `Accept: application/json`: where the file is.', schema: exportAnswerSchema },
+      303: redirect('To a short-lived download address of the file (`curl -L` saves it).'),
+    },
+  },
   'POST /api/components/{id}/merge': { summary: 'Merge a part into another' },
   'GET /api/stats': {
     summary: 'Get catalogue counts',

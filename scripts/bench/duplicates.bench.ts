@@ -9,8 +9,7 @@
  * Target: p95 at most 5 ms a question at 100,000 parts (the Add form asks as the typing pauses).
  * The first question of an instance also makes every reference's key: timed apart.
  */
-import { withAbsentValues, withDerivedNumbers, type Component } from '#shared/schemas/component';
-import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
+import { generatedParts } from './generated-parts.ts';
 import { compactFolded, foldText, oneEditApart, partNumberKey } from '#services/search/folding';
 import { SearchIndex } from '#services/search/search-index';
 import { fmt, gc, log, percentile, runBench } from './measure.ts';
@@ -21,14 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const QUESTIONS = 200;
 const TARGET_P95_MS = 5;
 
-function* catalogue(): Generator<Component> {
-  const timestamp = '2026-01-01T00:00:00.000Z';
-  let id = 0;
-  for (const { fields } of generateDemoCatalogue(COUNT, SEED))
-    yield withDerivedNumbers(
-      withAbsentValues({ ...fields, id: ++id, version: 1, createdAt: timestamp, updatedAt: timestamp }),
-    );
-}
+const catalogue = () => generatedParts(COUNT, SEED);
 
 /** A reference as someone else writes it: no separators, other case; every other one a character off. */
 const variant = (reference: string, n: number): string => {

@@ -627,45 +627,51 @@ const flag = z
  * `sort` and `order`, and `facets=true` for the counts beside the results. Empty filters are
  * dropped; unknown parameters are ignored.
  */
-export const searchQuerySchema = z
-  .object({
-    query: searchText,
-    limit: pagingNumber(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, messages.searchLimitInvalid(SEARCH_MAX_LIMIT)),
-    offset: pagingNumber(0, SEARCH_MAX_OFFSET, messages.searchOffsetInvalid),
-    ...shapeOf(searchTextFilterFields, () => searchText),
-    ...shapeOf(searchNumberFilterFields, (field) => searchNumber(field)),
-    ...(Object.fromEntries(containsFilters.map((filter) => [filter.param, wireSize(filter)])) as Record<
-      ContainsFilterParam,
-      ReturnType<typeof wireSize>
-    >),
-    ...shapeOf(
-      searchNumberFilterFields.map((field) => rangeParam(field, 'Min')),
-      (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Min'),
-    ),
-    ...shapeOf(
-      searchNumberFilterFields.map((field) => rangeParam(field, 'Max')),
-      (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Max'),
-    ),
-    ...(Object.fromEntries(
-      searchFacetFields.map((field) => [choiceParam(field), isChoiceField(field) ? listChoices(field) : choices]),
-    ) as Record<SearchChoiceParam, typeof choices>),
-    sort: choice(searchSortFields, messages.searchSortInvalid),
-    order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
-    facets: flag,
-  })
-  .superRefine((query, ctx) => {
-    for (const field of searchNumberFilterFields) {
-      const min = query[rangeParam(field, 'Min')];
-      const max = query[rangeParam(field, 'Max')];
-      if (min !== undefined && max !== undefined && min > max)
-        ctx.addIssue({
-          code: 'custom',
-          path: [rangeParam(field, 'Min')],
-          message: messages.searchRangeInvalid(filterLabel(field)),
-        });
-    }
-  });
+const searchQueryObject = z.object({
+  query: searchText,
+  limit: pagingNumber(SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, messages.searchLimitInvalid(SEARCH_MAX_LIMIT)),
+  offset: pagingNumber(0, SEARCH_MAX_OFFSET, messages.searchOffsetInvalid),
+  ...shapeOf(searchTextFilterFields, () => searchText),
+  ...shapeOf(searchNumberFilterFields, (field) => searchNumber(field)),
+  ...(Object.fromEntries(containsFilters.map((filter) => [filter.param, wireSize(filter)])) as Record<
+    ContainsFilterParam,
+    ReturnType<typeof wireSize>
+  >),
+  ...shapeOf(
+    searchNumberFilterFields.map((field) => rangeParam(field, 'Min')),
+    (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Min'),
+  ),
+  ...shapeOf(
+    searchNumberFilterFields.map((field) => rangeParam(field, 'Max')),
+    (param) => searchNumber(param.slice(0, -3) as SearchNumberFilterField, 'Max'),
+  ),
+  ...(Object.fromEntries(
+    searchFacetFields.map((field) => [choiceParam(field), isChoiceField(field) ? listChoices(field) : choices]),
+  ) as Record<SearchChoiceParam, typeof choices>),
+  sort: choice(searchSortFields, messages.searchSortInvalid),
+  order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
+  facets: flag,
+});
+
+/** A range's lowest value may not be above its highest. */
+export const refineSearchRanges = (query: Partial<Record<string, unknown>>, ctx: z.RefinementCtx) => {
+  for (const field of searchNumberFilterFields) {
+    const min = query[rangeParam(field, 'Min')] as number | undefined;
+    const max = query[rangeParam(field, 'Max')] as number | undefined;
+    if (min !== undefined && max !== undefined && min > max)
+      ctx.addIssue({
+        code: 'custom',
+        path: [rangeParam(field, 'Min')],
+        message: messages.searchRangeInvalid(filterLabel(field)),
+      });
+  }
+};
+
+export const searchQuerySchema = searchQueryObject.superRefine(refineSearchRanges);
 export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** A search's conditions without its paging and counts: what an export of every match reads. */
+export const searchConditionsObject = searchQueryObject.omit({ limit: true, offset: true, facets: true });
 
 /** One value counted beside the results, with how many results filtering on it would leave. */
 export const searchFacetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { LinkView, ToolRole } from './links';
 import { messages } from '../messages';
 import { componentFields, readTranslatedField, type CatalogueField } from './component';
 import { excelFileTypes, fileExtension, fileSourceFields, oneFileSource } from './files';
@@ -115,6 +116,23 @@ export interface ImportRowNote {
   message: string;
 }
 
+/**
+ * A link a row names in a link column ('Uses contact': `MSTBC-MT 0,5-1,0 (Phoenix Contact)`):
+ * the other part as written, and what the import makes of it. `new`: made once the rows are
+ * written; `exists`: the catalogue has it already; `missing`: no part (or several) is the one
+ * named, so nothing is made (the row says why in its warnings).
+ */
+export interface ImportRowLink {
+  kind: LinkView;
+  reference: string;
+  manufacturer: string | null;
+  role?: ToolRole;
+  state: 'new' | 'exists' | 'missing';
+  /** The other part: in the catalogue (its id), or made by a row of the file (its row). */
+  targetId: number | null;
+  targetRow: number | null;
+}
+
 /** One sheet row in the preview and, once committed, what it did. */
 export interface ImportRowReport {
   /** The row number the spreadsheet shows. */
@@ -134,6 +152,8 @@ export interface ImportRowReport {
   outcome: ImportOutcome | null;
   /** Why a row was not written (a conflict, left out). */
   outcomeMessage: string | null;
+  /** The links its link columns name, when it has any. */
+  links?: ImportRowLink[];
 }
 
 /** A column of the sheet and the field it fills (null: not imported). */
@@ -146,6 +166,8 @@ export interface ImportColumn {
   field: CatalogueField | null;
   /** The field the heading names by itself, before any change by the administrator. */
   suggested: CatalogueField | null;
+  /** A column of links ('Uses contact'): the kind it names, when it fills no field. */
+  link?: LinkView;
 }
 
 export type ImportActionCounts = Record<ImportAction, number>;

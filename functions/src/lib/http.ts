@@ -56,6 +56,8 @@ export interface RequestInfo {
    * `Idempotency-Key` header); the services that take it make that write once.
    */
   idempotencyKey: string | undefined;
+  /** What the client said it takes (the `Accept` header). */
+  accept: string | undefined;
 }
 
 export interface HandlerInput<S extends Schemas, P = undefined> {
@@ -126,6 +128,7 @@ const describeRequest = (event: Event, context: Context): RequestInfo => {
     secure: !(proto === 'http' && isLoopback(event.headers.host ?? '')),
     cookies: parseCookie((event.cookies ?? []).join('; ')),
     idempotencyKey: event.headers['idempotency-key']?.trim().slice(0, 200) || undefined,
+    accept: event.headers.accept,
   };
 };
 

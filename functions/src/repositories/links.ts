@@ -8,7 +8,8 @@ import { queryAll, tableName, type TransactItem } from './table';
  * Links between parts: one item in each end's partition, `COMP#<id>` / `LINK#<link id>`, both
  * written and removed in the transaction that approves the change, so either end lists the
  * link and neither outlives the other. The link id names the kind and both ends, so the same
- * link cannot be stored twice.
+ * link cannot be stored twice. The holding end's item is also listed under `gsi1` (`LINKS`), so
+ * every link of the catalogue is read once, in one query, for an export.
  */
 
 export interface StoredLink {
@@ -54,12 +55,29 @@ export const getLink = async (componentId: number, linkId: string): Promise<Stor
   return Item ? fromItem(Item) : undefined;
 };
 
+const ALL_LINKS = 'LINKS';
+
+/** Every link of the catalogue, each once. */
+export const listAllLinks = async (): Promise<StoredLink[]> =>
+  (
+    await queryAll({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': ALL_LINKS },
+    })
+  ).map(fromItem);
+
 /** The items that store a new link at both ends; each refused when the link already exists. */
 export const linkPutItems = (link: StoredLink): TransactItem[] =>
   [link.fromId, link.toId].map((end) => ({
     Put: {
       TableName: tableName(),
-      Item: { ...linkKey(end, link.linkId), entity: 'link', ...link },
+      Item: {
+        ...linkKey(end, link.linkId),
+        entity: 'link',
+        ...link,
+        ...(end === link.fromId ? { gsi1pk: ALL_LINKS, gsi1sk: link.linkId } : {}),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   }));

@@ -141,6 +141,28 @@ const linkItems = async (request: StoredRequest, author: string, now: string) =>
   const existing = await getLink(data.fromId, data.linkId);
   if (data.action === 'add' && existing) throw new Conflict(messages.linkExists(linkSentence(data)));
   if (data.action === 'remove' && !existing) throw new Conflict(messages.linkNotFound);
+  return {
+    componentIds: [from.id, to.id],
+    linkTo: paths.hub.component.href(request.componentId ?? from.id),
+    items: linkChangeItems(data, from, to, {
+      username: `${request.username} (approved by ${author})`,
+      source: request.id,
+      now,
+    }),
+  };
+};
+
+/**
+ * What adding or removing one link writes: the link at both ends, and a version of each part
+ * saying so in its own words, each part conditioned on the version read. `source` is what made
+ * it (a request's id, an import's).
+ */
+export const linkChangeItems = (
+  data: Pick<LinkRequestData, 'action' | 'linkId' | 'kind' | 'fromId' | 'toId' | 'role'>,
+  from: Component,
+  to: Component,
+  by: { username: string; source: string; now: string },
+): TransactItem[] => {
   const verb = data.action === 'add' ? 'Linked' : 'Unlinked';
   const versionOf = (part: Component, view: LinkView, other: string) =>
     versionPut(part.id, {
@@ -149,29 +171,25 @@ const linkItems = async (request: StoredRequest, author: string, now: string) =>
       changedFields: ['links'],
       previousData: {},
       changeData: { link: `${data.action === 'add' ? '+' : '-'} ${linkViewLabel(view)} ${other}` },
-      username: `${request.username} (approved by ${author})`,
-      createdAt: now,
+      username: by.username,
+      createdAt: by.now,
     });
   const fromThisEnd = (end: 'from' | 'to') => linkViewOf(data.kind, end === 'from' || isSymmetric(data.kind));
-  return {
-    componentIds: [from.id, to.id],
-    linkTo: paths.hub.component.href(request.componentId ?? from.id),
-    items: [
-      ...(data.action === 'add'
-        ? linkPutItems({
-            linkId: data.linkId,
-            kind: data.kind,
-            fromId: data.fromId,
-            toId: data.toId,
-            ...(data.role ? { role: data.role } : {}),
-            createdAt: now,
-            requestId: request.id,
-          })
-        : linkDeleteItems(data)),
-      componentUpdate(from.id, {}, { expectedVersion: from.version, updatedAt: now }),
-      versionOf(from, fromThisEnd('from'), to.reference),
-      componentUpdate(to.id, {}, { expectedVersion: to.version, updatedAt: now }),
-      versionOf(to, fromThisEnd('to'), from.reference),
-    ],
-  };
+  return [
+    ...(data.action === 'add'
+      ? linkPutItems({
+          linkId: data.linkId,
+          kind: data.kind,
+          fromId: data.fromId,
+          toId: data.toId,
+          ...(data.role ? { role: data.role } : {}),
+          createdAt: by.now,
+          requestId: by.source,
+        })
+      : linkDeleteItems(data)),
+    componentUpdate(from.id, {}, { expectedVersion: from.version, updatedAt: by.now }),
+    versionOf(from, fromThisEnd('from'), to.reference),
+    componentUpdate(to.id, {}, { expectedVersion: to.version, updatedAt: by.now }),
+    versionOf(to, fromThisEnd('to'), from.reference),
+  ];
 };

@@ -11,6 +11,8 @@ import {
   type ComponentNumberField,
 } from '#shared/schemas/component';
 import { componentFieldDefinitions } from '#shared/schemas/component-fields';
+import { linkColumnHeading, linkColumnViews } from '#shared/schemas/exports';
+import type { LinkView } from '#shared/schemas/links';
 import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 
 /*
@@ -110,3 +112,11 @@ export const fieldForHeading = (heading: string): CatalogueField | undefined => 
   if (field && unit && written && written !== unit.toLowerCase() && !headingUnit(heading, field)) return undefined;
   return field;
 };
+
+/** Link columns by their headings as an export writes them ('Uses contact', 'Contact for'), compared as field headings are. */
+const linkViewByKey = new Map<string, LinkView>(
+  linkColumnViews.map((view) => [headingKey(linkColumnHeading(view)), view] as const),
+);
+
+/** The kind of link a column heading names ('Uses tool', 'Replaced by'), or undefined. */
+export const linkViewForHeading = (heading: string): LinkView | undefined => linkViewByKey.get(headingKey(heading));

@@ -7,9 +7,11 @@ import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { readCatalogueRevision } from '#repositories/catalogue';
 import { getComponents, listComponentIdentities } from '#repositories/components';
+import { listLinks } from '#repositories/links';
 import { failPreview, finishCommit, getImport, noteImportMessage, savePreview } from '#repositories/import-jobs';
 import { readFile } from '../file-store';
 import { commitNextSlice } from './commit';
+import { commitImportLinks } from './commit-links';
 import { beginCommit, stoppedMessage } from './commit-slot';
 import { previewPrefix, writePreviewSlice } from './import-files';
 import { IdentityIndex } from './part-identity';
@@ -51,6 +53,7 @@ export const previewImportTask = async (input: {
       emptyCellsClear: job.emptyCellsClear,
       catalogue,
       readParts: (ids) => getComponents(ids),
+      existingLinks: async (ids) => new Set((await inParallel(ids, 8, listLinks)).flat().map((link) => link.linkId)),
     });
 
     start = performance.now();
@@ -149,9 +152,13 @@ export const finishImportTask = async (input: {
       error: input.error.Error,
       cause: input.error.Cause,
     });
+  // The rows' links once every row is written (a link may name a part a later row adds).
+  const links = input.error ? 0 : await commitImportLinks(job);
   const ended = await finishCommit(input.importId, input.run, {
     state: input.error ? 'failed' : 'completed',
-    message: input.error ? stoppedMessage(job) : messages.importSummary(job.written),
+    message: input.error
+      ? stoppedMessage(job)
+      : `${messages.importSummary(job.written)}${links ? messages.importLinksMade(links) : ''}`,
     now,
   });
   if (ended) {

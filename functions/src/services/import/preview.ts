@@ -20,6 +20,7 @@ import {
 import { checkRows, type AcceptedRow } from './check-rows';
 import { matchRows, sameManufacturer, type IdentityIndex } from './part-identity';
 import { readImportSheet, type ColumnChoices } from './read-workbook';
+import { planRowLinks } from './row-links';
 
 /*
  * The preview of an import: for every row of the sheet, what committing it would do. A row that
@@ -64,6 +65,8 @@ export interface PreviewInput {
   catalogue: IdentityIndex;
   /** Reads the full stored fields of matched parts (a thousand at a time). */
   readParts: (ids: readonly number[]) => Promise<Component[]>;
+  /** The ids of the links these parts already have (asked only for rows with link columns). */
+  existingLinks: (ids: readonly number[]) => Promise<Set<string>>;
 }
 
 const PARTS_READ_AT_ONCE = 1_000;
@@ -214,6 +217,7 @@ export const buildPreview = async (input: PreviewInput): Promise<BuiltPreview> =
       rows.push(report);
     }
   }
+  await planRowLinks({ rows, sheetRows: sheet.rows, catalogue: input.catalogue, existingLinks: input.existingLinks });
   const duplicates = since(start);
 
   const counts = Object.fromEntries(importActions.map((action) => [action, 0])) as ImportActionCounts;

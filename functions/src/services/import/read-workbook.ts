@@ -8,7 +8,8 @@ import {
   type ImportColumn,
 } from '#shared/schemas/import';
 import { Invalid, TooLarge } from '#lib/errors';
-import { fieldForHeading, headingUnit } from './column-headings';
+import type { LinkView } from '#shared/schemas/links';
+import { fieldForHeading, headingUnit, linkViewForHeading } from './column-headings';
 
 /*
  * Reads the sheet to import with SheetJS: the first sheet with a Reference and a
@@ -28,6 +29,8 @@ export interface SheetRow {
   /** The row number the spreadsheet shows. */
   row: number;
   values: Partial<Record<CatalogueField, CellValue>>;
+  /** The row's link cells, by the kind their column names. */
+  links?: Partial<Record<LinkView, string>>;
 }
 
 export interface ImportSheet {
@@ -87,6 +90,8 @@ const denseRows = (sheet: XLSX.WorkSheet): (XLSX.CellObject[] | undefined)[] =>
 interface HeaderMatch {
   rowIndex: number;
   columns: Map<number, CatalogueField>;
+  /** Columns of links, by the kind each names. */
+  links: Map<number, LinkView>;
   ignored: string[];
   headed: ImportColumn[];
 }
@@ -107,13 +112,22 @@ const findHeader = (rows: (XLSX.CellObject[] | undefined)[]): HeaderMatch | unde
       const named = fieldForHeading(heading);
       // A second column for a field already mapped is not merged into it: it is reported.
       const field = named && !taken.has(named) ? named : null;
-      headed.push({ index: column, letter: columnName(column), heading, field, suggested: field });
+      const link = named ? undefined : linkViewForHeading(heading);
+      headed.push({
+        index: column,
+        letter: columnName(column),
+        heading,
+        field,
+        suggested: field,
+        ...(link && { link }),
+      });
       if (field) {
         columns.set(column, field);
         taken.add(field);
-      } else ignored.push(heading);
+      } else if (!link) ignored.push(heading);
     });
-    if (taken.has('reference') && taken.has('class')) return { rowIndex, columns, ignored, headed };
+    if (taken.has('reference') && taken.has('class'))
+      return { rowIndex, columns, links: linkColumns(headed), ignored, headed };
   }
   return undefined;
 };
@@ -144,13 +158,18 @@ export const applyColumnChoices = (headed: readonly ImportColumn[], choices: Col
   return chosen;
 };
 
+/** The link columns among the headed ones: those that fill no field. */
+const linkColumns = (headed: readonly ImportColumn[]): Map<number, LinkView> =>
+  new Map(headed.flatMap((column) => (column.link && !column.field ? [[column.index, column.link] as const] : [])));
+
 const applyChoices = (header: HeaderMatch, choices: ColumnChoices): HeaderMatch => {
   const headed = applyColumnChoices(header.headed, choices);
   return {
     ...header,
     columns: new Map(headed.flatMap((column) => (column.field ? [[column.index, column.field] as const] : []))),
+    links: linkColumns(headed),
     headed,
-    ignored: headed.filter((column) => !column.field).map((column) => column.heading),
+    ignored: headed.filter((column) => !column.field && !column.link).map((column) => column.heading),
   };
 };
 
@@ -232,17 +251,22 @@ export const readImportSheet = (bytes: Buffer, choices: ColumnChoices = {}): Imp
       const cells = rows[rowIndex];
       if (!cells) continue;
       const values: SheetRow['values'] = {};
+      const links: NonNullable<SheetRow['links']> = {};
       let any = false;
       for (let column = 0; column < cells.length; column++) {
         const value = cellValue(cells[column]);
         if (value === undefined) continue;
         const field = header.columns.get(column);
+        const link = header.links.get(column);
         if (field) {
           values[field] = inUnit(value, column);
           any = true;
+        } else if (link && (typeof value === 'string' || typeof value === 'number')) {
+          links[link] = String(value);
+          any = true;
         } else if (!named.has(column) && !headingText(headingCells[column])) unnamedWithValues.add(column);
       }
-      if (any) sheetRows.push({ row: rowIndex + 1, values });
+      if (any) sheetRows.push({ row: rowIndex + 1, values, ...(Object.keys(links).length ? { links } : {}) });
     }
     const ignoredColumns = [
       ...header.ignored,

@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import {
   FACETS_HEADER,
-  SEARCH_MAX_LIMIT,
   SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
   searchFacetsSchema,
@@ -65,19 +64,4 @@ export const useComponentSearch = (criteria: SearchCriteria, page: number, enabl
     fetchComponentPage,
   );
   return { page: data, error: error as unknown, isLoading };
-};
-
-/**
- * Every component matching the criteria, read 1000 at a time (the API's largest page) until the
- * total is reached, for the export (an export holds everything that was searched).
- */
-export const fetchAllMatching = async (criteria: SearchCriteria, pageSize = SEARCH_MAX_LIMIT): Promise<Component[]> => {
-  const byId = new Map<number, Component>();
-  for (let offset = 0; ; offset += pageSize) {
-    const { components, total } = await fetchComponentPage(componentsPath(criteria, pageSize, offset));
-    // A component approved while the pages are read can shift the rest by one; an id counts once.
-    for (const component of components) byId.set(component.id, component);
-    if (components.length < pageSize || offset + pageSize >= total) break;
-  }
-  return [...byId.values()];
 };

@@ -1,30 +1,41 @@
-import { Button } from '@chakra-ui/react/button';
-import { FileSpreadsheet } from 'lucide-react';
+import { Button, ButtonGroup, IconButton } from '@chakra-ui/react/button';
+import { Menu } from '@chakra-ui/react/menu';
+import { Portal } from '@chakra-ui/react/portal';
+import { ChevronDown, FileSpreadsheet } from 'lucide-react';
 import { useState } from 'react';
-import type { ComponentOptions } from '#shared/schemas/component';
+import type { ExportAnswer, ExportFormat } from '#shared/schemas/exports';
 import { api } from '#web/lib/api-client.ts';
-import { COMPONENT_OPTIONS_KEY } from '#web/lib/component-options.ts';
-import { fetchAllMatching } from '../api/search-components';
+import { downloadFrom } from '#web/lib/files.ts';
+import { criteriaQuery } from '../utils/search-params';
 import type { SearchCriteria } from '../utils/search-params';
 
+/** Today in the person's own calendar: the export's file is named by it. */
+const localDay = (date = new Date()): string => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+};
+
+const otherFormats: { format: ExportFormat; label: string }[] = [
+  { format: 'csv', label: 'Export as CSV' },
+  { format: 'json', label: 'Export as JSON' },
+];
+
 /**
- * 'Export to Excel' ('Exporting...' while it runs): every component the search matches, in a
- * spreadsheet, a column per catalogue language for the translatable fields. SheetJS loads only
- * now, not with the page. Failures are only logged.
+ * 'Export to Excel' ('Exporting...' while it runs): every component the search matches, made by
+ * the server (a column per catalogue language, a column per kind of link) and downloaded from
+ * where it put it; CSV and JSON of the same search from the menu beside it. Failures are only
+ * logged.
  */
 export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   const [exporting, setExporting] = useState(false);
 
-  const exportAll = async () => {
+  const exportAs = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      // The catalogue's languages are asked only now: the list page itself never needs them.
-      const [{ saveComponentsWorkbook }, components, options] = await Promise.all([
-        import('../utils/export-workbook'),
-        fetchAllMatching(criteria),
-        api.get<ComponentOptions>(COMPONENT_OPTIONS_KEY),
-      ]);
-      saveComponentsWorkbook(components, options.languages);
+      const answer = await api.get<ExportAnswer>(
+        `/components/export?${criteriaQuery(criteria, { format, day: localDay() })}`,
+      );
+      downloadFrom(answer.url, answer.fileName);
     } catch (error) {
       console.error('Export failed', error);
     } finally {
@@ -33,16 +44,29 @@ export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   };
 
   return (
-    <Button
-      variant="outline"
-      colorPalette="green"
-      onClick={() => void exportAll()}
-      loading={exporting}
-      loadingText="Exporting..."
-      alignSelf={{ base: 'flex-start', md: 'auto' }}
-    >
-      <FileSpreadsheet aria-hidden />
-      Export to Excel
-    </Button>
+    <ButtonGroup attached variant="outline" colorPalette="green" alignSelf={{ base: 'flex-start', md: 'auto' }}>
+      <Button onClick={() => void exportAs('xlsx')} loading={exporting} loadingText="Exporting...">
+        <FileSpreadsheet aria-hidden />
+        Export to Excel
+      </Button>
+      <Menu.Root onSelect={(details) => void exportAs(details.value as ExportFormat)}>
+        <Menu.Trigger asChild>
+          <IconButton aria-label="Other export formats" disabled={exporting}>
+            <ChevronDown />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              {otherFormats.map(({ format, label }) => (
+                <Menu.Item key={format} value={format}>
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+    </ButtonGroup>
   );
 };

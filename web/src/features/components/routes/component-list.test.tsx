@@ -41,8 +41,18 @@ const searchApi = (rows: Component[] = catalogue, before?: (query: URLSearchPara
       const limit = Number(query.get('limit'));
       return { body: matches.slice(offset, offset + limit), headers: { [TOTAL_COUNT_HEADER]: String(matches.length) } };
     },
-    // The export asks for the catalogue's languages (a column per language).
-    'GET /api/components/options': { body: { manufacturers: [], classes: [], types: [], languages: ['en', 'de'] } },
+    // The server makes the export and says where it put it.
+    'GET /api/components/export': async ({ query }): Promise<MockResponse> => {
+      await before?.(query);
+      const day = query.get('day');
+      return {
+        body: {
+          url: 'https://bucket.example/exports/file',
+          fileName: `component_export_${day}.${query.get('format')}`,
+          count: 21,
+        },
+      };
+    },
   });
 
 const renderList = (entry = LIST) =>
@@ -227,16 +237,15 @@ describe('component list', () => {
     expect(router.state.location.pathname).toBe('/component-hub/components/3');
   });
 
-  it("exports every match: 'Exporting...' while it runs, pages of 1000 for the search in effect, one .xlsx download", async () => {
+  it("exports every match: 'Exporting...' while the server makes the file for the search in effect, then downloads it", async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const server = searchApi(catalogue, async (query) => {
-      if (query.get('limit') === '1000') await held;
+      if (query.has('format')) await held;
     });
-    const downloads: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:export', revokeObjectURL: vi.fn() }));
+    const downloads: { download: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.download);
+      downloads.push({ download: this.download, href: this.href });
     });
     renderList(`${LIST}?manufacturer=abb`);
     await screen.findByText('Showing 1 to 10 of 21 results');
@@ -245,11 +254,16 @@ describe('component list', () => {
     expect(downloads).toEqual([]);
     release();
     await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 5000 });
-    expect(downloads[0]).toMatch(/^component_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    expect(server.calls.filter((call) => call.path !== '/api/components/options').at(-1)!.path).toBe(
-      '/api/components?manufacturer=abb&limit=1000&offset=0',
-    );
+    expect(downloads[0]!.download).toMatch(/^component_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(downloads[0]!.href).toBe('https://bucket.example/exports/file');
+    const asked = server.calls.at(-1)!.path;
+    expect(asked).toMatch(/^\/api\/components\/export\?manufacturer=abb&format=xlsx&day=\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Other export formats' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Export as CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.download).toMatch(/\.csv$/);
   });
 
   it('only logs a failed export', async () => {
@@ -257,7 +271,7 @@ describe('component list', () => {
     const server = searchApi();
     renderList();
     await screen.findByText('Showing 1 to 10 of 42 results');
-    mockApi({ 'GET /api/components': { status: 503, body: { message: 'down' } } });
+    mockApi({ 'GET /api/components/export': { status: 503, body: { message: 'down' } } });
     await userEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Export failed', expect.any(Error)));
     expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeEnabled();

@@ -240,13 +240,17 @@ export const componentsQuery = (
   criteria: SearchCriteria,
   { limit, offset, facets = false }: { limit: number; offset: number; facets?: boolean },
 ): string => {
+  const paging = { limit: String(limit), offset: String(offset) };
+  return criteriaQuery(criteria, facets ? { ...paging, facets: 'true' } : paging);
+};
+
+/** A query string of the search's criteria (those the API takes) and the parameters given. */
+export const criteriaQuery = (criteria: SearchCriteria, extra: Record<string, string>): string => {
   const problems = numberProblems(criteria);
   const params = new URLSearchParams(
     Object.entries(cleanCriteria(criteria)).filter(([key]) => !problems[key as SearchKey]),
   );
-  params.set('limit', String(limit));
-  params.set('offset', String(offset));
-  if (facets) params.set('facets', 'true');
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params.toString();
 };
 

@@ -4,6 +4,7 @@ import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { useMemo } from 'react';
 import { catalogueFields, fieldLabel, type CatalogueField } from '#shared/schemas/component';
+import { linkColumnHeading } from '#shared/schemas/exports';
 import type { ImportColumn } from '#shared/schemas/import';
 import { Select } from '#web/components/ui/select-field.tsx';
 import { useComponentOptions } from '#web/lib/component-options.ts';
@@ -23,7 +24,8 @@ const mappingOptions = (languages: readonly string[]) => [
 
 /**
  * The sheet's columns and the field each fills; choosing another field (or none) previews the
- * file again. A column whose field the admin chose differs from what its heading suggested.
+ * file again. A column whose field the admin chose differs from what its heading suggested. A
+ * column of links ('Uses contact') fills no field: it says so in place of 'Not imported'.
  */
 export const ColumnMapping = ({
   columns,
@@ -62,7 +64,14 @@ export const ColumnMapping = ({
                   <Select
                     size="sm"
                     disabled={disabled}
-                    options={options}
+                    options={
+                      column.link
+                        ? [
+                            { value: NOT_IMPORTED, label: `Links: ${linkColumnHeading(column.link)}` },
+                            ...options.slice(1),
+                          ]
+                        : options
+                    }
                     aria-label={`Field for column ${column.letter} (${column.heading})`}
                     value={column.field ?? NOT_IMPORTED}
                     fontWeight={column.field !== column.suggested ? 'semibold' : undefined}

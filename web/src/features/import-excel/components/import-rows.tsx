@@ -6,6 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
 import { useId, useRef } from 'react';
+import { linkColumnHeading, linkEntryText } from '#shared/schemas/exports';
 import type { ImportAction, ImportOutcome, ImportRowReport } from '#shared/schemas/import';
 import { useScrollsSideways } from '#web/lib/overflow.ts';
 import { ROWS_PER_PAGE, type RowFilter } from '../api/import-excel';
@@ -57,6 +58,18 @@ const RowDetails = ({ row }: { row: ImportRowReport }) => (
         New part
       </Text>
     )}
+    {row.links
+      ?.filter((link) => link.state === 'new')
+      .map((link, index) => (
+        <Text key={`link-${index}`} fontSize="sm" overflowWrap="anywhere">
+          <Text as="span" fontWeight="semibold">
+            {linkColumnHeading(link.kind)}:
+          </Text>{' '}
+          <Box as="ins" bg="green.subtle" color="green.fg" px="1" borderRadius="sm" textDecoration="none">
+            {linkEntryText(link)}
+          </Box>
+        </Text>
+      ))}
     {row.reasons.map((reason, index) => (
       <Text key={`reason-${index}`} fontSize="sm">
         {reason.message}

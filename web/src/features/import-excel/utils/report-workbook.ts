@@ -1,13 +1,13 @@
 /**
  * The import report as a spreadsheet: the totals, then every row with its action, what the
  * commit did and why (changes, reasons, conflicts, values not kept). Every value is a string
- * cell, written as it is (lib/text-workbook). This module carries SheetJS, so the screen loads
+ * cell, written as it is (shared/text-workbook). This module carries SheetJS, so the screen loads
  * it only when someone downloads the report.
  */
 import type * as XLSX from 'xlsx';
 import type { ImportJob, ImportRowReport } from '#shared/schemas/import';
 import { saveFile } from '#web/lib/files.ts';
-import { textSheet, textWorkbookBytes, XLSX_TYPE } from '#web/lib/text-workbook.ts';
+import { textSheet, textWorkbookBytes, XLSX_TYPE } from '#shared/text-workbook';
 import { actionLabels, outcomeLabels, rowDetails } from './row-details';
 
 /** `{name}-import-report.xlsx` for `{name}.xlsx`. */

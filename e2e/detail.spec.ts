@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP, MOBILE, closeToast, expect, test, toast } from './fixtures.ts';
+import { messages } from '../shared/messages.ts';
 import { pdf, png, requestIdIn, tab, upload } from './support/component-page.ts';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Components' });
@@ -103,7 +104,7 @@ test('detail: open a connector from the list, its tabs, propose an edit, request
   await upload(page);
   await expect(toast(page, 'No file selected', 'Please select a file to upload')).toBeVisible();
   await upload(page, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
-  await expect(toast(page, 'Invalid file type', 'Only PDF, JPEG, PNG, and GIF files are supported')).toBeVisible();
+  await expect(toast(page, 'Invalid file type', messages.attachmentTypeInvalid)).toBeVisible();
   await upload(page, {
     name: 'huge.pdf',
     mimeType: 'application/pdf',

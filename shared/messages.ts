@@ -170,7 +170,8 @@ export const messages = {
   noFileSelected: 'Please select a file to upload',
   fileEmpty: 'The selected file is empty',
   fileTooLarge: (megabytes: number) => `The file size must be less than ${megabytes}MB`,
-  attachmentTypeInvalid: 'Only PDF, JPEG, PNG, and GIF files are supported',
+  attachmentTypeInvalid:
+    'Only PDF, JPEG, PNG, GIF, STEP, IGES, DWG, DXF, ZIP (SOLIDWORKS Electrical .tewzip too) and EPLAN .edz files are supported',
   pdfFileOnly: 'Only PDF files are supported',
   imageFileOnly: 'Only image files are supported',
   excelFileRequired: 'Please select an Excel file to upload',

@@ -144,7 +144,7 @@ describe('POST /api/uploads', () => {
     for (const fileType of ['text/html', 'image/svg+xml', 'application/octet-stream', '']) {
       expect(await ask({ fileName: 'a.pdf', fileType, size: 10 }), fileType).toMatchObject({
         status: 400,
-        body: { message: 'Only PDF, JPEG, PNG, and GIF files are supported' },
+        body: { message: messages.attachmentTypeInvalid },
       });
     }
     expect((await ask({ fileName: 'a.pdf', fileType: 'application/pdf', size: '10' })).status).toBe(400);
@@ -325,7 +325,7 @@ describe('POST /api/components/{id}/attachments', () => {
     });
     expect(viaUpload).toMatchObject({
       status: 400,
-      body: { message: 'Only PDF, JPEG, PNG, and GIF files are supported' },
+      body: { message: messages.attachmentTypeInvalid },
     });
     expect(await bucketKeys(stack, ticket.uploadKey)).toEqual([]);
     const inline = await attach(user, component.id, {
@@ -335,7 +335,7 @@ describe('POST /api/components/{id}/attachments', () => {
     });
     expect(inline).toMatchObject({
       status: 400,
-      body: { message: 'Only PDF, JPEG, PNG, and GIF files are supported' },
+      body: { message: messages.attachmentTypeInvalid },
     });
     // A real PNG whose name says otherwise, and an HTML page declared as an image.
     expect(
@@ -362,6 +362,68 @@ describe('POST /api/components/{id}/attachments', () => {
 
     expect(await attachmentsSeenBy(admin, component.id)).toEqual([]);
     expect(await bucketKeys(stack, `attachments/${component.id}/`)).toEqual([]);
+  });
+
+  it('takes the files design tools exchange, each recognised from its bytes, and refuses a name its bytes belie', async () => {
+    const component = await newComponent();
+    // Each file begins as its format's definition says: ISO 10303-21's header section, IGES 5.3's
+    // 80-column Start record, AutoCAD's DWG version string (AC1032: 2018) and an ASCII DXF's
+    // first group, a ZIP's local file header, and 7-Zip's signature (EPLAN packs its data with it).
+    const text = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+    const cad = [
+      {
+        name: 'MSTB 2,5-3-ST.step',
+        type: 'model/step',
+        bytes: text(['ISO-10303-21;', 'HEADER;', "FILE_DESCRIPTION(('MSTB 2,5/ 3-ST'),'2;1');", 'ENDSEC;']),
+      },
+      {
+        name: '350218-1.igs',
+        type: 'model/iges',
+        bytes: text([`${'TE Connectivity 350218-1 pin contact'.padEnd(72)}S      1`, `${''.padEnd(72)}G      1`]),
+      },
+      { name: 'footprint.dwg', type: 'image/vnd.dwg', bytes: Buffer.concat([Buffer.from('AC1032'), Buffer.alloc(64)]) },
+      {
+        name: 'drilling.dxf',
+        type: 'image/vnd.dxf',
+        bytes: text(['  0', 'SECTION', '  2', 'HEADER', '  0', 'ENDSEC']),
+      },
+      {
+        name: 'symbols.tewzip',
+        type: 'application/zip',
+        bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60)]),
+      },
+      {
+        name: 'Phoenix_3044102.edz',
+        type: 'application/vnd.eplan.edz',
+        bytes: Buffer.concat([Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0x00, 0x04]), Buffer.alloc(56)]),
+      },
+    ];
+    for (const file of cad) {
+      const answer = await attach(user, component.id, {
+        fileName: file.name,
+        fileType: file.type,
+        fileData: file.bytes.toString('base64'),
+      });
+      expect(answer.status, `${file.name}: ${JSON.stringify(answer.body)}`).toBe(201);
+    }
+    // Through the presigned upload too, as the browser sends a model.
+    await uploadAndAttach(user, component.id, { ...cad[0]!, name: 'again.stp' });
+    expect((await attachmentsSeenBy(user, component.id)).map((attachment) => attachment.fileType)).toEqual([
+      ...cad.map((file) => file.type),
+      'model/step',
+    ]);
+
+    // A PDF named .step, a text file named .dwg, a STEP model declared as a drawing: refused.
+    for (const wrong of [
+      { fileName: 'model.step', fileType: 'model/step', fileData: pdfBytes(64).toString('base64') },
+      { fileName: 'plan.dwg', fileType: 'image/vnd.dwg', fileData: Buffer.from('just some text').toString('base64') },
+      { fileName: 'model.dxf', fileType: 'image/vnd.dxf', fileData: cad[0]!.bytes.toString('base64') },
+      { fileName: 'part.edz', fileType: 'application/vnd.eplan.edz', fileData: pngBytes().toString('base64') },
+    ])
+      expect(await attach(user, component.id, wrong), wrong.fileName).toMatchObject({
+        status: 400,
+        body: { message: messages.attachmentTypeInvalid },
+      });
   });
 
   it("refuses someone else's upload key (403), a missing upload (400) and a key that is no upload key (400)", async () => {

@@ -26,14 +26,55 @@ export const UPLOAD_LINK_SECONDS = 5 * 60;
 /** Names longer than this are refused as input; stored names are shortened further. */
 const FILE_NAME_INPUT_MAX_LENGTH = 1000;
 
-/** The attachment types the product accepts and the extensions the picker accepts for each. */
+/**
+ * The attachment types the product accepts and the extensions the picker accepts for each:
+ * documents and pictures, and the files design tools exchange: STEP and IGES models, DWG and DXF
+ * drawings, ZIP archives (SOLIDWORKS Electrical's `.tewzip` among them) and EPLAN's `.edz` parts.
+ */
 export const attachmentFileTypes = {
   'application/pdf': ['.pdf'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/png': ['.png'],
   'image/gif': ['.gif'],
+  'model/step': ['.step', '.stp'],
+  'model/iges': ['.iges', '.igs'],
+  'image/vnd.dwg': ['.dwg'],
+  'image/vnd.dxf': ['.dxf'],
+  'application/zip': ['.zip', '.tewzip'],
+  'application/vnd.eplan.edz': ['.edz'],
 } as const satisfies Record<string, readonly string[]>;
 export type AttachmentFileType = keyof typeof attachmentFileTypes;
+
+/** How the Attachments tab groups files. */
+export const attachmentKinds = ['document', 'image', 'model', 'drawing', 'archive'] as const;
+export type AttachmentKind = (typeof attachmentKinds)[number];
+export const attachmentKindOf: Record<AttachmentFileType, AttachmentKind> = {
+  'application/pdf': 'document',
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/gif': 'image',
+  'model/step': 'model',
+  'model/iges': 'model',
+  'image/vnd.dwg': 'drawing',
+  'image/vnd.dxf': 'drawing',
+  'application/zip': 'archive',
+  'application/vnd.eplan.edz': 'archive',
+};
+
+/**
+ * An attachment's type: the one the browser names when it is one of ours, else the one its
+ * name's extension stands for (browsers name no type for a `.step` or an `.edz`). The bytes
+ * are checked against it on the server.
+ */
+export const attachmentTypeOf = (file: { name: string; type: string }): string => {
+  const declared = file.type.trim().toLowerCase();
+  if (isAttachmentFileType(declared)) return declared;
+  const extension = fileExtension(file.name);
+  const byName = (Object.keys(attachmentFileTypes) as AttachmentFileType[]).find((type) =>
+    (attachmentFileTypes[type] as readonly string[]).includes(extension),
+  );
+  return byName ?? declared;
+};
 
 /** The upload dialog's `accept` list: '.pdf,.jpg,.jpeg,.png,.gif'. */
 export const attachmentAccept = Object.values(attachmentFileTypes).flat().join(',');
@@ -63,10 +104,14 @@ export const fileSizeProblem = (size: number): FileProblem | undefined => {
 };
 
 /** What is wrong with a file for an attachment: its size first, then its type. */
-export const attachmentFileProblem = (file: { type: string; size: number }): FileProblem | undefined => {
+export const attachmentFileProblem = (file: { name?: string; type: string; size: number }): FileProblem | undefined => {
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return sizeProblem;
-  if (!isAttachmentFileType(file.type.trim().toLowerCase()))
+  if (
+    !isAttachmentFileType(
+      file.name === undefined ? file.type.trim().toLowerCase() : attachmentTypeOf({ name: file.name, type: file.type }),
+    )
+  )
     return { field: 'fileType', message: messages.attachmentTypeInvalid };
   return undefined;
 };

@@ -1,4 +1,4 @@
-import { SNIFF_BYTES, sniffComponentFileType, sniffFileType } from '#shared/schemas/file-signatures';
+import { bytesAreType, SNIFF_BYTES, sniffComponentFileType, sniffFileType } from '#shared/schemas/file-signatures';
 import { attachmentFileTypes, fileExtension, type AttachmentFileType } from '#shared/schemas/files';
 
 /*
@@ -13,7 +13,7 @@ export { SNIFF_BYTES, sniffComponentFileType, sniffFileType };
  * bytes all agree (a PNG renamed `.pdf`, or declared `application/pdf`, is not).
  */
 export const fileMatchesType = (file: { fileName: string; fileType: AttachmentFileType; head: Uint8Array }): boolean =>
-  sniffFileType(file.head) === file.fileType &&
+  bytesAreType(file.head, file.fileType) &&
   (attachmentFileTypes[file.fileType] as readonly string[]).includes(fileExtension(file.fileName));
 
 /** The two containers a spreadsheet comes in: ZIP (.xlsx, and .docx, .zip ...) and OLE2 compound files (.xls, .doc, encrypted .xlsx). */
@@ -34,6 +34,12 @@ const typeWords: Record<AttachmentFileType, string> = {
   'image/png': 'a PNG image',
   'image/jpeg': 'a JPEG image',
   'image/gif': 'a GIF image',
+  'model/step': 'a STEP model',
+  'model/iges': 'an IGES model',
+  'image/vnd.dwg': 'a DWG drawing',
+  'image/vnd.dxf': 'a DXF drawing',
+  'application/zip': 'a ZIP archive',
+  'application/vnd.eplan.edz': 'a 7-Zip archive',
 };
 
 /**

@@ -1,15 +1,16 @@
-import type { UploadPurpose, UploadTicket } from '#shared/schemas/files';
+import { attachmentTypeOf, type UploadPurpose, type UploadTicket } from '#shared/schemas/files';
 import { api } from './api-client';
 
 /**
  * POST /api/uploads `{ fileName, fileType, size, purpose }`: where and how the browser may send
- * a file ('attachment': PDF or image for a component's attachments; 'component-file': a new
+ * a file ('attachment': a document, picture, model, drawing or archive for a component's attachments; 'component-file': a new
  * component's file field, any type; 'import': an Excel workbook).
  */
 export const requestUpload = (file: File, purpose: UploadPurpose) =>
   api.post<UploadTicket>('/uploads', {
     fileName: file.name,
-    fileType: file.type || 'application/octet-stream',
+    // An attachment's type by its name when the browser names none (a STEP model, an EPLAN part).
+    fileType: (purpose === 'attachment' ? attachmentTypeOf(file) : file.type) || 'application/octet-stream',
     size: file.size,
     purpose,
   });

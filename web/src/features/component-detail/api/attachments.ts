@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import type { Attachment } from '#shared/schemas/files';
+import { attachmentTypeOf, type Attachment } from '#shared/schemas/files';
 import { api } from '#web/lib/api-client.ts';
 import { uploadFile } from '#web/lib/upload-file.ts';
 import type { RequestAnswer } from './change-requests';
@@ -27,7 +27,7 @@ export const uploadAttachment = async (componentId: number, file: File, username
   const uploadKey = await uploadFile(file, 'attachment');
   return api.post<RequestAnswer>(`/components/${componentId}/attachments`, {
     fileName: file.name,
-    fileType: file.type,
+    fileType: attachmentTypeOf(file),
     uploadKey,
     componentId,
     username,

@@ -1,13 +1,28 @@
-import type { Attachment } from '#shared/schemas/files';
+import { attachmentKindOf, isAttachmentFileType, type Attachment, type AttachmentKind } from '#shared/schemas/files';
 
-export const isImage = (attachment: Pick<Attachment, 'fileType'>): boolean => attachment.fileType.startsWith('image/');
+/** A file's kind by its type; a type this app no longer takes counts as a document. */
+const kindOf = (attachment: Pick<Attachment, 'fileType'>): AttachmentKind =>
+  isAttachmentFileType(attachment.fileType) ? attachmentKindOf[attachment.fileType] : 'document';
 
-/** Attachments tab: approved images, approved documents, and the pending ones. */
-export const groupAttachments = (attachments: readonly Attachment[]) => ({
-  images: attachments.filter((attachment) => attachment.isApproved && isImage(attachment)),
-  documents: attachments.filter((attachment) => attachment.isApproved && !isImage(attachment)),
-  pending: attachments.filter((attachment) => !attachment.isApproved),
-});
+/** A picture to show: a JPEG, PNG or GIF (a DWG drawing's type says image, but no browser shows one). */
+export const isImage = (attachment: Pick<Attachment, 'fileType'>): boolean => kindOf(attachment) === 'image';
+
+/**
+ * Attachments tab: the approved files by kind (pictures, documents, 3D models, drawings,
+ * archives), and the pending ones.
+ */
+export const groupAttachments = (attachments: readonly Attachment[]) => {
+  const approved = (kind: AttachmentKind) =>
+    attachments.filter((attachment) => attachment.isApproved && kindOf(attachment) === kind);
+  return {
+    images: approved('image'),
+    documents: approved('document'),
+    models: approved('model'),
+    drawings: approved('drawing'),
+    archives: approved('archive'),
+    pending: attachments.filter((attachment) => !attachment.isApproved),
+  };
+};
 
 /** The image area shows the first approved image (the API lists the oldest first). */
 export const mainImage = (attachments: readonly Attachment[] | undefined): Attachment | undefined =>

@@ -131,9 +131,27 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
     );
   }
 
-  const { images, documents, pending } = groupAttachments(attachments);
+  const { images, documents, models, drawings, archives, pending } = groupAttachments(attachments);
   const componentFiles = componentFileFields.filter((field) => component[field]);
-  if (images.length + documents.length + pending.length + componentFiles.length === 0) {
+  const cad = [
+    { title: '3D Models', files: models },
+    { title: 'Drawings', files: drawings },
+    { title: 'CAD Archives', files: archives },
+  ].filter((group) => group.files.length > 0);
+  const fileRow = (file: Attachment) => (
+    <HStack as="li" key={file.id} gap="2" wrap="wrap">
+      <Link href={file.url} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere">
+        <Download size={16} aria-hidden />
+        {file.fileName}
+      </Link>
+      <Text fontSize="sm" color="fg.muted">
+        {formatSize(file.size)} · {formatDate(file.createdAt)}
+      </Text>
+      <SourceBadge attachment={file} />
+      {isAdmin && deleteButton(file)}
+    </HStack>
+  );
+  if (images.length + documents.length + pending.length + componentFiles.length + cad.length === 0) {
     return (
       <Stack gap="4" align="flex-start">
         <Text color="fg.muted">No attachments</Text>
@@ -196,22 +214,17 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
                 </Text>
               </HStack>
             ))}
-            {documents.map((document) => (
-              <HStack as="li" key={document.id} gap="2" wrap="wrap">
-                <Link href={document.url} target="_blank" rel="noopener" color="blue.700" overflowWrap="anywhere">
-                  <Download size={16} aria-hidden />
-                  {document.fileName}
-                </Link>
-                <Text fontSize="sm" color="fg.muted">
-                  {formatSize(document.size)} · {formatDate(document.createdAt)}
-                </Text>
-                <SourceBadge attachment={document} />
-                {isAdmin && deleteButton(document)}
-              </HStack>
-            ))}
+            {documents.map(fileRow)}
           </Stack>
         </Section>
       )}
+      {cad.map((group) => (
+        <Section key={group.title} title={group.title}>
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={group.title}>
+            {group.files.map(fileRow)}
+          </Stack>
+        </Section>
+      ))}
       {pending.length > 0 && (
         <Section title="Pending Approval">
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Pending Approval">

@@ -24,7 +24,7 @@ interface UploadDialogProps {
 }
 
 /**
- * Picks a PDF, JPEG, PNG or GIF up to 10 MB, sends it to S3 through a presigned
+ * Picks a document, picture, 3D model, drawing or CAD archive up to 10 MB, sends it to S3 through a presigned
  * upload and files it as a pending attachment ('Upload Submitted').
  */
 export const UploadDialog = ({ componentId, open, username, onClose, onSubmitted }: UploadDialogProps) => {

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { attachmentAccept } from '#shared/schemas/files';
+import { messages } from '#shared/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Attachment } from '#shared/schemas/files';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -38,7 +40,7 @@ describe('component detail', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Upload File' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload Attachment' });
     const input = within(dialog).getByLabelText('File');
-    expect(input).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png,.gif');
+    expect(input).toHaveAttribute('accept', attachmentAccept);
     const upload = () => userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
 
     await upload();
@@ -46,7 +48,7 @@ describe('component detail', () => {
     // The picker's filter is only a hint: a file of another type is refused before anything is sent.
     await userEvent.upload(input, new File(['text'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     await upload();
-    await toastWith('Invalid file type', 'Only PDF, JPEG, PNG, and GIF files are supported');
+    await toastWith('Invalid file type', messages.attachmentTypeInvalid);
     const huge = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
     Object.defineProperty(huge, 'size', { value: 10 * 1024 * 1024 + 1 });
     await userEvent.upload(input, huge);
@@ -83,6 +85,9 @@ describe('component detail', () => {
       anAttachment('01JPEND', { fileName: 'draft.png', fileType: 'image/png', isApproved: false }),
       anAttachment('01JIMG1', { fileName: 'front.png', fileType: 'image/png' }),
       anAttachment('01JIMG2', { fileName: 'side.jpg', fileType: 'image/jpeg' }),
+      anAttachment('01JSTEP', { fileName: '3RT2015.step', fileType: 'model/step' }),
+      anAttachment('01JDWG', { fileName: 'outline.dwg', fileType: 'image/vnd.dwg' }),
+      anAttachment('01JEDZ', { fileName: 'SIE.3RT2015-1BB41.edz', fileType: 'application/vnd.eplan.edz' }),
     ];
     const { server } = renderDetail({
       component: { ...relay, dataSheet: '/api/components/7/files/dataSheet' },
@@ -116,6 +121,13 @@ describe('component detail', () => {
       '/api/attachments/01JDOC/download',
     );
     expect(within(documents).getByText('Digi-Key · 95%')).toBeInTheDocument();
+    // Design-tool files in groups of their own; a DWG drawing is never shown as a picture.
+    for (const [group, name] of [
+      ['3D Models', '3RT2015.step'],
+      ['Drawings', 'outline.dwg'],
+      ['CAD Archives', 'SIE.3RT2015-1BB41.edz'],
+    ])
+      expect(within(within(panel).getByRole('list', { name: group })).getByRole('link', { name })).toBeInTheDocument();
     // A user deletes only pending files; approved ones are an admin's to remove.
     expect(within(documents).queryByRole('button', { name: /^Delete / })).toBeNull();
 

@@ -15,6 +15,8 @@ const startsWith = (head: Uint8Array, magic: readonly number[]): boolean =>
 /** The first bytes as text (Latin-1, so every byte is one character), a byte order mark left out. */
 const headText = (head: Uint8Array): string => String.fromCharCode(...head).replace(/^\xef\xbb\xbf/, '');
 
+/** AutoCAD's binary DXF sentinel: the text, CR LF, SUB and NUL. */
+const BINARY_DXF = [...'AutoCAD Binary DXF\r\n'].map((char) => char.charCodeAt(0)).concat(0x1a, 0x00);
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4
 const SEVEN_ZIP = [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]; // 7z\xBC\xAF'\x1C
 
@@ -35,7 +37,8 @@ const signatures: { type: AttachmentFileType; test: (head: Uint8Array) => boolea
   { type: 'image/vnd.dwg', test: (head) => /^AC10\d\d/.test(headText(head)) },
   {
     type: 'image/vnd.dxf',
-    test: (head) => /^(\s*999\r?\n[^\n]*\n)?\s*0\r?\n\s*SECTION\b|^AutoCAD Binary DXF\r\n\x1a\x00/.test(headText(head)),
+    test: (head) =>
+      /^(\s*999\r?\n[^\n]*\n)?\s*0\r?\n\s*SECTION\b/.test(headText(head)) || startsWith(head, [...BINARY_DXF]),
   },
   { type: 'application/zip', test: (head) => startsWith(head, ZIP) },
   { type: 'application/vnd.eplan.edz', test: (head) => startsWith(head, SEVEN_ZIP) || startsWith(head, ZIP) },

@@ -22,6 +22,8 @@ export const siteContentSecurityPolicy = (s3Origins: string): string =>
     // Presigned POST uploads go straight to the attachments bucket.
     `connect-src 'self' ${s3Origins}`,
     `form-action 'self' ${s3Origins}`,
+    // A PDF's preview shows the file from the bucket's origin, never the app's.
+    `frame-src ${s3Origins}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

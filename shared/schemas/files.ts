@@ -248,6 +248,13 @@ const attachmentId = z
 
 /** `GET /api/attachments/{id}/download` */
 export const attachmentIdPathSchema = z.object({ id: attachmentId });
+/** `?preview=true`: a PDF shown in the browser rather than saved. */
+export const attachmentDownloadQuerySchema = z.object({
+  preview: z
+    .string()
+    .optional()
+    .transform((raw) => raw === 'true' || raw === '1'),
+});
 
 /** `DELETE /api/components/{id}/attachments/{attachmentId}` */
 export const componentAttachmentPathSchema = componentIdSchema.extend({ attachmentId });

@@ -360,8 +360,12 @@ const removeApprovedAttachment = async (
   }
 };
 
-/** Where `GET /api/attachments/{id}/download` sends the browser; a pending file only for its uploader and admins. */
-export const attachmentDownloadLocation = async (viewer: User, id: string): Promise<string> => {
+/**
+ * Where `GET /api/attachments/{id}/download` sends the browser; a pending file only for its
+ * uploader and admins. `preview`: a PDF shown inline (from the bucket's origin) rather than saved;
+ * any other type still downloads.
+ */
+export const attachmentDownloadLocation = async (viewer: User, id: string, preview = false): Promise<string> => {
   const attachment = await findAttachment(id);
   if (!attachment || !canSee(viewer, attachment)) throw new NotFound(messages.attachmentNotFound);
   // A link to a lost object would only show the browser an S3 error page.
@@ -369,5 +373,9 @@ export const attachmentDownloadLocation = async (viewer: User, id: string): Prom
     await markAttachmentMissing(attachment.componentId, attachment.id);
     throw new Gone(messages.attachmentFileMissing(attachment.fileName));
   }
-  return downloadUrl(attachment.objectKey, { contentType: attachment.fileType, fileName: attachment.fileName });
+  return downloadUrl(
+    attachment.objectKey,
+    { contentType: attachment.fileType, fileName: attachment.fileName },
+    preview && attachment.fileType === 'application/pdf',
+  );
 };

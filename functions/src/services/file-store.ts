@@ -151,15 +151,18 @@ export const deleteFileQuietly = async (key: string, why: string): Promise<void>
     .catch((error: unknown) => logger.warn(`could not delete ${why}`, { key, error: error as Error }));
 };
 
-/** A short-lived link that downloads the file under its name, with its type. */
-export const downloadUrl = (key: string, headers: StoredFileHeaders): Promise<string> =>
+/**
+ * A short-lived link that downloads the file under its name, with its type; `inline` shows it
+ * in the browser instead (a PDF's preview), from the bucket's origin, never the app's.
+ */
+export const downloadUrl = (key: string, headers: StoredFileHeaders, inline = false): Promise<string> =>
   getSignedUrl(
     s3(),
     new GetObjectCommand({
       Bucket: config().BUCKET_NAME,
       Key: key,
       ResponseContentType: headers.contentType,
-      ResponseContentDisposition: contentDisposition('attachment', headers.fileName),
+      ResponseContentDisposition: contentDisposition(inline ? 'inline' : 'attachment', headers.fileName),
     }),
     { expiresIn: DOWNLOAD_LINK_SECONDS },
   );

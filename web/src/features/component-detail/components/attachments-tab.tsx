@@ -21,6 +21,7 @@ import { deleteAttachment, useReloadAttachments } from '../api/attachments';
 import { versionsKey } from '../api/get-versions';
 import { useRefreshRequests } from '../api/change-requests';
 import { formatSize, groupAttachments } from './attachment-groups';
+import { PdfPreview } from './pdf-preview';
 import { formatDate } from '#web/lib/dates.ts';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -149,6 +150,7 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
       </Text>
       <SourceBadge attachment={file} />
       {isAdmin && deleteButton(file)}
+      {file.fileType === 'application/pdf' && <PdfPreview attachment={file} />}
     </HStack>
   );
   if (images.length + documents.length + pending.length + componentFiles.length + cad.length === 0) {

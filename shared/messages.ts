@@ -159,7 +159,8 @@ export const messages = {
   searchSortInvalid: 'sort must be one of relevance, reference, manufacturer, class or type',
   searchOrderInvalid: 'order must be asc or desc',
   exportFormatInvalid: 'format must be xlsx, csv or json',
-  exportSinceInvalid: 'since must be a date (2026-01-31) or a date and time (2026-01-31T08:00:00Z)',
+  exportSinceInvalid:
+    'since must be a date (2026-01-31), a date and time (2026-01-31T08:00:00Z) or last (since your last export)',
   exportDayInvalid: 'day must be a date written 2026-01-31',
   /** `lifecycle=sold-out`: the filter names the value refused and the ones it takes. */
   searchChoiceInvalid: (param: string, value: string, codes: readonly string[]) =>

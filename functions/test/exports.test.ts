@@ -7,6 +7,7 @@ import type { ExportAnswer } from '#shared/schemas/exports';
 import type { ImportJob, ImportJobResponse } from '#shared/schemas/import';
 import type { ComponentLink } from '#shared/schemas/links';
 import { createComponents } from '#repositories/components';
+import { getLastExport, noteExport } from '#repositories/export-marks';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { useTestStack } from '../../scripts/test/stack';
 import { makeWorkbook } from '../../scripts/test/workbooks';
@@ -153,6 +154,14 @@ describe('exports from the API', () => {
     expect((await exported(user, { query: tag, since: later, format: 'json' })).answer.count).toBe(0);
     expect(parts.housing.id).toBeGreaterThan(0);
 
+    // Since my last export: everything before the first; then what changed after one began.
+    const { client: exporter, user: exporterUser } = await signIn(api, 'user');
+    expect((await exported(exporter, { query: tag, since: 'last', format: 'json' })).answer.count).toBe(4);
+    // Marked a minute before it began, so a change made while it ran is in the next one too.
+    expect(Date.parse((await getLastExport(exporterUser.id))!)).toBeLessThan(Date.now() - 55_000);
+    await noteExport(exporterUser.id, later);
+    expect((await exported(exporter, { query: tag, since: 'last', format: 'json' })).answer.count).toBe(0);
+
     const wrongFormat = await user.get<{ message: string }>('/api/components/export?format=pdf');
     expect(wrongFormat.status).toBe(400);
     expect(wrongFormat.body.message).toContain('format must be xlsx, csv or json');
@@ -160,6 +169,20 @@ describe('exports from the API', () => {
     expect(wrongSince.status).toBe(400);
     expect(wrongSince.body.message).toContain('since must be a date');
     expect((await api.client().get('/api/components/export')).status).toBe(401);
+  });
+});
+
+describe('the mark of a last export', () => {
+  it('only moves forward: of two exports noted at once, the later start is kept', async () => {
+    const userId = `mark-${tagged()}`;
+    await Promise.all([
+      noteExport(userId, '2026-03-09T10:00:00.000Z'),
+      noteExport(userId, '2026-03-09T10:05:00.000Z'),
+      noteExport(userId, '2026-03-09T09:55:00.000Z'),
+    ]);
+    expect(await getLastExport(userId)).toBe('2026-03-09T10:05:00.000Z');
+    await noteExport(userId, '2026-03-09T08:00:00.000Z');
+    expect(await getLastExport(userId)).toBe('2026-03-09T10:05:00.000Z');
   });
 });
 

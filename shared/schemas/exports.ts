@@ -31,8 +31,9 @@ const day = z
 
 /**
  * `GET /api/components/export`: the search's own conditions (no paging: every match), the
- * `format`, `since` (only parts changed at or after that moment, a date or a date and time) and
- * `day` (the caller's calendar day, for the file's name).
+ * `format`, `since` (only parts changed at or after that moment: a date, a date and time, or
+ * `last`, the start of the caller's previous export) and `day` (the caller's calendar day, for
+ * the file's name).
  */
 export const exportQuerySchema = searchConditionsObject
   .extend({
@@ -42,6 +43,7 @@ export const exportQuerySchema = searchConditionsObject
       .optional()
       .transform((text, ctx) => {
         if (text === undefined || text.trim() === '') return undefined;
+        if (text.trim().toLowerCase() === 'last') return 'last' as const;
         const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? `${text.trim()}T00:00:00Z` : text.trim());
         if (Number.isNaN(time)) {
           ctx.addIssue({ code: 'custom', message: messages.exportSinceInvalid });

@@ -20,6 +20,8 @@ import { textSheet, type TextValue } from '#shared/text-workbook';
 import { catalogueFieldList } from '#lib/catalogue-languages';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
+import { logger } from '#lib/logger';
+import { getLastExport, noteExport } from '#repositories/export-marks';
 import { listAllLinks, type StoredLink } from '#repositories/links';
 import { currentSearchIndex, toApiComponent, toIndexQuery } from './components';
 import { downloadUrl } from './file-store';
@@ -31,6 +33,9 @@ import type { SearchIndex } from './search/search-index';
  * SheetJS builds whole, from rows of plain text) and handed out through a short-lived link, so
  * an export of the whole catalogue fits a function's memory and no answer's size limit.
  */
+
+/** How far before an export's start its mark is set, so the next 'since last' export misses nothing. */
+const MARK_OVERLAP_MS = 60_000;
 
 /** Parts turned into rows at a time: bounds what is held besides the index. */
 const CHUNK = 500;
@@ -183,6 +188,8 @@ export const exportComponents = async (
   index?: SearchIndex,
 ): Promise<ExportResult> => {
   const catalogue = index ?? (await currentSearchIndex());
+  // Since the caller's last export: from when it started (everything, before their first).
+  const since = query.since === 'last' ? await getLastExport(userId) : query.since;
   const [ids, stored] = [matchingIds(catalogue, query), await listAllLinks()];
   const links = linksByPart(stored, catalogue);
   const origin = config().APP_URL.replace(/\/$/, '');
@@ -190,13 +197,13 @@ export const exportComponents = async (
   const key = exportKey(userId, fileName);
   const contentType = exportContentTypes[query.format];
 
-  // With `since`, only the parts changed at or after it.
+  // With a `since`, only the parts changed at or after it.
   let count = 0;
   function* chunks() {
     for (let start = 0; start < ids.length; start += CHUNK) {
       const parts = catalogue
         .components(ids.slice(start, start + CHUNK))
-        .filter((component) => !query.since || component.updatedAt >= query.since)
+        .filter((component) => !since || component.updatedAt >= since)
         .map((component) => ({ component: toApiComponent(component), links: links.get(component.id) ?? [] }));
       count += parts.length;
       yield parts;
@@ -215,5 +222,10 @@ export const exportComponents = async (
       throw error;
     }),
   ]);
+  // A minute before it began, so a change made while the index was read is in the next one too; a
+  // mark that cannot be written costs only that the next 'since last' export holds more.
+  await noteExport(userId, new Date(now.getTime() - MARK_OVERLAP_MS).toISOString()).catch((error: unknown) =>
+    logger.warn('could not note the export', { error: error as Error }),
+  );
   return { url: await downloadUrl(key, { contentType, fileName }), fileName, count };
 };

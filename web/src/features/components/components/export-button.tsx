@@ -15,25 +15,27 @@ const localDay = (date = new Date()): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 };
 
-const otherFormats: { format: ExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Export as CSV' },
-  { format: 'json', label: 'Export as JSON' },
-];
+/** The menu's other exports, by the value each item stands for. */
+const otherExports: Record<string, { label: string; format: ExportFormat; since?: 'last' }> = {
+  csv: { label: 'Export as CSV', format: 'csv' },
+  json: { label: 'Export as JSON', format: 'json' },
+  changed: { label: 'Excel: changed since my last export', format: 'xlsx', since: 'last' },
+};
 
 /**
  * 'Export to Excel' ('Exporting...' while it runs): every component the search matches, made by
  * the server (a column per catalogue language, a column per kind of link) and downloaded from
- * where it put it; CSV and JSON of the same search from the menu beside it. Failures are only
- * logged.
+ * where it put it; CSV and JSON of the same search, and the parts changed since the person's last
+ * export, from the menu beside it. Failures are only logged.
  */
 export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   const [exporting, setExporting] = useState(false);
 
-  const exportAs = async (format: ExportFormat) => {
+  const exportAs = async (format: ExportFormat, since?: 'last') => {
     setExporting(true);
     try {
       const answer = await api.get<ExportAnswer>(
-        `/components/export?${criteriaQuery(criteria, { format, day: localDay() })}`,
+        `/components/export?${criteriaQuery(criteria, { format, day: localDay(), ...(since && { since }) })}`,
       );
       downloadFrom(answer.url, answer.fileName);
     } catch (error) {
@@ -49,7 +51,12 @@ export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
         <FileSpreadsheet aria-hidden />
         Export to Excel
       </Button>
-      <Menu.Root onSelect={(details) => void exportAs(details.value as ExportFormat)}>
+      <Menu.Root
+        onSelect={(details) => {
+          const chosen = otherExports[details.value]!;
+          void exportAs(chosen.format, chosen.since);
+        }}
+      >
         <Menu.Trigger asChild>
           <IconButton aria-label="Other export formats" disabled={exporting}>
             <ChevronDown />
@@ -58,8 +65,8 @@ export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
         <Portal>
           <Menu.Positioner>
             <Menu.Content>
-              {otherFormats.map(({ format, label }) => (
-                <Menu.Item key={format} value={format}>
+              {Object.entries(otherExports).map(([value, { label }]) => (
+                <Menu.Item key={value} value={value}>
                   {label}
                 </Menu.Item>
               ))}

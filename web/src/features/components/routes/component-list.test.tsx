@@ -266,6 +266,19 @@ describe('component list', () => {
     expect(downloads[1]!.download).toMatch(/\.csv$/);
   });
 
+  it('exports the parts changed since the last export from the menu', async () => {
+    const server = searchApi();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderList();
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Other export formats' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel: changed since my last export' }));
+    await waitFor(
+      () => expect(server.calls.at(-1)!.path).toMatch(/^\/api\/components\/export\?format=xlsx&day=.*&since=last$/),
+      { timeout: 5000 },
+    );
+  });
+
   it('only logs a failed export', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = searchApi();

@@ -145,6 +145,34 @@ describe('access tokens', () => {
   });
 
   it(
+    'DynamoDB paused while a token is revoked or disabled: a 503 in time, and sending it again ends the token',
+    { timeout: 180_000 },
+    async () => {
+      const { client } = await signIn(api, 'user');
+      const admin = await signIn(api, 'admin');
+      const made = await makeToken(client, ['read']);
+      const script = withToken(made.body.token);
+      const revoked = await sentWhilePaused(proxies.dynamodb, 'UpdateItem', client, (options) =>
+        client.delete<{ message: string }>(`/api/tokens/${made.body.id}`, undefined, options),
+      );
+      expect(revoked.status).toBe(503);
+      // Whether or not the held write landed, the same revocation again answers 204 and ends it.
+      expect((await client.delete(`/api/tokens/${made.body.id}`)).status).toBe(204);
+      expect((await script.get('/api/components?limit=1')).status).toBe(401);
+
+      const other = await makeToken(client, ['read']);
+      const disabled = await sentWhilePaused(proxies.dynamodb, 'UpdateItem', admin.client, (options) =>
+        admin.client.patch<{ message: string }>(`/api/admin/tokens/${other.body.id}`, { disabled: true }, options),
+      );
+      expect(disabled.status).toBe(503);
+      const again = await admin.client.patch<AccessToken>(`/api/admin/tokens/${other.body.id}`, { disabled: true });
+      expect(again.status).toBe(200);
+      expect(again.body.disabledAt).not.toBeNull();
+      expect((await withToken(other.body.token).get('/api/components?limit=1')).status).toBe(401);
+    },
+  );
+
+  it(
     'DynamoDB paused while a token is made: a 503 in time, and the same request made again makes one',
     { timeout: 120_000 },
     async () => {

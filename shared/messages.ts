@@ -316,7 +316,8 @@ export const messages = {
   tokenScopesInvalid: 'Choose what the token may do: read, propose or admin',
   tokenExpiryInvalid: (days: number) => `Give an expiry date within the next ${days} days (YYYY-MM-DD)`,
   tokenKindInvalid: 'A token is personal or a service token',
-  tokenAdminOnly: 'Only administrators may create service tokens or tokens with the admin scope',
+  tokenAdminOnly:
+    'Only administrators may create service tokens, and only librarians and administrators tokens with the admin scope',
   tokenLimit: (max: number) => `You hold ${max} tokens already: revoke one you no longer use first`,
   tokenNotFound: 'Token not found',
   tokenInvalid: 'The access token is not valid: it is unknown, expired, revoked or disabled',

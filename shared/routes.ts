@@ -3,7 +3,12 @@
  * and the authorization tests all read this list; nothing else declares a route.
  * `handler` is the module under functions/src/handlers that exports `handler`.
  */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any signed-in person, a librarian (reviewing, importing, image
+ * batches, classes and merges; an administrator passes too), or an administrator only (people,
+ * their tokens and settings).
+ */
+export type Access = 'public' | 'user' | 'librarian' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -413,7 +418,7 @@ export const routes = [
     method: 'POST',
     path: '/api/components/{id}/merge',
     handler: 'components/merge-component',
-    access: 'admin',
+    access: 'librarian',
     // Closing the merged part's other requests tells their submitters and drops their files.
     needs: ['bucket-delete', 'mail'],
     writeLimit: 'admin',
@@ -535,7 +540,7 @@ export const routes = [
     method: 'PATCH',
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
     // Approving a class rename or merge finds the parts of the old classes in the search index.
@@ -545,7 +550,7 @@ export const routes = [
     method: 'POST',
     path: '/api/approval-requests/bulk-review',
     handler: 'approvals/bulk-review-approval-requests',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
     // Approving a class rename or merge finds the parts of the old classes in the search index.
@@ -614,7 +619,7 @@ export const routes = [
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
     // Parses up to 20 MB of workbook (peak about 500 MB with the index for the duplicate check at
@@ -623,19 +628,19 @@ export const routes = [
     memoryMb: ONE_VCPU_MB,
     timeoutSeconds: LONGEST_API_SECONDS,
   },
-  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
+  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'librarian' },
   {
     method: 'GET',
     path: '/api/imports/{id}',
     handler: 'import/get-import',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'import-jobs'],
   },
   {
     method: 'PATCH',
     path: '/api/imports/{id}',
     handler: 'import/change-import',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['bucket-read', 'import-jobs'],
   },
@@ -643,7 +648,7 @@ export const routes = [
     method: 'POST',
     path: '/api/imports/{id}/commit',
     handler: 'import/commit-import',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['import-jobs'],
   },
@@ -673,7 +678,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/image-stats',
     handler: 'images/get-image-stats',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
@@ -682,7 +687,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/unread-values',
     handler: 'components/list-unread-values',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     // Every part's current and wire texts: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
@@ -693,7 +698,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/classes',
     handler: 'classes/list-classes',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
@@ -701,18 +706,18 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/classes',
     handler: 'classes/file-class-change',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     writeLimit: 'admin',
     memoryMb: SEARCH_INDEX_MB,
   },
-  { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
-  { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
+  { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'librarian' },
+  { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'librarian' },
   {
     method: 'POST',
     path: '/api/admin/process-images',
     handler: 'images/start-digikey-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.
@@ -722,7 +727,7 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/mouser/batch-retrieve-images',
     handler: 'images/start-mouser-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.
@@ -732,7 +737,7 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/unified/batch-retrieve-images',
     handler: 'images/start-unified-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.

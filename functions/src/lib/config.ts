@@ -104,6 +104,8 @@ const envSchema = z.object({
   /** The ID token claim that lists the person's groups (Entra ID and Okta both call it `groups`). */
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
   OIDC_ADMIN_GROUPS: optionalSetting,
+  /** Provider groups whose members are librarians (an administrators group still wins). */
+  OIDC_LIBRARIAN_GROUPS: optionalSetting,
   OIDC_ALLOWED_DOMAINS: optionalSetting,
   OIDC_ALLOWED_GROUPS: optionalSetting,
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('SSO'),

@@ -480,7 +480,10 @@ export const changeRole = async (user: User, to: Role, now: string): Promise<boo
         ExpressionAttributeNames: state.names,
         ExpressionAttributeValues: { ...state.values, ':to': to, ':now': now, ':one': 1 },
       }),
-      ...(isActive(user) ? [adminCountChange(to === 'admin' ? 1 : -1)] : []),
+      // Only a move into or out of administration changes the count (user and librarian are not counted).
+      ...(isActive(user) && (user.role === 'admin') !== (to === 'admin')
+        ? [adminCountChange(to === 'admin' ? 1 : -1)]
+        : []),
     ]),
   );
 };

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
                     ...page(() => import('../features/api-reference/routes/api-reference')),
                   },
                   {
-                    element: <RequireAuth role="admin" />,
+                    element: <RequireAuth role="librarian" />,
                     children: [
                       { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },
                       {

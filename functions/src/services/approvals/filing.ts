@@ -99,7 +99,7 @@ export const submitRequest = async (
       linkTo: paths.hub.approvalQueue.href(),
       requestId: request.id,
     },
-    { except: submitter.id },
+    { except: submitter.id, reviewers: true },
   ).catch((error: unknown) =>
     logger.warn('admin notification failed', { requestId: request.id, error: error as Error }),
   );

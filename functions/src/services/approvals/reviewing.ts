@@ -1,3 +1,4 @@
+import { isReviewer } from '#shared/schemas/auth';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
@@ -140,14 +141,15 @@ const survivorsOf = async (ids: readonly number[]): Promise<Map<number, string>>
 };
 
 /**
- * Admins see every request of a status; users see only their own (the dashboard shows them their
+ * Reviewers (librarians and administrators) see every request of a status; users see only their own (the dashboard shows them their
  * state). Each is answered with its part as it is now; a pending request whose part was deleted
  * meanwhile is closed here, with the reason, instead of being listed. Administrators see each
  * pending new part with the parts and other pending requests it may duplicate (when the search
  * index cannot be read, the queue is still answered, without them).
  */
 export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> => {
-  const requests = await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id });
+  const reviews = isReviewer(viewer.role);
+  const requests = await listRequests(status, reviews ? {} : { userId: viewer.id });
   const ids = [
     ...new Set(requests.flatMap((request) => (request.componentId === undefined ? [] : [request.componentId]))),
   ];
@@ -155,7 +157,7 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   const answers: ApprovalRequest[] = [];
   const gone: StoredRequest[] = [];
   const duplicates =
-    viewer.role === 'admin' && status === 'pending'
+    reviews && status === 'pending'
       ? await duplicatesOfPending(requests).catch((error: unknown) => {
           logger.warn('duplicate candidates of new parts not found', { error: error as Error });
           return new Map<string, DuplicateCandidate[]>();

@@ -16,7 +16,7 @@ import { LineTabs, RowTab, TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
-import { displayName, useUser } from '#web/lib/auth.tsx';
+import { displayName, isReviewing, useUser } from '#web/lib/auth.tsx';
 import { useAttachments, useReloadAttachments } from '../api/attachments';
 import { useComments } from '../api/comments';
 import { componentLoadFailure, useComponent } from '../api/get-component';
@@ -186,7 +186,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                   <AttachmentsTab
                     component={component}
                     attachments={attachments}
-                    isAdmin={user?.role === 'admin'}
+                    isAdmin={isReviewing(user)}
                     onUpload={() => setUploading(true)}
                   />
                 </Tabs.Content>

@@ -88,6 +88,11 @@ export const messages = {
   noChanges: 'Change at least one field',
   requestNotFound: 'Approval request not found',
   requestAlreadyReviewed: 'This request has already been reviewed',
+  ownRequestReview: 'You filed this request: another reviewer must approve or reject it',
+  ownRequestOverrideOnly:
+    'You filed this request: another reviewer must approve or reject it, or an administrator may override with a written reason',
+  overrideReasonRequired: 'Write why you are reviewing your own request',
+  overrideNotNeeded: 'An override reason is only for reviewing your own request',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   requestComponentGone: 'The component of this request no longer exists',

@@ -25,6 +25,12 @@ const envSchema = z.object({
   ORIGIN_VERIFY_SECRET: optionalSetting,
   ORIGIN_VERIFY_SECRET_ARN: optionalSetting,
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * Four eyes: `on` (the default, so every new deployment has it), nobody approves or rejects
+   * their own request, except an administrator who writes down why; `off` lets reviewers decide
+   * their own.
+   */
+  FOUR_EYES: z.enum(['on', 'off']).default('on'),
   /** Each administrator gets at most one email about waiting requests per this many minutes. */
   APPROVAL_DIGEST_INTERVAL_MINUTES: z.coerce.number().min(0).default(30),
   /**

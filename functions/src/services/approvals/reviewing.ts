@@ -1,9 +1,17 @@
 import { isReviewer } from '#shared/schemas/auth';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
+import type {
+  ApprovalRequest,
+  BulkReviewInput,
+  BulkReviewSummary,
+  RequestStatus,
+  ReviewInput,
+  SelfReview,
+} from '#shared/schemas/approvals';
+import { config } from '#lib/config';
 import type { DuplicateCandidate } from '#shared/schemas/duplicates';
-import { Conflict, DomainError, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
+import { Conflict, DomainError, Forbidden, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { commitCatalogueChange } from '#repositories/catalogue';
@@ -18,7 +26,7 @@ import {
 import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
 import { conditionalWrite, transact } from '#repositories/table';
-import type { User } from '#repositories/users';
+import { getUser, stillHoldsRole, type User } from '#repositories/users';
 import { emailDecision } from '../request-emails';
 import { requestReference, requestSubject, requestTypeWords } from '../request-texts';
 import { isSameKey, keyedToken } from '../idempotency';
@@ -36,6 +44,33 @@ import { paths } from '#shared/app-paths';
  * Reviewing requests: one at a time or in bulk, withdrawing one's own, closing the requests of a
  * deleted part, listing them for the queue; each decision in one transaction with its notice.
  */
+
+/**
+ * Four eyes (on unless the deployment turns it off): nobody decides their own request. A
+ * librarian's own request waits for another reviewer (`own`); an administrator may still decide
+ * theirs, but only with a written reason (`override`). Undefined: nothing stands in the way.
+ */
+export const selfReviewOf = (reviewer: User, request: Pick<StoredRequest, 'userId'>): SelfReview | undefined => {
+  if (config().FOUR_EYES === 'off' || request.userId !== reviewer.id) return undefined;
+  return reviewer.role === 'admin' ? 'override' : 'own';
+};
+
+/**
+ * The override reason to record for this review, or the refusal: a reviewer's own request only
+ * with an administrator's written reason. A reason sent with anyone else's request is not kept
+ * (there is nothing to override).
+ */
+const fourEyesReason = (reviewer: User, request: StoredRequest, overrideReason: string | null): string | undefined => {
+  const self = selfReviewOf(reviewer, request);
+  if (!self) return undefined;
+  if (self === 'own') throw new Forbidden(messages.ownRequestReview);
+  if (!overrideReason) throw new Forbidden(messages.ownRequestOverrideOnly);
+  return overrideReason;
+};
+
+/** The roles that may decide a request: any reviewer; only an administrator for an override. */
+const rolesThatDecide = (overrideReason: string | undefined) =>
+  overrideReason ? (['admin'] as const) : (['librarian', 'admin'] as const);
 
 /** Who closes a request nobody reviewed (its part was deleted). */
 export const AUTOMATIC_REVIEWER = 'Component Hub';
@@ -167,7 +202,13 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
     const checked = request.componentId !== undefined;
     const component = checked ? parts.get(request.componentId!) : undefined;
     if (status === 'pending' && checked && !component) gone.push(request);
-    else answers.push(toApprovalRequest(request, { checked, component }, duplicates.get(request.id)));
+    else {
+      const self = status === 'pending' && reviews ? selfReviewOf(viewer, request) : undefined;
+      answers.push({
+        ...toApprovalRequest(request, { checked, component }, duplicates.get(request.id)),
+        ...(self && { selfReview: self }),
+      });
+    }
   }
   const mergedInto = gone.length ? await survivorsOf(gone.map((request) => request.componentId!)) : new Map();
   for (const request of gone)
@@ -177,7 +218,7 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   return answers;
 };
 
-type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
+type Decision = Pick<ReviewInput, 'status' | 'reviewNotes'> & { overrideReason?: string | null };
 
 /**
  * Approves or rejects a pending request in one transaction: the request closes only while it is
@@ -188,6 +229,8 @@ type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
  * header, else one of the call's own): a review whose answer was lost and that is sent again with
  * the same key is answered as the first was; without it the retry learns the request was
  * reviewed. Either way what a rejection leaves to do afterwards (deleting its files) is done.
+ * Four eyes is checked first, and the reviewer's role is a condition of the transaction: a
+ * reviewer demoted while reviewing decides nothing.
  */
 const reviewStored = async (
   reviewer: User,
@@ -196,6 +239,7 @@ const reviewStored = async (
   reviewToken: string = ulid(),
 ): Promise<ApprovalRequest> => {
   if (request.status !== 'pending') return finishReviewed(request, reviewToken);
+  const overrideReason = fourEyesReason(reviewer, request, decision.overrideReason ?? null);
   const approved = decision.status === 'approved';
   if (!approved) await refuseIfClassChangeStarted(request);
   const settings = await getNotificationSettings(request.userId);
@@ -221,6 +265,7 @@ const reviewStored = async (
       reviewedAt: now,
       reviewToken,
       ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
+      ...(overrideReason && { overrideReason }),
     };
     const linkTo =
       applied.linkTo ??
@@ -228,6 +273,7 @@ const reviewStored = async (
     const all = [
       ...applied.items,
       ...requestReviewItems(request, review),
+      stillHoldsRole(reviewer.id, rolesThatDecide(overrideReason)),
       ...(settings.appRequestDecision
         ? [
             notificationPut(
@@ -241,6 +287,9 @@ const reviewStored = async (
       applied.componentIds.length ? commitCatalogueChange(applied.componentIds, all) : transact(all),
     );
     if (!committed) {
+      const reviewerNow = await getUser(reviewer.id);
+      if (!reviewerNow || !(rolesThatDecide(overrideReason) as readonly string[]).includes(reviewerNow.role))
+        throw new Forbidden(messages.forbidden);
       const latest = await getRequest(request.id);
       // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
       if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
@@ -279,6 +328,7 @@ export const reviewRequest = async (
       : keyedToken(reviewer.id, clientToken, {
           status: decision.status,
           reviewNotes: decision.reviewNotes,
+          overrideReason: decision.overrideReason ?? null,
         });
   return reviewStored(reviewer, request, decision, token);
 };

@@ -37,6 +37,7 @@ const request = (id: string, fields: Partial<ApprovalRequest>): ApprovalRequest 
   staleFields: [],
   componentChanged: false,
   revertOf: null,
+  overrideReason: null,
   ...fields,
 });
 

@@ -743,6 +743,8 @@ export const routes = [
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
+  // The catalogue's change log, for everyone: what changed, who proposed and who approved it.
+  { method: 'GET', path: '/api/changes', handler: 'changes/list-changes', access: 'user' },
   // The API description (OpenAPI), built ahead from this manifest and the handlers' schemas.
   { method: 'GET', path: '/api/openapi.json', handler: 'api/get-api-description', access: 'user' },
 ] as const satisfies readonly RouteDefinition[];

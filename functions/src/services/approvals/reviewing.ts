@@ -32,6 +32,8 @@ import { requestReference, requestSubject, requestTypeWords } from '../request-t
 import { isSameKey, keyedToken } from '../idempotency';
 import { discardRequestFiles } from '../request-files';
 import { newNotification } from '../notifications';
+import { approvedChangeEntry } from '../changes';
+import { changeLogItems } from '#repositories/changes';
 
 import { applyItems, PartGone } from './applying';
 import { refuseIfClassChangeStarted } from './class-changes';
@@ -71,6 +73,21 @@ const fourEyesReason = (reviewer: User, request: StoredRequest, overrideReason: 
 /** The roles that may decide a request: any reviewer; only an administrator for an override. */
 const rolesThatDecide = (overrideReason: string | undefined) =>
   overrideReason ? (['admin'] as const) : (['librarian', 'admin'] as const);
+
+/** The part an approved request changed, for its entry in the change log: its id and class as they are. */
+const changedPart = async (
+  request: StoredRequest,
+  newComponentId: number | undefined,
+): Promise<{ componentId: number | null; componentClass: string | null }> => {
+  if (request.requestType === 'new')
+    return {
+      componentId: newComponentId ?? null,
+      componentClass: typeof request.data.class === 'string' ? request.data.class : null,
+    };
+  if (request.componentId === undefined) return { componentId: null, componentClass: null };
+  const [part] = await getComponents([request.componentId]);
+  return { componentId: request.componentId, componentClass: part?.class ?? null };
+};
 
 /** Who closes a request nobody reviewed (its part was deleted). */
 export const AUTOMATIC_REVIEWER = 'Component Hub';
@@ -270,8 +287,21 @@ const reviewStored = async (
     const linkTo =
       applied.linkTo ??
       (request.componentId && request.requestType !== 'delete' ? paths.hub.component.href(request.componentId) : null);
+    // An approval is listed in the change log by the same transaction that makes it.
+    const logged = approved
+      ? changeLogItems(
+          approvedChangeEntry(
+            request,
+            reviewer,
+            now,
+            await changedPart(request, applied.newComponentId),
+            overrideReason,
+          ),
+        )
+      : [];
     const all = [
       ...applied.items,
+      ...logged,
       ...requestReviewItems(request, review),
       stillHoldsRole(reviewer.id, rolesThatDecide(overrideReason)),
       ...(settings.appRequestDecision

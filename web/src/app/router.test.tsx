@@ -72,6 +72,7 @@ describe('shell', () => {
       ['Import Excel', '/component-hub/import-excel'],
       ['Approval Queue', '/component-hub/approval-queue'],
       ['Admin Dashboard', '/component-hub/admin'],
+      ['Change Log', '/component-hub/changes'],
       ['Settings', '/component-hub/settings'],
       ['Welcome & Tools', '/landing'],
     ]);
@@ -88,7 +89,7 @@ describe('shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Settings', 'Welcome & Tools']);
+    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Change Log', 'Settings', 'Welcome & Tools']);
     expect(within(drawer).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     expect(within(drawer).getByText('jo@example.com')).toBeInTheDocument();
   });
@@ -109,6 +110,7 @@ describe('shell', () => {
       'Import Excel',
       'Approval Queue',
       'Admin Dashboard',
+      'Change Log',
       'Settings',
       'Welcome & Tools',
     ]);

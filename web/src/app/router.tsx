@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
                     ...page(() => import('../features/components/routes/add-component')),
                   },
                   { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
+                  { path: paths.hub.changes.path, ...page(() => import('../features/changes/routes/change-log')) },
                   {
                     path: paths.hub.apiReference.path,
                     ...page(() => import('../features/api-reference/routes/api-reference')),

@@ -2,6 +2,7 @@ import {
   CirclePlus,
   ClipboardCheck,
   FileSpreadsheet,
+  History,
   House,
   LayoutDashboard,
   List,
@@ -33,6 +34,8 @@ export const navItems: readonly NavItem[] = [
   { label: 'Import Excel', href: paths.hub.importExcel.href(), icon: FileSpreadsheet, role: 'librarian' },
   { label: 'Approval Queue', href: paths.hub.approvalQueue.href(), icon: ClipboardCheck, role: 'librarian' },
   { label: 'Admin Dashboard', href: paths.hub.admin.href(), icon: ShieldCheck, role: 'librarian' },
+  // What changed in the catalogue, for everyone.
+  { label: 'Change Log', href: paths.hub.changes.href(), icon: History },
   { label: 'Settings', href: paths.hub.settings.href(), icon: Settings },
   // The welcome page with the team's other tools, outside the hub itself.
   { label: 'Welcome & Tools', href: paths.landing.href(), icon: House },

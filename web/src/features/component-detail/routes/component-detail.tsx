@@ -89,7 +89,8 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   useFailureToast(commentsError, 'Failed to load comments');
   useRecordView(component.id, user?.id);
 
-  const [tab, setTab] = useState<string>('details');
+  // The change log links here with #history: the part's versions open first.
+  const [tab, setTab] = useState<string>(() => (window.location.hash === '#history' ? 'history' : 'details'));
   const [editing, setEditing] = useState<ShownField | null>(null);
   const reading = useReading();
   const [linkOffer, setLinkOffer] = useState<LinkOffer | null>(null);

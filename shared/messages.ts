@@ -88,6 +88,8 @@ export const messages = {
   noChanges: 'Change at least one field',
   requestNotFound: 'Approval request not found',
   requestAlreadyReviewed: 'This request has already been reviewed',
+  watchTargetInvalid: 'Send either a componentId or a componentClass to watch',
+  watchLimit: (max: number) => `You can watch at most ${max} parts and classes; stop watching some first`,
   ownRequestReview: 'You filed this request: another reviewer must approve or reject it',
   ownRequestOverrideOnly:
     'You filed this request: another reviewer must approve or reject it, or an administrator may override with a written reason',

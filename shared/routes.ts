@@ -745,6 +745,10 @@ export const routes = [
   },
   // The catalogue's change log, for everyone: what changed, who proposed and who approved it.
   { method: 'GET', path: '/api/changes', handler: 'changes/list-changes', access: 'user' },
+  // Watching a part or a class: its watchers are told when a change to it is requested or approved.
+  { method: 'GET', path: '/api/watches', handler: 'watches/list-watches', access: 'user' },
+  { method: 'PUT', path: '/api/watches', handler: 'watches/start-watching', access: 'user' },
+  { method: 'DELETE', path: '/api/watches', handler: 'watches/stop-watching', access: 'user' },
   // The API description (OpenAPI), built ahead from this manifest and the handlers' schemas.
   { method: 'GET', path: '/api/openapi.json', handler: 'api/get-api-description', access: 'user' },
 ] as const satisfies readonly RouteDefinition[];

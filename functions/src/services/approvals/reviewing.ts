@@ -33,6 +33,7 @@ import { isSameKey, keyedToken } from '../idempotency';
 import { discardRequestFiles } from '../request-files';
 import { newNotification } from '../notifications';
 import { approvedChangeEntry } from '../changes';
+import { notifyWatchers } from '../watches';
 import { changeLogItems } from '#repositories/changes';
 
 import { applyItems, PartGone } from './applying';
@@ -288,17 +289,16 @@ const reviewStored = async (
       applied.linkTo ??
       (request.componentId && request.requestType !== 'delete' ? paths.hub.component.href(request.componentId) : null);
     // An approval is listed in the change log by the same transaction that makes it.
-    const logged = approved
-      ? changeLogItems(
-          approvedChangeEntry(
-            request,
-            reviewer,
-            now,
-            await changedPart(request, applied.newComponentId),
-            overrideReason,
-          ),
+    const entry = approved
+      ? approvedChangeEntry(
+          request,
+          reviewer,
+          now,
+          await changedPart(request, applied.newComponentId),
+          overrideReason,
         )
-      : [];
+      : undefined;
+    const logged = entry ? changeLogItems(entry) : [];
     const all = [
       ...applied.items,
       ...logged,
@@ -340,6 +340,16 @@ const reviewStored = async (
     if (approved && request.requestType === 'delete')
       await closeRequestsOfDeletedPart(request.componentId!, request.id);
     await emailDecision({ request: reviewed, decision: decision.status, reviewNotes: decision.reviewNotes, linkTo });
+    if (entry)
+      await notifyWatchers(
+        entry,
+        {
+          title: 'Watched change approved',
+          message: `${entry.approvedBy.name} approved ${entry.proposedBy.name}'s change to ${entry.componentReference ?? 'the class list'}: ${entry.summary}.`,
+          linkTo,
+        },
+        [reviewer.id, request.userId],
+      );
     return toApprovalRequest(reviewed);
   }
 };

@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.hub.component.path,
-                    ...page(() => import('../features/component-detail/routes/component-detail')),
+                    ...page(() => import('./routes/component-detail')),
                   },
                   {
                     path: paths.hub.addComponent.path,

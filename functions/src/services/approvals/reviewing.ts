@@ -290,13 +290,7 @@ const reviewStored = async (
       (request.componentId && request.requestType !== 'delete' ? paths.hub.component.href(request.componentId) : null);
     // An approval is listed in the change log by the same transaction that makes it.
     const entry = approved
-      ? approvedChangeEntry(
-          request,
-          reviewer,
-          now,
-          await changedPart(request, applied.newComponentId),
-          overrideReason,
-        )
+      ? approvedChangeEntry(request, reviewer, now, await changedPart(request, applied.newComponentId), overrideReason)
       : undefined;
     const logged = entry ? changeLogItems(entry) : [];
     const all = [

@@ -77,8 +77,9 @@ const questions: [string, ChangesQuery][] = [
   ['one class, page 40', query({ class: 'Class 7', offset: 975 })],
   ['one kind in March', query({ kind: 'edit', from: '2025-03-01', to: '2025-03-31' })],
   ['one person (proposer), page 10', query({ user: 'person-42', offset: 225 })],
-  ['one approver and a kind (filtered read)', query({ user: 'reviewer-3', kind: 'merge' })],
-  ['one class and a kind (filtered read)', query({ class: 'Class 7', kind: 'link', offset: 50 })],
+  ['one approver and a kind', query({ user: 'reviewer-3', kind: 'merge' })],
+  ['one class and a kind', query({ class: 'Class 7', kind: 'link', offset: 50 })],
+  ['one person and a class (filtered read)', query({ user: 'person-42', class: 'Class 2' })],
 ];
 
 const main = async () => {

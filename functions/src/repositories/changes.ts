@@ -3,15 +3,16 @@ import { queryAll, tableName, type TransactItem } from './table';
 
 /*
  * The change log: each change is listed under several views, so every filter the log offers
- * reads one partition in date order instead of scanning the catalogue's history:
- *   `CHANGES#ALL`, `CHANGES#KIND#<kind>`, `CHANGES#CLASS#<class, folded>`, `CHANGES#USER#<id>`
- *   (the proposer's and the approver's) / `<at>#<id>`.
+ * (and a kind with a person or a class) reads one partition in date order instead of scanning
+ * the catalogue's history:
+ *   `CHANGES#ALL`, `CHANGES#KIND#<kind>`, `CHANGES#CLASS#<class, folded>`[`#KIND#<kind>`],
+ *   `CHANGES#USER#<id>`[`#KIND#<kind>`] (the proposer's and the approver's) / `<at>#<id>`.
  * Beside each view a count per day, `CHANGECOUNT#<view>` / `<yyyy-mm-dd>`, written in the same
  * transaction, answers a total and finds the page an offset falls on without reading the
  * entries before it.
  */
 
-/** The one filter a view serves: a person, a class or a kind (none: every change). */
+/** The filter a view serves: a person or a class, each alone or with a kind, or a kind (none: every change). */
 export interface ChangeViewFilter {
   user?: string;
   class?: string;
@@ -20,14 +21,17 @@ export interface ChangeViewFilter {
 
 const foldClass = (name: string) => name.trim().toLowerCase();
 
-const viewName = (filter: ChangeViewFilter): string =>
-  filter.user !== undefined
-    ? `USER#${filter.user}`
-    : filter.class !== undefined
-      ? `CLASS#${foldClass(filter.class)}`
-      : filter.kind !== undefined
-        ? `KIND#${filter.kind}`
-        : 'ALL';
+const viewName = (filter: ChangeViewFilter): string => {
+  const kind = filter.kind !== undefined ? `KIND#${filter.kind}` : undefined;
+  const owner =
+    filter.user !== undefined
+      ? `USER#${filter.user}`
+      : filter.class !== undefined
+        ? `CLASS#${foldClass(filter.class)}`
+        : undefined;
+  if (owner) return kind ? `${owner}#${kind}` : owner;
+  return kind ?? 'ALL';
+};
 
 const entryPartition = (view: string) => `CHANGES#${view}`;
 const countPartition = (view: string) => `CHANGECOUNT#${view}`;
@@ -36,15 +40,18 @@ const dayOf = (iso: string) => iso.slice(0, 10);
 /** After every sort key of a day (`<day>T…`): the upper bound of a day's range. */
 const endOfDay = (day: string) => `${day}~`;
 
-const viewsOf = (entry: ChangeEntry): string[] => [
-  ...new Set([
+const viewsOf = (entry: ChangeEntry): string[] => {
+  const { kind } = entry;
+  const people = [...new Set([entry.proposedBy.id, entry.approvedBy.id])];
+  return [
     viewName({}),
-    viewName({ kind: entry.kind }),
-    ...(entry.componentClass ? [viewName({ class: entry.componentClass })] : []),
-    viewName({ user: entry.proposedBy.id }),
-    viewName({ user: entry.approvedBy.id }),
-  ]),
-];
+    viewName({ kind }),
+    ...(entry.componentClass
+      ? [viewName({ class: entry.componentClass }), viewName({ class: entry.componentClass, kind })]
+      : []),
+    ...people.flatMap((user) => [viewName({ user }), viewName({ user, kind })]),
+  ];
+};
 
 /**
  * The transaction items that record `entry` in the log: one item per view it is listed in (each

@@ -99,23 +99,19 @@ export const directChangeEntry = (
 });
 
 /**
- * One page of the log, newest first, and how many changes match. The filter read is the most
- * selective one asked for (a person, else a class, else a kind, else every change); with no
- * other filter the day counts give the total and the day the page starts on, so a page far back
- * reads only its own entries. Other filters are applied while that one view is read.
+ * One page of the log, newest first, and how many changes match. The view read is the most
+ * selective one asked for (a person, else a class, each with the kind if one is asked for, else
+ * a kind, else every change); its day counts give the total and the day the page starts on, so a
+ * page far back reads only its own entries. A class asked for with a person is applied while
+ * that person's view is read.
  */
 export const listChanges = async (query: ChangesQuery): Promise<{ entries: ChangeEntry[]; total: number }> => {
-  const view: ChangeViewFilter =
-    query.user !== undefined
-      ? { user: query.user }
-      : query.class !== undefined
-        ? { class: query.class }
-        : query.kind !== undefined
-          ? { kind: query.kind }
-          : {};
+  const view: ChangeViewFilter = {
+    ...(query.user !== undefined ? { user: query.user } : query.class !== undefined && { class: query.class }),
+    ...(query.kind !== undefined && { kind: query.kind }),
+  };
   const also: ChangeViewFilter = {
     ...(query.class !== undefined && view.class === undefined && { class: query.class }),
-    ...(query.kind !== undefined && view.kind === undefined && { kind: query.kind }),
   };
   const range = { fromDay: query.from ?? FIRST_DAY, toDay: query.to ?? LAST_DAY };
 

@@ -26,6 +26,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 812 };
 
 export type Role = 'admin' | 'user';
+/** The role an account is made with: a signed-in role of the setup project, or a librarian. */
+export type AccountRole = Role | 'librarian';
 
 const authDir = fileURLToPath(new URL('.auth/', import.meta.url));
 /** Where the setup project keeps a role's signed-in browser state (and, for `user`, the account). */
@@ -147,9 +149,9 @@ interface Fixtures {
   /** Signs the page's browser context in through the API (no form), as this account. */
   signIn: (account: Pick<Account, 'email' | 'password'>) => Promise<void>;
   /** A new account with a unique email, made by the administrator through the API; 'user' unless asked. */
-  createAccount: (label: string, role?: Role) => Promise<Account>;
+  createAccount: (label: string, role?: AccountRole) => Promise<Account>;
   /** A new account, signed in on the page (through the API): a person with nothing done yet. */
-  freshUser: (label: string, role?: Role) => Promise<Account>;
+  freshUser: (label: string, role?: AccountRole) => Promise<Account>;
   /** {@link freshUser}, a plain user, with the page opened at `path`: where most journeys begin. */
   freshUserAt: (label: string, path: string) => Promise<Account>;
   /** A page in another browser (its own cookies) signed in as this account through the API; closed after the test. */

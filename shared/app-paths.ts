@@ -38,6 +38,8 @@ export const paths = {
     },
     approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
     importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
+    /** The catalogue's change log, for everyone. */
+    changes: { path: '/component-hub/changes', href: () => '/component-hub/changes' },
     /** The API's reference, read from its OpenAPI description. */
     apiReference: { path: '/component-hub/api', href: () => '/component-hub/api' },
   },

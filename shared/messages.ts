@@ -88,6 +88,13 @@ export const messages = {
   noChanges: 'Change at least one field',
   requestNotFound: 'Approval request not found',
   requestAlreadyReviewed: 'This request has already been reviewed',
+  watchTargetInvalid: 'Send either a componentId or a componentClass to watch',
+  watchLimit: (max: number) => `You can watch at most ${max} parts and classes; stop watching some first`,
+  ownRequestReview: 'You filed this request: another reviewer must approve or reject it',
+  ownRequestOverrideOnly:
+    'You filed this request: another reviewer must approve or reject it, or an administrator may override with a written reason',
+  overrideReasonRequired: 'Write why you are reviewing your own request',
+  overrideNotNeeded: 'An override reason is only for reviewing your own request',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
   requestComponentGone: 'The component of this request no longer exists',
@@ -327,7 +334,8 @@ export const messages = {
   tokenScopesInvalid: 'Choose what the token may do: read, propose or admin',
   tokenExpiryInvalid: (days: number) => `Give an expiry date within the next ${days} days (YYYY-MM-DD)`,
   tokenKindInvalid: 'A token is personal or a service token',
-  tokenAdminOnly: 'Only administrators may create service tokens or tokens with the admin scope',
+  tokenAdminOnly:
+    'Only administrators may create service tokens, and only librarians and administrators tokens with the admin scope',
   tokenLimit: (max: number) => `You hold ${max} tokens already: revoke one you no longer use first`,
   tokenNotFound: 'Token not found',
   tokenInvalid: 'The access token is not valid: it is unknown, expired, revoked or disabled',

@@ -3,7 +3,12 @@
  * and the authorization tests all read this list; nothing else declares a route.
  * `handler` is the module under functions/src/handlers that exports `handler`.
  */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone, any signed-in person, a librarian (reviewing, importing, image
+ * batches, classes and merges; an administrator passes too), or an administrator only (people,
+ * their tokens and settings).
+ */
+export type Access = 'public' | 'user' | 'librarian' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -423,7 +428,7 @@ export const routes = [
     method: 'POST',
     path: '/api/components/{id}/merge',
     handler: 'components/merge-component',
-    access: 'admin',
+    access: 'librarian',
     // Closing the merged part's other requests tells their submitters and drops their files.
     needs: ['bucket-delete', 'mail'],
     writeLimit: 'admin',
@@ -545,7 +550,7 @@ export const routes = [
     method: 'PATCH',
     path: '/api/approval-requests/{id}',
     handler: 'approvals/review-approval-request',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
     // Approving a class rename or merge finds the parts of the old classes in the search index.
@@ -555,7 +560,7 @@ export const routes = [
     method: 'POST',
     path: '/api/approval-requests/bulk-review',
     handler: 'approvals/bulk-review-approval-requests',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
     // Approving a class rename or merge finds the parts of the old classes in the search index.
@@ -624,7 +629,7 @@ export const routes = [
     method: 'POST',
     path: '/api/import-excel',
     handler: 'import/import-excel',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'import-jobs'],
     // Parses up to 20 MB of workbook (peak about 500 MB with the index for the duplicate check at
@@ -633,19 +638,19 @@ export const routes = [
     memoryMb: ONE_VCPU_MB,
     timeoutSeconds: LONGEST_API_SECONDS,
   },
-  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'admin' },
+  { method: 'GET', path: '/api/imports', handler: 'import/list-imports', access: 'librarian' },
   {
     method: 'GET',
     path: '/api/imports/{id}',
     handler: 'import/get-import',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'import-jobs'],
   },
   {
     method: 'PATCH',
     path: '/api/imports/{id}',
     handler: 'import/change-import',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['bucket-read', 'import-jobs'],
   },
@@ -653,7 +658,7 @@ export const routes = [
     method: 'POST',
     path: '/api/imports/{id}/commit',
     handler: 'import/commit-import',
-    access: 'admin',
+    access: 'librarian',
     writeLimit: 'admin',
     needs: ['import-jobs'],
   },
@@ -683,7 +688,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/image-stats',
     handler: 'images/get-image-stats',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
@@ -692,7 +697,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/unread-values',
     handler: 'components/list-unread-values',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     // Every part's current and wire texts: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
@@ -703,7 +708,7 @@ export const routes = [
     method: 'GET',
     path: '/api/admin/classes',
     handler: 'classes/list-classes',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     memoryMb: SEARCH_INDEX_MB,
   },
@@ -711,18 +716,18 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/classes',
     handler: 'classes/file-class-change',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read'],
     writeLimit: 'admin',
     memoryMb: SEARCH_INDEX_MB,
   },
-  { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
-  { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
+  { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'librarian' },
+  { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'librarian' },
   {
     method: 'POST',
     path: '/api/admin/process-images',
     handler: 'images/start-digikey-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.
@@ -732,7 +737,7 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/mouser/batch-retrieve-images',
     handler: 'images/start-mouser-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.
@@ -742,12 +747,18 @@ export const routes = [
     method: 'POST',
     path: '/api/admin/unified/batch-retrieve-images',
     handler: 'images/start-unified-batch',
-    access: 'admin',
+    access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
     // Which parts have images, of which class: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
+  // The catalogue's change log, for everyone: what changed, who proposed and who approved it.
+  { method: 'GET', path: '/api/changes', handler: 'changes/list-changes', access: 'user' },
+  // Watching a part or a class: its watchers are told when a change to it is requested or approved.
+  { method: 'GET', path: '/api/watches', handler: 'watches/list-watches', access: 'user' },
+  { method: 'PUT', path: '/api/watches', handler: 'watches/start-watching', access: 'user' },
+  { method: 'DELETE', path: '/api/watches', handler: 'watches/stop-watching', access: 'user' },
   // The API description (OpenAPI), built ahead from this manifest and the handlers' schemas.
   { method: 'GET', path: '/api/openapi.json', handler: 'api/get-api-description', access: 'user' },
 ] as const satisfies readonly RouteDefinition[];

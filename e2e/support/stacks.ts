@@ -112,4 +112,7 @@ export const stackEnv = (stack: Stack): Record<string, string> => ({
   // is the unit tests' business).
   APPROVAL_DIGEST_INTERVAL_MINUTES: '0',
   APPROVAL_DIGEST_CHECK_SECONDS: '5',
+  // The journeys set their scenes with parts the seeded administrator files and approves alone;
+  // four eyes itself is the integration and web tests' business (four-eyes.test.ts, the queue's).
+  FOUR_EYES: 'off',
 });

@@ -9,7 +9,7 @@ import type {
 } from '#shared/schemas/approvals';
 import type { CatalogueStats, Component, ComponentData } from '#shared/schemas/component';
 import type { ImageBatchResponse } from '#shared/schemas/images';
-import type { NotificationSettings } from '#shared/schemas/notifications';
+import { notificationSettingKinds, type NotificationSettings } from '#shared/schemas/notifications';
 import { getAttachment, listAttachments } from '#repositories/attachments';
 import { createComponents, deleteComponent } from '#repositories/components';
 import { readCounter } from '#repositories/counters';
@@ -138,6 +138,7 @@ describe('notification settings', () => {
       emailRequestDecision: true,
       appNewRequest: true,
       appRequestDecision: true,
+      appWatched: true,
     });
     const changed = await user.client.patch<NotificationSettings>('/api/notification-settings', {
       emailRequestDecision: false,
@@ -159,13 +160,13 @@ describe('notification settings', () => {
 
   it('keep every change when several are saved at once', async () => {
     const user = await signIn(api, 'user');
-    const kinds = ['emailRequestDigest', 'emailRequestDecision', 'appNewRequest', 'appRequestDecision'] as const;
+    const kinds = notificationSettingKinds;
     for (let round = 0; round < 5; round++) {
       const wanted = Object.fromEntries(kinds.map((kind, index) => [kind, (round + index) % 2 === 0]));
       const answers = await Promise.all(
         kinds.map((kind) => user.client.patch('/api/notification-settings', { [kind]: wanted[kind] })),
       );
-      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((answer) => answer.status)).toEqual(kinds.map(() => 200));
       expect((await user.client.get('/api/notification-settings')).body).toEqual(wanted);
     }
   });

@@ -10,7 +10,7 @@ import { readCounter } from '#repositories/counters';
 import { applyClassChange } from '#services/approvals/class-changes';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { signIn } from './support';
+import { signIn, withoutFourEyes } from './support';
 
 /*
  * The class list administrators keep: filed changes wait for review and change nothing until
@@ -21,6 +21,8 @@ import { signIn } from './support';
  */
 useTestStack();
 const api = useTestApi();
+// Administrators here file class changes and decide them themselves.
+withoutFourEyes();
 
 let made = 0;
 const prefix = () => `CLS${Date.now().toString(36).toUpperCase()}${++made}`;

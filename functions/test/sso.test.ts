@@ -13,6 +13,7 @@ import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi } from '../../scripts/test/api-client';
 import {
   ADMIN_GROUP,
+  LIBRARIAN_GROUP,
   ALLOWED_DOMAIN,
   ALLOWED_GROUP,
   person,
@@ -183,6 +184,21 @@ describe('accounts', () => {
     expect((await browser.get('/api/users')).status).toBe(200);
   });
 
+  it('makes a member of a librarians group a librarian: the queue and imports, not the users', async () => {
+    const someone = newPerson([LIBRARIAN_GROUP], { domain: 'elsewhere.example' });
+    const { browser, me } = await signedIn(someone);
+    expect(me.role).toBe('librarian');
+    expect((await browser.get('/api/imports')).status).toBe(200);
+    expect((await browser.get('/api/users')).status).toBe(403);
+    // Moved from the librarians to the administrators group: an administrator, counted as one.
+    sso.provider().setPerson({ ...someone, groups: [LIBRARIAN_GROUP, ADMIN_GROUP] });
+    expect((await signedIn(someone)).me).toMatchObject({ id: me.id, role: 'admin' });
+    await adminCountIsExact();
+    sso.provider().setPerson({ ...someone, groups: [LIBRARIAN_GROUP] });
+    expect((await signedIn(someone)).me).toMatchObject({ id: me.id, role: 'librarian' });
+    await adminCountIsExact();
+  });
+
   it('re-reads the groups at every sign-in: taken out of the admins group, a user at the next one', async () => {
     const someone = newPerson([ADMIN_GROUP]);
     const asAdmin = await signedIn(someone);
@@ -198,8 +214,8 @@ describe('accounts', () => {
     await adminCountIsExact();
   });
 
-  it('keeps roles set in the hub when no administrators group is configured', async () => {
-    sso.configure({ OIDC_ADMIN_GROUPS: undefined });
+  it('keeps roles set in the hub when no administrators or librarians group is configured', async () => {
+    sso.configure({ OIDC_ADMIN_GROUPS: undefined, OIDC_LIBRARIAN_GROUPS: undefined });
     const { user, email } = await createProvenUser('admin');
     const someone = person(email, [ALLOWED_GROUP]);
     sso.provider().setPerson(someone);
@@ -209,7 +225,7 @@ describe('accounts', () => {
   });
 
   it('an administrator invited in the hub who signs in through single sign-on is an active, counted administrator', async () => {
-    sso.configure({ OIDC_ADMIN_GROUPS: undefined });
+    sso.configure({ OIDC_ADMIN_GROUPS: undefined, OIDC_LIBRARIAN_GROUPS: undefined });
     const admin = await signedInClient(api, 'admin');
     const email = emailAt(ALLOWED_DOMAIN, 'invited-admin');
     expect((await admin.post('/api/invites', { email, role: 'admin' })).status).toBe(201);

@@ -8,6 +8,7 @@ import { createAccount } from '#services/auth/identity';
 import { createComponents } from '#repositories/components';
 import type { User } from '#repositories/users';
 import { CLIENT_TIMEOUT_VARIABLE, resetClients } from '#lib/clients';
+import { resetConfig } from '#lib/config';
 import { SESSION_COOKIE } from '#lib/cookies';
 import type { UploadTicket } from '#shared/schemas/files';
 import { listedProducts } from '../../scripts/local/distributor-emulator';
@@ -51,6 +52,21 @@ export const requestEmailChange = async (
   const token = /[?&]confirmEmail=([\w-]+)/.exec(JSON.stringify(await stack.readEmails(newEmail)))?.[1];
   if (!token) throw new Error(`No confirmation link reached ${newEmail}`);
   return { newEmail, token };
+};
+
+/**
+ * Four eyes off for this file, for tests about something else in which one person files and
+ * decides a request (four-eyes.test.ts tests the rule itself).
+ */
+export const withoutFourEyes = (): void => {
+  beforeAll(() => {
+    process.env.FOUR_EYES = 'off';
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.FOUR_EYES;
+    resetConfig();
+  });
 };
 
 /** A real account with a real scrypt hash, for tests that log in through the API. */

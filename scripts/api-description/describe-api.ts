@@ -109,6 +109,7 @@ const accessSentence = (route: RouteDefinition): string => {
   if (fromProvider(route)) return 'Called by the identity provider, server to server.';
   if (route.access === 'public') return 'No sign-in needed.';
   if (route.access === 'admin') return 'Administrators only.';
+  if (route.access === 'librarian') return 'Librarians and administrators.';
   return 'Any signed-in user.';
 };
 
@@ -322,7 +323,8 @@ export const describeApi = (options: DescribeApiOptions): Json => {
           scheme: 'bearer',
           description:
             'A personal or service access token. Its scopes decide what it may call: `read` the reads, `propose` ' +
-            'change requests as well, `admin` administration as well (an administrator’s token only). An ' +
+            'change requests as well, `admin` reviewing and administration as well, as far as its holder’s role ' +
+            'reaches (a librarian’s or an administrator’s token only). An ' +
             'operation names the narrowest scope it needs; one without this scheme takes no token (signing in, ' +
             'one’s own sessions, second factor and tokens need the person).',
         },

@@ -77,6 +77,7 @@ export interface LocalSsoEnv {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly adminGroups: string;
+  readonly librarianGroups: string;
   readonly allowedDomains: string;
   readonly label: string;
 }
@@ -138,6 +139,7 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     OIDC_CLIENT_SECRET: input.sso.clientSecret,
     OIDC_SCOPES: 'openid email profile groups',
     OIDC_ADMIN_GROUPS: input.sso.adminGroups,
+    OIDC_LIBRARIAN_GROUPS: input.sso.librarianGroups,
     OIDC_ALLOWED_DOMAINS: input.sso.allowedDomains,
     OIDC_BUTTON_LABEL: input.sso.label,
   }),

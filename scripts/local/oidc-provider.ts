@@ -69,6 +69,8 @@ export interface LocalOidcProviderOptions {
 
 /** The group whose members are the hub's administrators in the local setup. */
 export const LOCAL_ADMIN_GROUP = 'hub-admins';
+/** The group whose members are the hub's librarians (they review and import) in the local setup. */
+export const LOCAL_LIBRARIAN_GROUP = 'hub-librarians';
 /** People of this email domain may sign in; anyone else only through an allowed group. */
 export const LOCAL_ALLOWED_DOMAIN = 'componenthub.local';
 
@@ -80,6 +82,13 @@ export const localPeople = (password: string): TestPerson[] => [
     name: 'Ada Admin',
     emailVerified: true,
     groups: [LOCAL_ADMIN_GROUP, 'engineering'],
+  },
+  {
+    email: `lena.librarian@${LOCAL_ALLOWED_DOMAIN}`,
+    password,
+    name: 'Lena Librarian',
+    emailVerified: true,
+    groups: [LOCAL_LIBRARIAN_GROUP, 'engineering'],
   },
   {
     email: `ulla.user@${LOCAL_ALLOWED_DOMAIN}`,

@@ -47,6 +47,7 @@ import { assertPortsFree, portSetting } from './ports.ts';
 import { ensureBucket, startS3, type LocalS3 } from './s3.ts';
 import {
   LOCAL_ADMIN_GROUP,
+  LOCAL_LIBRARIAN_GROUP,
   LOCAL_ALLOWED_DOMAIN,
   localPeople,
   startLocalOidcProvider,
@@ -174,9 +175,11 @@ const ssoLines = (provider: LocalOidcProvider | undefined, password: string): st
   const role = (groups: readonly string[], email: string) =>
     groups.includes(LOCAL_ADMIN_GROUP)
       ? `${LOCAL_ADMIN_GROUP}: administrator`
-      : email.endsWith(`@${LOCAL_ALLOWED_DOMAIN}`)
-        ? 'user'
-        : 'not allowed in';
+      : groups.includes(LOCAL_LIBRARIAN_GROUP)
+        ? `${LOCAL_LIBRARIAN_GROUP}: librarian`
+        : email.endsWith(`@${LOCAL_ALLOWED_DOMAIN}`)
+          ? 'user'
+          : 'not allowed in';
   return [
     `  Single sign-on: the local OpenID provider ${provider.issuer} ('Sign in with Local test provider'),`,
     `       people (password ${password}${settings.localSsoPassword ? ', LOCAL_SSO_PASSWORD' : ''}):`,
@@ -317,6 +320,7 @@ const main = async (): Promise<void> => {
         clientId: oidcProvider.clientId,
         clientSecret: oidcProvider.clientSecret,
         adminGroups: LOCAL_ADMIN_GROUP,
+        librarianGroups: LOCAL_LIBRARIAN_GROUP,
         allowedDomains: LOCAL_ALLOWED_DOMAIN,
         label: 'Local test provider',
       },

@@ -11,6 +11,7 @@ import { startLocalOidcProvider, type LocalOidcProvider, type TestPerson } from 
 import type { TestClient, TestResponse } from './api-client.ts';
 
 export const ADMIN_GROUP = 'hub-admins';
+export const LIBRARIAN_GROUP = 'hub-librarians';
 export const ALLOWED_GROUP = 'hub-users';
 export const ALLOWED_DOMAIN = 'staff.example';
 export const PERSON_PASSWORD = 'Provider-Passw0rd!';
@@ -53,6 +54,7 @@ export const useLocalSso = (api: { client(): TestClient }): SsoSetup => {
       OIDC_CLIENT_SECRET: provider.clientSecret,
       OIDC_SCOPES: 'openid email profile groups',
       OIDC_ADMIN_GROUPS: ADMIN_GROUP,
+      OIDC_LIBRARIAN_GROUPS: LIBRARIAN_GROUP,
       OIDC_ALLOWED_DOMAINS: ALLOWED_DOMAIN,
       OIDC_ALLOWED_GROUPS: ALLOWED_GROUP,
       OIDC_BUTTON_LABEL: 'Test provider',

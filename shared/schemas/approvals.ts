@@ -38,7 +38,24 @@ const reviewNotesSchema = safeText('Review notes')
 export const reviewRequestSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: 'status must be approved or rejected' }),
   reviewNotes: reviewNotesSchema,
+  /**
+   * An administrator reviewing their own request under four eyes says why; the reason is kept
+   * on the request.
+   */
+  overrideReason: safeText('Override reason')
+    .trim()
+    .max(REVIEW_NOTES_MAX_LENGTH, `Override reason must be at most ${REVIEW_NOTES_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((reason) => reason || null),
 });
+export type ReviewInput = z.output<typeof reviewRequestSchema>;
+
+/**
+ * Whether the viewer may decide a pending request under four eyes: `own` (their own request;
+ * another reviewer must decide it), `override` (their own, and as an administrator they may
+ * still decide it with a written reason), absent when nothing stands in the way.
+ */
+export type SelfReview = 'own' | 'override';
 
 /** Several pending requests approved or rejected together, with one review note for all. */
 export const bulkReviewSchema = z.object({
@@ -94,6 +111,10 @@ export interface ApprovalRequest {
   componentChanged: boolean;
   /** An edit that restores the values of this version of the part. */
   revertOf: number | null;
+  /** A pending request the viewer filed themselves, under four eyes (see {@link SelfReview}). */
+  selfReview?: SelfReview;
+  /** Why an administrator decided their own request (four eyes overridden); null otherwise. */
+  overrideReason: string | null;
   /** A pending new part, as administrators see it: the parts and pending requests it may duplicate. */
   possibleDuplicates?: DuplicateCandidate[];
 }

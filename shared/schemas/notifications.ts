@@ -10,6 +10,7 @@ export const notificationSettingKinds = [
   'emailRequestDecision',
   'appNewRequest',
   'appRequestDecision',
+  'appWatched',
 ] as const;
 export type NotificationSettingKind = (typeof notificationSettingKinds)[number];
 
@@ -20,6 +21,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   emailRequestDecision: true,
   appNewRequest: true,
   appRequestDecision: true,
+  appWatched: true,
 };
 
 export const notificationSettingLabels: Record<
@@ -48,6 +50,12 @@ export const notificationSettingLabels: Record<
     channel: 'app',
     label: 'My requests approved or rejected',
     help: 'A notification in the bell when a request of yours is approved, rejected or closed.',
+    adminOnly: false,
+  },
+  appWatched: {
+    channel: 'app',
+    label: 'Parts and classes I watch',
+    help: 'A notification in the bell when a change to a part or class you watch is requested or approved.',
     adminOnly: false,
   },
 };

@@ -8,7 +8,8 @@ import { safeText } from './text';
  * session, without cookies or CSRF. A token acts as its user, within its scopes:
  *   read    every read the user may make;
  *   propose as read, plus filing change requests (new parts, edits, links, uploads, comments);
- *   admin   as propose, plus the administration routes (an administrator's token only).
+ *   admin   as propose, plus the reviewing and administration routes its holder's role reaches
+ *           (a librarian's or an administrator's token only).
  * No token signs in, manages sessions, second factors or tokens: those need the person.
  */
 
@@ -37,7 +38,7 @@ export const tokenMayCall = (
   scopes: readonly TokenScope[],
 ) => {
   if (personOnlyAreas.has(route.handler.split('/')[0]!)) return false;
-  if (route.access === 'admin') return scopes.includes('admin');
+  if (route.access === 'admin' || route.access === 'librarian') return scopes.includes('admin');
   if (route.method === 'GET') return scopes.length > 0;
   return scopes.includes('propose') || scopes.includes('admin');
 };

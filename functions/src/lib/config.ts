@@ -25,6 +25,12 @@ const envSchema = z.object({
   ORIGIN_VERIFY_SECRET: optionalSetting,
   ORIGIN_VERIFY_SECRET_ARN: optionalSetting,
   S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /**
+   * Four eyes: `on` (the default, so every new deployment has it), nobody approves or rejects
+   * their own request, except an administrator who writes down why; `off` lets reviewers decide
+   * their own.
+   */
+  FOUR_EYES: z.enum(['on', 'off']).default('on'),
   /** Each administrator gets at most one email about waiting requests per this many minutes. */
   APPROVAL_DIGEST_INTERVAL_MINUTES: z.coerce.number().min(0).default(30),
   /**
@@ -104,6 +110,8 @@ const envSchema = z.object({
   /** The ID token claim that lists the person's groups (Entra ID and Okta both call it `groups`). */
   OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
   OIDC_ADMIN_GROUPS: optionalSetting,
+  /** Provider groups whose members are librarians (an administrators group still wins). */
+  OIDC_LIBRARIAN_GROUPS: optionalSetting,
   OIDC_ALLOWED_DOMAINS: optionalSetting,
   OIDC_ALLOWED_GROUPS: optionalSetting,
   OIDC_BUTTON_LABEL: z.string().trim().min(1).max(40).default('SSO'),

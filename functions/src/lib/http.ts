@@ -6,6 +6,7 @@ import type { z, ZodError, ZodType } from 'zod';
 import { findRoute, isMutating, writeLimitOf, type HttpMethod, type RouteDefinition } from '#shared/routes';
 import { messages } from '#shared/messages';
 import { tokenMayCall } from '#shared/schemas/tokens';
+import { hasRole } from '#shared/schemas/auth';
 import { csrfHolder, isValidCsrfToken } from '#services/auth/csrf';
 import { config } from './config';
 import { withRouteNeeds } from './identity-key-guard';
@@ -232,7 +233,10 @@ const sessionLookup = (prefetch: (() => Promise<unknown>) | undefined): Middlewa
   },
 });
 
-/** The manifest's access rule: signed in for `user`, an administrator for `admin`. */
+/**
+ * The manifest's access rule: signed in for `user`; a librarian or an administrator for
+ * `librarian`; an administrator for `admin`.
+ */
 const roleCheck = (): Middleware => ({
   before: (request) => {
     const { route, session } = request.context;
@@ -240,8 +244,8 @@ const roleCheck = (): Middleware => ({
     if (!session) throw new Unauthorized(messages.notLoggedIn);
     const { grant } = request.context;
     if (grant && !tokenMayCall(route, grant.scopes)) throw new Forbidden(messages.tokenScopeTooNarrow);
-    if (route.access !== 'admin') return;
-    if (session.user.role !== 'admin') throw new Forbidden(messages.forbidden);
+    if (route.access === 'user') return;
+    if (!hasRole(session.user.role, route.access)) throw new Forbidden(messages.forbidden);
     // Where the deployment makes a second factor mandatory for administrators, administration
     // stays shut until one is set up (Settings, a user route, stays open for that).
     if (mustSetUpSecondFactor(session.user)) throw new Forbidden(messages.secondFactorRequiredForAdmins);

@@ -51,6 +51,8 @@ export interface StoredRequest {
   reviewedAt?: string;
   /** The client token of the review that closed it, so a retry of that review can tell it landed. */
   reviewToken?: string;
+  /** An administrator decided their own request under four eyes: why, in their words. */
+  overrideReason?: string;
 }
 
 const requestKey = (id: string) => ({ pk: `REQ#${id}`, sk: 'META' });
@@ -96,13 +98,14 @@ export const requestReviewItems = (
     /** An approved new component: the id it was given, so the request links to the part. */
     componentId?: number;
     reviewToken?: string;
+    overrideReason?: string;
   },
 ): TransactItem[] => [
   {
     Update: {
       TableName: tableName(),
       Key: requestKey(request.id),
-      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.componentId === undefined ? '' : ', componentId = :componentId'}${review.reviewToken ? ', reviewToken = :token' : ''}`,
+      UpdateExpression: `SET #status = :status, gsi1pk = :gsi1pk, reviewedBy = :by, reviewedByUserId = :byId, reviewNotes = :notes, reviewedAt = :at${review.componentId === undefined ? '' : ', componentId = :componentId'}${review.reviewToken ? ', reviewToken = :token' : ''}${review.overrideReason ? ', overrideReason = :override' : ''}`,
       ConditionExpression: '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -115,6 +118,7 @@ export const requestReviewItems = (
         ':pending': 'pending',
         ...(review.componentId === undefined ? {} : { ':componentId': review.componentId }),
         ...(review.reviewToken && { ':token': review.reviewToken }),
+        ...(review.overrideReason && { ':override': review.overrideReason }),
       },
     },
   },

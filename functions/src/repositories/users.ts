@@ -150,6 +150,20 @@ const asRead = (user: Pick<User, 'role' | 'acceptedInviteAt'>) => ({
   values: { ':readRole': user.role },
 });
 
+/**
+ * For a transaction that acts in someone's role (a review): the user still holds one of `roles`,
+ * so a person demoted (or deleted) while their request was under way decides nothing.
+ */
+export const stillHoldsRole = (userId: string, roles: readonly Role[]): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: userKey(userId),
+    ConditionExpression: `#role IN (${roles.map((_, index) => `:role${index}`).join(', ')})`,
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: Object.fromEntries(roles.map((role, index) => [`:role${index}`, role])),
+  },
+});
+
 const credentialPut = (userId: string, passwordHash: string): TransactItem => ({
   Put: { TableName: tableName(), Item: { ...credentialKey(userId), entity: 'credential', userId, passwordHash } },
 });
@@ -480,7 +494,10 @@ export const changeRole = async (user: User, to: Role, now: string): Promise<boo
         ExpressionAttributeNames: state.names,
         ExpressionAttributeValues: { ...state.values, ':to': to, ':now': now, ':one': 1 },
       }),
-      ...(isActive(user) ? [adminCountChange(to === 'admin' ? 1 : -1)] : []),
+      // Only a move into or out of administration changes the count (user and librarian are not counted).
+      ...(isActive(user) && (user.role === 'admin') !== (to === 'admin')
+        ? [adminCountChange(to === 'admin' ? 1 : -1)]
+        : []),
     ]),
   );
 };

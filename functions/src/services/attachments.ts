@@ -1,3 +1,4 @@
+import { isReviewer } from '#shared/schemas/auth';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import {
@@ -58,9 +59,10 @@ import { paths } from '#shared/app-paths';
 export const attachmentObjectKey = (componentId: number, id: string, fileName: string): string =>
   `attachments/${componentId}/${id}/${objectKeySegment(fileName)}`;
 
-const isAdmin = (user: User): boolean => user.role === 'admin';
+/** Reviewers (librarians and administrators) see and remove any attachment. */
+const isAdmin = (user: User): boolean => isReviewer(user.role);
 
-/** Approved attachments are everybody's; a pending one only its uploader's and the admins'. */
+/** Approved attachments are everybody's; a pending one only its uploader's and the reviewers'. */
 const canSee = (viewer: User, attachment: StoredAttachment): boolean =>
   attachment.isApproved || isAdmin(viewer) || attachment.uploadedByUserId === viewer.id;
 

@@ -1,3 +1,4 @@
+import { isReviewer } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import {
   choiceParam,
@@ -298,7 +299,7 @@ export const listUnreadValues = async (): Promise<UnreadValue[]> => {
  * approval engine moves in the transactions that file and close requests), their own for a user.
  */
 export const getCatalogueStats = async (viewer: User): Promise<CatalogueStats> => {
-  const isAdmin = viewer.role === 'admin';
+  const isAdmin = isReviewer(viewer.role);
   const [index, pendingApprovals] = await Promise.all([
     catalogueSearch().current(),
     isAdmin ? readCounter('pending-approvals') : countPendingRequestsOf(viewer.id),

@@ -1,3 +1,4 @@
+import { hasRole } from '#shared/schemas/auth';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
 import type { Notification } from '#shared/schemas/approvals';
@@ -34,16 +35,17 @@ export const newNotification = (
 });
 
 /**
- * Tells every administrator who keeps waiting requests in their bell (one notification each),
- * except `except`: an administrator is not told about their own request (their image batch's).
- * With `always` (security alerts) every administrator is told, whatever their settings. Answers
- * the administrators told.
+ * Tells every administrator (with `reviewers`, every librarian too: they review requests) who
+ * keeps waiting requests in their bell (one notification each), except `except`: nobody is told
+ * about their own request (their image batch's). With `always` (security alerts) each is told,
+ * whatever their settings. Answers who was told.
  */
 export const notifyAdmins = async (
   fields: Parameters<typeof newNotification>[0],
-  options: { except?: string; always?: boolean } = {},
+  options: { except?: string; always?: boolean; reviewers?: boolean } = {},
 ): Promise<User[]> => {
-  const admins = (await listUsers()).filter((user) => user.role === 'admin' && user.id !== options.except);
+  const needed = options.reviewers ? 'librarian' : 'admin';
+  const admins = (await listUsers()).filter((user) => hasRole(user.role, needed) && user.id !== options.except);
   const settings = options.always ? undefined : await getNotificationSettingsOf(admins.map((admin) => admin.id));
   const told = admins.filter((admin) => settings?.get(admin.id)?.appNewRequest !== false);
   await putNotifications(told.map((admin) => ({ userId: admin.id, notification: newNotification(fields) })));

@@ -1,3 +1,4 @@
+import { isReviewer } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
@@ -54,7 +55,8 @@ export const digestEmail = (to: string, requests: readonly StoredRequest[]): Ema
  * back. Returns how many digests went out.
  */
 export const sendApprovalDigests = async (now = new Date()): Promise<number> => {
-  const admins = (await listUsers()).filter((user) => user.role === 'admin');
+  // Everyone who reviews: librarians and administrators.
+  const admins = (await listUsers()).filter((user) => isReviewer(user.role));
   if (admins.length === 0) return 0;
   const [pending, settings] = await Promise.all([
     listRequests('pending', { max: 5_000 }),

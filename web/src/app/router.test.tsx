@@ -72,6 +72,7 @@ describe('shell', () => {
       ['Import Excel', '/component-hub/import-excel'],
       ['Approval Queue', '/component-hub/approval-queue'],
       ['Admin Dashboard', '/component-hub/admin'],
+      ['Change Log', '/component-hub/changes'],
       ['Settings', '/component-hub/settings'],
       ['Welcome & Tools', '/landing'],
     ]);
@@ -88,9 +89,32 @@ describe('shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Settings', 'Welcome & Tools']);
+    ).toEqual(['Dashboard', 'Components', 'Add New Component', 'Change Log', 'Settings', 'Welcome & Tools']);
     expect(within(drawer).queryByRole('link', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
     expect(within(drawer).getByText('jo@example.com')).toBeInTheDocument();
+  });
+
+  it('shows a librarian the reviewing pages in the sidebar, with their role in the footer', async () => {
+    mockApi({ 'GET /api/user': { body: { ...admin, id: '3', username: 'lena', role: 'librarian' } } });
+    renderRoutes(routes, '/component-hub');
+    const drawer = await openDrawer();
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Components',
+      'Add New Component',
+      'Import Excel',
+      'Approval Queue',
+      'Admin Dashboard',
+      'Change Log',
+      'Settings',
+      'Welcome & Tools',
+    ]);
+    expect(within(drawer).getByText('librarian')).toBeInTheDocument();
   });
 
   it('leads to the welcome and tools page from the settings menu', async () => {
@@ -135,5 +159,16 @@ describe('shell', () => {
     expect(box).toHaveValue('relay');
     await act(() => router.navigate('/component-hub'));
     expect(box).toHaveValue('');
+  });
+});
+
+describe('a librarian', () => {
+  it('offers a librarian no User Management in the settings menu', async () => {
+    mockApi({ 'GET /api/user': { body: { ...admin, id: '3', username: 'lena', role: 'librarian' } } });
+    renderRoutes(routes, '/component-hub');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Profile Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'User Management' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
   });
 });

@@ -56,19 +56,20 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.hub.component.path,
-                    ...page(() => import('../features/component-detail/routes/component-detail')),
+                    ...page(() => import('./routes/component-detail')),
                   },
                   {
                     path: paths.hub.addComponent.path,
                     ...page(() => import('../features/components/routes/add-component')),
                   },
                   { path: paths.hub.settings.path, ...page(() => import('./routes/settings')) },
+                  { path: paths.hub.changes.path, ...page(() => import('../features/changes/routes/change-log')) },
                   {
                     path: paths.hub.apiReference.path,
                     ...page(() => import('../features/api-reference/routes/api-reference')),
                   },
                   {
-                    element: <RequireAuth role="admin" />,
+                    element: <RequireAuth role="librarian" />,
                     children: [
                       { path: paths.hub.admin.path, ...page(() => import('./routes/admin-dashboard')) },
                       {

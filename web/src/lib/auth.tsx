@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react/button';
 import { Center } from '@chakra-ui/react/center';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { PublicUser, Role } from '#shared/schemas/auth';
+import { hasRole as roleReaches, type PublicUser, type Role } from '#shared/schemas/auth';
 import type { LogoutResult } from '#shared/schemas/sso';
 import { appUrl, paths } from '#shared/app-paths';
 import { AccessDenied } from '../components/ui/access-denied';
@@ -78,9 +78,13 @@ export const useUser = () => {
 export const displayName = (user: Pick<User, 'name' | 'email'> | null | undefined): string =>
   user?.name?.trim() || user?.email?.split('@')[0] || 'User';
 
-/** Admin passes every role check. */
+/** Admin passes every role check; a librarian passes a librarian's and a user's. */
 export const hasRole = (user: Pick<User, 'role'>, role: Role | undefined): boolean =>
-  !role || user.role === 'admin' || user.role === role;
+  !role || roleReaches(user.role, role);
+
+/** Whether the signed-in person reviews requests and curates the catalogue (a librarian or an admin). */
+export const isReviewing = (user: Pick<User, 'role'> | null | undefined): boolean =>
+  Boolean(user) && hasRole(user!, 'librarian');
 
 /** Where the provider's sign-out address waits across the reload to the login page. */
 const PROVIDER_SIGN_OUT_KEY = 'component-hub.provider-sign-out';

@@ -35,6 +35,7 @@ import { sniffComponentFileType, SNIFF_BYTES } from '../file-types';
 import { earlierWrite, fingerprintOf } from '../idempotency';
 import { assertPendingRoom, claimUpload, pendingStorageFull, pendingStorageOf, pendingStorageQuota } from '../uploads';
 import { notifyAdmins } from '../notifications';
+import { notifyWatchers } from '../watches';
 
 import { nonNull, sameValue } from './request-views';
 
@@ -73,9 +74,8 @@ export const submitRequest = async (
   extraItems: TransactItem[] = [],
 ): Promise<{ requestId: string }> => {
   const now = new Date();
-  const componentReference =
-    fields.componentReference ??
-    (fields.componentId !== undefined ? (await getComponent(fields.componentId))?.reference : undefined);
+  const part = fields.componentId !== undefined ? await getComponent(fields.componentId) : undefined;
+  const componentReference = fields.componentReference ?? part?.reference;
   const request: StoredRequest = {
     id: ulid(now.getTime()),
     status: 'pending',
@@ -99,9 +99,25 @@ export const submitRequest = async (
       linkTo: paths.hub.approvalQueue.href(),
       requestId: request.id,
     },
-    { except: submitter.id },
+    { except: submitter.id, reviewers: true },
   ).catch((error: unknown) =>
     logger.warn('admin notification failed', { requestId: request.id, error: error as Error }),
+  );
+  // The part's watchers and its class's hear of it too (a new part's class is in its data).
+  await notifyWatchers(
+    {
+      componentId: request.componentId ?? null,
+      componentClass: part?.class ?? (typeof request.data.class === 'string' ? request.data.class : null),
+    },
+    {
+      title: 'Change requested',
+      message: messages.requestSubmittedNotice(
+        request.username,
+        requestTypeWithArticle[request.requestType],
+        requestSubject(request),
+      ),
+    },
+    [submitter.id],
   );
   return { requestId: request.id };
 };

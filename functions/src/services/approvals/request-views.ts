@@ -77,6 +77,7 @@ export const toApprovalRequest = (
       request.baseVersion !== undefined &&
       now.component.version !== request.baseVersion,
     revertOf: request.revertOf ?? null,
+    overrideReason: request.overrideReason ?? null,
     ...(possibleDuplicates?.length && { possibleDuplicates }),
   };
 };

@@ -1,8 +1,17 @@
+import { isReviewer } from '#shared/schemas/auth';
 import { ulid } from 'ulid';
 import { messages } from '#shared/messages';
-import type { ApprovalRequest, BulkReviewInput, BulkReviewSummary, RequestStatus } from '#shared/schemas/approvals';
+import type {
+  ApprovalRequest,
+  BulkReviewInput,
+  BulkReviewSummary,
+  RequestStatus,
+  ReviewInput,
+  SelfReview,
+} from '#shared/schemas/approvals';
+import { config } from '#lib/config';
 import type { DuplicateCandidate } from '#shared/schemas/duplicates';
-import { Conflict, DomainError, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
+import { Conflict, DomainError, Forbidden, isServiceUnavailable, NotFound, Unprocessable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { recordMetric } from '#lib/metrics';
 import { commitCatalogueChange } from '#repositories/catalogue';
@@ -17,12 +26,15 @@ import {
 import { getNotificationSettings } from '#repositories/notification-settings';
 import { notificationPut } from '#repositories/notifications';
 import { conditionalWrite, transact } from '#repositories/table';
-import type { User } from '#repositories/users';
+import { getUser, stillHoldsRole, type User } from '#repositories/users';
 import { emailDecision } from '../request-emails';
 import { requestReference, requestSubject, requestTypeWords } from '../request-texts';
 import { isSameKey, keyedToken } from '../idempotency';
 import { discardRequestFiles } from '../request-files';
 import { newNotification } from '../notifications';
+import { approvedChangeEntry } from '../changes';
+import { notifyWatchers } from '../watches';
+import { changeLogItems } from '#repositories/changes';
 
 import { applyItems, PartGone } from './applying';
 import { refuseIfClassChangeStarted } from './class-changes';
@@ -35,6 +47,48 @@ import { paths } from '#shared/app-paths';
  * Reviewing requests: one at a time or in bulk, withdrawing one's own, closing the requests of a
  * deleted part, listing them for the queue; each decision in one transaction with its notice.
  */
+
+/**
+ * Four eyes (on unless the deployment turns it off): nobody decides their own request. A
+ * librarian's own request waits for another reviewer (`own`); an administrator may still decide
+ * theirs, but only with a written reason (`override`). Undefined: nothing stands in the way.
+ */
+export const selfReviewOf = (reviewer: User, request: Pick<StoredRequest, 'userId'>): SelfReview | undefined => {
+  if (config().FOUR_EYES === 'off' || request.userId !== reviewer.id) return undefined;
+  return reviewer.role === 'admin' ? 'override' : 'own';
+};
+
+/**
+ * The override reason to record for this review, or the refusal: a reviewer's own request only
+ * with an administrator's written reason. A reason sent with anyone else's request is not kept
+ * (there is nothing to override).
+ */
+const fourEyesReason = (reviewer: User, request: StoredRequest, overrideReason: string | null): string | undefined => {
+  const self = selfReviewOf(reviewer, request);
+  if (!self) return undefined;
+  if (self === 'own') throw new Forbidden(messages.ownRequestReview);
+  if (!overrideReason) throw new Forbidden(messages.ownRequestOverrideOnly);
+  return overrideReason;
+};
+
+/** The roles that may decide a request: any reviewer; only an administrator for an override. */
+const rolesThatDecide = (overrideReason: string | undefined) =>
+  overrideReason ? (['admin'] as const) : (['librarian', 'admin'] as const);
+
+/** The part an approved request changed, for its entry in the change log: its id and class as they are. */
+const changedPart = async (
+  request: StoredRequest,
+  newComponentId: number | undefined,
+): Promise<{ componentId: number | null; componentClass: string | null }> => {
+  if (request.requestType === 'new')
+    return {
+      componentId: newComponentId ?? null,
+      componentClass: typeof request.data.class === 'string' ? request.data.class : null,
+    };
+  if (request.componentId === undefined) return { componentId: null, componentClass: null };
+  const [part] = await getComponents([request.componentId]);
+  return { componentId: request.componentId, componentClass: part?.class ?? null };
+};
 
 /** Who closes a request nobody reviewed (its part was deleted). */
 export const AUTOMATIC_REVIEWER = 'Component Hub';
@@ -140,14 +194,15 @@ const survivorsOf = async (ids: readonly number[]): Promise<Map<number, string>>
 };
 
 /**
- * Admins see every request of a status; users see only their own (the dashboard shows them their
+ * Reviewers (librarians and administrators) see every request of a status; users see only their own (the dashboard shows them their
  * state). Each is answered with its part as it is now; a pending request whose part was deleted
  * meanwhile is closed here, with the reason, instead of being listed. Administrators see each
  * pending new part with the parts and other pending requests it may duplicate (when the search
  * index cannot be read, the queue is still answered, without them).
  */
 export const listApprovalRequests = async (viewer: User, status: RequestStatus): Promise<ApprovalRequest[]> => {
-  const requests = await listRequests(status, viewer.role === 'admin' ? {} : { userId: viewer.id });
+  const reviews = isReviewer(viewer.role);
+  const requests = await listRequests(status, reviews ? {} : { userId: viewer.id });
   const ids = [
     ...new Set(requests.flatMap((request) => (request.componentId === undefined ? [] : [request.componentId]))),
   ];
@@ -155,7 +210,7 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   const answers: ApprovalRequest[] = [];
   const gone: StoredRequest[] = [];
   const duplicates =
-    viewer.role === 'admin' && status === 'pending'
+    reviews && status === 'pending'
       ? await duplicatesOfPending(requests).catch((error: unknown) => {
           logger.warn('duplicate candidates of new parts not found', { error: error as Error });
           return new Map<string, DuplicateCandidate[]>();
@@ -165,7 +220,13 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
     const checked = request.componentId !== undefined;
     const component = checked ? parts.get(request.componentId!) : undefined;
     if (status === 'pending' && checked && !component) gone.push(request);
-    else answers.push(toApprovalRequest(request, { checked, component }, duplicates.get(request.id)));
+    else {
+      const self = status === 'pending' && reviews ? selfReviewOf(viewer, request) : undefined;
+      answers.push({
+        ...toApprovalRequest(request, { checked, component }, duplicates.get(request.id)),
+        ...(self && { selfReview: self }),
+      });
+    }
   }
   const mergedInto = gone.length ? await survivorsOf(gone.map((request) => request.componentId!)) : new Map();
   for (const request of gone)
@@ -175,7 +236,7 @@ export const listApprovalRequests = async (viewer: User, status: RequestStatus):
   return answers;
 };
 
-type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
+type Decision = Pick<ReviewInput, 'status' | 'reviewNotes'> & { overrideReason?: string | null };
 
 /**
  * Approves or rejects a pending request in one transaction: the request closes only while it is
@@ -186,6 +247,8 @@ type Decision = { status: 'approved' | 'rejected'; reviewNotes: string | null };
  * header, else one of the call's own): a review whose answer was lost and that is sent again with
  * the same key is answered as the first was; without it the retry learns the request was
  * reviewed. Either way what a rejection leaves to do afterwards (deleting its files) is done.
+ * Four eyes is checked first, and the reviewer's role is a condition of the transaction: a
+ * reviewer demoted while reviewing decides nothing.
  */
 const reviewStored = async (
   reviewer: User,
@@ -194,6 +257,7 @@ const reviewStored = async (
   reviewToken: string = ulid(),
 ): Promise<ApprovalRequest> => {
   if (request.status !== 'pending') return finishReviewed(request, reviewToken);
+  const overrideReason = fourEyesReason(reviewer, request, decision.overrideReason ?? null);
   const approved = decision.status === 'approved';
   if (!approved) await refuseIfClassChangeStarted(request);
   const settings = await getNotificationSettings(request.userId);
@@ -219,13 +283,21 @@ const reviewStored = async (
       reviewedAt: now,
       reviewToken,
       ...(applied.newComponentId !== undefined && { componentId: applied.newComponentId }),
+      ...(overrideReason && { overrideReason }),
     };
     const linkTo =
       applied.linkTo ??
       (request.componentId && request.requestType !== 'delete' ? paths.hub.component.href(request.componentId) : null);
+    // An approval is listed in the change log by the same transaction that makes it.
+    const entry = approved
+      ? approvedChangeEntry(request, reviewer, now, await changedPart(request, applied.newComponentId), overrideReason)
+      : undefined;
+    const logged = entry ? changeLogItems(entry) : [];
     const all = [
       ...applied.items,
+      ...logged,
       ...requestReviewItems(request, review),
+      stillHoldsRole(reviewer.id, rolesThatDecide(overrideReason)),
       ...(settings.appRequestDecision
         ? [
             notificationPut(
@@ -239,6 +311,9 @@ const reviewStored = async (
       applied.componentIds.length ? commitCatalogueChange(applied.componentIds, all) : transact(all),
     );
     if (!committed) {
+      const reviewerNow = await getUser(reviewer.id);
+      if (!reviewerNow || !(rolesThatDecide(overrideReason) as readonly string[]).includes(reviewerNow.role))
+        throw new Forbidden(messages.forbidden);
       const latest = await getRequest(request.id);
       // Reviewed meanwhile: by this very call (the SDK retried an attempt that had landed), or another.
       if (latest && latest.status !== 'pending') return finishReviewed(latest, reviewToken);
@@ -259,6 +334,16 @@ const reviewStored = async (
     if (approved && request.requestType === 'delete')
       await closeRequestsOfDeletedPart(request.componentId!, request.id);
     await emailDecision({ request: reviewed, decision: decision.status, reviewNotes: decision.reviewNotes, linkTo });
+    if (entry)
+      await notifyWatchers(
+        entry,
+        {
+          title: 'Watched change approved',
+          message: `${entry.approvedBy.name} approved ${entry.proposedBy.name}'s change to ${entry.componentReference ?? 'the class list'}: ${entry.summary}.`,
+          linkTo,
+        },
+        [reviewer.id, request.userId],
+      );
     return toApprovalRequest(reviewed);
   }
 };
@@ -277,6 +362,7 @@ export const reviewRequest = async (
       : keyedToken(reviewer.id, clientToken, {
           status: decision.status,
           reviewNotes: decision.reviewNotes,
+          overrideReason: decision.overrideReason ?? null,
         });
   return reviewStored(reviewer, request, decision, token);
 };

@@ -33,6 +33,8 @@ import type { User } from '#repositories/users';
 import { versionPut } from '#repositories/versions';
 import { closeRequestsOfMergedPart } from '../approvals/reviewing';
 import { displayName } from '../user-names';
+import { directChangeEntry } from '../changes';
+import { changeLogItems } from '#repositories/changes';
 
 /*
  * Merging two parts that turned out to be one: the part of the path goes into `intoId`, which
@@ -144,6 +146,17 @@ const markMerged = async (admin: User, fromId: number, intoId: number): Promise<
         username: displayName(admin),
         createdAt: now,
       }),
+      // The merge is in the change log from the transaction that makes it.
+      ...changeLogItems(
+        directChangeEntry(admin, now, {
+          kind: 'merge',
+          componentId: intoId,
+          componentReference: into.reference,
+          componentClass: into.class ?? null,
+          fields: changedFields,
+          summary: messages.mergeVersion(from.reference, fromId),
+        }),
+      ),
     ];
     if (await conditionalWrite(() => commitCatalogueChange([fromId, intoId], items)))
       return { fromReference: from.reference, intoReference: into.reference, mergeVersion };

@@ -189,7 +189,7 @@ const applyRole = async (user: User, role: Role | undefined): Promise<User | typ
   if (!now) return RACE;
   if (now.role === role) return now;
   // The role did not change and nobody else changed it: demoting the last administrator.
-  if (!changed && role === 'user' && user.role === 'admin' && now.role === 'admin') throw new SsoRefusal('last_admin');
+  if (!changed && role !== 'admin' && user.role === 'admin' && now.role === 'admin') throw new SsoRefusal('last_admin');
   return RACE;
 };
 

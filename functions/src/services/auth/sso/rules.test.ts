@@ -9,6 +9,7 @@ const settings = (overrides: Partial<SsoSettings> = {}): SsoSettings => ({
   scopes: 'openid email profile',
   groupsClaim: 'groups',
   adminGroups: new Set(['hub-admins']),
+  librarianGroups: new Set(['hub-librarians']),
   allowedDomains: new Set(['example.com']),
   allowedGroups: new Set(['hub-users']),
   label: 'Example',
@@ -70,6 +71,7 @@ describe('isAllowed and roleFromGroups', () => {
     expect(isAllowed(person({ groups: [], email_verified: false }), settings())).toBe(false);
     expect(isAllowed(person({ email: 'x@other.org', groups: ['hub-users'] }), settings())).toBe(true);
     expect(isAllowed(person({ email: 'x@other.org', groups: ['hub-admins'] }), settings())).toBe(true);
+    expect(isAllowed(person({ email: 'x@other.org', groups: ['hub-librarians'] }), settings())).toBe(true);
     expect(isAllowed(person({ email: 'x@other.org', groups: ['partners'] }), settings())).toBe(false);
     expect(isAllowed(person({ email: 'x@sub.example.com', groups: [] }), settings())).toBe(false);
   });
@@ -77,7 +79,22 @@ describe('isAllowed and roleFromGroups', () => {
   it('gives admin to members of an administrators group, user otherwise, and leaves roles alone without such groups', () => {
     expect(roleFromGroups(person({ groups: ['hub-admins'] }), settings())).toBe('admin');
     expect(roleFromGroups(person({ groups: ['hub-users'] }), settings())).toBe('user');
-    expect(roleFromGroups(person({ groups: ['hub-admins'] }), settings({ adminGroups: new Set() }))).toBeUndefined();
+    expect(
+      roleFromGroups(
+        person({ groups: ['hub-admins'] }),
+        settings({ adminGroups: new Set(), librarianGroups: new Set() }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('gives librarian to members of a librarians group, admin when they are in an administrators group too', () => {
+    expect(roleFromGroups(person({ groups: ['hub-librarians'] }), settings())).toBe('librarian');
+    expect(roleFromGroups(person({ groups: ['hub-librarians', 'hub-admins'] }), settings())).toBe('admin');
+    // A librarians group alone is enough for the provider to manage roles.
+    expect(roleFromGroups(person({ groups: ['hub-users'] }), settings({ adminGroups: new Set() }))).toBe('user');
+    expect(roleFromGroups(person({ groups: ['hub-librarians'] }), settings({ adminGroups: new Set() }))).toBe(
+      'librarian',
+    );
   });
 });
 

@@ -43,18 +43,24 @@ const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') +
 
 /**
  * May this person use the hub through single sign-on? Their verified email's domain is allowed,
- * or they are in an allowed group or an administrators group. Checked at every sign-in, so
- * someone taken out of the groups loses access at their next one.
+ * or they are in an allowed group, a librarians group or an administrators group. Checked at
+ * every sign-in, so someone taken out of the groups loses access at their next one.
  */
 export const isAllowed = (person: ProviderPerson, settings: SsoSettings): boolean =>
   (person.email !== undefined && person.emailVerified && settings.allowedDomains.has(domainOf(person.email))) ||
-  person.groups.some((group) => settings.allowedGroups.has(group) || settings.adminGroups.has(group));
+  person.groups.some(
+    (group) =>
+      settings.allowedGroups.has(group) || settings.adminGroups.has(group) || settings.librarianGroups.has(group),
+  );
 
 /**
- * The role the provider's groups give: admin in an administrators group, else user. Undefined
- * when no administrators group is configured: roles are then managed in the hub only.
+ * The role the provider's groups give: admin in an administrators group, else librarian in a
+ * librarians group, else user. Undefined when neither kind of group is configured: roles are
+ * then managed in the hub only.
  */
 export const roleFromGroups = (person: ProviderPerson, settings: SsoSettings): Role | undefined => {
-  if (settings.adminGroups.size === 0) return undefined;
-  return person.groups.some((group) => settings.adminGroups.has(group)) ? 'admin' : 'user';
+  if (settings.adminGroups.size === 0 && settings.librarianGroups.size === 0) return undefined;
+  if (person.groups.some((group) => settings.adminGroups.has(group))) return 'admin';
+  if (person.groups.some((group) => settings.librarianGroups.has(group))) return 'librarian';
+  return 'user';
 };

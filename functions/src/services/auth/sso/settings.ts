@@ -9,6 +9,8 @@ export interface SsoSettings {
   readonly scopes: string;
   readonly groupsClaim: string;
   readonly adminGroups: ReadonlySet<string>;
+  /** Groups whose members review and curate the catalogue (the librarian role). */
+  readonly librarianGroups: ReadonlySet<string>;
   readonly allowedDomains: ReadonlySet<string>;
   readonly allowedGroups: ReadonlySet<string>;
   readonly label: string;
@@ -52,12 +54,13 @@ export const readSsoSettings = (): SsoSettings | undefined => {
   }
   if (!env.OIDC_CLIENT_ID) throw new SsoSettingError('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');
   const adminGroups = list(env.OIDC_ADMIN_GROUPS);
+  const librarianGroups = list(env.OIDC_LIBRARIAN_GROUPS);
   const allowedDomains = list(env.OIDC_ALLOWED_DOMAINS, true);
   const allowedGroups = list(env.OIDC_ALLOWED_GROUPS);
   // No allow list would let anyone the provider knows in: refuse to start rather than guess.
-  if (adminGroups.size + allowedDomains.size + allowedGroups.size === 0) {
+  if (adminGroups.size + librarianGroups.size + allowedDomains.size + allowedGroups.size === 0) {
     throw new SsoSettingError(
-      'Set OIDC_ALLOWED_DOMAINS, OIDC_ALLOWED_GROUPS or OIDC_ADMIN_GROUPS: who may sign in through single sign-on',
+      'Set OIDC_ALLOWED_DOMAINS, OIDC_ALLOWED_GROUPS, OIDC_ADMIN_GROUPS or OIDC_LIBRARIAN_GROUPS: who may sign in through single sign-on',
     );
   }
   const scopes = [...list(env.OIDC_SCOPES)];
@@ -68,6 +71,7 @@ export const readSsoSettings = (): SsoSettings | undefined => {
     scopes: scopes.join(' '),
     groupsClaim: env.OIDC_GROUPS_CLAIM,
     adminGroups,
+    librarianGroups,
     allowedDomains,
     allowedGroups,
     label: env.OIDC_BUTTON_LABEL,

@@ -17,11 +17,14 @@ const ADMIN_TABS = ['overview', 'images', 'data', 'classes', 'users'] as const s
   ...AdminAnchor[],
 ];
 
+/** The tabs about the catalogue alone, for a librarian. */
+const CATALOGUE_TABS = ['overview', 'images', 'data', 'classes'] as const satisfies readonly [string, ...AdminAnchor[]];
+
 interface AdminDashboardProps {
   /** The Overview tab's cards from other features (the image cards are this feature's own). */
-  overview: ReactNode;
-  /** The User Management tab. */
-  userManagement: ReactNode;
+  overview?: ReactNode;
+  /** The User Management tab; without it (a librarian's view) the tab is not offered. */
+  userManagement?: ReactNode;
 }
 
 /**
@@ -30,7 +33,7 @@ interface AdminDashboardProps {
  * users feature, which the app's route composes in.
  */
 export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboardProps) => {
-  const [tab, chooseTab] = useHashTab(ADMIN_TABS);
+  const [tab, chooseTab] = useHashTab(userManagement ? ADMIN_TABS : CATALOGUE_TABS);
   return (
     <Stack gap="0">
       <PageHeader title="Admin Dashboard" subtitle="Manage users and component images" />
@@ -55,9 +58,11 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
           <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="classes">
             Classes
           </Tabs.Trigger>
-          <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
-            User Management
-          </Tabs.Trigger>
+          {userManagement && (
+            <Tabs.Trigger whiteSpace="nowrap" flexShrink={0} value="users">
+              User Management
+            </Tabs.Trigger>
+          )}
         </TabsRow>
         <Tabs.Content value="overview">
           <Stack gap="4">
@@ -77,7 +82,7 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
         <Tabs.Content value="classes">
           <ClassList />
         </Tabs.Content>
-        <Tabs.Content value="users">{userManagement}</Tabs.Content>
+        {userManagement && <Tabs.Content value="users">{userManagement}</Tabs.Content>}
       </Tabs.Root>
     </Stack>
   );

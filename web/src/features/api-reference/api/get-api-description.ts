@@ -1,3 +1,4 @@
+import type { Access } from '#shared/routes';
 import { useApiQuery } from '#web/lib/api-query.ts';
 
 /** The parts of a JSON Schema the reference shows. */
@@ -53,7 +54,7 @@ export interface Operation {
   requestBody?: { content: Record<string, MediaContent> };
   responses: Record<string, Response>;
   security?: Record<string, string[]>[];
-  'x-access'?: 'public' | 'user' | 'admin';
+  'x-access'?: Access;
 }
 
 /** An OpenAPI 3.1 document, as far as the reference reads it. */

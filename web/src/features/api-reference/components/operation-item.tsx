@@ -124,6 +124,11 @@ export const OperationItem = ({
                 Administrators
               </Badge>
             )}
+            {operation['x-access'] === 'librarian' && (
+              <Badge size="sm" colorPalette="teal" variant="subtle">
+                Librarians
+              </Badge>
+            )}
           </HStack>
         </Stack>
         <Accordion.ItemIndicator />

@@ -17,6 +17,8 @@ export interface ReviewInput {
   reviewNotes: string;
   /** The documented body names the reviewer; the server records the session's admin whatever is sent. */
   reviewedBy: string;
+  /** An administrator deciding their own request under four eyes: why (kept on the request). */
+  overrideReason?: string;
 }
 
 /**
@@ -26,12 +28,20 @@ export interface ReviewInput {
  * "already reviewed"; a note changed in between makes another key (the server would refuse the
  * old one with other content), and that try learns the request was already reviewed.
  */
-export const reviewRequest = async (id: string, { status, reviewNotes, reviewedBy }: ReviewInput) => {
+export const reviewRequest = async (id: string, { status, reviewNotes, reviewedBy, overrideReason }: ReviewInput) => {
   const notes = reviewNotes.trim() || null;
+  const reason = overrideReason?.trim() || undefined;
   return api.patch<ApprovalRequest>(
     `/approval-requests/${encodeURIComponent(id)}`,
-    { status, reviewedBy, reviewNotes: notes },
-    { idempotencyKey: idempotencyKeyFor('review', id, status, await contentDigest(notes ?? '')) },
+    { status, reviewedBy, reviewNotes: notes, ...(reason && { overrideReason: reason }) },
+    {
+      idempotencyKey: idempotencyKeyFor(
+        'review',
+        id,
+        status,
+        await contentDigest(JSON.stringify([notes ?? '', reason ?? ''])),
+      ),
+    },
   );
 };
 

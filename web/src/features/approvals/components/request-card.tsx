@@ -5,7 +5,8 @@ import { Checkbox } from '@chakra-ui/react/checkbox';
 import { Heading } from '@chakra-ui/react/heading';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Check, X } from 'lucide-react';
+import { Check, UserCheck, X } from 'lucide-react';
+import { messages } from '#shared/messages';
 import { useState } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { AppLink } from '#web/components/ui/link.tsx';
@@ -72,6 +73,10 @@ interface RequestCardProps {
  */
 export const RequestCard = ({ request, selected, onSelectedChange }: RequestCardProps) => {
   const [decision, setDecision] = useState<ReviewDecision | null>(null);
+  // Four eyes: one's own request waits for another reviewer; an administrator may override, giving a reason.
+  const [overriding, setOverriding] = useState(false);
+  const own = request.status === 'pending' && request.selfReview !== undefined;
+  const showsButtons = !own || overriding;
   const Icon = requestTypeIcon(request.requestType);
   const label = requestTypeLabel(request.requestType);
   const headingId = `request-${request.id}`;
@@ -83,7 +88,7 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
       <Stack gap="3">
         <HStack justify="space-between" align="flex-start" gap="3">
           <HStack gap="2" minWidth="0">
-            {pending && onSelectedChange && (
+            {pending && !own && onSelectedChange && (
               <Checkbox.Root
                 checked={selected ?? false}
                 onCheckedChange={(details) => onSelectedChange(details.checked === true)}
@@ -116,7 +121,31 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
         <DuplicateNotice request={request} />
         <RequestChanges request={request} />
 
-        {pending ? (
+        {own && (
+          <HStack
+            borderTopWidth="1px"
+            pt="3"
+            gap="3"
+            justify="space-between"
+            wrap="wrap"
+            role="note"
+            aria-label="Your own request"
+          >
+            <HStack gap="2" color="fg.muted" fontSize="sm" align="flex-start" flex="1" minWidth="14rem">
+              <UserCheck size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text>
+                {request.selfReview === 'override' ? messages.ownRequestOverrideOnly : messages.ownRequestReview}.
+              </Text>
+            </HStack>
+            {request.selfReview === 'override' && !overriding && (
+              <Button variant="outline" size="sm" onClick={() => setOverriding(true)}>
+                Override as administrator
+              </Button>
+            )}
+          </HStack>
+        )}
+
+        {pending && showsButtons ? (
           <HStack justify="flex-end" gap="2" borderTopWidth="1px" pt="3" wrap="wrap">
             <Button
               variant="outline"
@@ -140,7 +169,7 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
               Approve
             </Button>
           </HStack>
-        ) : (
+        ) : pending ? null : (
           <Stack gap="1" borderTopWidth="1px" pt="3" as="section" aria-label="Review">
             <Text fontSize="sm" fontWeight="semibold">
               Review Notes
@@ -160,10 +189,20 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
             <Detail label={request.status === 'withdrawn' ? 'Withdrawn at' : 'Reviewed at'}>
               {formatDateTime(request.reviewedAt)}
             </Detail>
+            {request.overrideReason && (
+              <Detail label="Own request, decided with an override">{request.overrideReason}</Detail>
+            )}
           </Stack>
         )}
       </Stack>
-      {pending && <ReviewDialog request={request} decision={decision} onClose={() => setDecision(null)} />}
+      {pending && (
+        <ReviewDialog
+          request={request}
+          decision={decision}
+          onClose={() => setDecision(null)}
+          override={request.selfReview === 'override'}
+        />
+      )}
     </Panel>
   );
 };

@@ -3,6 +3,7 @@ import { Field } from '@chakra-ui/react/field';
 import { Textarea } from '@chakra-ui/react/textarea';
 import { useState, type ReactNode } from 'react';
 import { REVIEW_NOTES_MAX_LENGTH, type ApprovalRequest } from '#shared/schemas/approvals';
+import { messages } from '#shared/messages';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -64,16 +65,20 @@ interface ReviewDialogProps {
   request: ApprovalRequest;
   decision: ReviewDecision | null;
   onClose: () => void;
+  /** An administrator deciding their own request: the dialog asks why, and sends nothing without it. */
+  override?: boolean;
 }
 
 /**
  * The Approve and Reject dialogs with optional 'Review Notes'. Approving a new part that may be
  * a duplicate waits for the reviewer to confirm it is another part.
  */
-export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) => {
+export const ReviewDialog = ({ request, decision, onClose, override = false }: ReviewDialogProps) => {
   const { user } = useUser();
   const review = useReviewRequest();
   const [notes, setNotes] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const words = wording[decision ?? 'approved'];
   const asksConfirmation = decision === 'approved' && mayDuplicate(request);
@@ -81,18 +86,25 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
 
   const close = () => {
     setNotes('');
+    setReason('');
+    setReasonMissing(false);
     confirmation.reset();
     onClose();
   };
 
   const submit = async () => {
     if (!decision || !confirmation.allows()) return;
+    if (override && !reason.trim()) {
+      setReasonMissing(true);
+      return;
+    }
     setSubmitting(true);
     try {
       await review(request.id, {
         status: decision,
         reviewNotes: notes,
         reviewedBy: user?.username || user?.email || 'admin',
+        ...(override && { overrideReason: reason }),
       });
       notify({ type: 'success', title: words.toast, description: `The request has been ${words.verb} successfully.` });
       close();
@@ -126,6 +138,27 @@ export const ReviewDialog = ({ request, decision, onClose }: ReviewDialogProps) 
         </Box>
       )}
       {asksConfirmation && <NotDuplicateConfirmation {...confirmation.props} />}
+      {override && (
+        <Field.Root required invalid={reasonMissing} mb="4">
+          <Field.Label>
+            Override reason
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim()) setReasonMissing(false);
+            }}
+            maxLength={REVIEW_NOTES_MAX_LENGTH}
+            rows={3}
+            placeholder="Why you decide your own request instead of another reviewer"
+            bg="bg"
+          />
+          <Field.HelperText>You filed this request. The reason is kept on it for everyone to see.</Field.HelperText>
+          <Field.ErrorText>{messages.overrideReasonRequired}</Field.ErrorText>
+        </Field.Root>
+      )}
       <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitter">
         <Field.HelperText>Optional. The submitter sees them in their notification.</Field.HelperText>
       </ReviewNotesField>

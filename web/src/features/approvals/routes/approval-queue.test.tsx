@@ -37,6 +37,7 @@ const request = (id: string, fields: Partial<ApprovalRequest>): ApprovalRequest 
   staleFields: [],
   componentChanged: false,
   revertOf: null,
+  overrideReason: null,
   ...fields,
 });
 
@@ -599,5 +600,73 @@ describe('a new part that may be a duplicate', () => {
       ids: [doubtful.id, editRequest.id],
       status: 'approved',
     });
+  });
+});
+
+describe('four eyes in the queue', () => {
+  it("shows a librarian's own request without Approve and Reject, saying why, and leaves it out of bulk picks", async () => {
+    mockApi({
+      'GET /api/user': { body: { ...admin, role: 'librarian' } },
+      'GET /api/approval-requests': { body: [{ ...newRequest, selfReview: 'own' }, editRequest] },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const own = await screen.findByRole('article', { name: 'New Component' });
+    expect(within(own).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: /^Reject/ })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Override as administrator' })).not.toBeInTheDocument();
+    expect(within(own).getByRole('note', { name: 'Your own request' })).toHaveTextContent(
+      'You filed this request: another reviewer must approve or reject it.',
+    );
+    expect(within(own).queryByRole('checkbox')).not.toBeInTheDocument();
+    const theirs = screen.getByRole('article', { name: 'Component Edit' });
+    expect(within(theirs).getByRole('button', { name: /^Approve/ })).toBeInTheDocument();
+  });
+
+  it('lets an administrator decide their own request only after writing why, and sends the reason', async () => {
+    const server = mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/csrf-token': csrfHandler,
+      'GET /api/approval-requests': { body: [{ ...newRequest, selfReview: 'override' }] },
+      [`PATCH /api/approval-requests/${newRequest.id}`]: ({ body }) => ({
+        body: { ...newRequest, ...(body as object), status: 'approved' },
+      }),
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue');
+    const card = await screen.findByRole('article', { name: 'New Component' });
+    expect(within(card).queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Override as administrator' }));
+    await userEvent.click(within(card).getByRole('button', { name: /^Approve/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Request' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Write why you are reviewing your own request')).toBeInTheDocument();
+    expect(server.callsTo(`PATCH /api/approval-requests/${newRequest.id}`)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText(/Override reason/), 'Nobody else on duty');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request Approved')).toBeInTheDocument();
+    expect(server.callsTo(`PATCH /api/approval-requests/${newRequest.id}`)[0]!.body).toMatchObject({
+      status: 'approved',
+      overrideReason: 'Nobody else on duty',
+    });
+  });
+
+  it('shows the override reason on a decided card', async () => {
+    mockApi({
+      'GET /api/user': { body: admin },
+      'GET /api/approval-requests': {
+        body: [
+          {
+            ...newRequest,
+            status: 'approved',
+            reviewedBy: 'admin',
+            reviewedAt: '2026-03-02T10:00:00.000Z',
+            overrideReason: 'Nobody else on duty',
+          },
+        ],
+      },
+    });
+    renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue#approved');
+    const card = await screen.findByRole('article', { name: 'New Component' });
+    expect(within(card).getByText('Nobody else on duty')).toBeInTheDocument();
   });
 });

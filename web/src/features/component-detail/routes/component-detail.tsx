@@ -6,7 +6,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Tabs } from '@chakra-ui/react/tabs';
 import { Text } from '@chakra-ui/react/text';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { Version } from '#shared/schemas/approvals';
 import type { Component } from '#shared/schemas/component';
@@ -16,7 +16,7 @@ import { LineTabs, RowTab, TabsRow } from '#web/components/ui/tabs-row.tsx';
 import { RequestSubmittedDialog } from '#web/components/ui/request-submitted-dialog.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
-import { displayName, useUser } from '#web/lib/auth.tsx';
+import { displayName, isReviewing, useUser } from '#web/lib/auth.tsx';
 import { useAttachments, useReloadAttachments } from '../api/attachments';
 import { useComments } from '../api/comments';
 import { componentLoadFailure, useComponent } from '../api/get-component';
@@ -77,7 +77,15 @@ const tabs = [
   { value: 'history', label: 'Version History' },
 ] as const;
 
-const ComponentDetail = ({ component, componentId }: { component: Component; componentId: string }) => {
+const ComponentDetail = ({
+  component,
+  componentId,
+  actions,
+}: {
+  component: Component;
+  componentId: string;
+  actions?: DetailActions;
+}) => {
   const { user } = useUser();
   const username = user?.username ?? '';
   const { attachments, error: attachmentsError } = useAttachments(componentId);
@@ -89,7 +97,8 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   useFailureToast(commentsError, 'Failed to load comments');
   useRecordView(component.id, user?.id);
 
-  const [tab, setTab] = useState<string>('details');
+  // The change log links here with #history: the part's versions open first.
+  const [tab, setTab] = useState<string>(() => (window.location.hash === '#history' ? 'history' : 'details'));
   const [editing, setEditing] = useState<ShownField | null>(null);
   const reading = useReading();
   const [linkOffer, setLinkOffer] = useState<LinkOffer | null>(null);
@@ -121,6 +130,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
           </Box>
         </Box>
         <HStack gap="3" wrap="wrap" flexShrink={0}>
+          {actions?.(component)}
           <BackToList />
           <DeleteComponent component={component} username={username} />
         </HStack>
@@ -186,7 +196,7 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
                   <AttachmentsTab
                     component={component}
                     attachments={attachments}
-                    isAdmin={user?.role === 'admin'}
+                    isAdmin={isReviewing(user)}
                     onUpload={() => setUploading(true)}
                   />
                 </Tabs.Content>
@@ -229,8 +239,11 @@ const ComponentDetail = ({ component, componentId }: { component: Component; com
   );
 };
 
+/** Buttons other features put in the part's header (Watch), composed in by the app. */
+export type DetailActions = (component: Component) => ReactNode;
+
 /** /component-hub/components/{id}. */
-export const ComponentDetailRoute = () => {
+export const ComponentDetailRoute = ({ actions }: { actions?: DetailActions } = {}) => {
   const { id = '' } = useParams();
   const { component, error, isLoading } = useComponent(id);
   const failure = error ? componentLoadFailure(error) : undefined;
@@ -253,7 +266,7 @@ export const ComponentDetailRoute = () => {
       </Box>
     );
   }
-  return <ComponentDetail key={component.id} component={component} componentId={id} />;
+  return <ComponentDetail key={component.id} component={component} componentId={id} actions={actions} />;
 };
 
 export default ComponentDetailRoute;

@@ -12,7 +12,7 @@ import { AppLink } from '#web/components/ui/link.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { paths } from '#shared/app-paths';
 import { useBusyAction } from '#web/lib/failed-actions.ts';
-import { useUser } from '#web/lib/auth.tsx';
+import { isReviewing, useUser } from '#web/lib/auth.tsx';
 import { usePendingRequests } from '../api/get-pending-requests';
 import { useWithdrawRequest } from '../api/withdraw-request';
 import { ListCard } from './list-card';
@@ -70,7 +70,7 @@ export const PendingRequests = () => {
   const withdraw = useWithdrawRequest();
   const [withdrawing, setWithdrawing] = useState<ApprovalRequest | null>(null);
   const { busy, run } = useBusyAction('Failed to withdraw the request');
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = isReviewing(user);
 
   const confirmWithdraw = async () => {
     if (!withdrawing) return;

@@ -52,6 +52,7 @@ const aRequest = (
   staleFields: [],
   componentChanged: false,
   revertOf: null,
+  overrideReason: null,
   ...extra,
 });
 

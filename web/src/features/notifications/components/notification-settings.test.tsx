@@ -14,7 +14,13 @@ const person = (role: 'user' | 'admin') => ({
   lastName: '',
   role,
 });
-const allOn = { emailRequestDigest: true, emailRequestDecision: true, appNewRequest: true, appRequestDecision: true };
+const allOn = {
+  emailRequestDigest: true,
+  emailRequestDecision: true,
+  appNewRequest: true,
+  appRequestDecision: true,
+  appWatched: true,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

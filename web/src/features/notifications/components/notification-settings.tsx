@@ -11,7 +11,7 @@ import {
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useUser } from '#web/lib/auth.tsx';
+import { isReviewing, useUser } from '#web/lib/auth.tsx';
 import { updateNotificationSettings, useNotificationSettings } from '../api/notification-settings';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
@@ -28,7 +28,7 @@ const channels = [
 export const NotificationSettingsPanel = () => {
   const { user } = useUser();
   const { settings, error, mutate } = useNotificationSettings();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = isReviewing(user);
   const kinds = notificationSettingKinds.filter((kind) => isAdmin || !notificationSettingLabels[kind].adminOnly);
 
   const change = async (kind: NotificationSettingKind, on: boolean) => {

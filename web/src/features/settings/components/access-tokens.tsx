@@ -13,7 +13,7 @@ import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
-import { useUser } from '#web/lib/auth.tsx';
+import { isReviewing, useUser } from '#web/lib/auth.tsx';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useBusyAction } from '#web/lib/failed-actions.ts';
 import { createToken, revokeToken, setTokenDisabled, useAllTokens, useTokens } from '../api/access-tokens';
@@ -128,7 +128,7 @@ export const AccessTokens = () => {
             What it may do
           </Text>
           {tokenScopes
-            .filter((scope) => scope !== 'admin' || isAdmin)
+            .filter((scope) => scope !== 'admin' || isReviewing(user))
             .map((scope) => (
               <Checkbox.Root
                 key={scope}

@@ -1,14 +1,12 @@
-import type { Role } from '#shared/schemas/auth';
+import { roles, type Role } from '#shared/schemas/auth';
 import type { AdminUser } from '#shared/schemas/users';
 import type { SelectOption } from '#web/components/ui/select-field.tsx';
 import { formatDate, formatDateTime } from '#web/lib/dates.ts';
 
-export const roleLabels: Record<Role, string> = { user: 'User', admin: 'Admin' };
+export const roleLabels: Record<Role, string> = { user: 'User', librarian: 'Librarian', admin: 'Admin' };
 
-export const roleOptions: readonly SelectOption[] = [
-  { value: 'user', label: roleLabels.user },
-  { value: 'admin', label: roleLabels.admin },
-];
+/** Every role, least trusted first: a librarian reviews, imports and curates; an admin also manages people. */
+export const roleOptions: readonly SelectOption[] = roles.map((role) => ({ value: role, label: roleLabels[role] }));
 
 /** A table date; the full date-time is its tooltip. */
 export const tableDate = (iso: string): { text: string; title: string } => ({

@@ -15,6 +15,8 @@ interface UserRoleSelectProps {
 }
 
 /** The table's inline role select: saves on change, shows the new role while it is saved. */
+const roleWithArticle: Record<Role, string> = { user: 'a user', librarian: 'a librarian', admin: 'an admin' };
+
 export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
   const updateRole = useUpdateUserRole();
   const [saving, setSaving] = useState<Role | null>(null);
@@ -28,7 +30,7 @@ export const UserRoleSelect = ({ user, isSelf }: UserRoleSelectProps) => {
       notify({
         type: 'success',
         title: messages.roleUpdated,
-        description: `${user.email} is now ${role.data === 'admin' ? 'an admin' : 'a user'}.`,
+        description: `${user.email} is now ${roleWithArticle[role.data]}.`,
       });
     } catch (error) {
       notifyFailure('Failed to update role')(error);

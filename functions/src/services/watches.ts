@@ -1,0 +1,92 @@
+import { paths } from '#shared/app-paths';
+import { messages } from '#shared/messages';
+import { WATCHES_PER_USER_MAX, type Watch, type WatchTarget } from '#shared/schemas/watches';
+import { Conflict, NotFound } from '#lib/errors';
+import { logger } from '#lib/logger';
+import { getComponent, getComponents } from '#repositories/components';
+import { getNotificationSettingsOf } from '#repositories/notification-settings';
+import { putNotifications } from '#repositories/notifications';
+import { transact } from '#repositories/table';
+import type { User } from '#repositories/users';
+import { listWatchersOf, listWatchesOf, unwatchItems, watchItems } from '#repositories/watches';
+import { newNotification } from './notifications';
+
+/*
+ * Watching parts and classes, and telling their watchers when a change to one is requested or
+ * approved.
+ */
+
+const sameTarget = (watch: { componentId?: number; componentClass?: string }, target: WatchTarget) =>
+  'componentId' in target
+    ? watch.componentId === target.componentId
+    : watch.componentClass?.trim().toLowerCase() === target.componentClass.trim().toLowerCase();
+
+/** Starts watching a part (which must exist) or a class; watching it again changes nothing. */
+export const startWatching = async (user: User, target: WatchTarget): Promise<{ watching: true }> => {
+  if ('componentId' in target && !(await getComponent(target.componentId)))
+    throw new NotFound(messages.componentNotFound);
+  const held = await listWatchesOf(user.id);
+  if (held.some((watch) => sameTarget(watch, target))) return { watching: true };
+  if (held.length >= WATCHES_PER_USER_MAX) throw new Conflict(messages.watchLimit(WATCHES_PER_USER_MAX));
+  await transact(watchItems(user.id, target, new Date().toISOString()));
+  return { watching: true };
+};
+
+/** Stops watching; not watching it already is no error. */
+export const stopWatching = async (user: User, target: WatchTarget): Promise<{ watching: false }> => {
+  await transact(unwatchItems(user.id, target));
+  return { watching: false };
+};
+
+/** What the person watches, each part with its reference as it is now (null once it is gone). */
+export const listWatches = async (user: User): Promise<Watch[]> => {
+  const held = await listWatchesOf(user.id);
+  const ids = held.flatMap((watch) => (watch.componentId === undefined ? [] : [watch.componentId]));
+  const references = new Map((ids.length ? await getComponents(ids) : []).map((part) => [part.id, part.reference]));
+  return held.map((watch): Watch =>
+    watch.componentId !== undefined
+      ? {
+          componentId: watch.componentId,
+          componentReference: references.get(watch.componentId) ?? null,
+          since: watch.since,
+        }
+      : { componentClass: watch.componentClass!, since: watch.since },
+  );
+};
+
+/**
+ * Tells the watchers of a part and of its class, except `except` (who did it, who is told of it
+ * anyway), as their settings allow: one notification each, linked to the part. Best effort: the
+ * change it tells of has already been made.
+ */
+export const notifyWatchers = async (
+  about: { componentId: number | null; componentClass: string | null },
+  notice: { title: string; message: string; linkTo?: string | null },
+  except: readonly string[],
+): Promise<void> => {
+  const targets: WatchTarget[] = [
+    ...(about.componentId !== null ? [{ componentId: about.componentId }] : []),
+    ...(about.componentClass ? [{ componentClass: about.componentClass }] : []),
+  ];
+  if (!targets.length) return;
+  try {
+    const watchers = (await listWatchersOf(targets)).filter((id) => !except.includes(id));
+    if (!watchers.length) return;
+    const settings = await getNotificationSettingsOf(watchers);
+    const told = watchers.filter((id) => settings.get(id)?.appWatched !== false);
+    const linkTo =
+      notice.linkTo !== undefined
+        ? notice.linkTo
+        : about.componentId !== null
+          ? paths.hub.component.href(about.componentId)
+          : null;
+    await putNotifications(
+      told.map((userId) => ({
+        userId,
+        notification: newNotification({ type: 'info', title: notice.title, message: notice.message, linkTo }),
+      })),
+    );
+  } catch (error) {
+    logger.warn('watchers not told', { error: error as Error });
+  }
+};

@@ -1,8 +1,8 @@
 import { ranksLastValues } from '#shared/schemas/choice-fields';
 import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
-import { grow, type ColumnStore, type StoredTextField } from './column-store';
+import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
-import { wholeKeys, type TextCondition } from './matching';
+import { runKeys, wholeKeys, type TextCondition } from './matching';
 import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
 
 /*
@@ -23,6 +23,9 @@ const partNumberForms = (column: TextColumn, code: number): string[] => {
   const squeezed = end === -1 ? forms : forms.slice(0, end);
   return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
 };
+
+/** The description in every catalogue language: where the measures asked for count for ranking. */
+const descriptionFields: readonly SearchedField[] = inEveryLanguage('description');
 
 /** How many bits of a 32-bit word are set. */
 const bitCount = (word: number): number => {
@@ -152,6 +155,9 @@ export class ResultOrder {
    * The hits in relevance groups: the reference or article number is the text (0), the
    * reference starts with it (1), holds it (2), holds some of its words (3), the rest (4).
    * "The text" is the words found in that field, without separators, or the whole text.
+   * Within each group, in turn: a reference holding a longer run of the words in the order
+   * typed (groups 1 to 3), a part of a kind the words name, a description holding more of
+   * the measures asked for, come first.
    */
   private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
     const reference = this.store.text.reference;
@@ -175,8 +181,31 @@ export class ResultOrder {
       }
       return keys;
     };
-    const groupOf = new Uint8Array(hits.length);
-    const sizes = new Uint32Array(5);
+    const runs = runKeys(condition.variants);
+    const longestRun = runs[0]?.length ?? 0;
+    const runCache = new Map<number, number>();
+    const runOf = (code: number): number => {
+      let run = runCache.get(code);
+      if (run === undefined) {
+        const forms = partNumberForms(reference, code);
+        run = runs.find(({ keys }) => keys.some((key) => forms.some((form) => form.includes(key))))?.length ?? 0;
+        runCache.set(code, run);
+      }
+      return run;
+    };
+    const kinds = [...condition.kinds].map(([field, verdict]) => ({ codes: this.store.text[field].codes, verdict }));
+    const measures = condition.read.flatMap((word, w) => (word.measure ? [condition.words[w]!] : []));
+    const descriptions = measures.length ? descriptionFields.filter((field) => condition.fields.includes(field)) : [];
+    const measureVerdicts = measures.map((match) =>
+      descriptions.map((field) => ({ codes: this.store.text[field].codes, verdict: match.verdicts.get(field)! })),
+    );
+    // Sub-ranks within a group: run (longest first), kind (of one first), measures in the description (most first).
+    const kindRanks = kinds.length ? 2 : 1;
+    const measureRanks = measures.length + 1;
+    const perGroup = (longestRun + 1) * kindRanks * measureRanks;
+    const groupCount = 5 * perGroup;
+    const groupOf = new Uint32Array(hits.length);
+    const sizes = new Uint32Array(groupCount);
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;
       const referenceCode = reference.codes[slot]!;
@@ -201,13 +230,23 @@ export class ResultOrder {
           }
         }
       }
-      groupOf[i] = group;
-      sizes[group]!++;
+      const run = group >= 1 && group <= 3 && referenceCode !== 0 ? runOf(referenceCode) : longestRun;
+      let kind = 0;
+      if (kinds.length) {
+        kind = 1;
+        for (const { codes, verdict } of kinds) if (verdict[codes[slot]!] === 1) kind = 0;
+      }
+      let missing = 0;
+      for (const columns of measureVerdicts)
+        if (!columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1)) missing++;
+      const rank = group * perGroup + ((longestRun - run) * kindRanks + kind) * measureRanks + missing;
+      groupOf[i] = rank;
+      sizes[rank]!++;
     }
     const groups = Array.from(sizes, (size) => new Int32Array(size));
-    const filled = new Uint32Array(5);
+    const filled = new Uint32Array(groupCount);
     for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
-    return groups;
+    return groups.filter((group) => group.length > 0);
   }
 
   /**

@@ -12,7 +12,7 @@ import {
   type SearchFacetField,
   type SearchFacets,
 } from '#shared/schemas/component';
-import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from './folding';
+import { compactFolded, foldText, foldVariants, joinedFolded } from './folding';
 import { runKeys } from './matching';
 import { holdsCount, holdsMeasure, isOfKind, readQuery, type Count, type QueryWord } from './query-words';
 import {

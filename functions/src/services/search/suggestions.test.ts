@@ -57,7 +57,10 @@ describe("'Did you mean' suggestions", () => {
       text: 'Weidmüller ur20',
     });
     // 750-1420 is one edit away, 750-1415 two.
-    expect(clearSuggestion(index, { ...page, query: 'wago 750-1421' })).toEqual({ field: 'query', text: 'wago 750-1420' });
+    expect(clearSuggestion(index, { ...page, query: 'wago 750-1421' })).toEqual({
+      field: 'query',
+      text: 'wago 750-1420',
+    });
     // Two makers one edit from 'Wagi': nothing is clear.
     const twoClose = SearchIndex.build([
       part(1, { reference: 'A1', manufacturer: 'WAGO' }),

@@ -40,7 +40,7 @@ import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
 import type { StoredNumberField } from './search/column-store';
 import type { IndexQuery, SearchIndex } from './search/search-index';
-import { clearSuggestion, suggestSearches } from './search/suggestions';
+import { searchOrCorrect, suggestSearches } from './search/suggestions';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
 export const componentFileUrl = (id: number, field: ComponentFileField): string =>
@@ -172,21 +172,8 @@ export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().
 export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
   const index = current ?? (await currentSearchIndex());
   const indexQuery = toIndexQuery(query);
-  let result = index.search(indexQuery);
-  let correction: SearchCorrection | undefined;
-  if (result.total === 0 && !query.asTyped) {
-    // A misspelling with one clearly right correction is answered with it, saying so.
-    const meant = clearSuggestion(index, indexQuery);
-    if (meant) {
-      const original = meant.field === 'query' ? indexQuery.query! : indexQuery.text![meant.field]!;
-      result = index.search(
-        meant.field === 'query'
-          ? { ...indexQuery, query: meant.text }
-          : { ...indexQuery, text: { ...indexQuery.text, [meant.field]: meant.text } },
-      );
-      correction = { ...meant, original };
-    }
-  }
+  // A misspelling with one clearly right correction is answered with it, saying so.
+  const { result, correction } = searchOrCorrect(index, indexQuery, query.asTyped);
   const { ids, total, facets } = result;
   const answer: SearchAnswer = { components: index.components(ids).map(toApiComponent), total };
   if (facets) answer.facets = facets;

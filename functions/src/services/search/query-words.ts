@@ -52,8 +52,8 @@ export const readMeasure = (folded: string): Measure | undefined => {
   return unit && { quantity: unit.quantity, value: clean(Number(match[1]) * unit.factor) };
 };
 
-/** A number standing on its own (not after a letter, a digit or a point) and the unit run after it. */
-const MEASURE_IN_TEXT = /(?<![a-z0-9.])(\d+(?:\.\d+)?)([a-z"]+(?:\/[a-z]+)?2?)/g;
+/** A number standing on its own (not after a digit or a point: `DC24V` states 24 V) and the unit run after it. */
+const MEASURE_IN_TEXT = /(?<![0-9.])(\d+(?:\.\d+)?)([a-z"]+(?:\/[a-z]+)?2?)/g;
 
 /** Whether folded text states the measure as a whole number with a unit of its quantity. */
 export const holdsMeasure = (folded: string, measure: Measure): boolean => {
@@ -128,7 +128,7 @@ const CIRCUIT_WORDS = ['circuit', 'circuits', 'kreis', 'kreise', 'stromkreis', '
 
 const countFamily = (field: Count['field']) => (field === 'numberOfCircuits' ? CIRCUIT_WORDS : TERMINAL_WORDS);
 const countPattern = (words: readonly string[]) =>
-  new RegExp(String.raw`(?<![a-z0-9.])(\d+)-?(?:${words.join('|')})(?![a-z])`, 'g');
+  new RegExp(String.raw`(?<![0-9.])(\d+)-?(?:${words.join('|')})(?![a-z])`, 'g');
 const COUNT_IN_TEXT: Record<Count['field'], RegExp> = {
   numberOfTerminals: countPattern(TERMINAL_WORDS),
   numberOfCircuits: countPattern(CIRCUIT_WORDS),

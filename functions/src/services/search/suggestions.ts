@@ -1,7 +1,12 @@
 import { distance } from 'fastest-levenshtein';
-import { quickSearchFields, type SearchSuggestion, type SearchTextFilterField } from '#shared/schemas/component';
+import {
+  quickSearchFields,
+  type SearchCorrection,
+  type SearchSuggestion,
+  type SearchTextFilterField,
+} from '#shared/schemas/component';
 import { compactFolded, foldText, splitSearchText } from './folding';
-import type { IndexQuery, SearchedField, SearchIndex } from './search-index';
+import type { IndexQuery, IndexResult, SearchedField, SearchIndex } from './search-index';
 
 /*
  * 'Did you mean …': when a search finds nothing, the searches it probably meant. Each word of
@@ -142,4 +147,25 @@ export const clearSuggestion = (index: SearchIndex, query: IndexQuery): SearchSu
     offer.suggestion.field === best.suggestion.field &&
     foldText(offer.suggestion.text) === foldText(best.suggestion.text);
   return offers.every((offer) => offer.edits > best.edits || same(offer)) ? best.suggestion : undefined;
+};
+
+/**
+ * A search, answered as typed; or, when that finds nothing and one correction is clearly
+ * right (and the text is not to be taken as typed), answered with that correction, saying so.
+ */
+export const searchOrCorrect = (
+  index: SearchIndex,
+  query: IndexQuery,
+  asTyped = false,
+): { result: IndexResult; correction?: SearchCorrection } => {
+  const result = index.search(query);
+  if (result.total > 0 || asTyped) return { result };
+  const meant = clearSuggestion(index, query);
+  if (!meant) return { result };
+  const original = meant.field === 'query' ? query.query! : query.text![meant.field]!;
+  const corrected =
+    meant.field === 'query'
+      ? { ...query, query: meant.text }
+      : { ...query, text: { ...query.text, [meant.field]: meant.text } };
+  return { result: index.search(corrected), correction: { ...meant, original } };
 };

@@ -155,9 +155,10 @@ export class ResultOrder {
    * The hits in relevance groups: the reference or article number is the text (0), the
    * reference starts with it (1), holds it (2), holds some of its words (3), the rest (4).
    * "The text" is the words found in that field, without separators, or the whole text.
-   * Within each group, in turn: a reference holding a longer run of the words in the order
-   * typed (groups 1 to 3), a part of a kind the words name, a description holding more of
-   * the measures asked for, come first.
+   * The groups that touch the reference (1 to 3) are first ordered by the longest run of the
+   * words, in the order typed, that the reference holds (at its start before inside), so a
+   * reference holding more of the text comes first. Within each group, a part of a kind the
+   * words name, then a description holding more of the measures asked for, come first.
    */
   private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
     const reference = this.store.text.reference;
@@ -183,15 +184,23 @@ export class ResultOrder {
     };
     const runs = runKeys(condition.variants);
     const longestRun = runs[0]?.length ?? 0;
+    // Per reference code: how far from the longest run its own longest run is, twice, plus one
+    // when that run is not at the reference's start.
     const runCache = new Map<number, number>();
-    const runOf = (code: number): number => {
-      let run = runCache.get(code);
-      if (run === undefined) {
+    const runRankOf = (code: number): number => {
+      let rank = runCache.get(code);
+      if (rank === undefined) {
         const forms = partNumberForms(reference, code);
-        run = runs.find(({ keys }) => keys.some((key) => forms.some((form) => form.includes(key))))?.length ?? 0;
-        runCache.set(code, run);
+        rank = 2 * longestRun + 1;
+        for (const { length, keys } of runs) {
+          if (!keys.some((key) => forms.some((form) => form.includes(key)))) continue;
+          const atStart = keys.some((key) => forms.some((form) => form.startsWith(key)));
+          rank = 2 * (longestRun - length) + (atStart ? 0 : 1);
+          break;
+        }
+        runCache.set(code, rank);
       }
-      return run;
+      return rank;
     };
     const kinds = [...condition.kinds].map(([field, verdict]) => ({ codes: this.store.text[field].codes, verdict }));
     const measures = condition.read.flatMap((word, w) => (word.measure ? [condition.words[w]!] : []));
@@ -199,13 +208,15 @@ export class ResultOrder {
     const measureVerdicts = measures.map((match) =>
       descriptions.map((field) => ({ codes: this.store.text[field].codes, verdict: match.verdicts.get(field)! })),
     );
-    // Sub-ranks within a group: run (longest first), kind (of one first), measures in the description (most first).
+    // The rank within the tier (exact; the reference touched; the rest), in turn: the run (longest
+    // first, at the start first), the group, the kind (of one first), the measures the
+    // description misses (fewest first).
+    const runRanks = 2 * longestRun + 2;
     const kindRanks = kinds.length ? 2 : 1;
     const measureRanks = measures.length + 1;
-    const perGroup = (longestRun + 1) * kindRanks * measureRanks;
-    const groupCount = 5 * perGroup;
-    const groupOf = new Uint32Array(hits.length);
-    const sizes = new Uint32Array(groupCount);
+    const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks;
+    const rankOf = new Uint32Array(hits.length);
+    const sizes = new Uint32Array(rankCount + 1);
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;
       const referenceCode = reference.codes[slot]!;
@@ -230,7 +241,8 @@ export class ResultOrder {
           }
         }
       }
-      const run = group >= 1 && group <= 3 && referenceCode !== 0 ? runOf(referenceCode) : longestRun;
+      const tier = group === 0 ? 0 : group === 4 ? 2 : 1;
+      const runRank = tier === 1 ? runRankOf(referenceCode) : 0;
       let kind = 0;
       if (kinds.length) {
         kind = 1;
@@ -239,14 +251,19 @@ export class ResultOrder {
       let missing = 0;
       for (const columns of measureVerdicts)
         if (!columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1)) missing++;
-      const rank = group * perGroup + ((longestRun - run) * kindRanks + kind) * measureRanks + missing;
-      groupOf[i] = rank;
-      sizes[rank]!++;
+      const rank = (((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing;
+      rankOf[i] = rank;
+      sizes[rank + 1]!++;
     }
-    const groups = Array.from(sizes, (size) => new Int32Array(size));
-    const filled = new Uint32Array(groupCount);
-    for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
-    return groups.filter((group) => group.length > 0);
+    // A counting sort by rank; each rank's hits stay in the order they came.
+    for (let rank = 0; rank < rankCount; rank++) sizes[rank + 1]! += sizes[rank]!;
+    const sorted = new Int32Array(hits.length);
+    const next = sizes.slice(0, rankCount);
+    for (let i = 0; i < hits.length; i++) sorted[next[rankOf[i]!]!++] = hits[i]!;
+    const groups: Int32Array[] = [];
+    for (let rank = 0; rank < rankCount; rank++)
+      if (sizes[rank + 1]! > sizes[rank]!) groups.push(sorted.subarray(sizes[rank]!, sizes[rank + 1]!));
+    return groups;
   }
 
   /**

@@ -134,12 +134,13 @@ const rankOf = (text: string, fields: readonly string[], quick: boolean, doc: Do
     return 3;
   };
   const place = group();
+  const tier = place === 0 ? 0 : place === 4 ? 2 : 1;
   const forms = compactForms('reference');
-  const run =
-    place >= 1 && place <= 3
-      ? (runs.find((candidate) => candidate.keys.some((key) => forms.some((form) => form.includes(key))))?.length ?? 0)
-      : longest;
-  return [place, longest - run, kind, missing];
+  const found = runs.find((candidate) => candidate.keys.some((key) => forms.some((form) => form.includes(key))));
+  const runRank = !found
+    ? 2 * longest + 1
+    : 2 * (longest - found.length) + (found.keys.some((key) => forms.some((form) => form.startsWith(key))) ? 0 : 1);
+  return [tier, tier === 1 ? runRank : 0, place, kind, missing];
 };
 
 const compareReference = (a: Doc, b: Doc): number => {

@@ -104,7 +104,10 @@ describe('count words', () => {
     expect(readQuery('wago 221 3 way', true).counts).toEqual([{ field: 'numberOfTerminals', count: 3 }]);
     expect(readQuery('6-pin connector', true).counts).toEqual([{ field: 'numberOfTerminals', count: 6 }]);
     // A filter on one field reads words as written.
-    expect(readQuery('5 pol', false)).toEqual({ words: [{ forms: ['5pol'] }], counts: [] });
+    expect(readQuery('5 pol', false)).toEqual({ words: [{ forms: ['5'] }, { forms: ['pol'] }], counts: [] });
+    // A number stays with the word after it only when together they are a measure or a count.
+    expect(readQuery('MSTB 2,5 GF', true).words.map((word) => word.forms[0])).toEqual(['mstb', '2.5', 'gf']);
+    expect(readQuery('2,5 mm² 24 V', false).words.map((word) => word.forms[0])).toEqual(['2.5mm2', '24v']);
   });
 
   it('finds a count stated in text as a whole number', () => {

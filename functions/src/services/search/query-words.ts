@@ -1,6 +1,6 @@
 import { foldClassName, singularForms } from '#shared/class-list';
 import { quantityUnits, type Quantity } from '#shared/units';
-import { foldText, foldVariants, splitSearchText } from './folding';
+import { foldText, foldVariants } from './folding';
 
 /*
  * What the words of a search mean beyond their letters, read the same way by the index and by
@@ -223,6 +223,36 @@ export interface QueryWord {
   kind?: Set<string>;
 }
 
+const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
+const STARTS_WITH_LETTER = /^\p{L}/u;
+
+/**
+ * A search text split at white space, a number joined to the word after it when together they
+ * are a measure (`24 V`, `2,5 mm²`) or, in a quick search, a count (`5 pol`); otherwise both stay
+ * words of their own (`MSTB 2,5 GF`: `2,5` and `GF`).
+ */
+const searchTokens = (text: string, quick: boolean): string[] => {
+  const pieces = text
+    .normalize('NFKC')
+    .split(/\s+/)
+    .filter((piece) => foldText(piece) !== '');
+  const tokens: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const next = pieces[i + 1];
+    if (next !== undefined && NUMBER.test(piece) && STARTS_WITH_LETTER.test(next)) {
+      const joined = foldText(piece + next);
+      if (readMeasure(joined) || (quick && readCount(joined))) {
+        tokens.push(piece + next);
+        i++;
+        continue;
+      }
+    }
+    tokens.push(piece);
+  }
+  return tokens;
+};
+
 export interface ReadQuery {
   words: QueryWord[];
   counts: Count[];
@@ -235,7 +265,7 @@ export interface ReadQuery {
 export const readQuery = (text: string, quick: boolean): ReadQuery => {
   const words: QueryWord[] = [];
   const counts: Count[] = [];
-  for (const written of splitSearchText(text)) {
+  for (const written of searchTokens(text, quick)) {
     const forms = foldVariants(written);
     const count = quick ? readCount(forms[0]!) : undefined;
     if (count) {

@@ -242,7 +242,8 @@ export class ResultOrder {
         }
       }
       const tier = group === 0 ? 0 : group === 4 ? 2 : 1;
-      const runRank = tier === 1 ? runRankOf(referenceCode) : 0;
+      // With one word the run says no more than the group does: left out.
+      const runRank = tier === 1 && longestRun > 1 ? runRankOf(referenceCode) : 0;
       let kind = 0;
       if (kinds.length) {
         kind = 1;

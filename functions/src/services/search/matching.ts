@@ -81,12 +81,14 @@ const RUN_WORDS_MAX = 8;
  * Every run of consecutive words (at most RUN_WORDS_MAX of them) as part-number keys, longest
  * first: how much of a text, in the order typed, a reference holds.
  */
-export const runKeys = (variants: readonly (readonly string[])[]): { length: number; keys: string[] }[] => {
+export const runKeys = (
+  variants: readonly (readonly string[])[],
+): { start: number; length: number; keys: string[] }[] => {
   const words = variants.slice(0, RUN_WORDS_MAX);
-  const runs: { length: number; keys: string[] }[] = [];
+  const runs: { start: number; length: number; keys: string[] }[] = [];
   for (let length = words.length; length >= 1; length--)
     for (let start = 0; start + length <= words.length; start++)
-      runs.push({ length, keys: wholeKeys(words.slice(start, start + length)) });
+      runs.push({ start, length, keys: wholeKeys(words.slice(start, start + length)) });
   return runs;
 };
 
@@ -329,9 +331,20 @@ export class Matcher {
     );
   }
 
-  /** A count's match: values stating it, and the slots whose count field has it. */
+  /**
+   * A count's match: values of the descriptive fields stating it (a part number is not read
+   * for counts), and the slots whose count field has it.
+   */
   private countMatch(count: Count, fields: readonly SearchedField[]): Match {
-    const match = this.match(countProbes(count), fields, false, (folded) => holdsCount(folded, count), undefined, true);
+    const stating = fields.filter((field) => !partNumberFields.has(field));
+    const match = this.match(
+      countProbes(count),
+      stating,
+      false,
+      (folded) => holdsCount(folded, count),
+      undefined,
+      true,
+    );
     const run = this.rangeRun(count.field, count.count, count.count);
     match.numbers.push({ column: this.store.numbers[count.field], value: count.count });
     match.runs.push(run);
@@ -642,21 +655,29 @@ export class Matcher {
       // A slot can be listed under several fields' values: each is considered once.
       const mark = this.nextMark();
       const marks = this.marks;
-      const visit = (slot: number) => {
-        if (marks[slot] === mark) return;
-        marks[slot] = mark;
-        if (!listedMeetAll) consider(slot);
-        else if (alive[slot] === 1) hits[count++] = slot;
-      };
       for (const match of words) {
         for (const [field, codes] of match.codes) {
           const lists = this.slotListsOf(field);
           for (const code of codes) {
             if (code >= lists.offsets.length - 1) continue;
-            for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) visit(lists.slots[i]!);
+            for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) {
+              const slot = lists.slots[i]!;
+              if (marks[slot] === mark) continue;
+              marks[slot] = mark;
+              if (!listedMeetAll) consider(slot);
+              else if (alive[slot] === 1) hits[count++] = slot;
+            }
           }
         }
-        for (const slots of match.runs) for (let i = 0; i < slots.length; i++) visit(slots[i]!);
+        // A count's slots by its number.
+        for (const slots of match.runs)
+          for (let i = 0; i < slots.length; i++) {
+            const slot = slots[i]!;
+            if (marks[slot] === mark) continue;
+            marks[slot] = mark;
+            if (!listedMeetAll) consider(slot);
+            else if (alive[slot] === 1) hits[count++] = slot;
+          }
       }
       for (let slot = this.listedUpTo; slot < slotCount; slot++) consider(slot);
     } else {

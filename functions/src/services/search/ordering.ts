@@ -185,21 +185,30 @@ export class ResultOrder {
     const runs = runKeys(condition.variants);
     const longestRun = runs[0]?.length ?? 0;
     // Per reference code: how far from the longest run its own longest run is, twice, plus one
-    // when that run is not at the reference's start.
-    const runCache = new Map<number, number>();
+    // when that run is not at the reference's start (worked out once per code, -1 until then).
+    const runCache = new Int32Array(longestRun > 1 ? reference.size : 0).fill(-1);
     const runRankOf = (code: number): number => {
-      let rank = runCache.get(code);
-      if (rank === undefined) {
-        const forms = partNumberForms(reference, code);
-        rank = 2 * longestRun + 1;
-        for (const { length, keys } of runs) {
-          if (!keys.some((key) => forms.some((form) => form.includes(key)))) continue;
-          const atStart = keys.some((key) => forms.some((form) => form.startsWith(key)));
-          rank = 2 * (longestRun - length) + (atStart ? 0 : 1);
-          break;
-        }
-        runCache.set(code, rank);
+      let rank = runCache[code]!;
+      if (rank !== -1) return rank;
+      const forms = partNumberForms(reference, code);
+      rank = 2 * longestRun + 1;
+      runs: for (const { start, length, keys } of runs) {
+        // A run can be in the reference only if each of its words is.
+        for (let w = start; w < start + length; w++) if (referenceWords[w]?.[code] !== 1) continue runs;
+        let inside = false;
+        let atStart = false;
+        for (const key of keys)
+          for (const form of forms) {
+            const at = form.indexOf(key);
+            if (at === -1) continue;
+            inside = true;
+            if (at === 0 || form.startsWith(key)) atStart = true;
+          }
+        if (!inside) continue;
+        rank = 2 * (longestRun - length) + (atStart ? 0 : 1);
+        break;
       }
+      runCache[code] = rank;
       return rank;
     };
     const kinds = [...condition.kinds].map(([field, verdict]) => ({ codes: this.store.text[field].codes, verdict }));

@@ -70,10 +70,11 @@ const wordHolds = (word: QueryWord, field: string, doc: Doc): boolean => {
   }
   return wordIn(word.forms, value, partNumberFields.has(field as never));
 };
-/** A count asked for: the part's count field has it, or one of the fields states it. */
+/** A count asked for: the part's count field has it, or one of the fields (not a part number) states it. */
 const countHolds = (count: Count, fields: readonly string[], doc: Doc): boolean =>
   doc[count.field] === count.count ||
   fields.some((field) => {
+    if (partNumberFields.has(field as never)) return false;
     const folded = plainFold(doc[field]);
     return folded !== undefined && holdsCount(folded, count);
   });
@@ -136,7 +137,14 @@ const rankOf = (text: string, fields: readonly string[], quick: boolean, doc: Do
   const place = group();
   const tier = place === 0 ? 0 : place === 4 ? 2 : 1;
   const forms = compactForms('reference');
-  const found = runs.find((candidate) => candidate.keys.some((key) => forms.some((form) => form.includes(key))));
+  // A run: words each found in the reference, and found there run together.
+  const found = runs.find(
+    (candidate) =>
+      read
+        .slice(candidate.start, candidate.start + candidate.length)
+        .every((word) => wordHolds(word, 'reference', doc)) &&
+      candidate.keys.some((key) => forms.some((form) => form.includes(key))),
+  );
   const runRank = !found
     ? 2 * longest + 1
     : 2 * (longest - found.length) + (found.keys.some((key) => forms.some((form) => form.startsWith(key))) ? 0 : 1);

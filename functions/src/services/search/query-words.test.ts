@@ -96,7 +96,7 @@ describe('count words', () => {
     for (const word of ['5', 'pol', '5x', '750-1420', '2a']) expect(readCount(foldText(word))).toBeUndefined();
   });
 
-  it('takes counts and units out of the words of a quick search only', () => {
+  it('reads counts and measures in a quick search only', () => {
     expect(readQuery('phoenix 5 pol', true)).toMatchObject({
       words: [{ forms: ['phoenix'] }],
       counts: [{ field: 'numberOfTerminals', count: 5 }],
@@ -104,10 +104,11 @@ describe('count words', () => {
     expect(readQuery('wago 221 3 way', true).counts).toEqual([{ field: 'numberOfTerminals', count: 3 }]);
     expect(readQuery('6-pin connector', true).counts).toEqual([{ field: 'numberOfTerminals', count: 6 }]);
     // A filter on one field reads words as written.
-    expect(readQuery('5 pol', false)).toEqual({ words: [{ forms: ['5'] }, { forms: ['pol'] }], counts: [] });
+    expect(readQuery('5 pol', false)).toEqual({ words: [{ forms: ['5pol'] }], counts: [] });
+    expect(readQuery('0,5 mm', false)).toEqual({ words: [{ forms: ['0.5mm'] }], counts: [] });
     // A number stays with the word after it only when together they are a measure or a count.
     expect(readQuery('MSTB 2,5 GF', true).words.map((word) => word.forms[0])).toEqual(['mstb', '2.5', 'gf']);
-    expect(readQuery('2,5 mm² 24 V', false).words.map((word) => word.forms[0])).toEqual(['2.5mm2', '24v']);
+    expect(readQuery('2,5 mm² 24 V', true).words.map((word) => word.forms[0])).toEqual(['2.5mm2', '24v']);
   });
 
   it('finds a count stated in text as a whole number', () => {

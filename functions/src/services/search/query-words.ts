@@ -1,6 +1,6 @@
 import { foldClassName, singularForms } from '#shared/class-list';
 import { quantityUnits, type Quantity } from '#shared/units';
-import { foldText, foldVariants } from './folding';
+import { foldText, foldVariants, splitSearchText } from './folding';
 
 /*
  * What the words of a search mean beyond their letters, read the same way by the index and by
@@ -11,8 +11,8 @@ import { foldText, foldVariants } from './folding';
  *   the tail of another number or word (`2A` is not in `12A` nor in `22.5A`), in whichever of
  *   the quantity's units (`500mA` is `0.5A`).
  * - A whole number before a count word (`5 pol`, `6-pin`, `3 way`, `4 polig`, `2 pos`, `8
- *   circuits`) asks for that many terminals (or circuits): the part's count, or its text
- *   stating the same count. The words themselves need not be anywhere.
+ *   circuits`) asks for that many terminals (or circuits): the part's count, or its descriptive
+ *   text (not a part number) stating the same count. The words themselves need not be anywhere.
  * - A word, or two words together, that name a kind of part (`relay`, `Schütz`, `terminal
  *   block`, `Netzteil`) or one of the catalogue's classes (any class or type is named by its own
  *   name, in the singular or the plural) also find the parts of that class or type, and such
@@ -153,9 +153,15 @@ export const holdsCount = (folded: string, count: Count): boolean => {
   return false;
 };
 
-/** Pieces every folded text stating the count contains: the number and a hyphen or a count word's first letter. */
+/**
+ * Pieces every folded text stating the count contains, three characters at least so the value
+ * index can be asked for them: the number and a count word's first two letters, or a hyphen and
+ * its first letter.
+ */
 export const countProbes = (count: Count): string[] => [
-  ...new Set([`${count.count}-`, ...countFamily(count.field).map((word) => `${count.count}${word[0]}`)]),
+  ...new Set(
+    countFamily(count.field).flatMap((word) => [`${count.count}${word.slice(0, 2)}`, `${count.count}-${word[0]}`]),
+  ),
 ];
 
 /* ------------------------------------------------------------------ kinds of part */
@@ -227,11 +233,11 @@ const NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
 const STARTS_WITH_LETTER = /^\p{L}/u;
 
 /**
- * A search text split at white space, a number joined to the word after it when together they
- * are a measure (`24 V`, `2,5 mm²`) or, in a quick search, a count (`5 pol`); otherwise both stay
+ * A quick search's text split at white space, a number joined to the word after it when
+ * together they are a measure (`24 V`, `2,5 mm²`) or a count (`5 pol`); otherwise both stay
  * words of their own (`MSTB 2,5 GF`: `2,5` and `GF`).
  */
-const searchTokens = (text: string, quick: boolean): string[] => {
+const searchTokens = (text: string): string[] => {
   const pieces = text
     .normalize('NFKC')
     .split(/\s+/)
@@ -242,7 +248,7 @@ const searchTokens = (text: string, quick: boolean): string[] => {
     const next = pieces[i + 1];
     if (next !== undefined && NUMBER.test(piece) && STARTS_WITH_LETTER.test(next)) {
       const joined = foldText(piece + next);
-      if (readMeasure(joined) || (quick && readCount(joined))) {
+      if (readMeasure(joined) || readCount(joined)) {
         tokens.push(piece + next);
         i++;
         continue;
@@ -259,20 +265,22 @@ export interface ReadQuery {
 }
 
 /**
- * A search text's words. `quick`: the text searches every field, so counts and kinds are read
- * too; a filter on one field reads only measures.
+ * A search text's words. `quick`: the text searches every field, so measures, counts and kinds
+ * are read; a filter on one field reads its words as written.
  */
 export const readQuery = (text: string, quick: boolean): ReadQuery => {
   const words: QueryWord[] = [];
   const counts: Count[] = [];
-  for (const written of searchTokens(text, quick)) {
+  // A filter on one field reads its words as it always has: it names its field, and with it
+  // what a unit means there (`0,5 mm` in a wire section is mm²).
+  for (const written of quick ? searchTokens(text) : splitSearchText(text)) {
     const forms = foldVariants(written);
     const count = quick ? readCount(forms[0]!) : undefined;
     if (count) {
       counts.push(count);
       continue;
     }
-    const measure = readMeasure(forms[0]!);
+    const measure = quick ? readMeasure(forms[0]!) : undefined;
     words.push(measure ? { forms, measure } : { forms });
   }
   if (quick)

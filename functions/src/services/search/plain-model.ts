@@ -14,7 +14,27 @@ import {
 } from '#shared/schemas/component';
 import { compactFolded, foldText, foldVariants, joinedFolded } from './folding';
 import { runKeys } from './matching';
-import { holdsCount, holdsMeasure, isOfKind, readQuery, type Count, type QueryWord } from './query-words';
+import {
+  holdsCount,
+  holdsMeasure,
+  isOfKind,
+  readQuery as readQueryOnce,
+  type Count,
+  type QueryWord,
+} from './query-words';
+
+/** A text read once per text (the model reads the same text for every document). */
+const readTexts = new Map<string, ReturnType<typeof readQueryOnce>>();
+const readQuery = (text: string, quick: boolean) => {
+  const key = `${quick ? 1 : 0}${text}`;
+  let read = readTexts.get(key);
+  if (!read) {
+    if (readTexts.size > 10_000) readTexts.clear();
+    read = readQueryOnce(text, quick);
+    readTexts.set(key, read);
+  }
+  return read;
+};
 import {
   FACET_VALUES,
   partNumberFields,
@@ -176,9 +196,11 @@ const ranksLast = (doc: Doc): number =>
  */
 const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[], chosen: IndexQuery['choices']) => {
   const facets = {} as Omit<SearchFacets, 'numbers'>;
+  // The hits with every choice are the same for each field without one of its own.
+  let withEvery: Doc[] | undefined;
   for (const field of searchFacetFields) {
     const picked = (chosen?.[field] ?? []).filter((value) => facetForm(value) !== '');
-    const among = hitsWithout(picked.length ? field : undefined);
+    const among = picked.length ? hitsWithout(field) : (withEvery ??= hitsWithout(undefined));
     const groups = new Map<string, Map<string, number>>();
     for (const doc of among) {
       const value = valueOf(doc, field);

@@ -64,7 +64,7 @@ export const foldClassName = (name: string): string =>
  * (`switches` may be `switche` or `switch`, `fuses` `fuse` or `fus`), where two letters remain.
  * Two names are variants of each other when they share a form.
  */
-const singularForms = (folded: string): string[] => {
+export const singularForms = (folded: string): string[] => {
   const forms = [folded];
   if (folded.endsWith('s') && folded.length >= 3) forms.push(folded.slice(0, -1));
   if (folded.endsWith('es') && folded.length >= 4) forms.push(folded.slice(0, -2));

@@ -22,6 +22,10 @@ const unitFactors: Record<Quantity, Readonly<Record<string, number>>> = {
   power: { w: 1, mw: 1e-3, kw: 1e3, va: 1 },
 };
 
+/** Every quantity, and the units each may be written in with their factors (search reads numbers with any of them). */
+export const quantityUnits = (): [Quantity, [string, number][]][] =>
+  (Object.keys(unitFactors) as Quantity[]).map((quantity) => [quantity, Object.entries(unitFactors[quantity])]);
+
 /** The unit a quantity is kept in. */
 export const catalogueUnit: Record<Quantity, string> = {
   current: 'A',

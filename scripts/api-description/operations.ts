@@ -16,6 +16,7 @@ import {
   componentSchema,
   FACETS_HEADER,
   SUGGESTIONS_HEADER,
+  CORRECTION_HEADER,
   TOTAL_COUNT_HEADER,
   unreadValueSchema,
 } from '#shared/schemas/component';
@@ -187,6 +188,9 @@ export const operationNotes: Readonly<Partial<Record<RouteKey, OperationNotes>>>
           [TOTAL_COUNT_HEADER]: 'How many components match, over every page.',
           [FACETS_HEADER]: 'With `facets=true`: counts per class, manufacturer and type, as URI-encoded JSON.',
           [SUGGESTIONS_HEADER]: 'When nothing matched: searches that would find something, as URI-encoded JSON.',
+          [CORRECTION_HEADER]:
+            'When the search as typed found nothing and one correction was clearly right, the page answers that ' +
+            'correction: its `field`, `text` and the `original` text, as JSON. `asTyped=true` answers the text as typed.',
         },
       },
     },

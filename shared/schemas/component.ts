@@ -651,6 +651,8 @@ const searchQueryObject = z.object({
   sort: choice(searchSortFields, messages.searchSortInvalid),
   order: choice(['asc', 'desc'] as const, messages.searchOrderInvalid),
   facets: flag,
+  // The text exactly as typed: a search that finds nothing is not answered with a correction.
+  asTyped: flag,
 });
 
 /** A range's lowest value may not be above its highest. */
@@ -671,7 +673,12 @@ export const searchQuerySchema = searchQueryObject.superRefine(refineSearchRange
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** A search's conditions without its paging and counts: what an export of every match reads. */
-export const searchConditionsObject = searchQueryObject.omit({ limit: true, offset: true, facets: true });
+export const searchConditionsObject = searchQueryObject.omit({
+  limit: true,
+  offset: true,
+  facets: true,
+  asTyped: true,
+});
 
 /** One value counted beside the results, with how many results filtering on it would leave. */
 export const searchFacetValueSchema = z.object({ value: z.string(), count: z.number().int().nonnegative() });
@@ -709,11 +716,19 @@ export const searchSuggestionSchema = z.object({
 });
 export type SearchSuggestion = z.output<typeof searchSuggestionSchema>;
 export const searchSuggestionsSchema = z.array(searchSuggestionSchema);
+/**
+ * The search answered instead of the one asked for, when that found nothing and one 'Did you
+ * mean' search was clearly right: its field and text, and the text as typed.
+ */
+export const searchCorrectionSchema = searchSuggestionSchema.extend({ original: z.string() });
+export type SearchCorrection = z.output<typeof searchCorrectionSchema>;
 
 /** The header that carries the facet counts (JSON, non-ASCII escaped) when `facets=true` is asked. */
 export const FACETS_HEADER = 'X-Search-Facets';
 /** The header that carries 'Did you mean' searches (JSON, non-ASCII escaped) when a search finds nothing. */
 export const SUGGESTIONS_HEADER = 'X-Search-Suggestions';
+/** The header that says which search was answered (JSON, non-ASCII escaped) when a misspelt one was corrected. */
+export const CORRECTION_HEADER = 'X-Search-Corrected';
 
 /** JSON that fits in an HTTP header: every character outside printable ASCII as a \u escape. */
 export const headerJson = (value: unknown): string =>

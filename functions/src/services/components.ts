@@ -19,6 +19,7 @@ import {
   type ComponentFileField,
   type SearchFacets,
   type SearchQuery,
+  type SearchCorrection,
   type SearchSuggestion,
   type UnreadValue,
 } from '#shared/schemas/component';
@@ -40,7 +41,7 @@ import { contentDisposition, objectKeySegment } from './file-names';
 import { catalogueSearch } from './search/catalogue-search';
 import type { StoredNumberField } from './search/column-store';
 import type { IndexQuery, SearchIndex } from './search/search-index';
-import { suggestSearches } from './search/suggestions';
+import { searchOrCorrect, suggestSearches } from './search/suggestions';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
 export const componentFileUrl = (id: number, field: ComponentFileField): string =>
@@ -158,6 +159,8 @@ export interface SearchAnswer {
   facets?: SearchFacets;
   /** When nothing was found: searches that find something ('Did you mean …'). */
   suggestions?: SearchSuggestion[];
+  /** When the search as typed found nothing and was answered with its clear correction: which. */
+  correction?: SearchCorrection;
 }
 
 /**
@@ -170,10 +173,13 @@ export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().
 export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
   const index = current ?? (await currentSearchIndex());
   const indexQuery = toIndexQuery(query);
-  const { ids, total, facets } = index.search(indexQuery);
+  // A misspelling with one clearly right correction is answered with it, saying so.
+  const { result, correction } = searchOrCorrect(index, indexQuery, query.asTyped);
+  const { ids, total, facets } = result;
   const answer: SearchAnswer = { components: index.components(ids).map(toApiComponent), total };
   if (facets) answer.facets = facets;
-  if (total === 0) {
+  if (correction) answer.correction = correction;
+  else if (total === 0) {
     const suggestions = suggestSearches(index, indexQuery);
     if (suggestions.length > 0) answer.suggestions = suggestions;
   }

@@ -103,7 +103,7 @@ const linksByPart = (stored: readonly StoredLink[], index: SearchIndex): Map<num
 
 /** The parts a search matches, in its order. */
 const matchingIds = (index: SearchIndex, query: ExportQuery): number[] =>
-  index.search(toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false })).ids;
+  index.search(toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false, asTyped: true })).ids;
 
 /** A part as the JSON export writes it: the API's component with its links. */
 const jsonPart = (component: Component, links: readonly ExportedLink[], origin: string) => {

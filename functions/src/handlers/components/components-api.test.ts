@@ -6,6 +6,7 @@ import {
   searchFacetsSchema,
   searchNumberColumn,
   searchNumberFilterFields,
+  searchCorrectionSchema,
   searchSuggestionsSchema,
   searchTextFilterFields,
   type Component,
@@ -296,9 +297,24 @@ describe('GET /api/components', () => {
     ]);
   });
 
+  it('answers a misspelt search with its one clear correction, named in a header; asTyped=true takes the text as typed', async () => {
+    const corrected = await search('query=weidmuler');
+    expect(corrected.total).toBe(1);
+    expect(corrected.answer.headers.get('access-control-expose-headers')).toMatch(/X-Search-Corrected/i);
+    expect(searchCorrectionSchema.parse(JSON.parse(corrected.answer.headers.get('x-search-corrected')!))).toEqual({
+      field: 'query',
+      text: 'Weidmüller',
+      original: 'weidmuler',
+    });
+    expect(corrected.answer.headers.get('x-search-suggestions')).toBeNull();
+    // A search that finds something as typed is never corrected.
+    expect((await search('query=weidmuller')).answer.headers.get('x-search-corrected')).toBeNull();
+  });
+
   it("offers 'Did you mean' searches in a header when nothing is found", async () => {
-    const missed = await search('query=weidmuler');
+    const missed = await search('query=weidmuler&asTyped=true');
     expect(missed.total).toBe(0);
+    expect(missed.answer.headers.get('x-search-corrected')).toBeNull();
     expect(searchSuggestionsSchema.parse(JSON.parse(missed.answer.headers.get('x-search-suggestions')!))).toEqual([
       { field: 'query', text: 'Weidmüller' },
     ]);

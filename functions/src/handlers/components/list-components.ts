@@ -1,4 +1,5 @@
 import {
+  CORRECTION_HEADER,
   FACETS_HEADER,
   SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
@@ -13,14 +14,20 @@ export const handler = httpHandler({
   // The index is brought up to date while the session is checked.
   prefetch: currentSearchIndex,
   handler: async ({ query, prefetched }) => {
-    const { components, total, facets, suggestions } = await searchComponents(query, prefetched);
+    const { components, total, facets, suggestions, correction } = await searchComponents(query, prefetched);
     return reply({
       body: components,
       headers: {
         [TOTAL_COUNT_HEADER]: String(total),
         ...(facets ? { [FACETS_HEADER]: headerJson(facets) } : {}),
         ...(suggestions ? { [SUGGESTIONS_HEADER]: headerJson(suggestions) } : {}),
-        'Access-Control-Expose-Headers': [TOTAL_COUNT_HEADER, FACETS_HEADER, SUGGESTIONS_HEADER].join(', '),
+        ...(correction ? { [CORRECTION_HEADER]: headerJson(correction) } : {}),
+        'Access-Control-Expose-Headers': [
+          TOTAL_COUNT_HEADER,
+          FACETS_HEADER,
+          SUGGESTIONS_HEADER,
+          CORRECTION_HEADER,
+        ].join(', '),
       },
     });
   },

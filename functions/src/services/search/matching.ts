@@ -15,7 +15,17 @@ import {
   type StoredNumberField,
   type StoredTextField,
 } from './column-store';
-import { compactFolded, foldText, searchWords } from './folding';
+import { compactFolded, foldText } from './folding';
+import {
+  countProbes,
+  holdsCount,
+  holdsMeasure,
+  kindForms,
+  measureProbes,
+  readQuery,
+  type Count,
+  type QueryWord,
+} from './query-words';
 import type { Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
@@ -64,6 +74,24 @@ export const wholeKeys = (variants: readonly (readonly string[])[]): string[] =>
         ),
       ].filter(Boolean);
 
+/** Runs of words longer than this are not told apart in ranking (a long text's runs would be many). */
+const RUN_WORDS_MAX = 8;
+
+/**
+ * Every run of consecutive words (at most RUN_WORDS_MAX of them) as part-number keys, longest
+ * first: how much of a text, in the order typed, a reference holds.
+ */
+export const runKeys = (
+  variants: readonly (readonly string[])[],
+): { start: number; length: number; keys: string[] }[] => {
+  const words = variants.slice(0, RUN_WORDS_MAX);
+  const runs: { start: number; length: number; keys: string[] }[] = [];
+  for (let length = words.length; length >= 1; length--)
+    for (let start = 0; start + length <= words.length; start++)
+      runs.push({ start, length, keys: wholeKeys(words.slice(start, start + length)) });
+  return runs;
+};
+
 /** Each searched field's slots per code (slots below `upTo`), as offsets into one list. */
 interface SlotLists {
   offsets: Uint32Array;
@@ -81,16 +109,26 @@ export interface Match {
   codes: Map<SearchedField, number[]>;
   /** Upper bound on the slots that hold it (Infinity when they cannot be listed). */
   estimate: number;
+  /** Number columns that hold it when they have this value (a count of terminals), none for a word. */
+  numbers: { column: Float64Array; value: number }[];
+  /** The listed slots whose number column has that value (in the column's value order). */
+  runs: Int32Array[];
 }
 
-/** A filter on one text field, or the quick search over all: every word, or the whole text. */
+/** A filter on one text field, or the quick search over all: every word (or the whole text), and every count. */
 export interface TextCondition {
   words: Match[];
   /** The whole text without separators, found in a part-number field (undefined: not tried). */
   whole: Match | undefined;
+  /** Counts of terminals or circuits asked for (quick search only): each must hold as well. */
+  counts: Match[];
   fields: readonly SearchedField[];
   /** Words' folded variants, in order (for ranking). */
   variants: string[][];
+  /** The words as read: which are measures, which name kinds of part (for ranking). */
+  read: QueryWord[];
+  /** Per class and type code: 1 when the value is of a kind the words name (for ranking). */
+  kinds: Map<SearchedField, Uint8Array>;
 }
 
 /** An inclusive range on one number column. */
@@ -124,18 +162,24 @@ export const facetKey = (value: string): string => foldText(value.trim());
 
 /** Whether the slot's value of any of the match's fields holds the word. */
 const holds = (match: Match, slot: number): boolean => {
-  const { columnCodes, columnVerdicts } = match;
+  const { columnCodes, columnVerdicts, numbers } = match;
   for (let i = 0; i < columnCodes.length; i++) if (columnVerdicts[i]![columnCodes[i]![slot]!] === 1) return true;
+  for (let i = 0; i < numbers.length; i++) if (numbers[i]!.column[slot] === numbers[i]!.value) return true;
   return false;
 };
 
-/** Whether the slot holds the whole text, or else every word. */
+/** Whether the slot holds every count, and the whole text or else every word. */
 const satisfies = (condition: TextCondition, slot: number): boolean => {
+  const counts = condition.counts;
+  for (let i = 0; i < counts.length; i++) if (!holds(counts[i]!, slot)) return false;
   if (condition.whole && holds(condition.whole, slot)) return true;
   const words = condition.words;
   for (let i = 0; i < words.length; i++) if (!holds(words[i]!, slot)) return false;
   return true;
 };
+
+/** The fields a kind of part is named in. */
+const KIND_FIELDS: readonly SearchedField[] = ['class', 'type'];
 
 /**
  * The matcher: the value index, the slot lists and number orders over the slots appended so far,
@@ -173,6 +217,7 @@ export class Matcher {
     this.slotLists = new Map();
     this.numberOrders = new Map();
     this.facetKeyLists = new Map();
+    this.kindFormLists = new Map();
   }
 
   /** Whether the slots and values added since the lookups were made are too many to scan each search. */
@@ -208,10 +253,10 @@ export class Matcher {
     for (const field of searchTextFilterFields) {
       const term = query.text?.[field];
       if (term === undefined) continue;
-      const condition = this.condition(term, inEveryLanguage(field));
+      const condition = this.condition(term, inEveryLanguage(field), false);
       if (condition) filters.push(condition);
     }
-    const quick = query.query === undefined ? undefined : this.condition(query.query, quickFields);
+    const quick = query.query === undefined ? undefined : this.condition(query.query, quickFields, true);
     const ranges: RangeFilter[] = [];
     const numbers = this.store.numbers;
     for (const [field, range] of Object.entries(query.numbers ?? {}) as [StoredNumberField, NumberRange][]) {
@@ -239,11 +284,16 @@ export class Matcher {
     };
   }
 
-  /** Works out, for every word of `text`, which values of `fields` hold it. Undefined for a text without words. */
-  condition(text: string, fields: readonly SearchedField[]): TextCondition | undefined {
-    const variants = searchWords(text);
-    if (variants.length === 0) return undefined;
-    const words = variants.map((forms) => this.match(forms, fields, false));
+  /**
+   * Works out, for every word of `text`, which values of `fields` hold it. `quick`: the text
+   * searches every field, so counts and kinds of part are read too. Undefined for a text without words.
+   */
+  condition(text: string, fields: readonly SearchedField[], quick: boolean): TextCondition | undefined {
+    const read = readQuery(text, quick);
+    if (read.words.length === 0 && read.counts.length === 0) return undefined;
+    const variants = read.words.map((word) => word.forms);
+    const words = read.words.map((word) => this.wordMatch(word, fields));
+    const counts = read.counts.map((count) => this.countMatch(count, fields));
     const partNumberFieldsHere = fields.filter((field) => partNumberFields.has(field));
     // One word's own part-number form is already among its forms; several words are also tried
     // as one part number (`750 1420`, `EK 1100`).
@@ -252,14 +302,94 @@ export class Matcher {
       variants.length > 1 && partNumberFieldsHere.length > 0 && wholeForms.length > 0
         ? this.match(wholeForms, partNumberFieldsHere, true)
         : undefined;
-    return { words, whole, fields, variants };
+    const kinds = new Map<SearchedField, Uint8Array>();
+    const named = read.words.flatMap((word) => (word.kind ? [word.kind] : []));
+    if (named.length > 0)
+      for (const field of KIND_FIELDS.filter((kindField) => fields.includes(kindField))) {
+        const verdict = new Uint8Array(this.store.text[field].size);
+        for (const kind of named) for (const code of this.kindCodes(field, kind)) verdict[code] = 1;
+        kinds.set(field, verdict);
+      }
+    return { words, whole, counts, fields, variants, read: read.words, kinds };
+  }
+
+  /** A word's match: by its letters, or as a measure (a whole number with its unit); and by the class or type it names. */
+  private wordMatch(word: QueryWord, fields: readonly SearchedField[]): Match {
+    const kinds = word.kind;
+    const alsoHolding = kinds
+      ? (field: SearchedField) => (KIND_FIELDS.includes(field) ? this.kindCodes(field, kinds) : [])
+      : undefined;
+    const measure = word.measure;
+    if (!measure) return this.match(word.forms, fields, false, undefined, alsoHolding);
+    return this.match(
+      measureProbes(measure),
+      fields,
+      false,
+      (folded) => holdsMeasure(folded, measure),
+      alsoHolding,
+      true,
+    );
+  }
+
+  /**
+   * A count's match: values of the descriptive fields stating it (a part number is not read
+   * for counts), and the slots whose count field has it.
+   */
+  private countMatch(count: Count, fields: readonly SearchedField[]): Match {
+    const stating = fields.filter((field) => !partNumberFields.has(field));
+    const match = this.match(
+      countProbes(count),
+      stating,
+      false,
+      (folded) => holdsCount(folded, count),
+      undefined,
+      true,
+    );
+    const run = this.rangeRun(count.field, count.count, count.count);
+    match.numbers.push({ column: this.store.numbers[count.field], value: count.count });
+    match.runs.push(run);
+    match.estimate += run.length;
+    return match;
+  }
+
+  /** Per field, each class or type value's kind forms by code (extended as values are added). */
+  private kindFormLists = new Map<SearchedField, { forms: Map<string, number[]>; size: number }>();
+
+  /** The codes of a class or type column whose value is of a kind (its forms from kindOf). */
+  private kindCodes(field: SearchedField, kind: ReadonlySet<string>): number[] {
+    const column = this.store.text[field];
+    let known = this.kindFormLists.get(field);
+    if (!known || known.size > column.size) {
+      known = { forms: new Map(), size: 1 };
+      this.kindFormLists.set(field, known);
+    }
+    for (let code = known.size; code < column.size; code++)
+      for (const form of new Set(kindForms(column.values[code]!))) {
+        const codes = known.forms.get(form);
+        if (codes) codes.push(code);
+        else known.forms.set(form, [code]);
+      }
+    known.size = column.size;
+    const codes = new Set<number>();
+    for (const form of kind) for (const code of known.forms.get(form) ?? []) codes.add(code);
+    return [...codes];
   }
 
   /**
    * Which values of each field hold one of `forms` (a word's folded variants; in part-number
    * fields also without separators). `compactOnly`: the forms are already part-number forms.
+   * `accept`: a value holding a form holds the word only when its plain fold passes (a measure,
+   * a count); `asWritten`: such forms are looked for as they are, not without separators.
+   * `alsoHolding`: codes of a field that hold the word whatever their letters (a kind's classes).
    */
-  private match(forms: readonly string[], fields: readonly SearchedField[], compactOnly: boolean): Match {
+  private match(
+    forms: readonly string[],
+    fields: readonly SearchedField[],
+    compactOnly: boolean,
+    accept?: (folded: string) => boolean,
+    alsoHolding?: (field: SearchedField) => number[],
+    asWritten = false,
+  ): Match {
     const postings = this.postings!;
     const text = this.store.text;
     // Each probe and the columns it is tried in: part-number columns (1), the others (2).
@@ -269,7 +399,7 @@ export class Matcher {
     };
     for (const form of forms) {
       offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
-      if (compactOnly) continue;
+      if (compactOnly || asWritten) continue;
       // A word without separators finds them in a part number, and a word typed together finds
       // the words of a description (its forms hold them run together); not the other way round:
       // `i/o` is not `io` anywhere in a description.
@@ -285,9 +415,19 @@ export class Matcher {
       columnIndex.set(field, searchedFields.indexOf(field));
     }
     const lookups = new Map<string, ReturnType<ValuePostings['candidates']>>();
-    const mark = (field: SearchedField, code: number) => {
+    // Values a check turned down, per field (a value may hold several probes).
+    const refused = new Map<SearchedField, Set<number>>();
+    const mark = (field: SearchedField, code: number, checked = true) => {
       const verdict = verdicts.get(field)!;
       if (verdict[code] === 1) return;
+      if (accept && checked) {
+        const turnedDown = refused.get(field) ?? refused.set(field, new Set()).get(field)!;
+        if (turnedDown.has(code)) return;
+        if (!accept(text[field].folded![code]!)) {
+          turnedDown.add(code);
+          return;
+        }
+      }
       verdict[code] = 1;
       codes.get(field)!.push(code);
     };
@@ -322,6 +462,7 @@ export class Matcher {
         for (let code = indexed; code < column.size; code++) if (forms[code]!.includes(probe)) mark(field, code);
       }
     }
+    if (alsoHolding) for (const field of fields) for (const code of alsoHolding(field)) mark(field, code, false);
     let estimate = 0;
     for (const field of fields) {
       const lists = this.slotListsOf(field);
@@ -334,6 +475,8 @@ export class Matcher {
       estimate,
       columnCodes: fields.map((field) => text[field].codes),
       columnVerdicts: fields.map((field) => verdicts.get(field)!),
+      numbers: [],
+      runs: [],
     };
   }
 
@@ -453,12 +596,20 @@ export class Matcher {
     let run: Int32Array | undefined;
     let best = Infinity;
     for (const condition of conditions) {
-      const rarest = condition.words.reduce((a, b) => (b.estimate < a.estimate ? b : a));
-      const estimate = rarest.estimate + (condition.whole?.estimate ?? 0);
-      if (estimate < best) {
-        best = estimate;
-        words = condition.whole ? [rarest, condition.whole] : [rarest];
+      if (condition.words.length > 0) {
+        const rarest = condition.words.reduce((a, b) => (b.estimate < a.estimate ? b : a));
+        const estimate = rarest.estimate + (condition.whole?.estimate ?? 0);
+        if (estimate < best) {
+          best = estimate;
+          words = condition.whole ? [rarest, condition.whole] : [rarest];
+        }
       }
+      // Every count must hold too: one alone lists a superset as well.
+      for (const count of condition.counts)
+        if (count.estimate < best) {
+          best = count.estimate;
+          words = [count];
+        }
     }
     for (const range of ranges) {
       if (best === 0) break;
@@ -478,7 +629,7 @@ export class Matcher {
     const listedMeetAll =
       choices.length === 0 &&
       conditions.length + ranges.length === 1 &&
-      (run !== undefined || conditions[0]!.words.length === 1);
+      (run !== undefined || conditions[0]!.words.length + conditions[0]!.counts.length === 1);
     const listed = listedMeetAll || best < liveCount / 2;
     const delta = slotCount - this.listedUpTo;
     const hits = new Int32Array(listed ? Math.min(liveCount, best + delta) : liveCount);
@@ -518,6 +669,15 @@ export class Matcher {
             }
           }
         }
+        // A count's slots by its number.
+        for (const slots of match.runs)
+          for (let i = 0; i < slots.length; i++) {
+            const slot = slots[i]!;
+            if (marks[slot] === mark) continue;
+            marks[slot] = mark;
+            if (!listedMeetAll) consider(slot);
+            else if (alive[slot] === 1) hits[count++] = slot;
+          }
       }
       for (let slot = this.listedUpTo; slot < slotCount; slot++) consider(slot);
     } else {

@@ -1,8 +1,8 @@
 import { ranksLastValues } from '#shared/schemas/choice-fields';
 import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
-import { grow, type ColumnStore, type StoredTextField } from './column-store';
+import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
-import { wholeKeys, type TextCondition } from './matching';
+import { runKeys, wholeKeys, type TextCondition } from './matching';
 import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
 
 /*
@@ -23,6 +23,9 @@ const partNumberForms = (column: TextColumn, code: number): string[] => {
   const squeezed = end === -1 ? forms : forms.slice(0, end);
   return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
 };
+
+/** The description in every catalogue language: where the measures asked for count for ranking. */
+const descriptionFields: readonly SearchedField[] = inEveryLanguage('description');
 
 /** How many bits of a 32-bit word are set. */
 const bitCount = (word: number): number => {
@@ -152,6 +155,10 @@ export class ResultOrder {
    * The hits in relevance groups: the reference or article number is the text (0), the
    * reference starts with it (1), holds it (2), holds some of its words (3), the rest (4).
    * "The text" is the words found in that field, without separators, or the whole text.
+   * The groups that touch the reference (1 to 3) are first ordered by the longest run of the
+   * words, in the order typed, that the reference holds (at its start before inside), so a
+   * reference holding more of the text comes first. Within each group, a part of a kind the
+   * words name, then a description holding more of the measures asked for, come first.
    */
   private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
     const reference = this.store.text.reference;
@@ -175,8 +182,50 @@ export class ResultOrder {
       }
       return keys;
     };
-    const groupOf = new Uint8Array(hits.length);
-    const sizes = new Uint32Array(5);
+    const runs = runKeys(condition.variants);
+    const longestRun = runs[0]?.length ?? 0;
+    // Per reference code: how far from the longest run its own longest run is, twice, plus one
+    // when that run is not at the reference's start (worked out once per code, -1 until then).
+    const runCache = new Int32Array(longestRun > 1 ? reference.size : 0).fill(-1);
+    const runRankOf = (code: number): number => {
+      let rank = runCache[code]!;
+      if (rank !== -1) return rank;
+      const forms = partNumberForms(reference, code);
+      rank = 2 * longestRun + 1;
+      runs: for (const { start, length, keys } of runs) {
+        // A run can be in the reference only if each of its words is.
+        for (let w = start; w < start + length; w++) if (referenceWords[w]?.[code] !== 1) continue runs;
+        let inside = false;
+        let atStart = false;
+        for (const key of keys)
+          for (const form of forms) {
+            const at = form.indexOf(key);
+            if (at === -1) continue;
+            inside = true;
+            if (at === 0 || form.startsWith(key)) atStart = true;
+          }
+        if (!inside) continue;
+        rank = 2 * (longestRun - length) + (atStart ? 0 : 1);
+        break;
+      }
+      runCache[code] = rank;
+      return rank;
+    };
+    const kinds = [...condition.kinds].map(([field, verdict]) => ({ codes: this.store.text[field].codes, verdict }));
+    const measures = condition.read.flatMap((word, w) => (word.measure ? [condition.words[w]!] : []));
+    const descriptions = measures.length ? descriptionFields.filter((field) => condition.fields.includes(field)) : [];
+    const measureVerdicts = measures.map((match) =>
+      descriptions.map((field) => ({ codes: this.store.text[field].codes, verdict: match.verdicts.get(field)! })),
+    );
+    // The rank within the tier (exact; the reference touched; the rest), in turn: the run (longest
+    // first, at the start first), the group, the kind (of one first), the measures the
+    // description misses (fewest first).
+    const runRanks = 2 * longestRun + 2;
+    const kindRanks = kinds.length ? 2 : 1;
+    const measureRanks = measures.length + 1;
+    const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks;
+    const rankOf = new Uint32Array(hits.length);
+    const sizes = new Uint32Array(rankCount + 1);
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;
       const referenceCode = reference.codes[slot]!;
@@ -201,12 +250,29 @@ export class ResultOrder {
           }
         }
       }
-      groupOf[i] = group;
-      sizes[group]!++;
+      const tier = group === 0 ? 0 : group === 4 ? 2 : 1;
+      // With one word the run says no more than the group does: left out.
+      const runRank = tier === 1 && longestRun > 1 ? runRankOf(referenceCode) : 0;
+      let kind = 0;
+      if (kinds.length) {
+        kind = 1;
+        for (const { codes, verdict } of kinds) if (verdict[codes[slot]!] === 1) kind = 0;
+      }
+      let missing = 0;
+      for (const columns of measureVerdicts)
+        if (!columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1)) missing++;
+      const rank = (((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing;
+      rankOf[i] = rank;
+      sizes[rank + 1]!++;
     }
-    const groups = Array.from(sizes, (size) => new Int32Array(size));
-    const filled = new Uint32Array(5);
-    for (let i = 0; i < hits.length; i++) groups[groupOf[i]!]![filled[groupOf[i]!]!++] = hits[i]!;
+    // A counting sort by rank; each rank's hits stay in the order they came.
+    for (let rank = 0; rank < rankCount; rank++) sizes[rank + 1]! += sizes[rank]!;
+    const sorted = new Int32Array(hits.length);
+    const next = sizes.slice(0, rankCount);
+    for (let i = 0; i < hits.length; i++) sorted[next[rankOf[i]!]!++] = hits[i]!;
+    const groups: Int32Array[] = [];
+    for (let rank = 0; rank < rankCount; rank++)
+      if (sizes[rank + 1]! > sizes[rank]!) groups.push(sorted.subarray(sizes[rank]!, sizes[rank + 1]!));
     return groups;
   }
 

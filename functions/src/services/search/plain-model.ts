@@ -12,7 +12,29 @@ import {
   type SearchFacetField,
   type SearchFacets,
 } from '#shared/schemas/component';
-import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from './folding';
+import { compactFolded, foldText, foldVariants, joinedFolded } from './folding';
+import { runKeys } from './matching';
+import {
+  holdsCount,
+  holdsMeasure,
+  isOfKind,
+  readQuery as readQueryOnce,
+  type Count,
+  type QueryWord,
+} from './query-words';
+
+/** A text read once per text (the model reads the same text for every document). */
+const readTexts = new Map<string, ReturnType<typeof readQueryOnce>>();
+const readQuery = (text: string, quick: boolean) => {
+  const key = `${quick ? 1 : 0}${text}`;
+  let read = readTexts.get(key);
+  if (!read) {
+    if (readTexts.size > 10_000) readTexts.clear();
+    read = readQueryOnce(text, quick);
+    readTexts.set(key, read);
+  }
+  return read;
+};
 import {
   FACET_VALUES,
   partNumberFields,
@@ -53,32 +75,100 @@ const joined = (words: string[][]): string[] =>
   );
 const wholeIn = (words: string[][], value: unknown): boolean =>
   words.length > 1 && formsOf(value, true).some((form) => joined(words).some((key) => form.includes(key)));
-/** A text's rule on some fields: every word in one of them, or the words run together in a part-number one. */
-export const textMatches = (text: string, fields: readonly string[], doc: Doc): boolean => {
-  const words = searchWords(text);
-  if (words.length === 0) return true;
-  if (words.every((word) => fields.some((field) => wordIn(word, doc[field], partNumberFields.has(field as never)))))
-    return true;
-  return fields.some((field) => partNumberFields.has(field as never) && wholeIn(words, doc[field]));
+const plainFold = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? foldText(value) : undefined;
+/**
+ * A read word in one field of a document: a measure stated there as a whole number, else its
+ * letters; and in the class or type, a value of the kind it names.
+ */
+const wordHolds = (word: QueryWord, field: string, doc: Doc): boolean => {
+  const value = doc[field];
+  if (word.kind && (field === 'class' || field === 'type') && isOfKind(value as string, word.kind)) return true;
+  if (word.measure) {
+    const folded = plainFold(value);
+    return folded !== undefined && holdsMeasure(folded, word.measure);
+  }
+  return wordIn(word.forms, value, partNumberFields.has(field as never));
+};
+/** A count asked for: the part's count field has it, or one of the fields (not a part number) states it. */
+const countHolds = (count: Count, fields: readonly string[], doc: Doc): boolean =>
+  doc[count.field] === count.count ||
+  fields.some((field) => {
+    if (partNumberFields.has(field as never)) return false;
+    const folded = plainFold(doc[field]);
+    return folded !== undefined && holdsCount(folded, count);
+  });
+/**
+ * A text's rule on some fields: every count (quick search), and every word in one of them or
+ * the words run together in a part-number one.
+ */
+export const textMatches = (text: string, fields: readonly string[], doc: Doc, quick = false): boolean => {
+  const { words, counts } = readQuery(text, quick);
+  if (!counts.every((count) => countHolds(count, fields, doc))) return false;
+  if (words.every((word) => fields.some((field) => wordHolds(word, field, doc)))) return true;
+  return fields.some(
+    (field) =>
+      partNumberFields.has(field as never) &&
+      wholeIn(
+        words.map((word) => word.forms),
+        doc[field],
+      ),
+  );
 };
 
-/** Relevance group of a hit, written out plainly. */
-const groupOf = (text: string, fields: readonly string[], doc: Doc): number => {
-  const words = searchWords(text);
+/**
+ * Relevance rank of a hit, written out plainly: its group (exact, prefix, inside, some word,
+ * the rest), then within it how long a run of the words in order its reference holds (groups 1
+ * to 3), whether it is of a kind the words name, and how many measures its description misses.
+ */
+const rankOf = (text: string, fields: readonly string[], quick: boolean, doc: Doc): number[] => {
+  const read = readQuery(text, quick).words;
+  const words = read.map((word) => word.forms);
   const keysFor = (field: string) => {
     if (!fields.includes(field)) return [];
-    const found = words.filter((word) => wordIn(word, doc[field], true));
+    const found = read.filter((word) => wordHolds(word, field, doc)).map((word) => word.forms);
     return [...joined(found), ...(wholeIn(words, doc[field]) ? joined(words) : [])];
   };
   const compactForms = (field: string) => formsOf(doc[field], true).map(compactFolded);
-  if (keysFor('articleNumber').some((key) => compactForms('articleNumber').includes(key))) return 0;
-  const keys = keysFor('reference');
-  if (keys.length === 0) return 4;
+  const runs = runKeys(words);
+  const longest = runs[0]?.length ?? 0;
+  const kind =
+    quick && read.some((word) => word.kind)
+      ? read.some((word) => word.kind && (isOfKind(doc.class, word.kind) || isOfKind(doc.type as string, word.kind)))
+        ? 0
+        : 1
+      : 0;
+  const descriptions = quick
+    ? fields.filter((field) => field === 'description' || field.startsWith('description_'))
+    : [];
+  const missing = read.filter(
+    (word) => word.measure && !descriptions.some((field) => wordHolds(word, field, doc)),
+  ).length;
+  const group = (): number => {
+    if (keysFor('articleNumber').some((key) => compactForms('articleNumber').includes(key))) return 0;
+    const keys = keysFor('reference');
+    if (keys.length === 0) return 4;
+    const forms = compactForms('reference');
+    if (keys.some((key) => forms.includes(key))) return 0;
+    if (keys.some((key) => forms.some((form) => form.startsWith(key)))) return 1;
+    if (keys.some((key) => forms.some((form) => form.includes(key)))) return 2;
+    return 3;
+  };
+  const place = group();
+  const tier = place === 0 ? 0 : place === 4 ? 2 : 1;
   const forms = compactForms('reference');
-  if (keys.some((key) => forms.includes(key))) return 0;
-  if (keys.some((key) => forms.some((form) => form.startsWith(key)))) return 1;
-  if (keys.some((key) => forms.some((form) => form.includes(key)))) return 2;
-  return 3;
+  // A run: words each found in the reference, and found there run together.
+  const found = runs.find(
+    (candidate) =>
+      read
+        .slice(candidate.start, candidate.start + candidate.length)
+        .every((word) => wordHolds(word, 'reference', doc)) &&
+      candidate.keys.some((key) => forms.some((form) => form.includes(key))),
+  );
+  const runRank = !found
+    ? 2 * longest + 1
+    : 2 * (longest - found.length) + (found.keys.some((key) => forms.some((form) => form.startsWith(key))) ? 0 : 1);
+  return [tier, tier === 1 ? runRank : 0, place, kind, missing];
 };
 
 const compareReference = (a: Doc, b: Doc): number => {
@@ -106,9 +196,11 @@ const ranksLast = (doc: Doc): number =>
  */
 const naiveFacets = (hitsWithout: (field: SearchFacetField | undefined) => Doc[], chosen: IndexQuery['choices']) => {
   const facets = {} as Omit<SearchFacets, 'numbers'>;
+  // The hits with every choice are the same for each field without one of its own.
+  let withEvery: Doc[] | undefined;
   for (const field of searchFacetFields) {
     const picked = (chosen?.[field] ?? []).filter((value) => facetForm(value) !== '');
-    const among = hitsWithout(picked.length ? field : undefined);
+    const among = picked.length ? hitsWithout(field) : (withEvery ??= hitsWithout(undefined));
     const groups = new Map<string, Map<string, number>>();
     for (const doc of among) {
       const value = valueOf(doc, field);
@@ -156,7 +248,7 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
       ...Object.keys(doc).filter((name) => readTranslatedField(name)?.field === field),
     ]);
   const matches = (doc: Doc) =>
-    (query.query === undefined || textMatches(query.query, inAnyLanguage(quickSearchFields, doc), doc)) &&
+    (query.query === undefined || textMatches(query.query, inAnyLanguage(quickSearchFields, doc), doc, true)) &&
     Object.entries(query.text ?? {}).every(([field, term]) => textMatches(term!, inAnyLanguage([field], doc), doc)) &&
     Object.entries(query.numbers ?? {}).every(([field, range]) => {
       // A range without ends asks nothing.
@@ -166,18 +258,41 @@ export const naiveSearch = (documents: readonly SearchDocument[], query: IndexQu
     });
   const hits = docs.filter((doc) => matches(doc) && chosenHold(doc, undefined));
   const sort = query.sort ?? 'relevance';
+  const readsSomething = (text: string, quick: boolean) => {
+    const read = readQuery(text, quick);
+    return read.words.length + read.counts.length > 0;
+  };
   const relevance =
-    query.query !== undefined && searchWords(query.query).length > 0
-      ? { text: query.query, fields: ['reference', 'articleNumber'] }
-      : query.text?.reference !== undefined && searchWords(query.text.reference).length > 0
-        ? { text: query.text.reference, fields: ['reference'] }
+    query.query !== undefined && readsSomething(query.query, true)
+      ? { text: query.query, quick: true }
+      : query.text?.reference !== undefined && readsSomething(query.text.reference, false)
+        ? { text: query.text.reference, quick: false }
         : undefined;
   const sorted = [...hits].sort(compareReference);
   let ordered: Doc[];
   if (sort === 'relevance') {
     // Within a relevance group (all one group without text to judge by), obsolete and NRND last.
-    const group = new Map(sorted.map((doc) => [doc, relevance ? groupOf(relevance.text, relevance.fields, doc) : 0]));
-    ordered = [...sorted].sort((a, b) => group.get(a)! - group.get(b)! || ranksLast(a) - ranksLast(b));
+    // The fields the text was searched in: the quick ones (in every language), or the reference.
+    const rank = new Map(
+      sorted.map((doc) => [
+        doc,
+        relevance
+          ? rankOf(
+              relevance.text,
+              relevance.quick ? inAnyLanguage(quickSearchFields, doc) : ['reference'],
+              relevance.quick,
+              doc,
+            )
+          : [0],
+      ]),
+    );
+    const byRank = (a: Doc, b: Doc) => {
+      const ra = rank.get(a)!;
+      const rb = rank.get(b)!;
+      for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+      return 0;
+    };
+    ordered = [...sorted].sort((a, b) => byRank(a, b) || ranksLast(a) - ranksLast(b));
   } else if (sort === 'manufacturer' || sort === 'class' || sort === 'type') {
     const key = (doc: Doc) => (typeof doc[sort] === 'string' && doc[sort] !== '' ? foldText(doc[sort]) : undefined);
     const valued = sorted.filter((doc) => key(doc) !== undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedNumberFields, storedTextFields, SearchIndex, type SearchDocument } from './search-index';
-import { suggestSearches } from './suggestions';
+import { clearSuggestion, suggestSearches } from './suggestions';
 
 const part = (id: number, fields: Record<string, unknown>): SearchDocument => {
   const base: Record<string, unknown> = { id, version: 1, createdAt: '', updatedAt: '' };
@@ -49,5 +49,31 @@ describe("'Did you mean' suggestions", () => {
     expect(suggest({ ...page, query: 'xyz' })).toEqual([]);
     expect(suggest({ ...page, query: 'Siemens' })).toEqual([]);
     expect(suggest({ ...page, text: { class: 'Kupler' } })).toEqual([]);
+  });
+
+  it('names one search as clearly meant only when every other offer needs more edits', () => {
+    expect(clearSuggestion(index, { ...page, query: 'weidmuler ur20' })).toEqual({
+      field: 'query',
+      text: 'Weidmüller ur20',
+    });
+    // 750-1420 is one edit away, 750-1415 two.
+    expect(clearSuggestion(index, { ...page, query: 'wago 750-1421' })).toEqual({
+      field: 'query',
+      text: 'wago 750-1420',
+    });
+    // Two makers one edit from 'Wagi': nothing is clear.
+    const twoClose = SearchIndex.build([
+      part(1, { reference: 'A1', manufacturer: 'WAGO' }),
+      part(2, { reference: 'B1', manufacturer: 'Wagu' }),
+    ]);
+    expect(suggestSearches(twoClose, { ...page, query: 'Wagi' })).toHaveLength(2);
+    expect(clearSuggestion(twoClose, { ...page, query: 'Wagi' })).toBeUndefined();
+    // Spellings that fold alike find the same parts: one correction.
+    const twoSpellings = SearchIndex.build([
+      part(1, { reference: '3RT2015-1BB41', manufacturer: 'SIEMENS' }),
+      part(2, { reference: '3RT2016-1BB41', manufacturer: 'Siemens' }),
+    ]);
+    expect(clearSuggestion(twoSpellings, { ...page, query: 'siemns 3RT2015' })?.text).toMatch(/^siemens 3RT2015$/i);
+    expect(clearSuggestion(index, { ...page, query: 'xyz' })).toBeUndefined();
   });
 });

@@ -1,7 +1,12 @@
 import { distance } from 'fastest-levenshtein';
-import { quickSearchFields, type SearchSuggestion, type SearchTextFilterField } from '#shared/schemas/component';
+import {
+  quickSearchFields,
+  type SearchCorrection,
+  type SearchSuggestion,
+  type SearchTextFilterField,
+} from '#shared/schemas/component';
 import { compactFolded, foldText, splitSearchText } from './folding';
-import type { IndexQuery, SearchedField, SearchIndex } from './search-index';
+import type { IndexQuery, IndexResult, SearchedField, SearchIndex } from './search-index';
 
 /*
  * 'Did you mean …': when a search finds nothing, the searches it probably meant. Each word of
@@ -65,12 +70,17 @@ const closest = (index: SearchIndex, word: string, fields: readonly SearchedFiel
     .sort((a, b) => a.edits - b.edits || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
 };
 
+interface Offer {
+  suggestion: SearchSuggestion;
+  edits: number;
+}
+
 /**
  * Searches to offer for one that found nothing: the quick search text, or else the text of a
  * filter on the reference or the manufacturer, with its unknown words replaced. The rest of the
- * search stays as it was, and every offer finds something with it.
+ * search stays as it was, and every offer finds something with it. Fewest edits first.
  */
-export const suggestSearches = (index: SearchIndex, query: IndexQuery): SearchSuggestion[] => {
+const offersFor = (index: SearchIndex, query: IndexQuery): Offer[] => {
   const targets: { field: 'query' | SearchTextFilterField; fields: readonly SearchedField[]; text: string }[] = [];
   if (query.query) targets.push({ field: 'query', fields: quickSearchFields, text: query.query });
   for (const field of ['reference', 'manufacturer'] as const) {
@@ -82,7 +92,7 @@ export const suggestSearches = (index: SearchIndex, query: IndexQuery): SearchSu
   const alone = (field: 'query' | SearchTextFilterField, text: string): Omit<IndexQuery, 'offset' | 'limit'> =>
     field === 'query' ? { query: text } : { text: { [field]: text } };
 
-  const offers: { suggestion: SearchSuggestion; edits: number }[] = [];
+  const offers: Offer[] = [];
   for (const target of targets) {
     const words = splitSearchText(target.text);
     const replacements = words.map((word) => {
@@ -115,7 +125,47 @@ export const suggestSearches = (index: SearchIndex, query: IndexQuery): SearchSu
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
-    })
+    });
+};
+
+/** 'Did you mean' searches for one that found nothing, closest first. */
+export const suggestSearches = (index: SearchIndex, query: IndexQuery): SearchSuggestion[] =>
+  offersFor(index, query)
     .slice(0, SUGGESTIONS_MAX)
     .map(({ suggestion }) => suggestion);
+
+/**
+ * The one search a search that found nothing clearly meant, if there is one: the offer with the
+ * fewest edits when every other offer needs more (offers that differ only in case or accents,
+ * `SIEMENS` and `Siemens`, find the same parts and count as one).
+ */
+export const clearSuggestion = (index: SearchIndex, query: IndexQuery): SearchSuggestion | undefined => {
+  const offers = offersFor(index, query);
+  const best = offers[0];
+  if (!best) return undefined;
+  const same = (offer: Offer) =>
+    offer.suggestion.field === best.suggestion.field &&
+    foldText(offer.suggestion.text) === foldText(best.suggestion.text);
+  return offers.every((offer) => offer.edits > best.edits || same(offer)) ? best.suggestion : undefined;
+};
+
+/**
+ * A search, answered as typed; or, when that finds nothing and one correction is clearly
+ * right (and the text is not to be taken as typed), answered with that correction, saying so.
+ */
+export const searchOrCorrect = (
+  index: SearchIndex,
+  query: IndexQuery,
+  asTyped = false,
+): { result: IndexResult; correction?: SearchCorrection } => {
+  const result = index.search(query);
+  if (result.total > 0 || asTyped) return { result };
+  const meant = clearSuggestion(index, query);
+  if (!meant) return { result };
+  const original = meant.field === 'query' ? query.query! : query.text![meant.field]!;
+  const corrected =
+    meant.field === 'query'
+      ? { ...query, query: meant.text }
+      : { ...query, text: { ...query.text, [meant.field]: meant.text } };
+  return { result: index.search(corrected), correction: { ...meant, original } };
 };

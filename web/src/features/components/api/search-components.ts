@@ -1,11 +1,14 @@
 import useSWR from 'swr';
 import {
+  CORRECTION_HEADER,
   FACETS_HEADER,
   SUGGESTIONS_HEADER,
   TOTAL_COUNT_HEADER,
+  searchCorrectionSchema,
   searchFacetsSchema,
   searchSuggestionsSchema,
   type Component,
+  type SearchCorrection,
   type SearchFacets,
   type SearchSuggestion,
 } from '#shared/schemas/component';
@@ -20,6 +23,8 @@ export interface ComponentPage {
   facets?: SearchFacets;
   /** 'Did you mean' searches, when nothing was found. */
   suggestions: SearchSuggestion[];
+  /** The correction answered instead, when the search as typed found nothing. */
+  correction?: SearchCorrection;
 }
 
 /** A JSON header as a schema reads it; a missing or unreadable one is left out. */
@@ -48,6 +53,7 @@ export const fetchComponentPage = async (path: string): Promise<ComponentPage> =
     total: Number.isFinite(total) && headers.has(TOTAL_COUNT_HEADER) ? total : components.length,
     facets: headerValue(headers, FACETS_HEADER, searchFacetsSchema),
     suggestions: headerValue(headers, SUGGESTIONS_HEADER, searchSuggestionsSchema) ?? [],
+    correction: headerValue(headers, CORRECTION_HEADER, searchCorrectionSchema),
   };
 };
 

@@ -7,9 +7,10 @@ import { searchKeyLabel, searchValueText, type SearchCriteria, type SearchKey } 
  * so this is where the reader sees what the results are for.
  */
 export const ActiveCriteria = ({ criteria }: { criteria: SearchCriteria }) => {
-  // The order is shown by the column headers, not here.
+  // The order is shown by the column headers, and a search taken as typed by the results
+  // header, not here.
   const entries = (Object.entries(criteria) as [SearchKey, string][]).filter(
-    ([key]) => key !== 'sort' && key !== 'order',
+    ([key]) => key !== 'sort' && key !== 'order' && key !== 'asTyped',
   );
   if (entries.length === 0) return null;
   return (

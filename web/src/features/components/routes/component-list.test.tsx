@@ -447,6 +447,38 @@ describe('component list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?query=Weidm%C3%BCller&manufacturer=x'));
   });
 
+  it('names the correction a misspelt search was answered with, and links to the search as typed', async () => {
+    const server = mockApi({
+      'GET /api/components': ({ query }): MockResponse =>
+        query.get('asTyped') === 'true'
+          ? { body: [], headers: { [TOTAL_COUNT_HEADER]: '0' } }
+          : {
+              body: catalogue.slice(0, 1),
+              headers: {
+                [TOTAL_COUNT_HEADER]: '1',
+                'X-Search-Corrected': headerJson({
+                  field: 'query',
+                  text: 'Siemens 3RT2015',
+                  original: 'siemns 3RT2015',
+                }),
+              },
+            },
+    });
+    const { router } = renderList(`${LIST}?query=siemns+3RT2015`);
+    expect(await screen.findByTestId('corrected-search')).toHaveTextContent(
+      'Showing results for Siemens 3RT2015 — search instead for siemns 3RT2015',
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'siemns 3RT2015' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?query=siemns+3RT2015&asTyped=true'));
+    expect(await screen.findByText('No components found matching your search criteria.')).toBeInTheDocument();
+    expect(screen.queryByTestId('corrected-search')).not.toBeInTheDocument();
+    expect(server.calls.at(-1)!.path).toBe(
+      '/api/components?query=siemns+3RT2015&asTyped=true&limit=10&offset=0&facets=true',
+    );
+    // The search in effect shows the text, not the flag.
+    expect(screen.getByRole('list', { name: 'Search in effect' })).toHaveTextContent(/^All Fields: siemns 3RT2015$/);
+  });
+
   it('sorts by a column: the header on wide screens, a choice on phones; a new search goes back to relevance', async () => {
     const server = searchApi();
     const { router } = renderList(`${LIST}?query=part`);

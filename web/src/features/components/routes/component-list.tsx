@@ -8,6 +8,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useComponentSearch } from '../api/search-components';
 import { ActiveCriteria } from '../components/active-criteria';
 import { ComponentResults, type ResultsOrder } from '../components/component-results';
+import { CorrectedSearch } from '../components/corrected-search';
 import { DidYouMean } from '../components/did-you-mean';
 import { ExportButton } from '../components/export-button';
 import type { QuickSearchPrefill } from '../components/quick-search-form';
@@ -137,6 +138,7 @@ export const ComponentListRoute = () => {
               onChange={(next) => go({ criteria: next, page: 1 })}
             />
             <Box gridColumn={hasFacets(facets) ? undefined : { lg: '1 / -1' }} minWidth="0">
+              {result?.correction && <CorrectedSearch correction={result.correction} criteria={criteria} />}
               <ComponentResults
                 components={result?.components}
                 order={order}

@@ -53,7 +53,7 @@ export const searchRangeKeys: readonly SearchRangeParam[] = searchNumberFilterFi
  * with the order chosen by a column header (`sort`, `order`).
  */
 export type SearchCriteria = Partial<
-  Record<'query' | SearchFilterField | SearchRangeParam | SearchChoiceParam | 'sort' | 'order', string>
+  Record<'query' | SearchFilterField | SearchRangeParam | SearchChoiceParam | 'sort' | 'order' | 'asTyped', string>
 >;
 
 export type SearchKey = keyof SearchCriteria;
@@ -67,6 +67,8 @@ const searchKeys: readonly SearchKey[] = [
   ...choiceKeys,
   'sort',
   'order',
+  // The text taken as typed: a misspelling is not answered with its correction.
+  'asTyped',
 ];
 
 /**
@@ -196,6 +198,7 @@ export const searchKeyLabel = (key: SearchKey): string => {
   if (key === 'query') return 'All Fields';
   if (key === 'sort') return 'Sorted by';
   if (key === 'order') return 'Order';
+  if (key === 'asTyped') return 'As typed';
   if (isContainsFilter(key)) return containsLabel(key);
   const chosen = choiceField(key);
   if (chosen) return componentFieldLabels[chosen];

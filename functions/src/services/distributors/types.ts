@@ -1,4 +1,5 @@
 import type { DistributorName } from '#shared/schemas/distributors';
+import type { DistributorProductData } from '#shared/schemas/distributor-fill';
 import type { Candidate } from './matcher';
 
 /** One product a distributor offers for a searched part, with where its files are. */
@@ -9,6 +10,8 @@ export interface DistributorCandidate extends Candidate {
   imageUrl: string | null;
   datasheetUrl: string | null;
   productUrl: string | null;
+  /** The answer's data read through the mapping table (fields, lifecycle, stock, prices). */
+  data?: DistributorProductData;
 }
 
 /**

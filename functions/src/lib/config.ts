@@ -53,6 +53,11 @@ const envSchema = z.object({
   MOUSER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
   /** Share of each distributor's day budget kept for administrators' image batches (per-part searches stop below it). */
   DISTRIBUTOR_BATCH_RESERVE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  /**
+   * Share of each distributor's per-minute budget batches may take, so people's per-part
+   * searches still find room in every minute while a batch runs.
+   */
+  DISTRIBUTOR_BATCH_MINUTE_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(70),
   /** Per-part distributor searches one person may start in a minute and in a UTC day. */
   DISTRIBUTOR_USER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   DISTRIBUTOR_USER_SEARCHES_PER_DAY: z.coerce.number().int().min(1).default(100),

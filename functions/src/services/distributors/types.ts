@@ -40,9 +40,13 @@ export interface Distributor {
   findPart(key: string, manufacturer?: string | null, options?: FindPartOptions): Promise<DistributorCandidate[]>;
 }
 
-/** Calls allowed per window; `perDay` counts UTC days, `batchReserve` of them are kept for image batches. */
+/**
+ * Calls allowed per window; `perDay` counts UTC days, `batchReserve` of them are kept for image
+ * batches; batches may take at most `batchPerMinute` of each minute's calls (all when absent).
+ */
 export interface RateLimits {
   perMinute: number;
   perDay: number;
   batchReserve?: number;
+  batchPerMinute?: number;
 }

@@ -668,6 +668,53 @@ export const routes = [
     // A distributor search may retry and download files for up to DISTRIBUTOR_DEADLINE_MS (25 s).
     timeoutSeconds: LONGEST_API_SECONDS,
   },
+  // Filling a part from a distributor's answer: read it (a person's search, kept an hour), file the
+  // ticked fields as one edit request; administrators mark fields no fill may take.
+  {
+    method: 'POST',
+    path: '/api/components/{id}/distributor-data',
+    handler: 'distributors/read-distributor-data',
+    access: 'user',
+    needs: ['distributor-credentials'],
+    writeLimit: 'distributor-searches',
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/distributor-fill',
+    handler: 'distributors/fill-from-distributor',
+    access: 'user',
+    writeLimit: 'requests',
+  },
+  {
+    method: 'GET',
+    path: '/api/components/{id}/protected-fields',
+    handler: 'distributors/get-protected-fields',
+    access: 'user',
+  },
+  {
+    method: 'PUT',
+    path: '/api/components/{id}/protected-fields',
+    handler: 'distributors/set-protected-fields',
+    access: 'admin',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/class-protected-fields',
+    handler: 'distributors/set-class-protected-fields',
+    access: 'admin',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/distributor-lookup',
+    handler: 'distributors/look-up-distributor-part',
+    access: 'user',
+    needs: ['distributor-credentials'],
+    writeLimit: 'distributor-searches',
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
     method: 'GET',

@@ -59,6 +59,7 @@ type SubmittedFields = Pick<StoredRequest, 'requestType' | 'data'> &
       | 'componentReference'
       | 'revertOf'
       | 'pendingBytes'
+      | 'distributorSource'
     >
   >;
 

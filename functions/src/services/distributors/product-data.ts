@@ -199,7 +199,8 @@ export const readDigiKeyProduct = (
   if (!isBlank(description)) out.put('description', description.trim(), description, 'Description.DetailedDescription');
   const maker = product.Manufacturer?.Name;
   if (!isBlank(maker)) out.put('manufacturer', maker.trim(), maker, 'Manufacturer.Name');
-  if (!isBlank(product.Series?.Name)) out.put('series', product.Series.Name.trim(), product.Series.Name, 'Series.Name');
+  const series = product.Series?.Name;
+  if (!isBlank(series)) out.put('series', series.trim(), series, 'Series.Name');
   const datasheet = webAddress(product.DatasheetUrl);
   if (datasheet) out.put('dataSheet', datasheet, product.DatasheetUrl!, 'DatasheetUrl');
 
@@ -208,8 +209,8 @@ export const readDigiKeyProduct = (
   if (lifecycle) out.put('lifecycle', lifecycle, status ?? 'EndOfLife', status ? 'ProductStatus.Status' : 'EndOfLife');
   else if (!isBlank(status)) out.unmapped.push({ name: 'ProductStatus.Status', value: status, reason: 'unreadable' });
   if (product.Discontinued) out.unmapped.push({ name: 'Discontinued', value: 'true', reason: 'no-field' });
-  if (!isBlank(product.Category?.Name))
-    out.unmapped.push({ name: 'Category', value: product.Category.Name, reason: 'no-field' });
+  const category = product.Category?.Name;
+  if (!isBlank(category)) out.unmapped.push({ name: 'Category', value: category, reason: 'no-field' });
 
   for (const parameter of product.Parameters ?? [])
     if (parameter.ParameterText) out.parameter(digiKeyParameterMap, parameter.ParameterText, parameter.ValueText);

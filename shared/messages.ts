@@ -286,6 +286,7 @@ export const messages = {
   distributorFillSame: (label: string) => `${label} already holds this value.`,
   distributorFillUnknownField: (field: string) => `${field} is not a field of a component.`,
   distributorLookupNotFound: (provider: string, partNumber: string) => `${provider} has no product ${partNumber}.`,
+  dataBatchNotFound: 'No "Refresh lifecycle and data" batch has this id.',
 
   // Image batches (the Image Management tab and its toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',

@@ -755,6 +755,24 @@ export const routes = [
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
+  // "Refresh lifecycle and data": a batch like the image batches (the same slot and state machine)
+  // over a class or a selection, filing one change request per part whose distributor data differs.
+  {
+    method: 'POST',
+    path: '/api/admin/data-batch',
+    handler: 'distributors/start-data-batch',
+    access: 'admin',
+    needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
+    // The parts of a class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-batch/{id}/parts',
+    handler: 'distributors/get-data-batch-report',
+    access: 'admin',
+  },
   {
     method: 'POST',
     path: '/api/admin/process-images',

@@ -107,6 +107,8 @@ export interface DistributorSource {
   manufacturerPartNumber: string;
   confidence: number;
   readAt: string;
+  /** The "Refresh lifecycle and data" batch that filed it: its requests are reviewed together. */
+  batchId?: string;
 }
 
 /** `PUT /api/components/{id}/protected-fields` and `PUT /api/classes/protected-fields`: fields no fill may take. */

@@ -1,11 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
+import type { DataBatchPartReport } from '#shared/schemas/data-batches';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
 import {
   conditionalUpdate,
   conditionalWrite,
   epochSeconds,
+  queryAll,
   releaseSlot,
   tableName,
   transact,
@@ -25,6 +27,8 @@ export interface StoredImageBatch extends ImageBatch {
   /** Why a distributor stopped answering during the batch (the first reason each), while the other went on. */
   digikeyStop?: string;
   mouserStop?: string;
+  /** A data batch over chosen parts: their ids (else the batch's class). */
+  selection?: number[];
 }
 
 const stopAttribute = (provider: DistributorName) => `${provider}Stop` as const;
@@ -108,6 +112,7 @@ export const countBatchPart = async (
   batchId: string,
   componentId: number,
   outcome: { success: boolean; source: DistributorName | null },
+  report?: DataBatchPartReport,
 ): Promise<boolean> => {
   const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
   return conditionalWrite(() =>
@@ -120,6 +125,7 @@ export const countBatchPart = async (
             sk: `PART#${componentId}`,
             entity: 'image-batch-part',
             ...outcome,
+            ...(report && { report }),
             expiresAt: epochSeconds() + PART_MARK_SECONDS,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -187,6 +193,16 @@ export const finishBatch = async (
   await releaseBatchSlot(batchId);
   return fromItem(Attributes!);
 };
+
+/** What a data batch did with each part it counted, in no particular order. */
+export const listBatchPartReports = async (batchId: string): Promise<DataBatchPartReport[]> =>
+  (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :part)',
+      ExpressionAttributeValues: { ':pk': `IMAGEBATCH#${batchId}`, ':part': 'PART#' },
+      ConsistentRead: true,
+    })
+  ).flatMap((item) => (item.report ? [item.report as DataBatchPartReport] : []));
 
 /** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
 export const releaseBatchSlot = (batchId: string): Promise<void> => releaseSlot(slotKey, 'runningBatchId', batchId);

@@ -164,13 +164,20 @@ export const proposeFill = async (
   return proposalOf(component, snapshot, await protectedFieldsOf(component));
 };
 
-const sourceOf = (snapshot: DistributorSnapshot): DistributorSource => ({
+const sourceOf = (snapshot: DistributorSnapshot, batchId?: string): DistributorSource => ({
   provider: snapshot.provider,
   productNumber: snapshot.product.productNumber,
   manufacturerPartNumber: snapshot.product.manufacturerPartNumber,
   confidence: snapshot.confidence,
   readAt: snapshot.readAt,
+  ...(batchId && { batchId }),
 });
+
+/** The lifecycle leads: it is what a refresh is most often for. */
+const lifecycleFirst = (rows: FillRow[]): FillRow[] => [
+  ...rows.filter((row) => row.field === 'lifecycle'),
+  ...rows.filter((row) => row.field !== 'lifecycle'),
+];
 
 /**
  * Files the edit request for the part from a kept answer: `fields` (all takeable rows when
@@ -182,6 +189,7 @@ export const fileFillRequest = async (
   component: Component,
   snapshot: DistributorSnapshot,
   fields?: readonly string[],
+  batchId?: string,
 ): Promise<{ requestId: string; fields: ComponentField[] } | undefined> => {
   const rows = fillRows(component, snapshot.product, await protectedFieldsOf(component));
   const label = distributorLabels[snapshot.provider];
@@ -202,6 +210,7 @@ export const fileFillRequest = async (
     if (Object.keys(problems).length) throw new Invalid(Object.values(problems)[0]!, problems);
   } else taken = takeableRows(rows);
   if (taken.length === 0) return undefined;
+  taken = lifecycleFirst(taken);
   const changes = Object.fromEntries(taken.map((row) => [row.field, row.distributor]));
   const { requestId } = await submitRequest(user, {
     requestType: 'edit',
@@ -210,7 +219,7 @@ export const fileFillRequest = async (
     baseVersion: component.version,
     data: changes,
     previousData: Object.fromEntries(taken.map((row) => [row.field, component[row.field] ?? null])),
-    distributorSource: sourceOf(snapshot),
+    distributorSource: sourceOf(snapshot, batchId),
   });
   return { requestId, fields: taken.map((row) => row.field) };
 };

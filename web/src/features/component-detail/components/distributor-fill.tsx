@@ -175,7 +175,12 @@ const FillDialog = ({
                     </Text>
                   </Box>
                   <Table.ScrollArea borderWidth="1px" rounded="md">
-                    <Table.Root size="sm" aria-label={`Values from ${label}`}>
+                    <Table.Root
+                      size="sm"
+                      aria-label={`Values from ${label}`}
+                      // Long descriptions and links wrap inside their cells rather than widen the table.
+                      css={{ '& td, & th': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                    >
                       <Table.Header>
                         <Table.Row bg="bg.subtle">
                           <Table.ColumnHeader width="2.5rem">Take</Table.ColumnHeader>

@@ -6,7 +6,7 @@ import type { DistributorFillProposal } from '#shared/schemas/distributor-fill';
 import type { ImageBatchResponse, StartImageBatchResponse } from '#shared/schemas/images';
 import { resetConfig } from '#lib/config';
 import { readRateWindow } from '#repositories/rate-limits';
-import { createComponents } from '#repositories/components';
+import { createComponents, deleteComponent } from '#repositories/components';
 import { windowOf } from '#services/distributors/rate-limiter';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
@@ -119,7 +119,8 @@ describe('"Refresh lifecycle and data" batches', () => {
     const admin = await signIn(api, 'admin');
     const user = await signIn(api, 'user');
     const componentClass = uniqueClass('Busy minute');
-    await parts(componentClass, [opAmp, opAmp, opAmp]);
+    // More parts than a whole minute allows: a batch without a share would take every call.
+    const queued = await parts(componentClass, [opAmp, opAmp, opAmp, opAmp, opAmp]);
     const [mine] = await parts(uniqueClass('Mine'), [opAmp]);
     // Four calls a minute: the batch may take two (50 %), people keep two.
     await withSettings({ DIGIKEY_CALLS_PER_MINUTE: '4', DISTRIBUTOR_BATCH_MINUTE_SHARE_PERCENT: '50' }, async () => {
@@ -127,23 +128,23 @@ describe('"Refresh lifecycle and data" batches', () => {
         provider: 'digikey',
         componentClass,
       });
-      expect(started.body.componentsToProcess).toBe(3);
+      expect(started.body.componentsToProcess).toBe(5);
       // The batch has taken its share of this minute and waits for the next.
-      const minute = () => windowOf('digikey', 60, Math.floor(Date.now() / 1000));
-      await waitUntil(
+      const running = await waitUntil(
         async () => (await admin.client.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch!,
         (batch) => batch.processed >= 2,
         { what: 'two parts refreshed', timeoutMs: 60_000 },
       );
-      expect((await admin.client.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch!.status).toBe('running');
+      expect(running.status).toBe('running');
       const search = await user.client.post<DistributorFillProposal>(`/api/components/${mine!.id}/distributor-data`, {
         provider: 'digikey',
       });
       expect(search.status).toBe(200);
       expect(search.body.confidence).toBe(1);
-      expect(await readRateWindow(minute())).toBeLessThanOrEqual(4);
+      // The rest of the batch need not be waited for: its parts go, and it ends at once.
+      await Promise.all(queued.map((part) => deleteComponent(part.id)));
       const batch = await finished(admin.client);
-      expect(batch).toMatchObject({ status: 'completed', processed: 3 });
+      expect(batch).toMatchObject({ status: 'completed', processed: 5 });
     });
   });
 

@@ -313,7 +313,8 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
   };
 
   const fillFromDistributor = (values: Partial<FormValues>, source: string) => {
-    for (const [field, value] of Object.entries(values)) form.setValue(field as FormField, value);
+    // One update for all fields (setValue per field would each start from the same values).
+    form.reset({ ...form.values, ...values });
     setPrefilled({ source, values });
     notify({
       type: 'success',

@@ -10,7 +10,8 @@ import { createComponents, deleteComponent } from '#repositories/components';
 import { windowOf } from '#services/distributors/rate-limiter';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
-import { signIn, uniqueClass, waitUntil } from './support';
+import { fixture, startReplay } from './distributor-replay';
+import { sentWhilePaused, signIn, uniqueClass, useFaultProxies, waitUntil } from './support';
 
 /*
  * "Refresh lifecycle and data" on the local state machine (the image batches' own, its tasks the
@@ -21,6 +22,7 @@ import { signIn, uniqueClass, waitUntil } from './support';
  */
 const stack = useTestStack();
 const api = useTestApi();
+const proxies = useFaultProxies(stack, ['dynamodb'], { timeouts: 'deployed' });
 
 const parts = async (componentClass: string, specs: Partial<ComponentData>[]): Promise<Component[]> =>
   createComponents(
@@ -119,34 +121,135 @@ describe('"Refresh lifecycle and data" batches', () => {
     const admin = await signIn(api, 'admin');
     const user = await signIn(api, 'user');
     const componentClass = uniqueClass('Busy minute');
-    // More parts than a whole minute allows: a batch without a share would take every call.
-    const queued = await parts(componentClass, [opAmp, opAmp, opAmp, opAmp, opAmp]);
-    const [mine] = await parts(uniqueClass('Mine'), [opAmp]);
+    // More parts than a whole minute allows: a batch without a share would take every call. Mouser
+    // (its recorded answer for onsemi's BAT54SLT1G), which no other test of this file asks this minute.
+    const diode = { reference: 'BAT54SLT1G', manufacturer: 'onsemi' };
+    const queued = await parts(componentClass, [diode, diode, diode, diode, diode]);
+    const [mine] = await parts(uniqueClass('Mine'), [diode]);
     // Four calls a minute: the batch may take two (50 %), people keep two.
-    await withSettings({ DIGIKEY_CALLS_PER_MINUTE: '4', DISTRIBUTOR_BATCH_MINUTE_SHARE_PERCENT: '50' }, async () => {
+    await withSettings({ MOUSER_CALLS_PER_MINUTE: '4', DISTRIBUTOR_BATCH_MINUTE_SHARE_PERCENT: '50' }, async () => {
       const started = await admin.client.post<StartImageBatchResponse>('/api/admin/data-batch', {
-        provider: 'digikey',
+        provider: 'mouser',
         componentClass,
       });
       expect(started.body.componentsToProcess).toBe(5);
-      // The batch has taken its share of this minute and waits for the next.
+      // The batch has taken its share of this minute and waits for the next: it stops moving.
+      const seen: number[] = [];
       const running = await waitUntil(
         async () => (await admin.client.get<ImageBatchResponse>('/api/admin/image-batch')).body.batch!,
-        (batch) => batch.processed >= 2,
-        { what: 'two parts refreshed', timeoutMs: 60_000 },
+        (batch) => {
+          seen.push(batch.processed);
+          const last = seen.slice(-4);
+          return batch.processed >= 2 && last.length === 4 && last.every((count) => count === batch.processed);
+        },
+        { what: 'the batch waiting for the next minute', timeoutMs: 60_000 },
       );
+      // This minute's calls: the batch's share, never the whole minute.
+      expect(await readRateWindow(windowOf('mouser', 60, Math.floor(Date.now() / 1000)))).toBeLessThanOrEqual(2);
+      expect(running.processed).toBeLessThan(5);
       expect(running.status).toBe('running');
       const search = await user.client.post<DistributorFillProposal>(`/api/components/${mine!.id}/distributor-data`, {
-        provider: 'digikey',
+        provider: 'mouser',
       });
       expect(search.status).toBe(200);
-      expect(search.body.confidence).toBe(1);
+      expect(search.body.product.manufacturerPartNumber).toBe('BAT54SLT1G');
       // The rest of the batch need not be waited for: its parts go, and it ends at once.
       await Promise.all(queued.map((part) => deleteComponent(part.id)));
       const batch = await finished(admin.client);
       expect(batch).toMatchObject({ status: 'completed', processed: 5 });
     });
   });
+
+  it(
+    'propose the suggested replacement of a part found obsolete as a "replaced by" link when the catalogue has it',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await signIn(api, 'admin');
+      const componentClass = uniqueClass('Diodes');
+      const [old, replacement] = await parts(componentClass, [
+        { reference: 'BAT54SLT1G', manufacturer: 'onsemi' },
+        { reference: 'BAT54SLT3G', manufacturer: 'onsemi' },
+      ]);
+      // Mouser's recorded answer for the diode, with the lifecycle fields an obsolete part carries
+      // (no public recording of an obsolete part's answer was found).
+      const recorded = fixture('mouser-partnumber-863-BAT54SLT1G');
+      const body = structuredClone(recorded.body) as { SearchResults: { Parts: Record<string, unknown>[] } };
+      Object.assign(body.SearchResults.Parts[0]!, { LifecycleStatus: 'Obsolete', SuggestedReplacement: 'BAT54SLT3G' });
+      const replay = await startReplay();
+      try {
+        replay.queue('POST /api/v1/search/partnumber', { ...recorded, body });
+        await withSettings({ MOUSER_API_URL: replay.url }, async () => {
+          const started = await admin.client.post<StartImageBatchResponse>('/api/admin/data-batch', {
+            provider: 'mouser',
+            componentIds: [old!.id],
+          });
+          expect(started.status).toBe(200);
+          await finished(admin.client);
+          const [report] = (await reportOf(admin.client, started.body.batchId!)).parts;
+          expect(report).toMatchObject({ componentId: old!.id, outcome: 'filed', provider: 'mouser' });
+          expect(report!.fields![0]).toBe('lifecycle');
+          const pending = (await admin.client.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body;
+          const link = pending.find((request) => request.id === report!.replacementRequestId);
+          expect(link).toMatchObject({
+            requestType: 'link',
+            requestData: expect.objectContaining({ kind: 'replaced-by', fromId: old!.id, toId: replacement!.id }),
+          });
+          const edit = pending.find((request) => request.id === report!.requestId);
+          expect(edit?.requestData).toMatchObject({ lifecycle: 'obsolete' });
+        });
+      } finally {
+        await replay.stop();
+      }
+    },
+  );
+
+  it('start one batch when two administrators start one at once', async () => {
+    const [one, two] = await Promise.all([signIn(api, 'admin'), signIn(api, 'admin')]);
+    const componentClass = uniqueClass('Race');
+    const [part] = await parts(componentClass, [
+      { reference: `RACE-${Date.now().toString(36)}`, manufacturer: 'Nobody' },
+    ]);
+    const answers = await Promise.all(
+      [one, two].map((admin) =>
+        admin.client.post<StartImageBatchResponse>('/api/admin/data-batch', {
+          provider: 'digikey',
+          componentIds: [part!.id],
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await finished(one.client);
+  });
+
+  it(
+    'DynamoDB paused while a batch is started: a 503 in time, and a batch that never started frees the slot after the grace',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await signIn(api, 'admin');
+      const [part] = await parts(uniqueClass('Paused'), [
+        { reference: `PAUSED-${Date.now().toString(36)}`, manufacturer: 'Nobody' },
+      ]);
+      const start = (options?: { csrf: false; headers: Record<string, string> }) =>
+        admin.client.post<StartImageBatchResponse & { message?: string }>(
+          '/api/admin/data-batch',
+          { provider: 'digikey', componentIds: [part!.id] },
+          options,
+        );
+      await withSettings({ IMAGE_BATCH_START_GRACE_SECONDS: '2' }, async () => {
+        const answer = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', admin.client, start);
+        expect(answer.status).toBe(503);
+        // The claim may have landed after the answer: then it holds the slot until the grace is over.
+        const next = await waitUntil(
+          () => start(),
+          (attempt) => attempt.status === 200,
+          { what: 'a new batch started', timeoutMs: 30_000 },
+        );
+        expect(next.body.componentsToProcess).toBe(1);
+        const batch = await finished(admin.client);
+        expect(batch).toMatchObject({ batchId: next.body.batchId, status: 'completed', processed: 1 });
+      });
+    },
+  );
 
   // Last: the day budget it spends stays spent for the rest of this file.
   it(

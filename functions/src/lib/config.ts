@@ -87,6 +87,11 @@ const envSchema = z.object({
   IMAGE_BATCH_STATE_MACHINE_ARN: optionalSetting,
   /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */
   IMAGE_BATCH_MAX_PARTS: z.coerce.number().int().min(1).default(500),
+  /**
+   * A batch that holds the slot this long without its execution started never will (its start
+   * failed after the slot was claimed, as when DynamoDB answered too late): the next start frees it.
+   */
+  IMAGE_BATCH_START_GRACE_SECONDS: z.coerce.number().int().min(1).default(120),
 
   /** The Excel import state machine (preview and commit); locally the local Step Functions endpoint. */
   IMPORT_JOBS_STATE_MACHINE_ARN: optionalSetting,

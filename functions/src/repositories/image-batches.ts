@@ -29,6 +29,8 @@ export interface StoredImageBatch extends ImageBatch {
   mouserStop?: string;
   /** A data batch over chosen parts: their ids (else the batch's class). */
   selection?: number[];
+  /** When its state machine execution was started (absent: not yet, or never). */
+  executionStartedAt?: string;
 }
 
 const stopAttribute = (provider: DistributorName) => `${provider}Stop` as const;
@@ -192,6 +194,16 @@ export const finishBatch = async (
   );
   await releaseBatchSlot(batchId);
   return fromItem(Attributes!);
+};
+
+/** Notes that the batch's execution was started. */
+export const markExecutionStarted = async (batchId: string, at: string): Promise<void> => {
+  await conditionalUpdate({
+    Key: batchKey(batchId),
+    UpdateExpression: 'SET executionStartedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at },
+  });
 };
 
 /** What a data batch did with each part it counted, in no particular order. */

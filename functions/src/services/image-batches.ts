@@ -15,6 +15,7 @@ import {
   getBatch,
   listBatchPartReports,
   markBatchStopped,
+  markExecutionStarted,
   markProviderStopped,
   readBatchSlot,
   releaseBatchSlot,
@@ -82,6 +83,26 @@ export const startDataBatch = async (admin: User, input: StartDataBatchInput): P
   });
 };
 
+/**
+ * A batch whose start claimed the slot but never started its execution (the claim landed after
+ * the start had given up) holds the slot for nothing: past the grace it is ended as failed. A
+ * batch from before executions were noted is left to the stale rule.
+ */
+const freeSlotOfUnstartedBatch = async (now: Date): Promise<void> => {
+  const { runningBatchId } = await readBatchSlot();
+  if (!runningBatchId) return;
+  const running = await getBatch(runningBatchId);
+  if (!running || running.executionStartedAt || running.processed > 0) return;
+  const age = now.getTime() - Date.parse(running.startedAt);
+  if (age < config().IMAGE_BATCH_START_GRACE_SECONDS * 1000) return;
+  logger.warn('batch without an execution: slot freed', { batchId: runningBatchId });
+  await finishBatch(runningBatchId, {
+    status: 'failed',
+    message: messages.imageBatchFailed,
+    finishedAt: now.toISOString(),
+  });
+};
+
 const startBatch = async (
   admin: User,
   provider: BatchProvider,
@@ -108,6 +129,7 @@ const startBatch = async (
     message: null,
     ...extras,
   };
+  await freeSlotOfUnstartedBatch(now);
   if (!(await claimBatchSlot(batch, new Date(now.getTime() - BATCH_STALE_AFTER_MS).toISOString())))
     throw new Conflict(messages.imageBatchRunning);
   if (parts.length === 0) {
@@ -121,7 +143,12 @@ const startBatch = async (
     requestedBy: admin.id,
   };
   try {
-    await sfn().send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }));
+    await sfn()
+      .send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }))
+      .catch((error: unknown) => {
+        // The execution is named after the batch: a retried start whose first attempt ran is started.
+        if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+      });
   } catch (error) {
     logger.error('image batch not started', { error: error as Error, batchId: batch.batchId });
     await finishBatch(batch.batchId, {
@@ -131,6 +158,10 @@ const startBatch = async (
     }).catch(() => releaseBatchSlot(batch.batchId));
     throw error;
   }
+  // Best effort: without the note, a batch that counts no part within the grace may be ended early.
+  await markExecutionStarted(batch.batchId, new Date().toISOString()).catch((error: unknown) =>
+    logger.warn('batch execution not noted', { batchId: batch.batchId, error: error as Error }),
+  );
   return { componentsToProcess: parts.length, batchId: batch.batchId };
 };
 

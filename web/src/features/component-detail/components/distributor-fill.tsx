@@ -44,6 +44,9 @@ const whyNot = (row: FillRow): string | null => {
   return null;
 };
 
+/** The values' own columns, from tablet width on. */
+const wideCells = { base: 'none', md: 'table-cell' } as const;
+
 const confidencePalette = (confidence: number) => (confidence > 0.9 ? 'green' : confidence > 0.8 ? 'blue' : 'red');
 
 type Loaded = { proposal: DistributorFillProposal; protection: ProtectedFields | null };
@@ -185,8 +188,8 @@ const FillDialog = ({
                         <Table.Row bg="bg.subtle">
                           <Table.ColumnHeader width="2.5rem">Take</Table.ColumnHeader>
                           <Table.ColumnHeader>Field</Table.ColumnHeader>
-                          <Table.ColumnHeader>Catalogue</Table.ColumnHeader>
-                          <Table.ColumnHeader>{label}</Table.ColumnHeader>
+                          <Table.ColumnHeader display={wideCells}>Catalogue</Table.ColumnHeader>
+                          <Table.ColumnHeader display={wideCells}>{label}</Table.ColumnHeader>
                           {isAdmin && <Table.ColumnHeader width="2.5rem">Lock</Table.ColumnHeader>}
                         </Table.Row>
                       </Table.Header>
@@ -209,6 +212,10 @@ const FillDialog = ({
                               </Table.Cell>
                               <Table.Cell>
                                 <Text fontWeight="medium">{row.label}</Text>
+                                {/* On a phone the two values stand under the field's name. */}
+                                <Text fontSize="sm" display={{ base: 'block', md: 'none' }}>
+                                  {`${shown(row.field, row.catalogue)} → ${shown(row.field, row.distributor)}`}
+                                </Text>
                                 {reason && (
                                   <Badge size="sm" colorPalette={row.protected ? 'orange' : 'gray'} mt="1">
                                     {row.protected && <Lock aria-hidden size="10" />}
@@ -216,8 +223,8 @@ const FillDialog = ({
                                   </Badge>
                                 )}
                               </Table.Cell>
-                              <Table.Cell overflowWrap="anywhere">{shown(row.field, row.catalogue)}</Table.Cell>
-                              <Table.Cell overflowWrap="anywhere">
+                              <Table.Cell display={wideCells}>{shown(row.field, row.catalogue)}</Table.Cell>
+                              <Table.Cell display={wideCells}>
                                 <Text>{shown(row.field, row.distributor)}</Text>
                                 {String(row.distributor) !== row.asWritten && (
                                   <Text fontSize="xs" color="fg.muted">{`${row.from}: ${row.asWritten}`}</Text>

@@ -182,15 +182,17 @@ const FillDialog = ({
                       size="sm"
                       aria-label={`Values from ${label}`}
                       // Long descriptions and links wrap inside their cells rather than widen the table.
-                      css={{ '& td, & th': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                      tableLayout="fixed"
+                      width="100%"
+                      css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
                     >
                       <Table.Header>
                         <Table.Row bg="bg.subtle">
-                          <Table.ColumnHeader width="2.5rem">Take</Table.ColumnHeader>
-                          <Table.ColumnHeader>Field</Table.ColumnHeader>
+                          <Table.ColumnHeader width="3.5rem">Take</Table.ColumnHeader>
+                          <Table.ColumnHeader width={{ md: '28%' }}>Field</Table.ColumnHeader>
                           <Table.ColumnHeader display={wideCells}>Catalogue</Table.ColumnHeader>
                           <Table.ColumnHeader display={wideCells}>{label}</Table.ColumnHeader>
-                          {isAdmin && <Table.ColumnHeader width="2.5rem">Lock</Table.ColumnHeader>}
+                          {isAdmin && <Table.ColumnHeader width="3.5rem">Lock</Table.ColumnHeader>}
                         </Table.Row>
                       </Table.Header>
                       <Table.Body>

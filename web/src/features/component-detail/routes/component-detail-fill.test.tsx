@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DistributorFillProposal } from '#shared/schemas/distributor-fill';
-import { relay, renderDetail, toastWith } from './component-detail-test-setup';
+import { relay, renderDetail, toastWith, user } from './component-detail-test-setup';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -113,6 +113,33 @@ describe('filling a part from a distributor', () => {
       fields: ['lifecycle', 'description'],
     });
     expect(screen.queryByRole('dialog', { name: 'Fill from Digi-Key' })).not.toBeInTheDocument();
+  });
+
+  it('lets an administrator protect a field for the part, and shows it protected when read again', async () => {
+    let own: string[] = [];
+    const { server } = renderDetail({
+      extra: {
+        'GET /api/user': { body: { ...user, role: 'admin' } },
+        'POST /api/components/7/distributor-data': () => ({
+          body: {
+            ...proposal,
+            rows: proposal.rows.map((row) => (own.includes(row.field) ? { ...row, protected: true } : row)),
+          },
+        }),
+        'GET /api/components/7/protected-fields': () => ({ body: { part: own, class: ['width'] } }),
+        'PUT /api/components/7/protected-fields': ({ body }) => {
+          own = (body as { fields: string[] }).fields;
+          return { body: { fields: own } };
+        },
+      },
+    });
+    const dialog = await open();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Protect Lifecycle for this part' }));
+    expect(server.callsTo('PUT /api/components/7/protected-fields')[0]!.body).toEqual({ fields: ['lifecycle'] });
+    expect(
+      await within(dialog).findByRole('button', { name: 'Unprotect Lifecycle for this part' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Take Lifecycle' })).toBeDisabled();
   });
 
   it('says in words when the distributor has nothing for the part', async () => {

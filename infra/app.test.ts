@@ -130,12 +130,14 @@ describe('CDK app', () => {
       }
     });
 
-    it('gives the distributor searches, the Excel import, bulk review, a merge and the export 29 s and every other function 10 s', () => {
+    it('gives the distributor searches and reads, the Excel import, bulk review, a merge and the export 29 s and every other function 10 s', () => {
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { Timeout: number } };
         const long =
           route.handler.startsWith('distributors/search-') ||
+          route.handler === 'distributors/read-distributor-data' ||
+          route.handler === 'distributors/look-up-distributor-part' ||
           route.handler === 'import/import-excel' ||
           route.handler === 'approvals/bulk-review-approval-requests' ||
           route.handler === 'components/merge-component' ||

@@ -119,7 +119,7 @@ describe('jobs stack: the image-batch state machine', () => {
     }
   });
 
-  it('grants the tasks only what they use: the list reads the bucket, the search writes it, the others neither', () => {
+  it('grants the tasks only what they use: the list reads the bucket, the search reads (the index) and writes it, the others neither', () => {
     const actionsOf = (job: (typeof batchJobs)[number]) => {
       const roleId = built.jobs.resolve(
         (built.jobs.jobFunctions.get(job)!.role.node.defaultChild as unknown as { logicalId: string }).logicalId,
@@ -131,7 +131,7 @@ describe('jobs stack: the image-batch state machine', () => {
         .filter((action) => action.startsWith('s3:'))
         .sort();
     expect(s3('list-batch-parts')).toEqual(['s3:GetObject', 's3:ListBucket']);
-    expect(s3('search-batch-part')).toEqual(['s3:DeleteObject', 's3:PutObject']);
+    expect(s3('search-batch-part')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
     expect(s3('record-failed-batch-part')).toEqual([]);
     expect(s3('finish-batch')).toEqual([]);
     for (const job of batchJobs) expect(actionsOf(job), job).toContain('dynamodb:UpdateItem');
@@ -165,6 +165,7 @@ describe('jobs stack: the image-batch state machine', () => {
         .map((route) => route.path)
         .sort(),
     ).toEqual([
+      '/api/admin/data-batch',
       '/api/admin/mouser/batch-retrieve-images',
       '/api/admin/process-images',
       '/api/admin/unified/batch-retrieve-images',

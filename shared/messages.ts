@@ -295,6 +295,17 @@ export const messages = {
   searchAllowanceDay: (limit: number) =>
     `You have used today's ${limit} distributor searches, the most one person may make in a day. Searches resume after midnight UTC.`,
 
+  // Filling a part from a distributor's answer.
+  distributorFillExpired: (provider: string) =>
+    `The ${provider} answer shown is no longer held. Read it again before taking fields from it.`,
+  distributorFillProtected: (label: string) =>
+    `${label} is protected for this part and cannot be taken from a distributor.`,
+  distributorFillNotOffered: (label: string, provider: string) => `The ${provider} answer has no value for ${label}.`,
+  distributorFillSame: (label: string) => `${label} already holds this value.`,
+  distributorFillUnknownField: (field: string) => `${field} is not a field of a component.`,
+  distributorLookupNotFound: (provider: string, partNumber: string) => `${provider} has no product ${partNumber}.`,
+  dataBatchNotFound: 'No "Refresh lifecycle and data" batch has this id.',
+
   // Image batches (the Image Management tab and its toasts).
   imageBatchRunning: 'An image batch is already running. Wait for it to finish before starting another.',
   imageBatchesNotSetUp: 'Image batches are not set up here (no state machine is configured).',

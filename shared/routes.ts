@@ -683,6 +683,53 @@ export const routes = [
     // A distributor search may retry and download files for up to DISTRIBUTOR_DEADLINE_MS (25 s).
     timeoutSeconds: LONGEST_API_SECONDS,
   },
+  // Filling a part from a distributor's answer: read it (a person's search, kept an hour), file the
+  // ticked fields as one edit request; administrators mark fields no fill may take.
+  {
+    method: 'POST',
+    path: '/api/components/{id}/distributor-data',
+    handler: 'distributors/read-distributor-data',
+    access: 'user',
+    needs: ['distributor-credentials'],
+    writeLimit: 'distributor-searches',
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
+  {
+    method: 'POST',
+    path: '/api/components/{id}/distributor-fill',
+    handler: 'distributors/fill-from-distributor',
+    access: 'user',
+    writeLimit: 'requests',
+  },
+  {
+    method: 'GET',
+    path: '/api/components/{id}/protected-fields',
+    handler: 'distributors/get-protected-fields',
+    access: 'user',
+  },
+  {
+    method: 'PUT',
+    path: '/api/components/{id}/protected-fields',
+    handler: 'distributors/set-protected-fields',
+    access: 'librarian',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/class-protected-fields',
+    handler: 'distributors/set-class-protected-fields',
+    access: 'librarian',
+    writeLimit: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/distributor-lookup',
+    handler: 'distributors/look-up-distributor-part',
+    access: 'user',
+    needs: ['distributor-credentials'],
+    writeLimit: 'distributor-searches',
+    timeoutSeconds: LONGEST_API_SECONDS,
+  },
   // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
   {
     method: 'GET',
@@ -723,6 +770,24 @@ export const routes = [
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'librarian' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'librarian' },
+  // "Refresh lifecycle and data": a batch like the image batches (the same slot and state machine)
+  // over a class or a selection, filing one change request per part whose distributor data differs.
+  {
+    method: 'POST',
+    path: '/api/admin/data-batch',
+    handler: 'distributors/start-data-batch',
+    access: 'librarian',
+    needs: ['bucket-read', 'batches'],
+    writeLimit: 'admin',
+    // The parts of a class: read from the search index.
+    memoryMb: SEARCH_INDEX_MB,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-batch/{id}/parts',
+    handler: 'distributors/get-data-batch-report',
+    access: 'librarian',
+  },
   {
     method: 'POST',
     path: '/api/admin/process-images',

@@ -129,6 +129,22 @@ describe('distributor rate limits', () => {
     expect(refused.every((error) => error instanceof DistributorBudgetSpent)).toBe(true);
   });
 
+  it("leave a share of every minute to people's searches while a batch takes all it may", async () => {
+    const clock = fixedClock();
+    const limits = { perMinute: 10, perDay: 1000, batchPerMinute: 7 };
+    // A batch on two instances asks for far more than the minute holds.
+    const batch = [1, 2].map(() => createRateLimiter('digikey', limits, { maxWaitMs: 0, clock }));
+    const batchCalls = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => batch[index % 2]!.take(undefined, 'batch')),
+    );
+    expect(batchCalls.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(7);
+    // A person's searches still get the rest of the same minute, and no more.
+    const person = createRateLimiter('digikey', limits, { maxWaitMs: 0, clock });
+    const searches = await Promise.allSettled(Array.from({ length: 5 }, () => person.take(undefined, 'search')));
+    expect(searches.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    expect(await readRateWindow({ subject: 'digikey:minute', start: minuteStart(clock()) })).toBe(10);
+  });
+
   it('keep the latest reset when several instances record a stop at once', async () => {
     const at = Date.UTC(2031, 8, 9, 9, 0, 0);
     const limiters = [1, 2, 3].map(() =>

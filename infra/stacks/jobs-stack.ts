@@ -122,12 +122,13 @@ export class JobsStack extends Stack {
         needs: ['bucket-read'],
       },
       // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s). It
-      // copies the found files into the bucket; a copy that loses a race is deleted again.
+      // copies the found files into the bucket; a copy that loses a race is deleted again. A data
+      // batch's part looks a suggested replacement up in the search index (its S3 snapshot).
       'search-batch-part': {
-        description: 'Image batch: search one part at Digi-Key and/or Mouser',
+        description: 'Image or data batch: one part at Digi-Key and/or Mouser',
         timeout: Duration.seconds(90),
-        memorySize: 512,
-        needs: ['bucket-write', 'bucket-delete', 'distributor-credentials'],
+        memorySize: 1024,
+        needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials'],
       },
       'record-failed-batch-part': {
         description: 'Image batch: count a part that kept failing',

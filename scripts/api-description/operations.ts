@@ -312,6 +312,23 @@ export const operationNotes: Readonly<Partial<Record<RouteKey, OperationNotes>>>
   },
   'POST /api/components/{id}/search-digikey': { summary: 'Find images and datasheets at Digi-Key' },
   'POST /api/components/{id}/search-mouser': { summary: 'Find images and datasheets at Mouser' },
+  'POST /api/components/{id}/distributor-data': {
+    summary: 'Read a part from Digi-Key or Mouser beside the catalogue’s values',
+    description:
+      'The matched product with its confidence, per field the catalogue’s value beside the distributor’s ' +
+      '(in the catalogue’s units), the parameters no field takes, and the stock and price breaks as read. ' +
+      'Counts as one of the caller’s distributor searches; the answer is kept an hour for filing.',
+  },
+  'POST /api/components/{id}/distributor-fill': {
+    summary: 'File the ticked fields of a distributor’s answer as one edit',
+    answers: filedRequest,
+  },
+  'GET /api/components/{id}/protected-fields': { summary: 'List the fields no distributor fill may take' },
+  'PUT /api/components/{id}/protected-fields': { summary: 'Set the part’s protected fields' },
+  'PUT /api/admin/class-protected-fields': { summary: 'Set a class’s protected fields' },
+  'POST /api/distributor-lookup': { summary: 'Read a distributor’s product by part number, for the Add form' },
+  'POST /api/admin/data-batch': { summary: 'Start a "Refresh lifecycle and data" batch' },
+  'GET /api/admin/data-batch/{id}/parts': { summary: 'Report what a data batch did per part' },
   'GET /api/admin/image-stats': { summary: 'Get image coverage' },
   'GET /api/admin/unread-values': {
     summary: 'List values no number could be read from',

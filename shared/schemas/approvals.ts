@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { DistributorSource } from './distributor-fill';
 import { messages } from '../messages';
 import { componentIdSchema } from './component';
 import type { DuplicateCandidate } from './duplicates';
@@ -115,6 +116,8 @@ export interface ApprovalRequest {
   selfReview?: SelfReview;
   /** Why an administrator decided their own request (four eyes overridden); null otherwise. */
   overrideReason: string | null;
+  /** An edit filled from a distributor's answer: which distributor and product, and when it was read. */
+  distributorSource?: DistributorSource;
   /** A pending new part, as administrators see it: the parts and pending requests it may duplicate. */
   possibleDuplicates?: DuplicateCandidate[];
 }
@@ -156,6 +159,8 @@ export interface Version {
   removedAttachment?: { id: string; fileName: string; fileType: string; size: number; objectKey: string };
   /** A version of a part merged into this one: that part's id and reference (its own numbering). */
   mergedFrom?: { id: number; reference: string };
+  /** Values taken from a distributor's answer: which distributor and product, and when it was read. */
+  distributorSource?: DistributorSource;
 }
 
 export interface RecentComponentView {

@@ -114,6 +114,11 @@ describe('lifecycle confirmations', () => {
   it('reads a stored source as its kind', () => {
     expect(readConfirmationSource('person: Ada Admin')).toEqual({ kind: 'person', name: 'Ada Admin' });
     expect(readConfirmationSource('import')).toEqual({ kind: 'import' });
+    expect(readConfirmationSource(confirmationSource.distributor('mouser'))).toEqual({
+      kind: 'distributor',
+      name: 'mouser',
+    });
+    expect(readConfirmationSource('distributor: ')).toBeUndefined();
     expect(readConfirmationSource('person: ')).toBeUndefined();
     expect(readConfirmationSource(null)).toBeUndefined();
   });

@@ -89,20 +89,24 @@ export const confirmationFields: readonly ConfirmationField[] = confirmedChoiceF
 
 /**
  * Where a confirmation came from, as stored and answered: a person whose edit was approved
- * (`person: <their name>`) or an import (`import`). A distributor's answer is to become a third
- * kind beside these, so readers of the source go through readConfirmationSource.
+ * (`person: <their name>`), an import (`import`), or a distributor's answer taken through an
+ * approved fill (`distributor: digikey`). Readers of the source go through readConfirmationSource.
  */
-export type ConfirmationSource = `person: ${string}` | 'import';
+export type ConfirmationSource = `person: ${string}` | 'import' | `distributor: ${string}`;
 export const confirmationSource = {
   person: (name: string): ConfirmationSource => `person: ${name}`,
   import: 'import' as ConfirmationSource,
+  distributor: (provider: string): ConfirmationSource => `distributor: ${provider}`,
 };
 const PERSON = 'person: ';
-/** A stored source as its kind (and the person's name); undefined for text of no known kind. */
+const DISTRIBUTOR = 'distributor: ';
+/** A stored source as its kind (and the person's or distributor's name); undefined for text of no known kind. */
 export const readConfirmationSource = (
   source: string | null | undefined,
-): { kind: 'person'; name: string } | { kind: 'import' } | undefined => {
+): { kind: 'person'; name: string } | { kind: 'import' } | { kind: 'distributor'; name: string } | undefined => {
   if (source === 'import') return { kind: 'import' };
+  if (source?.startsWith(DISTRIBUTOR) && source.length > DISTRIBUTOR.length)
+    return { kind: 'distributor', name: source.slice(DISTRIBUTOR.length) };
   if (source?.startsWith(PERSON) && source.length > PERSON.length)
     return { kind: 'person', name: source.slice(PERSON.length) };
   return undefined;

@@ -50,6 +50,8 @@ export interface ImageBatch {
   startedBy: string;
   /** Why a batch stopped early or failed (a spent daily budget), in words. */
   message: string | null;
+  /** 'data': a "Refresh lifecycle and data" batch (absent: an image batch). */
+  kind?: 'data';
 }
 
 /** `GET /api/admin/image-batch`: the running batch, else the latest one, else null. */

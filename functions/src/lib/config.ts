@@ -59,6 +59,11 @@ const envSchema = z.object({
   MOUSER_CALLS_PER_DAY: z.coerce.number().int().min(1).default(1000),
   /** Share of each distributor's day budget kept for administrators' image batches (per-part searches stop below it). */
   DISTRIBUTOR_BATCH_RESERVE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  /**
+   * Share of each distributor's per-minute budget batches may take, so people's per-part
+   * searches still find room in every minute while a batch runs.
+   */
+  DISTRIBUTOR_BATCH_MINUTE_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(70),
   /** Per-part distributor searches one person may start in a minute and in a UTC day. */
   DISTRIBUTOR_USER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   DISTRIBUTOR_USER_SEARCHES_PER_DAY: z.coerce.number().int().min(1).default(100),
@@ -88,6 +93,11 @@ const envSchema = z.object({
   IMAGE_BATCH_STATE_MACHINE_ARN: optionalSetting,
   /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */
   IMAGE_BATCH_MAX_PARTS: z.coerce.number().int().min(1).default(500),
+  /**
+   * A batch that holds the slot this long without its execution started never will (its start
+   * failed after the slot was claimed, as when DynamoDB answered too late): the next start frees it.
+   */
+  IMAGE_BATCH_START_GRACE_SECONDS: z.coerce.number().int().min(1).default(120),
 
   /** The Excel import state machine (preview and commit); locally the local Step Functions endpoint. */
   IMPORT_JOBS_STATE_MACHINE_ARN: optionalSetting,

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RequestStatus, RequestType } from '#shared/schemas/approvals';
+import type { DistributorSource } from '#shared/schemas/distributor-fill';
 import { dynamo } from '#lib/clients';
 import { classChangeNotStarted } from './classes';
 import { counterChange } from './counters';
@@ -43,6 +44,8 @@ export interface StoredRequest {
   componentReference?: string;
   /** An edit restoring the values of this version. */
   revertOf?: number;
+  /** An edit filled from a distributor's answer: which distributor and product, and when it was read. */
+  distributorSource?: DistributorSource;
   /** Bytes of files the request holds while pending (its submitter's pending-storage count). */
   pendingBytes?: number;
   reviewedBy?: string;

@@ -1,11 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DistributorName } from '#shared/schemas/distributors';
+import type { DataBatchPartReport } from '#shared/schemas/data-batches';
 import type { BatchStatus, ImageBatch } from '#shared/schemas/images';
 import { dynamo } from '#lib/clients';
 import {
   conditionalUpdate,
   conditionalWrite,
   epochSeconds,
+  queryAll,
   releaseSlot,
   tableName,
   transact,
@@ -25,6 +27,10 @@ export interface StoredImageBatch extends ImageBatch {
   /** Why a distributor stopped answering during the batch (the first reason each), while the other went on. */
   digikeyStop?: string;
   mouserStop?: string;
+  /** A data batch over chosen parts: their ids (else the batch's class). */
+  selection?: number[];
+  /** When its state machine execution was started (absent: not yet, or never). */
+  executionStartedAt?: string;
 }
 
 const stopAttribute = (provider: DistributorName) => `${provider}Stop` as const;
@@ -108,6 +114,7 @@ export const countBatchPart = async (
   batchId: string,
   componentId: number,
   outcome: { success: boolean; source: DistributorName | null },
+  report?: DataBatchPartReport,
 ): Promise<boolean> => {
   const sourceUpdate = outcome.success && outcome.source ? ', #sources.#source :one' : '';
   return conditionalWrite(() =>
@@ -120,6 +127,7 @@ export const countBatchPart = async (
             sk: `PART#${componentId}`,
             entity: 'image-batch-part',
             ...outcome,
+            ...(report && { report }),
             expiresAt: epochSeconds() + PART_MARK_SECONDS,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
@@ -187,6 +195,26 @@ export const finishBatch = async (
   await releaseBatchSlot(batchId);
   return fromItem(Attributes!);
 };
+
+/** Notes that the batch's execution was started. */
+export const markExecutionStarted = async (batchId: string, at: string): Promise<void> => {
+  await conditionalUpdate({
+    Key: batchKey(batchId),
+    UpdateExpression: 'SET executionStartedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at },
+  });
+};
+
+/** What a data batch did with each part it counted, in no particular order. */
+export const listBatchPartReports = async (batchId: string): Promise<DataBatchPartReport[]> =>
+  (
+    await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :part)',
+      ExpressionAttributeValues: { ':pk': `IMAGEBATCH#${batchId}`, ':part': 'PART#' },
+      ConsistentRead: true,
+    })
+  ).flatMap((item) => (item.report ? [item.report as DataBatchPartReport] : []));
 
 /** Frees the slot if this batch holds it (a batch that never started, or one that ended). */
 export const releaseBatchSlot = (batchId: string): Promise<void> => releaseSlot(slotKey, 'runningBatchId', batchId);

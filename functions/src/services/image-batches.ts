@@ -5,7 +5,7 @@ import { distributorLabels, type DistributorName, type PartSearchResponse } from
 import type { BatchProvider, ImageBatch, ImageBatchResponse, StartImageBatchResponse } from '#shared/schemas/images';
 import { sfn } from '#lib/clients';
 import { config } from '#lib/config';
-import { Conflict, Unavailable } from '#lib/errors';
+import { Conflict, NotFound, Unavailable } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { getComponent } from '#repositories/components';
 import {
@@ -13,7 +13,9 @@ import {
   countBatchPart,
   finishBatch,
   getBatch,
+  listBatchPartReports,
   markBatchStopped,
+  markExecutionStarted,
   markProviderStopped,
   readBatchSlot,
   releaseBatchSlot,
@@ -25,6 +27,8 @@ import { TaskThrottled } from '#lib/task-errors';
 import { displayName } from './user-names';
 import { DistributorError } from './distributors/errors';
 import { findPartFiles, recordOutcome } from './distributors/part-search';
+import { componentsOfClass, refreshPartData } from './distributors/data-batch';
+import type { DataBatchReport, StartDataBatchInput } from '#shared/schemas/data-batches';
 import { componentsNeedingImages } from './images';
 import { recordMetric } from '#lib/metrics';
 
@@ -57,9 +61,56 @@ export const startImageBatch = async (
   provider: BatchProvider,
   componentClass: string | undefined,
 ): Promise<StartImageBatchResponse> => {
-  const stateMachineArn = config().IMAGE_BATCH_STATE_MACHINE_ARN;
-  if (!stateMachineArn) throw new Unavailable(messages.imageBatchesNotSetUp);
+  if (!config().IMAGE_BATCH_STATE_MACHINE_ARN) throw new Unavailable(messages.imageBatchesNotSetUp);
   const parts = (await componentsNeedingImages(componentClass)).slice(0, config().IMAGE_BATCH_MAX_PARTS);
+  return startBatch(admin, provider, componentClass, parts);
+};
+
+/**
+ * "Refresh lifecycle and data" over a class or a selection of parts: the same batch slot, state
+ * machine and budgets as image batches; each part's step reads its data instead of its files.
+ */
+export const startDataBatch = async (admin: User, input: StartDataBatchInput): Promise<StartImageBatchResponse> => {
+  if (!config().IMAGE_BATCH_STATE_MACHINE_ARN) throw new Unavailable(messages.imageBatchesNotSetUp);
+  const selection = input.componentIds ? [...new Set(input.componentIds)] : undefined;
+  const parts = (selection ?? (await componentsOfClass(input.componentClass ?? null))).slice(
+    0,
+    config().IMAGE_BATCH_MAX_PARTS,
+  );
+  return startBatch(admin, input.provider, selection ? undefined : input.componentClass, parts, {
+    kind: 'data',
+    ...(selection && { selection: parts }),
+  });
+};
+
+/**
+ * A batch whose start claimed the slot but never started its execution (the claim landed after
+ * the start had given up) holds the slot for nothing: past the grace it is ended as failed. A
+ * batch from before executions were noted is left to the stale rule.
+ */
+const freeSlotOfUnstartedBatch = async (now: Date): Promise<void> => {
+  const { runningBatchId } = await readBatchSlot();
+  if (!runningBatchId) return;
+  const running = await getBatch(runningBatchId);
+  if (!running || running.executionStartedAt || running.processed > 0) return;
+  const age = now.getTime() - Date.parse(running.startedAt);
+  if (age < config().IMAGE_BATCH_START_GRACE_SECONDS * 1000) return;
+  logger.warn('batch without an execution: slot freed', { batchId: runningBatchId });
+  await finishBatch(runningBatchId, {
+    status: 'failed',
+    message: messages.imageBatchFailed,
+    finishedAt: now.toISOString(),
+  });
+};
+
+const startBatch = async (
+  admin: User,
+  provider: BatchProvider,
+  componentClass: string | undefined,
+  parts: number[],
+  extras: Pick<StoredImageBatch, 'kind' | 'selection'> = {},
+): Promise<StartImageBatchResponse> => {
+  const stateMachineArn = config().IMAGE_BATCH_STATE_MACHINE_ARN!;
   const now = new Date();
   const batch: StoredImageBatch = {
     batchId: ulid(),
@@ -76,7 +127,9 @@ export const startImageBatch = async (
     startedBy: displayName(admin),
     startedByUserId: admin.id,
     message: null,
+    ...extras,
   };
+  await freeSlotOfUnstartedBatch(now);
   if (!(await claimBatchSlot(batch, new Date(now.getTime() - BATCH_STALE_AFTER_MS).toISOString())))
     throw new Conflict(messages.imageBatchRunning);
   if (parts.length === 0) {
@@ -90,7 +143,12 @@ export const startImageBatch = async (
     requestedBy: admin.id,
   };
   try {
-    await sfn().send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }));
+    await sfn()
+      .send(new StartExecutionCommand({ stateMachineArn, name: batch.batchId, input: JSON.stringify(input) }))
+      .catch((error: unknown) => {
+        // The execution is named after the batch: a retried start whose first attempt ran is started.
+        if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+      });
   } catch (error) {
     logger.error('image batch not started', { error: error as Error, batchId: batch.batchId });
     await finishBatch(batch.batchId, {
@@ -100,6 +158,10 @@ export const startImageBatch = async (
     }).catch(() => releaseBatchSlot(batch.batchId));
     throw error;
   }
+  // Best effort: without the note, a batch that counts no part within the grace may be ended early.
+  await markExecutionStarted(batch.batchId, new Date().toISOString()).catch((error: unknown) =>
+    logger.warn('batch execution not noted', { batchId: batch.batchId, error: error as Error }),
+  );
   return { componentsToProcess: parts.length, batchId: batch.batchId };
 };
 
@@ -116,10 +178,12 @@ export const currentImageBatch = async (): Promise<ImageBatchResponse> => {
 
 /** First step: the parts the batch searches (the same rule the start answered with). */
 export const listBatchParts = async (input: BatchExecutionInput): Promise<{ componentIds: number[] }> => {
-  const componentIds = (await componentsNeedingImages(input.componentClass ?? undefined)).slice(
-    0,
-    config().IMAGE_BATCH_MAX_PARTS,
-  );
+  const batch = await batchOf(input.batchId);
+  const listed =
+    batch?.kind === 'data'
+      ? (batch.selection ?? (await componentsOfClass(input.componentClass)))
+      : await componentsNeedingImages(input.componentClass ?? undefined);
+  const componentIds = listed.slice(0, config().IMAGE_BATCH_MAX_PARTS);
   await setBatchTotal(input.batchId, componentIds.length);
   return { componentIds };
 };
@@ -170,13 +234,18 @@ const unusable = (error: DistributorError): boolean =>
  * Counts the outcome into the batch and the image statistics once.
  */
 export const searchBatchPart = async (input: BatchPartInput): Promise<BatchPartResult> => {
-  const [component, submitter] = await Promise.all([getComponent(input.componentId), getUser(input.requestedBy)]);
+  const [component, submitter, batch] = await Promise.all([
+    getComponent(input.componentId),
+    getUser(input.requestedBy),
+    batchOf(input.batchId),
+  ]);
   if (!component || !submitter) {
     // Deleted since the list was made, or the admin who started the batch is gone.
     await countBatchPart(input.batchId, input.componentId, { success: false, source: null });
     return { componentId: input.componentId, success: false, source: null };
   }
   const providers: DistributorName[] = input.provider === 'both' ? ['digikey', 'mouser'] : [input.provider];
+  if (batch?.kind === 'data') return refreshBatchPart(input, submitter, component, providers);
   const unusableProviders: DistributorError[] = [];
   let searched = false;
   for (const provider of providers) {
@@ -218,6 +287,49 @@ const finishPart = async (
 ) => {
   if (await countBatchPart(input.batchId, component.id, outcome))
     await recordOutcome(component, outcome.success, outcome.source);
+};
+
+/** A batch's kind and selection, read once per container and batch (they never change). */
+const knownBatches = new Map<string, StoredImageBatch>();
+const batchOf = async (batchId: string): Promise<StoredImageBatch | undefined> => {
+  const known = knownBatches.get(batchId);
+  if (known) return known;
+  const batch = await getBatch(batchId);
+  if (batch) knownBatches.set(batchId, batch);
+  return batch;
+};
+
+/**
+ * One part of a data batch: what differs filed as one change request, counted into the batch with
+ * its report (the image statistics are not touched). A part no distributor could be asked about
+ * is skipped, as an image batch skips it.
+ */
+const refreshBatchPart = async (
+  input: BatchPartInput,
+  submitter: User,
+  component: NonNullable<Awaited<ReturnType<typeof getComponent>>>,
+  providers: DistributorName[],
+): Promise<BatchPartResult> => {
+  const { report, unusable } = await refreshPartData(input.batchId, submitter, component, providers);
+  for (const error of unusable) await markProviderStopped(input.batchId, error.provider, error.message);
+  if (report.outcome === 'skipped') {
+    await markBatchStopped(input.batchId, {
+      provider: unusable[0]!.provider,
+      reason: unusable.map((error) => error.message).join(' '),
+    });
+    return { componentId: component.id, success: false, source: null, skipped: 'unusable-distributor' };
+  }
+  const success = report.outcome !== 'not-found';
+  await countBatchPart(input.batchId, component.id, { success, source: report.provider }, report);
+  return { componentId: component.id, success, source: report.provider };
+};
+
+/** `GET /api/admin/data-batch/{id}/parts`: what a data batch did per part, and its requests for Bulk Review. */
+export const dataBatchReport = async (batchId: string): Promise<DataBatchReport> => {
+  const batch = await getBatch(batchId);
+  if (batch?.kind !== 'data') throw new NotFound(messages.dataBatchNotFound);
+  const parts = (await listBatchPartReports(batchId)).sort((a, b) => a.componentId - b.componentId);
+  return { batchId, parts, requestIds: parts.flatMap((part) => (part.requestId ? [part.requestId] : [])) };
 };
 
 /** A part whose search kept failing after the state machine's retries: counted as failed. */

@@ -9,6 +9,7 @@
 import { hashOf } from './files.ts';
 import { searchForm } from './http.ts';
 import { listedAt, listedProducts, photoOf, type EmulatedProvider, type ListedProduct } from './products.ts';
+import { recordedData } from './recorded.ts';
 import type { Tenant } from './tenants.ts';
 
 export interface Offer {
@@ -20,6 +21,8 @@ export interface Offer {
   photoUrl: string | null;
   datasheetUrl: string | null;
   productUrl: string;
+  /** What a recorded answer said of the product (parameters, lifecycle, stock, prices). */
+  recorded?: Record<string, unknown>;
 }
 
 const segment = encodeURIComponent;
@@ -54,6 +57,7 @@ const fromList = (product: ListedProduct, provider: EmulatedProvider, files: str
     photoUrl,
     datasheetUrl,
     productUrl: `${origin}/products/${provider}/${name}`,
+    ...(product.recorded?.[provider] && { recorded: recordedData(product.recorded[provider], provider) }),
   };
 };
 

@@ -114,6 +114,7 @@ const productOf = (offer: Offer) => {
     EndOfLife: false,
     Parameters: [],
     Category: { CategoryId: 1, Name: 'Industrial Automation and Controls' },
+    ...offer.recorded,
   };
 };
 

@@ -81,6 +81,7 @@ const partOf = (offer: Offer) => ({
   ProductDetailUrl: offer.productUrl,
   Reeling: false,
   ROHSStatus: 'RoHS Compliant',
+  ...offer.recorded,
 });
 
 const NON_ASCII = /[^\x20-\x7e]/;

@@ -31,6 +31,8 @@ export interface ListedProduct {
   /** A maker's own datasheet address, for `maker-http` and `scheme-relative` links. */
   makerDatasheet?: string;
   catalogue: { reference: string; articleNumber?: string; manufacturer: string };
+  /** The recorded answer (a fixture's name) whose parameters, lifecycle, stock and prices it answers with. */
+  recorded?: Partial<Record<EmulatedProvider, string>>;
 }
 
 const both = (name: string) => ({ digikey: name, mouser: name });
@@ -218,6 +220,7 @@ export const listedProducts: readonly ListedProduct[] = [
     photo: 'package',
     datasheet: 'pdf',
     catalogue: { reference: '595-LM358BAIPWR', manufacturer: 'Texas Instruments' },
+    recorded: { digikey: 'digikey-productdetails-296-LM358BAIPWRCT-ND' },
   },
   {
     mpn: 'BAT54SLT1G',
@@ -227,6 +230,7 @@ export const listedProducts: readonly ListedProduct[] = [
     photo: 'package',
     datasheet: 'pdf',
     catalogue: { reference: 'BAT54SLT1G', manufacturer: 'ON Semiconductor' },
+    recorded: { mouser: 'mouser-partnumber-863-BAT54SLT1G' },
   },
   {
     mpn: 'PJ-002A',

@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages';
 import { inFieldOrder, type Component, type ComponentData, type ComponentField } from '#shared/schemas/component';
 import { confirmationSource, confirmationsOf } from '#shared/schemas/choice-fields';
+import { distributorLabels } from '#shared/schemas/distributors';
 import { Conflict } from '#lib/errors';
 import { attachmentApproveItem } from '#repositories/attachments';
 import {
@@ -83,6 +84,11 @@ export const applyItems = async (
       // In the catalogue's field order: the stored map keeps none.
       const changedFields = inFieldOrder(Object.keys(changes));
       const version = current.version + 1;
+      const source = request.distributorSource;
+      // A lifecycle taken from a distributor's answer is confirmed by that distributor.
+      const confirmedBy = source
+        ? confirmationSource.distributor(source.provider)
+        : confirmationSource.person(request.username);
       return {
         componentIds: [id],
         linkTo: paths.hub.component.href(id),
@@ -90,7 +96,7 @@ export const applyItems = async (
           // A lifecycle set here is confirmed now, by the person who proposed it.
           componentUpdate(
             id,
-            { ...changes, ...confirmationsOf(changes, confirmationSource.person(request.username), now) },
+            { ...changes, ...confirmationsOf(changes, confirmedBy, now) },
             { expectedVersion: current.version, updatedAt: now },
           ),
           versionPut(id, {
@@ -98,7 +104,9 @@ export const applyItems = async (
             changeDescription:
               request.revertOf !== undefined
                 ? `Reverted ${changedFields.join(', ')} to version ${request.revertOf}`
-                : `Updated ${changedFields.join(', ')}`,
+                : source
+                  ? `Updated ${changedFields.join(', ')} from ${distributorLabels[source.provider]} ${source.productNumber ?? source.manufacturerPartNumber}`
+                  : `Updated ${changedFields.join(', ')}`,
             changedFields,
             previousData: Object.fromEntries(
               changedFields.map((field) => [field, current[field as ComponentField] ?? null]),
@@ -106,6 +114,7 @@ export const applyItems = async (
             changeData: changes,
             username: `${request.username} (approved by ${author})`,
             createdAt: now,
+            ...(source && { distributorSource: source }),
           }),
         ],
       };

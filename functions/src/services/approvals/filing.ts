@@ -60,6 +60,7 @@ type SubmittedFields = Pick<StoredRequest, 'requestType' | 'data'> &
       | 'componentReference'
       | 'revertOf'
       | 'pendingBytes'
+      | 'distributorSource'
     >
   >;
 

@@ -67,6 +67,7 @@ export const toApprovalRequest = (
     componentReference:
       request.componentReference ?? (typeof request.data.reference === 'string' ? request.data.reference : null),
     componentDeleted: now.checked && !now.component,
+    ...(request.distributorSource && { distributorSource: request.distributorSource }),
     currentData,
     staleFields: currentData
       ? fields.filter((field) => !sameValue(currentData[field], request.previousData?.[field]))

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { DistributorRefused } from './errors';
 import { callApi, candidateOf, readAnswer, retryAfterMs, type CallPolicy, type RefusalReader } from './http';
 import type { RateLimiter } from './rate-limiter';
+import { readDigiKeyProduct } from './product-data';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
 
 /*
@@ -32,7 +33,7 @@ const tokenAnswer = z.object({
   token_type: z.string().optional(),
 });
 
-const product = z.object({
+const product = z.looseObject({
   ManufacturerProductNumber: z.string().nullish(),
   Manufacturer: z.object({ Name: z.string().nullish() }).nullish(),
   Description: z
@@ -41,7 +42,7 @@ const product = z.object({
   PhotoUrl: z.string().nullish(),
   DatasheetUrl: z.string().nullish(),
   ProductUrl: z.string().nullish(),
-  ProductVariations: z.array(z.object({ DigiKeyProductNumber: z.string().nullish() })).nullish(),
+  ProductVariations: z.array(z.looseObject({ DigiKeyProductNumber: z.string().nullish() })).nullish(),
 });
 const keywordAnswer = z.object({
   Products: z.array(product),
@@ -53,8 +54,11 @@ const detailsAnswer = z.object({ Product: product.nullish() });
 /** A Digi-Key order number: the product-details call finds exactly it. */
 const isDigiKeyNumber = (key: string) => /\S-ND$/i.test(key);
 
-const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | undefined =>
-  candidateOf({
+const toCandidate = (
+  item: z.infer<typeof product>,
+  read: { currency: string; productNumber?: string },
+): DistributorCandidate | undefined => {
+  const candidate = candidateOf({
     manufacturerPartNumber: item.ManufacturerProductNumber,
     manufacturer: item.Manufacturer?.Name,
     orderNumbers: (item.ProductVariations ?? []).map((variation) => variation.DigiKeyProductNumber),
@@ -63,6 +67,9 @@ const toCandidate = (item: z.infer<typeof product>): DistributorCandidate | unde
     datasheetUrl: item.DatasheetUrl,
     productUrl: item.ProductUrl,
   });
+  const data = candidate && readDigiKeyProduct(item, read);
+  return candidate && (data ? { ...candidate, data } : candidate);
+};
 
 /** Digi-Key's daily limit resets at midnight US Central time: 05:00 or 06:00 UTC; the later one is safe. */
 const nextCentralMidnight = (now: number): Date => {
@@ -205,7 +212,9 @@ export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
         const answer = await withToken(() => productDetails(keywords, options));
         if (answer === null) return [];
         const found = readAnswer('digikey', detailsAnswer, answer).Product;
-        const candidate = found ? toCandidate(found) : undefined;
+        const candidate = found
+          ? toCandidate(found, { currency: locale.currency, productNumber: keywords.toUpperCase() })
+          : undefined;
         return candidate ? [candidate] : [];
       }
       const { Products, ExactMatches } = readAnswer(
@@ -216,7 +225,7 @@ export const createDigiKeyClient = (settings: DigiKeySettings): Distributor => {
       const seen = new Set<string>();
       const candidates: DistributorCandidate[] = [];
       for (const item of [...(ExactMatches ?? []), ...Products]) {
-        const candidate = toCandidate(item);
+        const candidate = toCandidate(item, { currency: locale.currency });
         const key = candidate && `${candidate.manufacturerPartNumber}\u0000${candidate.manufacturer}`;
         if (!candidate || seen.has(key!)) continue;
         seen.add(key!);

@@ -8,6 +8,7 @@ import {
 import { callApi, candidateOf, readAnswer, recordStop, type CallPolicy } from './http';
 import type { RateLimiter } from './rate-limiter';
 import { asciiSearchText } from './search-text';
+import { readMouserPart } from './product-data';
 import type { Distributor, DistributorCandidate, FindPartOptions } from './types';
 
 /*
@@ -32,7 +33,7 @@ export const MOUSER_MAX_RECORDS = 50;
 export const MOUSER_PART_NUMBER_LENGTH = { min: 3, max: 40 } as const;
 const KEYWORD_MAX_LENGTH = 250;
 
-const part = z.object({
+const part = z.looseObject({
   ManufacturerPartNumber: z.string().nullish(),
   MouserPartNumber: z.string().nullish(),
   Manufacturer: z.string().nullish(),
@@ -51,8 +52,8 @@ const searchAnswer = z.object({
   SearchResults: z.object({ NumberOfResult: z.number().nullish(), Parts: z.array(part).nullish() }).nullish(),
 });
 
-const toCandidate = (item: z.infer<typeof part>): DistributorCandidate | undefined =>
-  candidateOf({
+const toCandidate = (item: z.infer<typeof part>): DistributorCandidate | undefined => {
+  const candidate = candidateOf({
     manufacturerPartNumber: item.ManufacturerPartNumber,
     manufacturer: item.Manufacturer,
     // Mouser writes 'N/A' for a part it does not sell.
@@ -62,6 +63,9 @@ const toCandidate = (item: z.infer<typeof part>): DistributorCandidate | undefin
     datasheetUrl: item.DataSheetUrl,
     productUrl: item.ProductDetailUrl,
   });
+  const data = candidate && readMouserPart(item);
+  return candidate && (data ? { ...candidate, data } : candidate);
+};
 
 /** Mouser does not say when its daily count restarts: the next midnight UTC is assumed. */
 const nextUtcMidnight = (now: number): Date => {

@@ -156,15 +156,18 @@ const copyFile = async (copy: Copy, kind: FileKind, address: string, approved: b
 };
 
 /**
- * The provider's best product for the part, trying its keys in order (reference, article number,
+ * The provider's best product for the part (among those `usable` says are: by default, those
+ * with a photo or a datasheet), trying its keys in order (reference, article number,
  * commercial reference, each also without a distributor prefix) until one gives a match good
  * enough to publish; every candidate is scored against all the part's keys. `refused` is the
  * provider's refusal of the text when no key could be searched at all.
  */
-const findBestMatch = async (
+export const findBestMatch = async (
   distributor: Distributor,
-  component: Component,
+  component: Pick<Component, 'reference' | 'manufacturer' | 'articleNumber' | 'commercialReference'>,
   options: { signal: AbortSignal; purpose: CallPurpose },
+  usable: (candidate: DistributorCandidate) => boolean = (candidate) =>
+    Boolean(candidate.imageUrl || candidate.datasheetUrl),
 ): Promise<{ match?: { candidate: DistributorCandidate; confidence: number }; refused?: DistributorCannotSearch }> => {
   const keys = partSearchKeys(component);
   const part = { reference: component.reference, manufacturer: component.manufacturer, otherKeys: keys };
@@ -181,10 +184,7 @@ const findBestMatch = async (
       refused ??= error;
       continue;
     }
-    const found = bestMatch(
-      part,
-      candidates.filter((candidate) => candidate.imageUrl || candidate.datasheetUrl),
-    );
+    const found = bestMatch(part, candidates.filter(usable));
     if (found && (!match || found.confidence > match.confidence)) match = found;
     if (match && match.confidence >= AUTO_APPROVE_CONFIDENCE) break;
   }
@@ -271,7 +271,7 @@ export const recordOutcome = (
   });
 
 /** Errors that say the distributor was never asked (not set up, or stopped for the day): the person's search is given back. */
-const neverAsked = (error: unknown): boolean =>
+export const neverAsked = (error: unknown): boolean =>
   isDayStop(error) || (error instanceof DistributorError && error.kind === 'not-configured');
 
 /**

@@ -46,6 +46,9 @@ export const windowOf = (subject: string, span: number, nowSeconds: number): Rat
 /** Calls of the day's budget a per-part search may use; the rest is kept for image batches. */
 export const searchShare = (limits: RateLimits): number => Math.max(0, limits.perDay - (limits.batchReserve ?? 0));
 
+/** Calls of each minute a batch may take: its configured share, or the whole minute. */
+export const batchMinuteShare = (limits: RateLimits): number => limits.batchPerMinute ?? limits.perMinute;
+
 export const createRateLimiter = (
   provider: DistributorName,
   limits: RateLimits,
@@ -78,7 +81,10 @@ export const createRateLimiter = (
         if (knownStop && knownStop.until > nowSeconds)
           throw new DistributorDailyLimit(provider, new Date(knownStop.until * 1000), now);
         const minute = windowOf(provider, MINUTE, nowSeconds);
-        if (await takeRateSlot(minute, limits.perMinute, nowSeconds)) {
+        // A batch stops at its share of the minute; the rest of the minute stays for people's searches.
+        const minuteLimit =
+          purpose === 'batch' ? Math.min(limits.perMinute, batchMinuteShare(limits)) : limits.perMinute;
+        if (await takeRateSlot(minute, minuteLimit, nowSeconds)) {
           // The minute first: a full minute must not use up the day's budget while it waits.
           const day = windowOf(provider, DAY, nowSeconds);
           const dayLimit = purpose === 'search' ? searchShare(limits) : limits.perDay;

@@ -1,4 +1,5 @@
 import type { DistributorName } from '#shared/schemas/distributors';
+import type { DistributorProductData } from '#shared/schemas/distributor-fill';
 import type { Candidate } from './matcher';
 
 /** One product a distributor offers for a searched part, with where its files are. */
@@ -9,6 +10,8 @@ export interface DistributorCandidate extends Candidate {
   imageUrl: string | null;
   datasheetUrl: string | null;
   productUrl: string | null;
+  /** The answer's data read through the mapping table (fields, lifecycle, stock, prices). */
+  data?: DistributorProductData;
 }
 
 /**
@@ -37,9 +40,13 @@ export interface Distributor {
   findPart(key: string, manufacturer?: string | null, options?: FindPartOptions): Promise<DistributorCandidate[]>;
 }
 
-/** Calls allowed per window; `perDay` counts UTC days, `batchReserve` of them are kept for image batches. */
+/**
+ * Calls allowed per window; `perDay` counts UTC days, `batchReserve` of them are kept for image
+ * batches; batches may take at most `batchPerMinute` of each minute's calls (all when absent).
+ */
 export interface RateLimits {
   perMinute: number;
   perDay: number;
   batchReserve?: number;
+  batchPerMinute?: number;
 }

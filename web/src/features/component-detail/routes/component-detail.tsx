@@ -27,6 +27,7 @@ import { CommentsCard } from '../components/comments-card';
 import { ComponentImage } from '../components/component-image';
 import { DeleteComponent } from '../components/delete-component';
 import { DistributorSearch } from '../components/distributor-search';
+import { DistributorFill } from '../components/distributor-fill';
 import { EditFieldDialog } from '../components/edit-field-dialog';
 import { additionalGroup, detailGroups, technicalGroups, type ShownField } from '../components/field-groups';
 import { FieldGroups } from '../components/field-list';
@@ -157,6 +158,9 @@ const ComponentDetail = ({
               />
               <DistributorSearch component={component} onFinished={() => void reloadAttachments(component.id)} />
             </Grid>
+            <Box mt="4">
+              <DistributorFill component={component} isAdmin={isReviewing(user)} />
+            </Box>
           </Panel>
 
           <Panel p="0" overflow="hidden">

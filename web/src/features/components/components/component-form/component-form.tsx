@@ -27,6 +27,7 @@ import { useSubmitComponent } from '#web/features/components/api/submit-componen
 import { useDraftActions } from '#web/features/components/api/drafts.ts';
 import { FileField } from './file-field';
 import { PossibleDuplicates } from './possible-duplicates';
+import { DistributorStart } from './distributor-start';
 import {
   REQUIRED_FIELDS,
   emptyValues,
@@ -119,6 +120,8 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [savingDraft, setSavingDraft] = useState(false);
   const [deletingDraft, setDeletingDraft] = useState(false);
+  // Fields filled from a distributor's answer, and from where: marked while they keep that value.
+  const [prefilled, setPrefilled] = useState<{ source: string; values: Partial<FormValues> } | null>(null);
   // What the form held when it was last loaded, saved or cleared: input beyond it is unsaved.
   const [savedValues, setSavedValues] = useState(() => JSON.stringify(initial.saved));
   const unsaved = JSON.stringify(form.values) !== savedValues;
@@ -309,8 +312,21 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
     setFileNames((names) => ({ ...names, [field]: file?.fileName }));
   };
 
+  const fillFromDistributor = (values: Partial<FormValues>, source: string) => {
+    // One update for all fields (setValue per field would each start from the same values).
+    form.reset({ ...form.values, ...values });
+    setPrefilled({ source, values });
+    notify({
+      type: 'success',
+      title: 'Form filled',
+      description: `${Object.keys(values).length} fields were filled from ${source}. Check them before submitting.`,
+    });
+  };
+
   const renderField = (spec: FieldSpec) => {
-    const label = fieldLabel(spec.name);
+    const fromDistributor =
+      prefilled && prefilled.values[spec.name] !== undefined && prefilled.values[spec.name] === form.values[spec.name];
+    const label = fromDistributor ? `${fieldLabel(spec.name)} (from ${prefilled.source})` : fieldLabel(spec.name);
     const error = form.errors[spec.name];
     const required = REQUIRED_FIELDS.has(spec.name);
     switch (spec.kind) {
@@ -399,6 +415,7 @@ export const ComponentForm = ({ userId, username, draft, onSubmitted }: Componen
 
   return (
     <>
+      {!draft && <DistributorStart onFilled={fillFromDistributor} />}
       <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Add New Component">
         <Panel p="0" overflow="hidden">
           <LineTabs value={tab} onTabChange={setTab} orientation={wide ? 'vertical' : 'horizontal'}>

@@ -1,0 +1,67 @@
+import { apiCall, expect, test, toast } from './fixtures.ts';
+
+interface ApprovalRequest {
+  id: string;
+  requestType: string;
+  componentId: number | null;
+  requestData: Record<string, unknown>;
+  distributorSource?: { provider: string; manufacturerPartNumber: string };
+}
+
+/*
+ * Filling a part from Digi-Key, on the shared stack: Texas Instruments' LM358BAIPWR op amp,
+ * which the distributor emulator answers with Digi-Key's recorded product details (two circuits,
+ * a 36 V supply span, Active). A user ticks two fields in the dialog; the administrator approves
+ * the one request it files, and the part shows the values and where they came from.
+ */
+test('distributor fill: a user takes two fields from Digi-Key, the administrator approves, the part shows them', async ({
+  page,
+  freshUser,
+  adminApi,
+  checkPage,
+}) => {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', {
+    reference: 'LM358BAIPWR',
+    manufacturer: 'Texas Instruments',
+    class: 'Integrated Circuit',
+    voltage: 5,
+    description: `Dual op amp (distributor fill journey ${stamp})`,
+  });
+  const created = await apiCall<{ componentId: number }>(adminApi, 'PATCH', `/approval-requests/${filed.requestId}`, {
+    status: 'approved',
+  });
+  const id = created.componentId;
+  await freshUser('fill');
+
+  await page.goto(`/app/component-hub/components/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'LM358BAIPWR' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fill from Digi-Key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fill from Digi-Key' });
+  await expect(dialog.getByTestId('fill-confidence')).toHaveText('100% match');
+  const voltage = dialog.getByTestId('fill-row-voltage');
+  await expect(voltage).toContainText('5');
+  await expect(voltage).toContainText('36');
+  await expect(dialog.getByTestId('fill-stock')).toContainText('4,197 in stock');
+  // The maker is the same on both sides: shown, nothing to take.
+  await expect(dialog.getByRole('checkbox', { name: 'Take Manufacturer' })).toBeDisabled();
+  await voltage.locator('[data-part="control"]').click();
+  await dialog.getByTestId('fill-row-numberOfCircuits').locator('[data-part="control"]').click();
+  await expect(dialog.getByRole('checkbox', { name: 'Take Voltage (V)' })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Request 2 changes' })).toBeEnabled();
+  await checkPage('distributor-fill-dialog');
+  await dialog.getByRole('button', { name: 'Request 2 changes' }).click();
+  await expect(toast(page, 'Change request submitted')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // One request with the two fields and where they came from; the administrator approves it.
+  const pending = await apiCall<ApprovalRequest[]>(adminApi, 'GET', '/approval-requests?status=pending');
+  const request = pending.find((candidate) => candidate.componentId === id && candidate.requestType === 'edit');
+  expect(request?.requestData).toEqual({ voltage: 36, numberOfCircuits: 2 });
+  expect(request?.distributorSource).toMatchObject({ provider: 'digikey', manufacturerPartNumber: 'LM358BAIPWR' });
+  await apiCall(adminApi, 'PATCH', `/approval-requests/${request!.id}`, { status: 'approved' });
+
+  await page.reload();
+  await page.getByRole('tab', { name: /^Version History/ }).click();
+  await expect(page.getByText(/Updated voltage, numberOfCircuits from Digi-Key 296-LM358BAIPWR/)).toBeVisible();
+});

@@ -339,7 +339,8 @@ export const routes = [
     path: '/api/components',
     handler: 'components/list-components',
     access: 'user',
-    needs: ['bucket-read', 'bucket-write'],
+    // Reads the search snapshot at a cold start; the snapshot job writes it.
+    needs: ['bucket-read'],
     // The list answers every keystroke from the search index: a whole vCPU.
     memoryMb: ONE_VCPU_MB,
   },

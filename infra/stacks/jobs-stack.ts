@@ -59,6 +59,12 @@ export type BatchJob = (typeof batchJobs)[number];
 /** How often the bucket and the table are reconciled (functions/src/services/reconciliation.ts). */
 export const RECONCILE_EVERY = Duration.hours(6);
 
+/**
+ * How often the search snapshot job looks at the change log: a cold search instance catches up
+ * on at most this much of the catalogue's changes. A run that finds nothing new costs one read.
+ */
+export const SEARCH_SNAPSHOT_EVERY = Duration.minutes(1);
+
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
   readonly attachmentsBucket: IBucket;
@@ -96,6 +102,8 @@ export class JobsStack extends Stack {
   readonly imports: ImportJobs;
   /** The scheduled reconciliation of the bucket with the table. */
   readonly reconciliation: JobFunction;
+  /** The scheduled writer of the search index snapshot. */
+  readonly searchSnapshot: JobFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -245,6 +253,24 @@ export class JobsStack extends Stack {
       description: 'Runs the bucket/table reconciliation',
       schedule: Schedule.rate(RECONCILE_EVERY),
       targets: [new LambdaFunction(this.reconciliation.function, { retryAttempts: 2 })],
+    });
+
+    // ---- The search snapshot: written here, off every request's path ----
+    this.searchSnapshot = new JobFunction(this, 'JobRefreshSearchSnapshot', {
+      job: 'refresh-search-snapshot',
+      description: 'Keeps the search index snapshot in the bucket as current as the catalogue change log',
+      environment,
+      resources,
+      needs: ['bucket-read', 'bucket-write'],
+      // Holds the index and its encoded copy at once; a million parts encode in over a minute.
+      timeout: Duration.minutes(10),
+      memorySize: 3008,
+    });
+    new Rule(this, 'RefreshSearchSnapshotSchedule', {
+      description: 'Stores a new search snapshot when the catalogue has changed since the last',
+      schedule: Schedule.rate(SEARCH_SNAPSHOT_EVERY),
+      // A missed run is made good by the next one a minute later.
+      targets: [new LambdaFunction(this.searchSnapshot.function, { retryAttempts: 0 })],
     });
 
     this.logGroup = new LogGroup(this, 'ImageBatchLogs', {

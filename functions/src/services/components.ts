@@ -164,7 +164,7 @@ export interface SearchAnswer {
  * holds whole components, so after the one catalogue-revision read nothing else is read.
  */
 /** The search index brought up to the catalogue's current revision (one consistent read when it is). */
-export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current({ mayWriteSnapshot: true });
+export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current();
 
 export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
   const index = current ?? (await currentSearchIndex());

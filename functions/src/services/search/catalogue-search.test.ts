@@ -110,24 +110,46 @@ describe('catalogue search freshness', () => {
     }
   });
 
-  it('writes a new snapshot once the stored one is stale, one writer at a time', async () => {
+  it('never writes a snapshot while searching; the snapshot job writes one when the stored one is behind', async () => {
     const { store, calls } = countingStore();
-    const instance = new CatalogueSearch({ store, snapshotAfterChanges: 3 });
-    await instance.writeSnapshot();
+    const job = new CatalogueSearch({ store });
+    await job.refreshSnapshot();
     const writesBefore = calls.writes;
-    await createComponents([part('STALE-1'), part('STALE-2')], { username: 'test' });
-    await instance.current({ mayWriteSnapshot: true });
-    await createComponents([part('STALE-3'), part('STALE-4')], { username: 'test' });
-    // Read-only functions never write, however stale.
-    await instance.current();
+    expect(await job.refreshSnapshot()).toMatchObject({ outcome: 'current' });
     expect(calls.writes).toBe(writesBefore);
-    await instance.current({ mayWriteSnapshot: true });
+
+    await createComponents([part('STALE-1'), part('STALE-2')], { username: 'test' });
+    // A search instance far behind the stored snapshot catches up in memory and writes nothing.
+    const searcher = new CatalogueSearch({ store });
+    for (let round = 0; round < 3; round++) expect((await find(searcher, { query: 'stale-' })).total).toBe(2);
+    expect(calls.writes).toBe(writesBefore);
+
+    const run = await job.refreshSnapshot();
+    expect(run).toMatchObject({ outcome: 'written', revision: (await readCatalogueRevision()).revision });
     expect(calls.writes).toBe(writesBefore + 1);
-    expect((await readCatalogueRevision()).snapshot?.revision).toBe(instance.indexRevision);
+    expect((await readCatalogueRevision()).snapshot?.revision).toBe(run.revision);
+    expect(await job.refreshSnapshot()).toMatchObject({ outcome: 'current' });
+    expect(calls.writes).toBe(writesBefore + 1);
 
     const cold = new CatalogueSearch();
-    expect((await find(cold, { query: 'stale-' })).total).toBe(4);
-    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: instance.indexRevision });
+    expect((await find(cold, { query: 'stale-' })).total).toBe(2);
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: run.revision });
+  });
+
+  it('lets one of two snapshot jobs running at once write, and the other leave it', async () => {
+    await createComponents([part('TWO-JOBS')], { username: 'test' });
+    const { store, calls } = countingStore();
+    const runs = await Promise.all([
+      new CatalogueSearch({ store }).refreshSnapshot(),
+      new CatalogueSearch({ store }).refreshSnapshot(),
+    ]);
+    const revision = (await readCatalogueRevision()).revision;
+    expect(runs.filter((run) => run.outcome === 'written')).toHaveLength(1);
+    expect(calls.writes).toBe(1);
+    expect((await readCatalogueRevision()).snapshot?.revision).toBe(revision);
+    const cold = new CatalogueSearch();
+    expect((await find(cold, { query: 'two-jobs' })).total).toBe(1);
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision });
   });
 
   it('gives concurrent writers contiguous revisions, each logged with its component', async () => {

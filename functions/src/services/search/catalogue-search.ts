@@ -20,10 +20,12 @@ import { decodeSnapshot, encodeSnapshot, s3SnapshotStore, type SnapshotStore } f
  *   instance's revision; they are read (consistently) and applied, deletions included;
  * - a cold instance loads the S3 snapshot and catches up from the snapshot's revision; with
  *   no usable snapshot it reads every component from the table;
- * - the instance that finds the snapshot stale (SNAPSHOT_AFTER_CHANGES component changes
- *   behind, or older than SNAPSHOT_MAX_AGE_MS and behind at all) writes a new one, one writer at
- *   a time through a lease.
- * So a change committed before a search starts is in that search's answer, on any instance.
+ * - no request ever encodes or uploads a snapshot: the snapshot job (refreshSnapshot, run on a
+ *   schedule by the jobs stack and by a timer locally) keeps its own warm index, catches it up
+ *   from the change log and writes a new snapshot whenever the stored one is behind, one writer
+ *   at a time through a lease.
+ * So a change committed before a search starts is in that search's answer, on any instance, and
+ * a cold instance only catches up on what changed since the job last ran.
  */
 
 export type IndexSource = 'snapshot' | 'table' | 'empty';
@@ -37,28 +39,34 @@ export interface LoadReport {
 
 export interface CatalogueSearchOptions {
   store?: SnapshotStore;
-  snapshotAfterChanges?: number;
-  snapshotMaxAgeMs?: number;
 }
 
-export const SNAPSHOT_AFTER_CHANGES = 100;
-export const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
-const SNAPSHOT_LEASE_SECONDS = 60;
+/** What one run of the snapshot job did. */
+export interface SnapshotRefresh {
+  /** `written`: a new snapshot is stored; `current`: the stored one was not behind; `busy`: another writer holds the lease. */
+  outcome: 'written' | 'current' | 'busy';
+  /** The revision the job's index reached (and the new snapshot holds, when written). */
+  revision: number;
+  documents: number;
+}
+
+/**
+ * How long a snapshot writer may hold the lease: longer than the job may run (encoding a
+ * million parts takes over a minute), so a slow writer is never overtaken by a second one that
+ * would then store an older snapshot over its newer one.
+ */
+export const SNAPSHOT_LEASE_SECONDS = 20 * 60;
 
 export class CatalogueSearch {
   private index: SearchIndex | undefined;
   private revision = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly store: SnapshotStore;
-  private readonly snapshotAfterChanges: number;
-  private readonly snapshotMaxAgeMs: number;
   /** How the index was last loaded from scratch (the benchmark and tests read it). */
   lastLoad: LoadReport | undefined;
 
   constructor(options: CatalogueSearchOptions = {}) {
     this.store = options.store ?? s3SnapshotStore;
-    this.snapshotAfterChanges = options.snapshotAfterChanges ?? SNAPSHOT_AFTER_CHANGES;
-    this.snapshotMaxAgeMs = options.snapshotMaxAgeMs ?? SNAPSHOT_MAX_AGE_MS;
   }
 
   /** The catalogue revision this instance's index reflects. */
@@ -71,30 +79,49 @@ export class CatalogueSearch {
     return this.index;
   }
 
+  /** The index, brought up to the catalogue's current revision (in memory only). */
+  current(): Promise<SearchIndex> {
+    return this.queued(async () => {
+      await this.refresh();
+      return this.index!;
+    });
+  }
+
   /**
-   * The index, brought up to the catalogue's current revision. Only the functions allowed to
-   * write the bucket pass `mayWriteSnapshot`.
+   * The snapshot job's run: brings the index up to date and, when the stored snapshot is behind
+   * it, stores a new one (unless another writer holds the lease). A failure is thrown, so the
+   * run is seen to fail; the next run starts over.
    */
-  current(options: { mayWriteSnapshot?: boolean } = {}): Promise<SearchIndex> {
-    // One refresh at a time per instance (the local server runs requests concurrently).
-    const run = this.queue.then(() => this.refresh(options.mayWriteSnapshot ?? false));
-    this.queue = run.catch(() => undefined);
-    return run;
+  refreshSnapshot(): Promise<SnapshotRefresh> {
+    return this.queued(async () => {
+      const catalogue = await this.refresh();
+      const outcome = !this.snapshotIsBehind(catalogue)
+        ? 'current'
+        : (await this.writeSnapshotUnderLease(catalogue))
+          ? 'written'
+          : 'busy';
+      return { outcome, revision: this.revision, documents: this.index!.size };
+    });
   }
 
   /** Writes a snapshot of the current index now, whatever the stored one holds (seeding). */
   async writeSnapshot(): Promise<void> {
-    await this.current();
-    const catalogue = await readCatalogueRevision();
-    await this.saveSnapshot(catalogue);
+    await this.queued(async () => this.saveSnapshot(await this.refresh()));
   }
 
-  private async refresh(mayWriteSnapshot: boolean): Promise<SearchIndex> {
+  /** One refresh at a time per instance (the local server runs requests concurrently). */
+  private queued<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Loads or catches the index up; answers the catalogue revision it read. */
+  private async refresh(): Promise<CatalogueRevision> {
     const catalogue = await readCatalogueRevision();
     if (!this.index) await this.load(catalogue);
     if (this.revision < catalogue.revision) await this.catchUp(catalogue);
-    if (mayWriteSnapshot && this.snapshotIsStale(catalogue)) await this.writeSnapshotUnderLease(catalogue);
-    return this.index!;
+    return catalogue;
   }
 
   private async load(catalogue: CatalogueRevision): Promise<void> {
@@ -175,30 +202,25 @@ export class CatalogueSearch {
     this.revision = reached;
   }
 
-  private snapshotIsStale(catalogue: CatalogueRevision): boolean {
+  /** Whether the stored snapshot (as recorded) holds less than this index. */
+  private snapshotIsBehind(catalogue: CatalogueRevision): boolean {
     const stored = catalogue.snapshot;
-    if (!stored) return this.revision > 0;
-    if (stored.revision >= this.revision) return false;
-    const writtenAt = Date.parse(stored.writtenAt);
-    return (
-      catalogue.changeCount - stored.changeCount >= this.snapshotAfterChanges ||
-      !Number.isFinite(writtenAt) ||
-      Date.now() - writtenAt >= this.snapshotMaxAgeMs
-    );
+    return stored ? stored.revision < this.revision : this.revision > 0;
   }
 
-  private async writeSnapshotUnderLease(catalogue: CatalogueRevision): Promise<void> {
+  /** True when this writer stored the snapshot, false when another held the lease. */
+  private async writeSnapshotUnderLease(catalogue: CatalogueRevision): Promise<boolean> {
     const holder = randomUUID();
+    if (!(await acquireSnapshotLease(holder, SNAPSHOT_LEASE_SECONDS))) return false;
     try {
-      if (!(await acquireSnapshotLease(holder, SNAPSHOT_LEASE_SECONDS))) return;
-      try {
-        await this.saveSnapshot(catalogue);
-      } finally {
-        await releaseSnapshotLease(holder);
-      }
-    } catch (error) {
-      // Searching goes on without a fresh snapshot; cold starts just catch up further.
-      logger.warn('search snapshot not written', { error: error as Error });
+      await this.saveSnapshot(catalogue);
+      return true;
+    } finally {
+      // A release that fails leaves the lease to expire: the next runs wait it out, and cold
+      // instances catch up a little further meanwhile.
+      await releaseSnapshotLease(holder).catch((error: unknown) =>
+        logger.warn('search snapshot lease not released', { error: error as Error }),
+      );
     }
   }
 
@@ -213,6 +235,9 @@ let shared: CatalogueSearch | undefined;
 
 /** This instance's catalogue search: one index per function container. */
 export const catalogueSearch = (): CatalogueSearch => (shared ??= new CatalogueSearch());
+
+/** The snapshot job: this container's index brought up to date, and stored when the snapshot is behind. */
+export const refreshSearchSnapshot = (): Promise<SnapshotRefresh> => catalogueSearch().refreshSnapshot();
 
 /** Forgets the instance's index, as a cold start would (tests). */
 export const resetCatalogueSearch = (): void => {

@@ -74,9 +74,15 @@ export type FunctionMemoryMb = 256 | 512 | 1024 | 1769;
 const PASSWORD_HASHING_MB = 1024;
 /**
  * Reading the in-memory catalogue index: about 106 MB at 100,000 parts, and a CPU-bound load of
- * its S3 snapshot at cold start.
+ * its S3 snapshot at cold start. Only the routes that match part numbers hold it.
  */
 const SEARCH_INDEX_MB = 1024;
+/**
+ * Reading the catalogue summary (a few columns of the index: class, manufacturer, type, series,
+ * lifecycle, whether a data sheet is kept): about 2 MB at 100,000 parts and under 200 MB at a
+ * million with a pass over every part's class.
+ */
+const CATALOGUE_SUMMARY_MB = 512;
 /** One whole vCPU. */
 const ONE_VCPU_MB = 1769;
 /** API Gateway answers 504 after 30 s: a route that works long stops just before. */
@@ -350,7 +356,7 @@ export const routes = [
     handler: 'components/list-component-classes',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'GET',
@@ -358,7 +364,7 @@ export const routes = [
     handler: 'components/list-component-options',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   // Parts and pending new-part requests that may be the part being typed: read from the search index.
   {
@@ -383,7 +389,7 @@ export const routes = [
     handler: 'stats/get-stats',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -435,7 +441,8 @@ export const routes = [
     handler: 'components/list-related-components',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    // Ranked from the catalogue summary's series, type and class columns.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   { method: 'GET', path: '/api/tokens', handler: 'tokens/list-tokens', access: 'user', needs: ['access-tokens'] },
   {
@@ -539,8 +546,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
-    // Approving a class rename or merge finds the parts of the old classes in the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Approving a class rename or merge finds the parts of the old classes in the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -549,8 +556,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
-    // Approving a class rename or merge finds the parts of the old classes in the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Approving a class rename or merge finds the parts of the old classes in the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
     // Up to 50 reviews one after another; the service starts no new one after 20 s.
     timeoutSeconds: LONGEST_API_SECONDS,
   },
@@ -669,15 +676,15 @@ export const routes = [
     // A distributor search may retry and download files for up to DISTRIBUTOR_DEADLINE_MS (25 s).
     timeoutSeconds: LONGEST_API_SECONDS,
   },
-  // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
+  // Image management (admin dashboard). Stats and batch starts read the catalogue summary (its S3 file); 'batches' starts the state machine.
   {
     method: 'GET',
     path: '/api/admin/image-stats',
     handler: 'images/get-image-stats',
     access: 'admin',
     needs: ['bucket-read'],
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'GET',
@@ -688,7 +695,7 @@ export const routes = [
     // Every part's current and wire texts: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
-  // The class list administrators keep: read with each class's parts (from the search index); a
+  // The class list administrators keep: read with each class's parts (from the catalogue summary); a
   // change of it is an approval request, checked against the catalogue's classes when filed.
   {
     method: 'GET',
@@ -696,7 +703,7 @@ export const routes = [
     handler: 'classes/list-classes',
     access: 'admin',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -705,7 +712,7 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read'],
     writeLimit: 'admin',
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'admin' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'admin' },
@@ -716,8 +723,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -726,8 +733,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -736,8 +743,8 @@ export const routes = [
     access: 'admin',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   // The API description (OpenAPI), built ahead from this manifest and the handlers' schemas.
   { method: 'GET', path: '/api/openapi.json', handler: 'api/get-api-description', access: 'user' },

@@ -122,11 +122,11 @@ export class JobsStack extends Stack {
       BatchJob,
       { description: string; timeout: Duration; memorySize?: number; needs?: readonly Need[] }
     > = {
-      // Reads the search index (its S3 snapshot), as the search functions do.
+      // Reads the catalogue summary (its S3 file), as the image routes do.
       'list-batch-parts': {
         description: 'Image batch: list the parts without an approved image',
         timeout: Duration.minutes(1),
-        memorySize: 1024,
+        memorySize: 512,
         needs: ['bucket-read'],
       },
       // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s). It

@@ -87,7 +87,7 @@ const main = async () => {
         { revision: 1, changeCount: size, writtenAt: new Date().toISOString() },
         index.toColumns(),
       );
-      const file = join(folder, `snapshot-${size}.bin.br`);
+      const file = join(folder, `snapshot-${size}.bin.zst`);
       await writeFile(file, snapshot);
       log(
         `${size} parts: built and encoded in ${((performance.now() - started) / 1000).toFixed(1)} s, snapshot ${(snapshot.length / 2 ** 20).toFixed(1)} MB (load average ${load()})`,

@@ -24,6 +24,7 @@ export const summaryFile: ColumnFile = {
   version: 1,
   textFields: summaryFields,
   numberFields: [],
+  built: false,
 };
 
 const HAS_FILE = '1';

@@ -15,6 +15,7 @@ import { absentChoice, confirmationFields } from '#shared/schemas/choice-fields'
 import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { TextColumn, type Codes } from './text-column';
+import type { PostingArrays } from './value-postings';
 
 /*
  * The index's storage: one slot per component version, every column a typed array indexed by
@@ -80,13 +81,25 @@ export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredText
 /** What a search reads from a component: the whole component (the index answers pages itself). */
 export type SearchDocument = Component;
 
+/** One text field as columns hold it. */
+export interface TextColumnData {
+  /** The distinct values (`values[0]` is '', no value). */
+  values: string[];
+  /** Each component's code. */
+  codes: Codes;
+  /** A searched field's folded forms and plain folds per code, when known (so loading need not fold). */
+  forms?: string[];
+  folded?: string[];
+}
+
 /** The index's content as columns in result order: what a snapshot stores. */
 export interface IndexColumns {
   ids: Float64Array;
-  /** Per field: the distinct values (`values[0]` is '', no value) and each component's code. */
-  text: Record<StoredTextField, { values: string[]; codes: Codes }>;
+  text: Record<StoredTextField, TextColumnData>;
   /** NaN where a component has no value. */
   numbers: Record<StoredNumberField, Float64Array>;
+  /** The value index over exactly these dictionaries, when known (so loading need not build it). */
+  postings?: PostingArrays;
 }
 
 /** A copy of `array` with room for `capacity` entries (the new ones zero). */
@@ -150,8 +163,7 @@ export class ColumnStore {
     const count = columns.ids.length;
     this.ids.set(columns.ids);
     this.alive.fill(1, 0, count);
-    for (const field of this.fields.text)
-      this.text[field].adopt(columns.text[field].values, columns.text[field].codes, this.capacity);
+    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], this.capacity);
     for (const field of this.fields.numbers) this.numbers[field].set(columns.numbers[field]);
     this.slotCount = count;
     this.liveCount = count;
@@ -171,15 +183,20 @@ export class ColumnStore {
       renumbered[0] = 0;
       const values = [''];
       const codes = new Uint32Array(count);
+      const { forms, folded } = column;
+      const keptForms = forms && [''];
+      const keptFolded = folded && [''];
       for (let position = 0; position < count; position++) {
         const code = column.codes[order[position]!]!;
         if (renumbered[code] === -1) {
           renumbered[code] = values.length;
           values.push(column.values[code]!);
+          keptForms?.push(forms![code]!);
+          keptFolded?.push(folded![code]!);
         }
         codes[position] = renumbered[code]!;
       }
-      text[field] = { values, codes };
+      text[field] = { values, codes, ...(keptForms && { forms: keptForms, folded: keptFolded! }) };
     }
     for (const field of this.fields.numbers) {
       const source = this.numbers[field];

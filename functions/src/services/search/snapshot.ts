@@ -1,8 +1,11 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { brotliDecompressSync, constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { config } from '#lib/config';
 import { s3 } from '#lib/clients';
 import { readTranslatedField } from '#shared/schemas/component';
+import { partNumberFields, searchedFields } from './column-store';
+import { TextColumn } from './text-column';
+import { ValuePostings, type PostingArrays } from './value-postings';
 import {
   storedNumberFields,
   storedTextFields,
@@ -13,19 +16,25 @@ import {
 
 /*
  * The index snapshot in S3: what a cold instance loads instead of reading the table. Every
- * component field as a column in result order, dictionaries and all, so loading is a
- * decompression, one JSON parse and typed-array copies, with no re-encoding:
+ * component field as a column in result order, dictionaries and all, and what a search needs
+ * built from them (each searched value's folded forms, the value index), so loading is a
+ * decompression, one JSON parse, typed-array views and copies, with no re-encoding, no folding
+ * and no index build:
  *
- *   "CHSEARCH" | u32 header length | header JSON (meta, fields, dictionaries, code widths) |
+ *   "CHSEARCH" | u32 header length | header JSON (meta, fields, dictionaries, code widths;
+ *   built: the searched fields, their forms and plain folds, the value index's sizes) |
  *   padding to 8 | ids f64[n] | per number field f64[n] (NaN: none) |
- *   per text field codes u8/u16/u32[n] (as narrow as its dictionary allows), each padded to 8
+ *   per text field codes u8/u16/u32[n] (as narrow as its dictionary allows) |
+ *   built: value index bases u32, indexed sizes u32, bucket offsets u32, postings u32 |
+ *   each padded to 8
  *
- * compressed with brotli. The loader applies the changes logged since the header's revision.
+ * compressed with Zstandard (files written before it, with brotli, are still read). The catalogue summary is a file of the same layout holding a few
+ * columns and nothing built. The loader applies the changes logged since the header's revision.
  */
 
-export const SNAPSHOT_KEY = 'search/component-index.bin.br';
+export const SNAPSHOT_KEY = 'search/component-index.bin.zst';
 /** The catalogue summary: a few columns of the same snapshot, for the routes that only count. */
-export const SUMMARY_KEY = 'search/catalogue-summary.bin.br';
+export const SUMMARY_KEY = 'search/catalogue-summary.bin.zst';
 const MAGIC = 'CHSEARCH';
 
 /** What one kind of column file holds, and the format name and version that say so. */
@@ -34,16 +43,23 @@ export interface ColumnFile {
   version: number;
   textFields: readonly StoredTextField[];
   numberFields: readonly StoredNumberField[];
+  /**
+   * Whether the file also holds what a search needs beyond the columns, built: each searched
+   * field's folded forms and the value index over them, so a load takes them over as they are.
+   */
+  built: boolean;
 }
 
 export const searchIndexFile: ColumnFile = {
   format: 'component-hub/search-index',
   // 4: the derived numbers (current, wire ranges) are columns too. 5: each part's lifecycle and
   // its confirmation; a version 4 snapshot has no lifecycle column, so it is not used (every part
-  // would read as having none) and the index is built from the table once.
-  version: 5,
+  // would read as having none) and the index is built from the table once. 6: the folded
+  // forms and the value index, built, so a cold load does not rebuild them.
+  version: 6,
   textFields: storedTextFields,
   numberFields: storedNumberFields,
+  built: true,
 };
 
 export interface SnapshotMeta {
@@ -65,6 +81,12 @@ interface Header extends SnapshotMeta {
   dictionaries: string[][];
   /** Bytes per code, per text field. */
   codeWidths: number[];
+  /** A built file: the searched fields in the value index's order, their forms and plain folds. */
+  searchedFields?: string[];
+  forms?: string[][];
+  folded?: string[][];
+  /** A built file: the value index's array sizes (the arrays follow the columns). */
+  postingSizes?: { columns: number; postings: number; offsets: number };
 }
 
 const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
@@ -84,6 +106,7 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
   const { textFields, numberFields } = file;
   const count = columns.ids.length;
   const codeWidths = textFields.map((field) => widthFor(columns.text[field].values.length));
+  const built = file.built ? builtParts(columns) : undefined;
   const header: Header = {
     format: file.format,
     version: file.version,
@@ -93,6 +116,16 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     numberFields: [...numberFields],
     dictionaries: textFields.map((field) => columns.text[field].values),
     codeWidths,
+    ...(built && {
+      searchedFields: [...searchedFields],
+      forms: built.forms,
+      folded: built.folded,
+      postingSizes: {
+        columns: built.postings.bases.length,
+        postings: built.postings.postings.length,
+        offsets: built.postings.offsets.length,
+      },
+    }),
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const start = align8(MAGIC.length + 4 + headerBytes.length);
@@ -100,7 +133,8 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     start +
     count * 8 +
     numberFields.length * count * 8 +
-    codeWidths.reduce((sum, width) => sum + align8(count * width), 0);
+    codeWidths.reduce((sum, width) => sum + align8(count * width), 0) +
+    (built ? Object.values(built.postings).reduce((sum, array: Uint32Array) => sum + align8(array.byteLength), 0) : 0);
   const out = Buffer.alloc(size);
   out.write(MAGIC, 0, 'latin1');
   out.writeUInt32LE(headerBytes.length, MAGIC.length);
@@ -113,18 +147,25 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
   put(columns.ids);
   for (const field of numberFields) put(columns.numbers[field]);
   textFields.forEach((field, index) => put(codeArray[codeWidths[index]!].from(columns.text[field].codes)));
-  // Quality 5: a fraction of the default's time, and catalogue columns still shrink ~10x.
-  return brotliCompressSync(out, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  if (built) {
+    const { bases, indexedUpTo, offsets, postings } = built.postings;
+    for (const array of [bases, indexedUpTo, offsets, postings]) put(array);
+  }
+  // Zstandard: it decompresses several times faster than brotli, which is what a cold start waits for.
+  return zstdCompressSync(out, {
+    params: { [constants.ZSTD_c_compressionLevel]: 3 },
   });
 };
+
+const ZSTANDARD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+const isZstandard = (bytes: Uint8Array): boolean => ZSTANDARD_MAGIC.every((byte, index) => bytes[index] === byte);
 
 /**
  * Reads a column file of `file`'s kind; fields it lacks (written by older code) come back empty,
  * other languages' values excepted. Fields outside `file` are left out.
  */
 export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSnapshot => {
-  const raw = brotliDecompressSync(bytes);
+  const raw = isZstandard(bytes) ? zstdDecompressSync(bytes) : brotliDecompressSync(bytes);
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a search index snapshot');
   const headerLength = raw.readUInt32LE(MAGIC.length);
   const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
@@ -141,9 +182,13 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
   // Columns are read in place (views of the decompressed bytes, which the index copies from);
   // bytes that are not 8-aligned in memory are copied first.
   const aligned = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw);
-  const take = <T>(Type: new (buffer: ArrayBuffer, offset: number, length: number) => T, bytesPerItem: number): T => {
-    const view = new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + offset, count);
-    offset = align8(offset + count * bytesPerItem);
+  const take = <T>(
+    Type: new (buffer: ArrayBuffer, offset: number, length: number) => T,
+    bytesPerItem: number,
+    length = count,
+  ): T => {
+    const view = new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + offset, length);
+    offset = align8(offset + length * bytesPerItem);
     return view;
   };
   const ids = take(Float64Array, 8);
@@ -157,11 +202,29 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
       ];
     }),
   );
+  const sizes = header.postingSizes;
+  const postings: PostingArrays | undefined = sizes && {
+    bases: take(Uint32Array, 4, sizes.columns),
+    indexedUpTo: take(Uint32Array, 4, sizes.columns),
+    offsets: take(Uint32Array, 4, sizes.offsets),
+    postings: take(Uint32Array, 4, sizes.postings),
+  };
+  // The built parts hold only while the searched fields are those the file was built for.
+  const builtFits =
+    file.built &&
+    header.searchedFields?.length === searchedFields.length &&
+    header.searchedFields.every((field, index) => field === searchedFields[index]);
+  if (builtFits)
+    header.searchedFields!.forEach((field, index) => {
+      const column = textByField.get(field);
+      if (column) Object.assign(column, { forms: header.forms![index]!, folded: header.folded![index]! });
+    });
   return {
     revision: header.revision,
     changeCount: header.changeCount,
     writtenAt: header.writtenAt,
     columns: {
+      ...(builtFits && postings && { postings }),
       ids,
       text: Object.fromEntries(
         file.textFields.map((field) => [
@@ -174,6 +237,29 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
       ) as IndexColumns['numbers'],
     },
   };
+};
+
+/**
+ * The searched fields' forms and plain folds (made now for any column that lacks them) and the
+ * value index over them: what a load would otherwise rebuild.
+ */
+const builtParts = (columns: IndexColumns) => {
+  const forms: string[][] = [];
+  const folded: string[][] = [];
+  for (const field of searchedFields) {
+    const column = columns.text[field];
+    if (column.forms?.length === column.values.length && column.folded?.length === column.values.length) {
+      forms.push(column.forms);
+      folded.push(column.folded);
+    } else {
+      const made = new TextColumn(0, true, partNumberFields.has(field));
+      made.adopt({ values: column.values, codes: [] }, 0);
+      forms.push(made.forms!);
+      folded.push(made.folded!);
+    }
+  }
+  const postings = ValuePostings.build(forms.map((list) => ({ forms: list, size: list.length }))).toArrays();
+  return { forms, folded, postings };
 };
 
 /** Where snapshots are kept; S3 in every environment, a fake in unit tests. */

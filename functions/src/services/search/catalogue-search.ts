@@ -306,6 +306,21 @@ export const catalogueSearch = (): CatalogueSearch => (shared ??= new CatalogueS
  */
 export const catalogueSummary = (): CatalogueSummary => (sharedSummary ??= new CatalogueSummary());
 
+/**
+ * Loads this container's index during a Lambda function's init, before its first request (init
+ * runs at full CPU and its time is not a user's wait). Only where Lambda says it is initialising
+ * (AWS_LAMBDA_INITIALIZATION_TYPE), so the local server and tests load on first use. A failure
+ * is logged; the first request then loads it.
+ */
+export const loadSearchIndexAtInit = async (
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> => {
+  if (!environment.AWS_LAMBDA_INITIALIZATION_TYPE) return;
+  await catalogueSearch()
+    .current()
+    .catch((error: unknown) => logger.warn('search index not loaded at init', { error: error as Error }));
+};
+
 /** The snapshot job: this container's index brought up to date, and stored when the snapshot is behind. */
 export const refreshSearchSnapshot = (): Promise<SnapshotRefresh> => catalogueSearch().refreshSnapshot();
 

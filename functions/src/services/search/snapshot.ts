@@ -152,20 +152,35 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     for (const array of [bases, indexedUpTo, offsets, postings]) put(array);
   }
   // Zstandard: it decompresses several times faster than brotli, which is what a cold start waits for.
-  return zstdCompressSync(out, {
-    params: { [constants.ZSTD_c_compressionLevel]: 3 },
-  });
+  const compressed = zstdCompressSync(out, { params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+  const prefix = Buffer.alloc(ZSTANDARD_PREFIX.length + 6);
+  prefix.write(ZSTANDARD_PREFIX, 0, 'latin1');
+  prefix.writeUIntLE(size, ZSTANDARD_PREFIX.length, 6);
+  return Buffer.concat([prefix, compressed]);
 };
 
-const ZSTANDARD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
-const isZstandard = (bytes: Uint8Array): boolean => ZSTANDARD_MAGIC.every((byte, index) => bytes[index] === byte);
+/**
+ * A Zstandard file starts with this and its size decompressed (6 bytes), so it is decompressed
+ * into one buffer of that size: in the default small chunks, copying them together, it takes
+ * about twice the time.
+ */
+const ZSTANDARD_PREFIX = 'CHZSTD01';
+const decompress = (bytes: Uint8Array): Buffer => {
+  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (file.toString('latin1', 0, ZSTANDARD_PREFIX.length) !== ZSTANDARD_PREFIX) return brotliDecompressSync(file);
+  const size = file.readUIntLE(ZSTANDARD_PREFIX.length, 6);
+  return zstdDecompressSync(file.subarray(ZSTANDARD_PREFIX.length + 6), {
+    chunkSize: Math.max(size, 64 * 1024),
+    maxOutputLength: size,
+  });
+};
 
 /**
  * Reads a column file of `file`'s kind; fields it lacks (written by older code) come back empty,
  * other languages' values excepted. Fields outside `file` are left out.
  */
 export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSnapshot => {
-  const raw = isZstandard(bytes) ? zstdDecompressSync(bytes) : brotliDecompressSync(bytes);
+  const raw = decompress(bytes);
   if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a search index snapshot');
   const headerLength = raw.readUInt32LE(MAGIC.length);
   const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;

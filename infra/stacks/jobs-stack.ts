@@ -28,7 +28,7 @@ import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction, jobFunctions } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
-import type { FunctionResources } from '../constructs/app-function.ts';
+import { physicalFunctionName, type FunctionResources } from '../constructs/app-function.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -64,6 +64,8 @@ export const RECONCILE_EVERY = Duration.hours(6);
  * on at most this much of the catalogue's changes. A run that finds nothing new costs one read.
  */
 export const SEARCH_SNAPSHOT_EVERY = Duration.minutes(1);
+/** The snapshot job's name within its stack's (see physicalFunctionName). */
+export const SEARCH_SNAPSHOT_FUNCTION_ID = 'SearchSnapshot';
 
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
@@ -259,6 +261,8 @@ export class JobsStack extends Stack {
     this.searchSnapshot = new JobFunction(this, 'JobRefreshSearchSnapshot', {
       job: 'refresh-search-snapshot',
       description: 'Keeps the search index snapshot in the bucket as current as the catalogue change log',
+      // Named literally: the monitoring stack alarms on its errors (a stale snapshot slows cold starts).
+      functionName: physicalFunctionName(this.stackName, SEARCH_SNAPSHOT_FUNCTION_ID),
       environment,
       resources,
       needs: ['bucket-read', 'bucket-write'],

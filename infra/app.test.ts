@@ -197,6 +197,21 @@ describe('CDK app', () => {
       }
       expect(memoryOf('components/list-components')).toBeGreaterThanOrEqual(1024);
       expect(memoryOf('components/get-component')).toBe(256);
+      // One kind of function holds the whole search index; the counting routes read the summary.
+      expect(
+        routes
+          .filter((route) => functionMemoryMb(route) >= 1024 && routeNeeds(route).includes('bucket-read'))
+          .map((route) => route.handler)
+          .filter((handler) => !['import/import-excel'].includes(handler))
+          .sort(),
+      ).toEqual([
+        'approvals/list-approval-requests',
+        'components/list-components',
+        'components/list-duplicate-candidates',
+        'components/list-unread-values',
+      ]);
+      for (const handler of ['stats/get-stats', 'components/list-related-components', 'images/get-image-stats'])
+        expect(memoryOf(handler), handler).toBeLessThanOrEqual(512);
       for (const route of routes) {
         const cfn = built.api.functions.get(route.handler)!.function.node.defaultChild as CfnFunction;
         const resource = api.toJSON().Resources[logicalIdOf(built.api, cfn)] as { Properties: { MemorySize: number } };

@@ -6,7 +6,7 @@ import { defaultWebDistDir } from './paths.ts';
 import { physicalFunctionName } from './constructs/app-function.ts';
 import { ApiStack, type SsoProps } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
-import { JobsStack } from './stacks/jobs-stack.ts';
+import { JobsStack, SEARCH_SNAPSHOT_FUNCTION_ID } from './stacks/jobs-stack.ts';
 import { MonitoringStack } from './stacks/monitoring-stack.ts';
 import { WebStack } from './stacks/web-stack.ts';
 
@@ -216,6 +216,10 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     functions: [
       ...[...api.functions.values()].map((fn) => ({ label: fn.route.handler, functionName: fn.functionName })),
       { label: 'jobs/send-approval-digests', functionName: physicalFunctionName(api.stackName, 'ApprovalDigests') },
+      {
+        label: 'jobs/refresh-search-snapshot',
+        functionName: physicalFunctionName(jobs.stackName, SEARCH_SNAPSHOT_FUNCTION_ID),
+      },
     ],
     stateMachine: jobs.imageBatches,
     ...(alarmEmail ? { alarmEmail } : {}),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '#shared/routes';
 import { taskErrorNames } from '#lib/task-errors';
@@ -8,7 +8,7 @@ import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp, apiTemplate, roleStatements } from './test-app.ts';
 import { repoRoot } from './paths.ts';
 import { routeNeeds } from './constructs/api-function.ts';
-import { batchConcurrency, batchJobs, defaultBatchRateLimits } from './stacks/jobs-stack.ts';
+import { batchConcurrency, batchJobs, defaultBatchRateLimits, SEARCH_SNAPSHOT_EVERY } from './stacks/jobs-stack.ts';
 
 /*
  * The jobs stack's image-batch state machine as synthesized (bundling skipped: buildTestApp):
@@ -170,5 +170,46 @@ describe('jobs stack: the image-batch state machine', () => {
       '/api/admin/process-images',
       '/api/admin/unified/batch-retrieve-images',
     ]);
+  });
+});
+
+describe('jobs stack: the search snapshot job', () => {
+  let built: ComponentHubApp;
+  let jobs: Template;
+  let resources: Resources;
+
+  beforeAll(() => {
+    built = buildTestApp();
+    jobs = Template.fromStack(built.jobs);
+    resources = jobs.toJSON().Resources as Resources;
+  });
+
+  const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
+    built.jobs.resolve((construct.node.defaultChild as { logicalId: string }).logicalId) as string;
+
+  it('runs refresh-search-snapshot every minute, with the memory and time a million parts take', () => {
+    const fnId = logicalIdOf(built.jobs.searchSnapshot.function);
+    expect(fs.existsSync(path.join(repoRoot, 'functions/src/jobs/refresh-search-snapshot.ts'))).toBe(true);
+    expect(SEARCH_SNAPSHOT_EVERY.toMinutes()).toBe(1);
+    jobs.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] } })],
+    });
+    const props = resources[fnId]!.Properties;
+    expect(props.MemorySize).toBeGreaterThanOrEqual(3008);
+    expect(props.Timeout).toBeGreaterThanOrEqual(600);
+  });
+
+  it('is the only function that writes the bucket for search: the job writes it, the search route only reads', () => {
+    const roleId = logicalIdOf(built.jobs.searchSnapshot.role);
+    const s3 = roleStatements(resources, roleId)
+      .flatMap((statement) => [statement.Action].flat())
+      .filter((action) => action.startsWith('s3:'))
+      .sort();
+    expect(s3).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
+    expect(s3).not.toContain('s3:DeleteObject');
+    const search = routes.find((route) => route.handler === 'components/list-components')!;
+    expect(routeNeeds(search)).not.toContain('bucket-write');
   });
 });

@@ -8,6 +8,7 @@ import { routes } from '#shared/routes';
 import { metricNames, METRICS_NAMESPACE } from '#lib/metric-names';
 import type { ComponentHubApp } from './build-app.ts';
 import { buildTestApp, apiTemplate } from './test-app.ts';
+import { SEARCH_SNAPSHOT_FUNCTION_ID } from './stacks/jobs-stack.ts';
 import { lambdaBundling, physicalFunctionName } from './constructs/app-function.ts';
 import { esbuildOptionsForLambda } from './constructs/lambda-bundling.ts';
 import { alarmThresholds, Monitoring } from './constructs/monitoring.ts';
@@ -105,7 +106,14 @@ describe('monitoring stack', () => {
     const monitored = [
       ...[...built.api.functions.values()].map((fn) => ({ id: fn.node.id, functionName: fn.functionName })),
       { id: 'JobsSendApprovalDigests', functionName: names.find((name) => name.endsWith('-ApprovalDigests'))! },
+      {
+        id: 'JobsRefreshSearchSnapshot',
+        functionName: physicalFunctionName(built.jobs.stackName, SEARCH_SNAPSHOT_FUNCTION_ID),
+      },
     ];
+    const jobNames = Object.values(Template.fromStack(built.jobs).findResources('AWS::Lambda::Function')).map(
+      (fn) => (fn.Properties as { FunctionName?: unknown }).FunctionName,
+    );
     for (const fn of monitored) {
       const id = fn.id;
       for (const [suffix, metricName] of [
@@ -119,7 +127,7 @@ describe('monitoring stack', () => {
           Dimensions: [{ Name: 'FunctionName', Value: fn.functionName }],
           Stat: 'Sum',
         });
-        expect(names).toContain(fn.functionName);
+        expect([...names, ...jobNames]).toContain(fn.functionName);
       }
     }
     expect(JSON.stringify(template.toJSON())).not.toMatch(/ImportValue[^}]*Function/);
@@ -150,8 +158,9 @@ describe('monitoring stack', () => {
   });
 
   it('has no other alarms, so every one of them is documented above', () => {
-    // Errors and throttles of each route function and of the digest sender, and seven others.
-    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * (routes.length + 1) + 7);
+    // Errors and throttles of each route function, of the digest sender and of the search
+    // snapshot job, and seven others.
+    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(2 * (routes.length + 2) + 7);
   });
 
   it('sends the alarms to an SNS topic that enforces TLS, with the email from context', () => {

@@ -79,9 +79,15 @@ export type FunctionMemoryMb = 256 | 512 | 1024 | 1769;
 const PASSWORD_HASHING_MB = 1024;
 /**
  * Reading the in-memory catalogue index: about 106 MB at 100,000 parts, and a CPU-bound load of
- * its S3 snapshot at cold start.
+ * its S3 snapshot at cold start. Only the routes that match part numbers hold it.
  */
 const SEARCH_INDEX_MB = 1024;
+/**
+ * Reading the catalogue summary (a few columns of the index: class, manufacturer, type, series,
+ * lifecycle, whether a data sheet is kept): about 2 MB at 100,000 parts and under 200 MB at a
+ * million with a pass over every part's class.
+ */
+const CATALOGUE_SUMMARY_MB = 512;
 /** One whole vCPU. */
 const ONE_VCPU_MB = 1769;
 /** API Gateway answers 504 after 30 s: a route that works long stops just before. */
@@ -344,7 +350,8 @@ export const routes = [
     path: '/api/components',
     handler: 'components/list-components',
     access: 'user',
-    needs: ['bucket-read', 'bucket-write'],
+    // Reads the search snapshot at a cold start; the snapshot job writes it.
+    needs: ['bucket-read'],
     // The list answers every keystroke from the search index: a whole vCPU.
     memoryMb: ONE_VCPU_MB,
   },
@@ -354,7 +361,7 @@ export const routes = [
     handler: 'components/list-component-classes',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'GET',
@@ -362,7 +369,7 @@ export const routes = [
     handler: 'components/list-component-options',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   // Parts and pending new-part requests that may be the part being typed: read from the search index.
   {
@@ -397,7 +404,7 @@ export const routes = [
     handler: 'stats/get-stats',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -449,7 +456,8 @@ export const routes = [
     handler: 'components/list-related-components',
     access: 'user',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    // Ranked from the catalogue summary's series, type and class columns.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   { method: 'GET', path: '/api/tokens', handler: 'tokens/list-tokens', access: 'user', needs: ['access-tokens'] },
   {
@@ -553,8 +561,8 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
-    // Approving a class rename or merge finds the parts of the old classes in the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Approving a class rename or merge finds the parts of the old classes in the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -563,8 +571,8 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-delete', 'mail', 'bucket-read'],
     writeLimit: 'admin',
-    // Approving a class rename or merge finds the parts of the old classes in the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Approving a class rename or merge finds the parts of the old classes in the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
     // Up to 50 reviews one after another; the service starts no new one after 20 s.
     timeoutSeconds: LONGEST_API_SECONDS,
   },
@@ -730,15 +738,15 @@ export const routes = [
     writeLimit: 'distributor-searches',
     timeoutSeconds: LONGEST_API_SECONDS,
   },
-  // Image management (admin dashboard). Stats and batch starts read the search index (its S3 snapshot); 'batches' starts the state machine.
+  // Image management (admin dashboard). Stats and batch starts read the catalogue summary (its S3 file); 'batches' starts the state machine.
   {
     method: 'GET',
     path: '/api/admin/image-stats',
     handler: 'images/get-image-stats',
     access: 'librarian',
     needs: ['bucket-read'],
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'GET',
@@ -749,7 +757,7 @@ export const routes = [
     // Every part's current and wire texts: read from the search index.
     memoryMb: SEARCH_INDEX_MB,
   },
-  // The class list administrators keep: read with each class's parts (from the search index); a
+  // The class list administrators keep: read with each class's parts (from the catalogue summary); a
   // change of it is an approval request, checked against the catalogue's classes when filed.
   {
     method: 'GET',
@@ -757,7 +765,7 @@ export const routes = [
     handler: 'classes/list-classes',
     access: 'librarian',
     needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -766,7 +774,7 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-read'],
     writeLimit: 'admin',
-    memoryMb: SEARCH_INDEX_MB,
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'librarian' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'librarian' },
@@ -795,8 +803,8 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -805,8 +813,8 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   {
     method: 'POST',
@@ -815,8 +823,8 @@ export const routes = [
     access: 'librarian',
     needs: ['bucket-read', 'batches'],
     writeLimit: 'admin',
-    // Which parts have images, of which class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Which parts have images, of which class: read from the catalogue summary.
+    memoryMb: CATALOGUE_SUMMARY_MB,
   },
   // The catalogue's change log, for everyone: what changed, who proposed and who approved it.
   { method: 'GET', path: '/api/changes', handler: 'changes/list-changes', access: 'user' },

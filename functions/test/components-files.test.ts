@@ -459,7 +459,7 @@ describe('POST /api/components/{id}/attachments', () => {
     for (const uploadKey of [
       `attachments/${component.id}/x/y.pdf`,
       `uploads/${user.id}/../${other.id}/x.pdf`,
-      'search/component-index.bin.br',
+      'search/component-index.bin.zst',
     ]) {
       expect(
         await attach(user, component.id, { fileName: 'a.pdf', fileType: 'application/pdf', uploadKey }),

@@ -28,7 +28,7 @@ import { SCANNED_ATTRIBUTES } from '#repositories/storage-references';
 import { ImportJobs } from '../constructs/import-jobs.ts';
 import { JobFunction, jobFunctions } from '../constructs/job-function.ts';
 import { acknowledgeWildcards } from '../nag.ts';
-import type { FunctionResources } from '../constructs/app-function.ts';
+import { physicalFunctionName, type FunctionResources } from '../constructs/app-function.ts';
 
 /** Distributor calls allowed a minute (the functions' DIGIKEY_/MOUSER_CALLS_PER_MINUTE defaults). */
 export interface BatchRateLimits {
@@ -58,6 +58,14 @@ export type BatchJob = (typeof batchJobs)[number];
 
 /** How often the bucket and the table are reconciled (functions/src/services/reconciliation.ts). */
 export const RECONCILE_EVERY = Duration.hours(6);
+
+/**
+ * How often the search snapshot job looks at the change log: a cold search instance catches up
+ * on at most this much of the catalogue's changes. A run that finds nothing new costs one read.
+ */
+export const SEARCH_SNAPSHOT_EVERY = Duration.minutes(1);
+/** The snapshot job's name within its stack's (see physicalFunctionName). */
+export const SEARCH_SNAPSHOT_FUNCTION_ID = 'SearchSnapshot';
 
 export interface JobsStackProps extends StackProps {
   readonly table: ITable;
@@ -96,6 +104,8 @@ export class JobsStack extends Stack {
   readonly imports: ImportJobs;
   /** The scheduled reconciliation of the bucket with the table. */
   readonly reconciliation: JobFunction;
+  /** The scheduled writer of the search index snapshot. */
+  readonly searchSnapshot: JobFunction;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -114,11 +124,11 @@ export class JobsStack extends Stack {
       BatchJob,
       { description: string; timeout: Duration; memorySize?: number; needs?: readonly Need[] }
     > = {
-      // Reads the search index (its S3 snapshot), as the search functions do.
+      // Reads the catalogue summary (its S3 file), as the image routes do.
       'list-batch-parts': {
         description: 'Image batch: list the parts without an approved image',
         timeout: Duration.minutes(1),
-        memorySize: 1024,
+        memorySize: 512,
         needs: ['bucket-read'],
       },
       // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s). It
@@ -246,6 +256,26 @@ export class JobsStack extends Stack {
       description: 'Runs the bucket/table reconciliation',
       schedule: Schedule.rate(RECONCILE_EVERY),
       targets: [new LambdaFunction(this.reconciliation.function, { retryAttempts: 2 })],
+    });
+
+    // ---- The search snapshot: written here, off every request's path ----
+    this.searchSnapshot = new JobFunction(this, 'JobRefreshSearchSnapshot', {
+      job: 'refresh-search-snapshot',
+      description: 'Keeps the search index snapshot in the bucket as current as the catalogue change log',
+      // Named literally: the monitoring stack alarms on its errors (a stale snapshot slows cold starts).
+      functionName: physicalFunctionName(this.stackName, SEARCH_SNAPSHOT_FUNCTION_ID),
+      environment,
+      resources,
+      needs: ['bucket-read', 'bucket-write'],
+      // Holds the index and its encoded copy at once; a million parts encode in over a minute.
+      timeout: Duration.minutes(10),
+      memorySize: 3008,
+    });
+    new Rule(this, 'RefreshSearchSnapshotSchedule', {
+      description: 'Stores a new search snapshot when the catalogue has changed since the last',
+      schedule: Schedule.rate(SEARCH_SNAPSHOT_EVERY),
+      // A missed run is made good by the next one a minute later.
+      targets: [new LambdaFunction(this.searchSnapshot.function, { retryAttempts: 0 })],
     });
 
     this.logGroup = new LogGroup(this, 'ImageBatchLogs', {

@@ -11,12 +11,15 @@
  * the search service, and every query goes through the real handler (session check, revision
  * read, index, page read). PostgreSQL is Debian's package (installed with apt-get when missing
  * and this runs as root), a private cluster on a temporary directory on 127.0.0.1 and a free
- * port, run as the `postgres` user when started as root. Both sides' answers are compared.
+ * port, run as the `postgres` user when started as root. Both sides' answers are compared, and
+ * the measured rounds run the two engines interleaved query by query (each first in every other
+ * round). Targets: handler p50 5 ms and p95 20 ms, at least 10x PostgreSQL at p50 and at p95;
+ * the bench fails when one is missed, and prints the load average beside its figures.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -49,7 +52,7 @@ const COUNT = Number(process.env.BENCH_COMPONENTS ?? 100_000);
 const SEED = Number(process.env.BENCH_SEED ?? 42);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const QUERIES = 200;
-const TARGETS = { p50: 10, p95: 40, ratio: 10, coldLoadMs: 2000, indexMb: 300, facetsP95: 20 };
+const TARGETS = { p50: 5, p95: 20, ratio: 10, coldLoadMs: 2000, indexMb: 300, facetsP95: 20 };
 
 const run = promisify(execFile);
 const median = (values: number[]) => percentile(values, 50);
@@ -373,27 +376,76 @@ const main = async () => {
   const coldRequestMs = performance.now() - started;
   if (first.statusCode !== 200) throw new Error(`handler answered ${first.statusCode}: ${first.body}`);
 
+  // PostgreSQL, same data and queries, started before the measured rounds so the two engines
+  // run interleaved query by query (one after the other would let the machine's load, which
+  // changes by the minute on a shared host, favour one of them).
+  let postgres: { client: pg.Client; indexBuildMs: number; loadMs: number } | undefined;
+  const bin = await ensurePostgres();
+  if (!bin) {
+    log('PostgreSQL 15 is not installed and cannot be installed here (not root): comparison skipped.');
+  } else {
+    const server = await startPostgres(bin);
+    stops.push(server.stop);
+    const client = new pg.Client({ host: LOOPBACK, port: server.port, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    stops.push(() => client.end());
+    started = performance.now();
+    const indexBuildMs = await loadPostgres(client);
+    postgres = { client, indexBuildMs, loadMs: performance.now() - started };
+  }
+
   const handlerTimes: number[] = [];
   const serviceTimes: number[] = [];
   const indexTimes: number[] = [];
   const facetHandlerTimes: number[] = [];
   const facetAddedTimes: number[] = [];
-  const answers = new Map<number, { ids: number[]; total: number }>();
+  const pgTimes: number[] = [];
+  let mismatches = 0;
   const byKind = new Map<string, number[]>();
   const parsed = queries.map((q) => searchQuerySchema.parse(q.params));
+  const runHandler = async (i: number) => {
+    const q = queries[i]!;
+    const t0 = performance.now();
+    const result = await handler(listEvent(q.params, token), apiContext('bench'));
+    const elapsed = performance.now() - t0;
+    if (result.statusCode !== 200)
+      throw new Error(`handler answered ${result.statusCode} for ${JSON.stringify(q.params)}: ${result.body}`);
+    return { elapsed, result };
+  };
+  const runPostgres = async (client: pg.Client, i: number) => {
+    const sql = sqlFor(toIndexQuery(parsed[i]!));
+    const t0 = performance.now();
+    const page = await client.query<{ id: number }>(sql.page);
+    const count = await client.query<{ total: number }>(sql.count);
+    return {
+      elapsed: performance.now() - t0,
+      answer: { ids: page.rows.map((row) => row.id), total: count.rows[0]!.total },
+    };
+  };
   for (let round = 0; round <= ROUNDS; round++) {
     for (const [i, q] of queries.entries()) {
-      const t0 = performance.now();
-      const result = await handler(listEvent(q.params, token), apiContext('bench'));
-      const elapsed = performance.now() - t0;
-      if (result.statusCode !== 200)
-        throw new Error(`handler answered ${result.statusCode} for ${JSON.stringify(q.params)}: ${result.body}`);
       if (round === 0) {
-        // The first round warms the JIT and records the answers.
+        // The first round warms the JIT (and PostgreSQL's cache) and compares the answers.
+        const { result } = await runHandler(i);
         const body = JSON.parse(result.body!) as Component[];
-        answers.set(i, { ids: body.map((c) => c.id), total: Number(result.headers?.['X-Total-Count']) });
+        const ours = { ids: body.map((c) => c.id), total: Number(result.headers?.['X-Total-Count']) };
+        if (postgres) {
+          const theirs = (await runPostgres(postgres.client, i)).answer;
+          if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
+            mismatches++;
+            if (mismatches <= 5)
+              log(
+                `answers differ for ${JSON.stringify(q.params)}: index ${JSON.stringify(ours).slice(0, 200)} / PostgreSQL ${JSON.stringify(theirs).slice(0, 200)}`,
+              );
+          }
+        }
         continue;
       }
+      // Interleaved query by query, each engine first in every other round.
+      const postgresFirst = postgres !== undefined && round % 2 === 0;
+      if (postgresFirst) pgTimes.push((await runPostgres(postgres!.client, i)).elapsed);
+      const { elapsed } = await runHandler(i);
+      if (postgres && !postgresFirst) pgTimes.push((await runPostgres(postgres.client, i)).elapsed);
       handlerTimes.push(elapsed);
       byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), elapsed]);
       const t1 = performance.now();
@@ -413,54 +465,19 @@ const main = async () => {
       facetAddedTimes.push(Math.max(0, performance.now() - t4 - indexMs));
     }
   }
-
-  // PostgreSQL, same data and queries.
   let pgReport:
     { p50: number; p95: number; mismatches: number; sizeMb: number; indexBuildMs: number; loadMs: number } | undefined;
-  const bin = await ensurePostgres();
-  if (!bin) {
-    log('PostgreSQL 15 is not installed and cannot be installed here (not root): comparison skipped.');
-  } else {
-    const server = await startPostgres(bin);
-    stops.push(server.stop);
-    const client = new pg.Client({ host: LOOPBACK, port: server.port, user: 'postgres', database: 'postgres' });
-    await client.connect();
-    stops.push(() => client.end());
-    started = performance.now();
-    const indexBuildMs = await loadPostgres(client);
-    const loadMs = performance.now() - started;
-    const pgTimes: number[] = [];
-    let mismatches = 0;
-    for (let round = 0; round <= ROUNDS; round++) {
-      for (const [i, query] of parsed.entries()) {
-        const sql = sqlFor(toIndexQuery(query));
-        const t0 = performance.now();
-        const page = await client.query<{ id: number }>(sql.page);
-        const count = await client.query<{ total: number }>(sql.count);
-        const elapsed = performance.now() - t0;
-        if (round === 0) {
-          const ours = answers.get(i)!;
-          const theirs = { ids: page.rows.map((row) => row.id), total: count.rows[0]!.total };
-          if (JSON.stringify(ours) !== JSON.stringify(theirs)) {
-            mismatches++;
-            if (mismatches <= 5)
-              log(
-                `answers differ for ${JSON.stringify(queries[i]!.params)}: index ${JSON.stringify(ours).slice(0, 200)} / PostgreSQL ${JSON.stringify(theirs).slice(0, 200)}`,
-              );
-          }
-          continue;
-        }
-        pgTimes.push(elapsed);
-      }
-    }
-    const size = await client.query<{ bytes: string }>("SELECT pg_total_relation_size('components')::bigint AS bytes");
+  if (postgres) {
+    const size = await postgres.client.query<{ bytes: string }>(
+      "SELECT pg_total_relation_size('components')::bigint AS bytes",
+    );
     pgReport = {
       p50: median(pgTimes),
       p95: percentile(pgTimes, 95),
       mismatches,
       sizeMb: Number(size.rows[0]!.bytes) / 2 ** 20,
-      indexBuildMs,
-      loadMs,
+      indexBuildMs: postgres.indexBuildMs,
+      loadMs: postgres.loadMs,
     };
   }
 
@@ -468,8 +485,19 @@ const main = async () => {
   const p50 = median(handlerTimes);
   const p95 = percentile(handlerTimes, 95);
   const coldLoad = median(coldLoads);
-  const check = (ok: boolean) => (ok ? 'ok' : 'MISSED');
-  console.log('\nSearch benchmark');
+  // Every target is checked as it is printed; the bench fails when one is missed.
+  const missed: string[] = [];
+  let checked = 0;
+  const check = (ok: boolean) => {
+    checked++;
+    if (!ok) missed.push(`target ${checked}`);
+    return ok ? 'ok' : 'MISSED';
+  };
+  const loadAverage = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(`\nSearch benchmark (load average ${loadAverage()}; figures below measured under it)`);
   console.log(
     `  catalogue            ${COUNT} components (seed ${SEED}); ${QUERIES} queries (${[...byKind.keys()].map((k) => `${queries.filter((q) => q.kind === k).length} ${k}`).join(', ')}), ${ROUNDS} measured rounds after 1 warm-up`,
   );
@@ -501,8 +529,9 @@ const main = async () => {
     console.log(
       `  PostgreSQL p50 / p95 ${fmt(pgReport.p50)} / ${fmt(pgReport.p95)}    (page + count(*), same matching and order; pg_trgm GIN on the folded forms)`,
     );
+    const ratioP95 = pgReport.p95 / p95;
     console.log(
-      `  ratio at p50         ${ratio.toFixed(1)}x faster than PostgreSQL    (target ${TARGETS.ratio}x: ${check(ratio >= TARGETS.ratio)}); at p95 ${(pgReport.p95 / p95).toFixed(1)}x`,
+      `  ratio (interleaved)  ${ratio.toFixed(1)}x faster than PostgreSQL at p50, ${ratioP95.toFixed(1)}x at p95    (target ${TARGETS.ratio}x at both: ${check(ratio >= TARGETS.ratio)} / ${check(ratioP95 >= TARGETS.ratio)})`,
     );
     console.log(
       `  ratio without the session check (service vs PostgreSQL): p50 ${(pgReport.p50 / median(serviceTimes)).toFixed(1)}x, p95 ${(pgReport.p95 / percentile(serviceTimes, 95)).toFixed(1)}x`,
@@ -512,6 +541,8 @@ const main = async () => {
     );
     console.log(`  answers compared     ${QUERIES} queries, ${pgReport.mismatches} differ`);
   }
+  console.log(`  load average at the end ${loadAverage()}`);
+  if (missed.length) throw new Error(`Search bench: ${missed.length} target(s) missed (marked MISSED above)`);
 };
 
 await runBench(main, cleanup);

@@ -83,6 +83,8 @@ const readSettings = () => ({
   emulateMouser: !env.MOUSER_API_KEY?.trim(),
   /** How often the approval digest sender runs (each administrator still gets at most one per interval). */
   digestCheckSeconds: Math.max(1, Number(env.APPROVAL_DIGEST_CHECK_SECONDS) || 60),
+  /** How often the search snapshot job runs (it writes only when the catalogue changed). */
+  searchSnapshotCheckSeconds: Math.max(1, Number(env.SEARCH_SNAPSHOT_CHECK_SECONDS) || 60),
   // Single sign-on without a company provider: the local OpenID provider.
   localSso: !env.OIDC_ISSUER?.trim(),
   oidcProviderPort: portSetting('OIDC_PROVIDER_PORT', 8010),
@@ -370,6 +372,16 @@ const main = async (): Promise<void> => {
       .catch((error: unknown) => console.error('[local] Reconciling the bucket with the table failed:', error));
   await sweep();
   setInterval(() => void sweep(), 60 * 60 * 1000).unref();
+  // On AWS a schedule runs the search snapshot job every minute; here a timer does
+  // (SEARCH_SNAPSHOT_CHECK_SECONDS), so no search ever writes the snapshot locally either.
+  const { refreshSearchSnapshot } = await import('#services/search/catalogue-search');
+  setInterval(
+    () =>
+      void refreshSearchSnapshot().catch((error: unknown) =>
+        console.error('[local] Refreshing the search snapshot failed:', error),
+      ),
+    settings.searchSnapshotCheckSeconds * 1000,
+  ).unref();
   // On AWS a schedule runs the digest sender; here a timer does (APPROVAL_DIGEST_CHECK_SECONDS).
   const { sendApprovalDigests } = await import('#services/request-emails');
   setInterval(

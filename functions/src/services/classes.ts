@@ -8,8 +8,8 @@ import {
 } from '#shared/class-list';
 import { listRequests } from '#repositories/approval-requests';
 import { getClassChange, getClassList } from '#repositories/classes';
-import { catalogueSearch } from './search/catalogue-search';
-import type { SearchIndex } from './search/search-index';
+import { catalogueSummary } from './search/catalogue-search';
+import type { SummaryIndex } from './search/catalogue-summary';
 
 /*
  * The class list as administrators see it: the list they keep (or, until they keep one, the
@@ -19,7 +19,7 @@ import type { SearchIndex } from './search/search-index';
  */
 
 /** Each class parts hold, as the options list it (trimmed), with how many parts hold it. */
-export const classCounts = (index: SearchIndex): Map<string, number> => {
+export const classCounts = (index: Pick<SummaryIndex, 'valueCounts'>): Map<string, number> => {
   const counts = new Map<string, number>();
   for (const { value, count } of index.valueCounts('class')) {
     const name = value.trim();
@@ -37,7 +37,7 @@ export interface ClassListNow extends ClassListState {
 
 /** The list as it stands and the classes the catalogue's parts hold now. */
 export const readClassListState = async (): Promise<ClassListNow> => {
-  const [stored, index] = await Promise.all([getClassList(), catalogueSearch().current()]);
+  const [stored, index] = await Promise.all([getClassList(), catalogueSummary().current()]);
   const used = classCounts(index);
   return {
     listed: stored ? stored.classes : sortClassNames(used.keys()),

@@ -38,7 +38,7 @@ import { getClassList } from '#repositories/classes';
 import { readCounter } from '#repositories/counters';
 import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
-import { catalogueSearch } from './search/catalogue-search';
+import { catalogueSearch, catalogueSummary } from './search/catalogue-search';
 import type { StoredNumberField } from './search/column-store';
 import type { IndexQuery, SearchIndex } from './search/search-index';
 import { searchOrCorrect, suggestSearches } from './search/suggestions';
@@ -168,7 +168,7 @@ export interface SearchAnswer {
  * holds whole components, so after the one catalogue-revision read nothing else is read.
  */
 /** The search index brought up to the catalogue's current revision (one consistent read when it is). */
-export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current({ mayWriteSnapshot: true });
+export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current();
 
 export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
   const index = current ?? (await currentSearchIndex());
@@ -248,21 +248,21 @@ export const RELATED_COMPONENTS_MAX = 3;
  * index ranks them), instead of loading 100 components into the browser.
  */
 export const relatedComponents = async (id: number): Promise<Component[]> => {
-  const [component, index] = await Promise.all([getComponent(id), catalogueSearch().current()]);
+  const [component, index] = await Promise.all([getComponent(id), catalogueSummary().current()]);
   if (!component) throw new NotFound(messages.componentNotFound);
   return (await getComponents(index.related(component, RELATED_COMPONENTS_MAX))).map(toApiComponent);
 };
 
 /** The distinct classes in the catalogue, sorted. */
 export const listComponentClasses = async (): Promise<string[]> =>
-  (await catalogueSearch().current()).distinct('class');
+  (await catalogueSummary().current()).distinct('class');
 
 /**
  * The add form's option lists from the whole catalogue (not a page of it), sorted; the classes
  * are the administrators' list once they keep one (and say so), else the catalogue's own.
  */
 export const listComponentOptions = async (): Promise<ComponentOptions & ManagedClassOptions> => {
-  const [index, classList] = await Promise.all([catalogueSearch().current(), getClassList()]);
+  const [index, classList] = await Promise.all([catalogueSummary().current(), getClassList()]);
   return {
     manufacturers: index.distinct('manufacturer'),
     classes: classList ? classList.classes : index.distinct('class'),
@@ -307,7 +307,7 @@ export const listUnreadValues = async (): Promise<UnreadValue[]> => {
 export const getCatalogueStats = async (viewer: User): Promise<CatalogueStats> => {
   const isAdmin = isReviewer(viewer.role);
   const [index, pendingApprovals] = await Promise.all([
-    catalogueSearch().current(),
+    catalogueSummary().current(),
     isAdmin ? readCounter('pending-approvals') : countPendingRequestsOf(viewer.id),
   ]);
   return { ...index.stats(), pendingApprovals, pendingApprovalsScope: isAdmin ? 'all' : 'own' };

@@ -3,7 +3,7 @@ import { listImageAttachments } from '#repositories/attachments';
 import { getComponents } from '#repositories/components';
 import { listRecentOutcomes, readProcessingTotals } from '#repositories/image-processing';
 import { distributorStatuses } from './distributors/status';
-import { catalogueSearch } from './search/catalogue-search';
+import { catalogueSummary } from './search/catalogue-search';
 
 /** How many of the newest distributor images the "Recently Added Images (By Accuracy)" list ranks. */
 const RECENT_IMAGES_WINDOW = 100;
@@ -21,7 +21,7 @@ const classOf = (value: string | null): string => value?.trim() || 'Unclassified
  * catalogue's order: what an image batch searches.
  */
 export const componentsNeedingImages = async (componentClass?: string): Promise<number[]> => {
-  const [index, withImages] = await Promise.all([catalogueSearch().current(), componentsWithImages()]);
+  const [index, withImages] = await Promise.all([catalogueSummary().current(), componentsWithImages()]);
   const wanted = componentClass?.trim().toLowerCase();
   return index
     .fieldValues('class')
@@ -32,7 +32,7 @@ export const componentsNeedingImages = async (componentClass?: string): Promise<
 /** `GET /api/admin/image-stats`, with the per-class coverage of the Overview chart. */
 export const getImageStats = async (): Promise<ImageStats> => {
   const [index, withImages, totals, recent, distributors] = await Promise.all([
-    catalogueSearch().current(),
+    catalogueSummary().current(),
     componentsWithImages(),
     readProcessingTotals(),
     listRecentOutcomes(RECENTLY_PROCESSED_SHOWN),

@@ -8,6 +8,10 @@ import {
 } from '#shared/schemas/component';
 import { httpHandler, reply } from '#lib/http';
 import { currentSearchIndex, searchComponents } from '#services/components';
+import { loadSearchIndexAtInit } from '#services/search/catalogue-search';
+
+// The index is loaded while the function initialises, before the first request.
+await loadSearchIndexAtInit();
 
 export const handler = httpHandler({
   schema: { query: searchQuerySchema },

@@ -28,7 +28,7 @@ import { failedConditions, type TransactItem } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { versionPut } from '#repositories/versions';
 import { readClassListState } from '../classes';
-import { catalogueSearch } from '../search/catalogue-search';
+import { catalogueSummary } from '../search/catalogue-search';
 
 /*
  * Approving a class change. Adding a class writes the new list with the approval. A rename or a
@@ -156,7 +156,7 @@ const moveParts = async (
   if (sources.size === 0) return;
   let moved = change.moved;
   for (;;) {
-    const index = await catalogueSearch().current();
+    const index = await catalogueSummary().current();
     const ids = index
       .fieldValues('class')
       .filter(({ value }) => value !== null && sources.has(value.trim()))

@@ -4,8 +4,9 @@ import { readCatalogueChanges, readCatalogueRevision } from '#repositories/catal
 import { createComponents, deleteComponent, getComponent, updateComponent } from '#repositories/components';
 import { useTestStack } from '../../../../scripts/test/stack';
 import { writeDemoCatalogue } from '../../../../scripts/seed/seed-catalogue';
-import { CatalogueSearch } from './catalogue-search';
-import type { IndexQuery } from './search-index';
+import { CatalogueSearch, CatalogueSummary } from './catalogue-search';
+import type { SummaryIndex } from './catalogue-summary';
+import type { IndexQuery, SearchIndex } from './search-index';
 import { s3SnapshotStore, type SnapshotStore } from './snapshot';
 
 useTestStack();
@@ -110,24 +111,112 @@ describe('catalogue search freshness', () => {
     }
   });
 
-  it('writes a new snapshot once the stored one is stale, one writer at a time', async () => {
+  it('never writes a snapshot while searching; the snapshot job writes one when the stored one is behind', async () => {
     const { store, calls } = countingStore();
-    const instance = new CatalogueSearch({ store, snapshotAfterChanges: 3 });
-    await instance.writeSnapshot();
+    const job = new CatalogueSearch({ store });
+    await job.refreshSnapshot();
     const writesBefore = calls.writes;
-    await createComponents([part('STALE-1'), part('STALE-2')], { username: 'test' });
-    await instance.current({ mayWriteSnapshot: true });
-    await createComponents([part('STALE-3'), part('STALE-4')], { username: 'test' });
-    // Read-only functions never write, however stale.
-    await instance.current();
+    expect(await job.refreshSnapshot()).toMatchObject({ outcome: 'current' });
     expect(calls.writes).toBe(writesBefore);
-    await instance.current({ mayWriteSnapshot: true });
+
+    await createComponents([part('STALE-1'), part('STALE-2')], { username: 'test' });
+    // A search instance far behind the stored snapshot catches up in memory and writes nothing.
+    const searcher = new CatalogueSearch({ store });
+    for (let round = 0; round < 3; round++) expect((await find(searcher, { query: 'stale-' })).total).toBe(2);
+    expect(calls.writes).toBe(writesBefore);
+
+    const run = await job.refreshSnapshot();
+    expect(run).toMatchObject({ outcome: 'written', revision: (await readCatalogueRevision()).revision });
     expect(calls.writes).toBe(writesBefore + 1);
-    expect((await readCatalogueRevision()).snapshot?.revision).toBe(instance.indexRevision);
+    expect((await readCatalogueRevision()).snapshot?.revision).toBe(run.revision);
+    expect(await job.refreshSnapshot()).toMatchObject({ outcome: 'current' });
+    expect(calls.writes).toBe(writesBefore + 1);
 
     const cold = new CatalogueSearch();
-    expect((await find(cold, { query: 'stale-' })).total).toBe(4);
-    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: instance.indexRevision });
+    expect((await find(cold, { query: 'stale-' })).total).toBe(2);
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision: run.revision });
+  });
+
+  it('lets one of two snapshot jobs running at once write, and the other leave it', async () => {
+    await createComponents([part('TWO-JOBS')], { username: 'test' });
+    const { store, calls } = countingStore();
+    const runs = await Promise.all([
+      new CatalogueSearch({ store }).refreshSnapshot(),
+      new CatalogueSearch({ store }).refreshSnapshot(),
+    ]);
+    const revision = (await readCatalogueRevision()).revision;
+    expect(runs.filter((run) => run.outcome === 'written')).toHaveLength(1);
+    expect(calls.writes).toBe(1);
+    expect((await readCatalogueRevision()).snapshot?.revision).toBe(revision);
+    const cold = new CatalogueSearch();
+    expect((await find(cold, { query: 'two-jobs' })).total).toBe(1);
+    expect(cold.lastLoad).toMatchObject({ source: 'snapshot', revision });
+  });
+
+  it('answers the counting routes from the catalogue summary as the search index does, from its file and after catching up', async () => {
+    const tag = `SUM${Date.now().toString(36).toUpperCase()}`;
+    const made = await createComponents(
+      [
+        part(`${tag}-1`, {
+          class: `${tag} Relay`,
+          manufacturer: 'Finder',
+          series: '40',
+          type: 'Coupling',
+          dataSheet: 'files/a.pdf',
+        }),
+        part(`${tag}-2`, {
+          class: `${tag} Relay`,
+          manufacturer: 'finder ',
+          series: '40',
+          type: 'Socket',
+          lifecycle: 'obsolete',
+        }),
+        part(`${tag}-3`, {
+          class: `${tag} Fuse`,
+          manufacturer: 'Eaton',
+          series: '41',
+          type: 'Coupling',
+          dataSheet: 'files/b.pdf',
+        }),
+      ],
+      { username: 'test' },
+    );
+    const writer = new CatalogueSearch();
+    await writer.writeSnapshot();
+    const summary = new CatalogueSummary();
+    const sameAnswers = async () => {
+      const [index, counted] = await Promise.all([new CatalogueSearch().current(), summary.current()]);
+      const answersOf = (from: SearchIndex | SummaryIndex) => ({
+        stats: from.stats(),
+        size: from.size,
+        classes: from.distinct('class'),
+        manufacturers: from.distinct('manufacturer'),
+        types: from.distinct('type'),
+        classCounts: from.valueCounts('class').sort((a, b) => a.value.localeCompare(b.value)),
+        classOf: new Map(from.fieldValues('class').map(({ id, value }) => [id, value])),
+        related: made.map((source) => new Set(from.related(source, 3))),
+      });
+      expect(answersOf(counted)).toEqual(answersOf(index));
+      return answersOf(counted);
+    };
+    const before = await sameAnswers();
+    expect(summary.lastLoad).toMatchObject({ source: 'snapshot' });
+    expect(before.classes).toEqual(expect.arrayContaining([`${tag} Fuse`, `${tag} Relay`]));
+
+    // Changed after the file was written: the summary catches up in memory, as the index does.
+    const second = (await getComponent(made[1]!.id))!;
+    await updateComponent(
+      second.id,
+      { class: `${tag} Socket`, dataSheet: 'files/c.pdf' },
+      { expectedVersion: 1, updatedAt: new Date().toISOString() },
+    );
+    await deleteComponent(made[2]!.id);
+    const loadsBefore = summary.lastLoad;
+    const after = await sameAnswers();
+    expect(summary.lastLoad).toBe(loadsBefore);
+    expect(after.classes).toContain(`${tag} Socket`);
+    expect(after.classes).not.toContain(`${tag} Fuse`);
+    expect(after.stats.withDatasheets).toBe(before.stats.withDatasheets);
   });
 
   it('gives concurrent writers contiguous revisions, each logged with its component', async () => {

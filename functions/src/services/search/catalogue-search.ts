@@ -9,21 +9,35 @@ import {
   type CatalogueRevision,
 } from '#repositories/catalogue';
 import { getAllComponents, getComponents } from '#repositories/components';
+import type { IndexColumns, SearchDocument } from './column-store';
 import { SearchIndex } from './search-index';
-import { decodeSnapshot, encodeSnapshot, s3SnapshotStore, type SnapshotStore } from './snapshot';
+import { SummaryIndex, summaryColumns, summaryFile } from './catalogue-summary';
+import {
+  decodeColumnFile,
+  encodeColumnFile,
+  encodeSnapshot,
+  s3SnapshotStore,
+  s3SummaryStore,
+  searchIndexFile,
+  type ColumnFile,
+  type SnapshotStore,
+} from './snapshot';
 
 /*
- * Keeps one instance's search index in step with the catalogue:
+ * Keeps one instance's copy of the catalogue (the search index, or the catalogue summary the
+ * counting routes read) in step with the catalogue:
  * - every request reads the catalogue-revision item once (a consistent read), and nothing
- *   more when the index is current: the index holds whole components;
+ *   more when the copy is current;
  * - when the catalogue is ahead, the change log names the components changed since this
  *   instance's revision; they are read (consistently) and applied, deletions included;
- * - a cold instance loads the S3 snapshot and catches up from the snapshot's revision; with
- *   no usable snapshot it reads every component from the table;
- * - the instance that finds the snapshot stale (SNAPSHOT_AFTER_CHANGES component changes
- *   behind, or older than SNAPSHOT_MAX_AGE_MS and behind at all) writes a new one, one writer at
- *   a time through a lease.
- * So a change committed before a search starts is in that search's answer, on any instance.
+ * - a cold instance loads its file from S3 and catches up from the file's revision; with none
+ *   usable it reads every component from the table;
+ * - no request ever encodes or uploads a file: the snapshot job (refreshSnapshot, run on a
+ *   schedule by the jobs stack and by a timer locally) keeps its own warm index, catches it up
+ *   from the change log and writes the search snapshot and the summary whenever the stored
+ *   snapshot is behind, one writer at a time through a lease.
+ * So a change committed before a request starts is in that request's answer, on any instance,
+ * and a cold instance only catches up on what changed since the job last ran.
  */
 
 export type IndexSource = 'snapshot' | 'table' | 'empty';
@@ -35,79 +49,77 @@ export interface LoadReport {
   revision: number;
 }
 
-export interface CatalogueSearchOptions {
-  store?: SnapshotStore;
-  snapshotAfterChanges?: number;
-  snapshotMaxAgeMs?: number;
+/** What a mirror holds: built from components or loaded from columns, then changed in place. */
+interface Mirrored {
+  readonly size: number;
+  apply(changed: readonly SearchDocument[], removedIds: readonly number[]): void;
 }
 
-export const SNAPSHOT_AFTER_CHANGES = 100;
-export const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
-const SNAPSHOT_LEASE_SECONDS = 60;
+interface MirrorKind<T extends Mirrored> {
+  /** For the logs: 'search index', 'catalogue summary'. */
+  name: string;
+  file: ColumnFile;
+  fromColumns(columns: IndexColumns): T;
+  build(components: readonly SearchDocument[]): T;
+}
 
-export class CatalogueSearch {
-  private index: SearchIndex | undefined;
-  private revision = 0;
+/** One instance's copy of the catalogue, kept current from the change log. */
+class CatalogueMirror<T extends Mirrored> {
+  protected index: T | undefined;
+  protected revision = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly store: SnapshotStore;
-  private readonly snapshotAfterChanges: number;
-  private readonly snapshotMaxAgeMs: number;
-  /** How the index was last loaded from scratch (the benchmark and tests read it). */
+  /** How the copy was last loaded from scratch (the benchmark and tests read it). */
   lastLoad: LoadReport | undefined;
 
-  constructor(options: CatalogueSearchOptions = {}) {
-    this.store = options.store ?? s3SnapshotStore;
-    this.snapshotAfterChanges = options.snapshotAfterChanges ?? SNAPSHOT_AFTER_CHANGES;
-    this.snapshotMaxAgeMs = options.snapshotMaxAgeMs ?? SNAPSHOT_MAX_AGE_MS;
-  }
+  constructor(
+    private readonly kind: MirrorKind<T>,
+    protected readonly store: SnapshotStore,
+  ) {}
 
-  /** The catalogue revision this instance's index reflects. */
+  /** The catalogue revision this instance's copy reflects. */
   get indexRevision(): number {
     return this.revision;
   }
 
-  /** The index as it stands, without checking the catalogue (undefined before the first load). */
-  get loadedIndex(): SearchIndex | undefined {
+  /** The copy as it stands, without checking the catalogue (undefined before the first load). */
+  get loadedIndex(): T | undefined {
     return this.index;
   }
 
-  /**
-   * The index, brought up to the catalogue's current revision. Only the functions allowed to
-   * write the bucket pass `mayWriteSnapshot`.
-   */
-  current(options: { mayWriteSnapshot?: boolean } = {}): Promise<SearchIndex> {
-    // One refresh at a time per instance (the local server runs requests concurrently).
-    const run = this.queue.then(() => this.refresh(options.mayWriteSnapshot ?? false));
+  /** The copy, brought up to the catalogue's current revision (in memory only). */
+  current(): Promise<T> {
+    return this.queued(async () => {
+      await this.refresh();
+      return this.index!;
+    });
+  }
+
+  /** One refresh at a time per instance (the local server runs requests concurrently). */
+  protected queued<R>(work: () => Promise<R>): Promise<R> {
+    const run = this.queue.then(work);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Writes a snapshot of the current index now, whatever the stored one holds (seeding). */
-  async writeSnapshot(): Promise<void> {
-    await this.current();
-    const catalogue = await readCatalogueRevision();
-    await this.saveSnapshot(catalogue);
-  }
-
-  private async refresh(mayWriteSnapshot: boolean): Promise<SearchIndex> {
+  /** Loads or catches the copy up; answers the catalogue revision it read. */
+  protected async refresh(): Promise<CatalogueRevision> {
     const catalogue = await readCatalogueRevision();
     if (!this.index) await this.load(catalogue);
     if (this.revision < catalogue.revision) await this.catchUp(catalogue);
-    if (mayWriteSnapshot && this.snapshotIsStale(catalogue)) await this.writeSnapshotUnderLease(catalogue);
-    return this.index!;
+    return catalogue;
   }
 
   private async load(catalogue: CatalogueRevision): Promise<void> {
     const started = performance.now();
-    const snapshot = await this.readSnapshot();
-    // A snapshot ahead of the table belongs to another catalogue (a table recreated beside an
+    const stored = await this.readStored();
+    // A file ahead of the table belongs to another catalogue (a table recreated beside an
     // old bucket): it cannot be caught up, so the table is read instead.
-    if (snapshot && snapshot.revision <= catalogue.revision) {
-      this.index = SearchIndex.fromColumns(snapshot.columns);
-      this.revision = snapshot.revision;
+    if (stored && stored.revision <= catalogue.revision) {
+      this.index = this.kind.fromColumns(stored.columns);
+      this.revision = stored.revision;
       this.report('snapshot', started);
     } else if (catalogue.revision === 0) {
-      this.index = SearchIndex.build([]);
+      this.index = this.kind.build([]);
       this.revision = 0;
       this.report('empty', started);
     } else {
@@ -115,13 +127,13 @@ export class CatalogueSearch {
     }
   }
 
-  /** The stored snapshot; none when it is missing, unreadable or of an unknown format (the table is read instead). */
-  private async readSnapshot() {
+  /** The stored file; none when it is missing, unreadable or of an unknown format (the table is read instead). */
+  private async readStored() {
     try {
       const bytes = await this.store.read();
-      return bytes ? decodeSnapshot(bytes) : undefined;
+      return bytes ? decodeColumnFile(this.kind.file, bytes) : undefined;
     } catch (error) {
-      logger.warn('search snapshot unusable; reading the table', { error: error as Error });
+      logger.warn(`${this.kind.name} file unusable; reading the table`, { error: error as Error });
       return undefined;
     }
   }
@@ -130,7 +142,7 @@ export class CatalogueSearch {
     // The revision was read before the components: whatever changes during the read is
     // logged after it and applied on the next refresh.
     const components = await getAllComponents();
-    this.index = SearchIndex.build(components, components.length);
+    this.index = this.kind.build(components);
     this.revision = catalogue.revision;
     this.report('table', started);
   }
@@ -142,7 +154,7 @@ export class CatalogueSearch {
       documents: this.index!.size,
       revision: this.revision,
     };
-    logger.info('search index loaded', { ...this.lastLoad });
+    logger.info(`${this.kind.name} loaded`, { ...this.lastLoad });
   }
 
   private async catchUp(catalogue: CatalogueRevision): Promise<void> {
@@ -156,7 +168,7 @@ export class CatalogueSearch {
     }
     if (reached < catalogue.revision) {
       // Part of the log has expired: this instance is too far behind to catch up.
-      logger.warn('search index behind the change log; reading the table', {
+      logger.warn(`${this.kind.name} behind the change log; reading the table`, {
         from: this.revision,
         to: catalogue.revision,
       });
@@ -174,47 +186,146 @@ export class CatalogueSearch {
     );
     this.revision = reached;
   }
+}
 
-  private snapshotIsStale(catalogue: CatalogueRevision): boolean {
-    const stored = catalogue.snapshot;
-    if (!stored) return this.revision > 0;
-    if (stored.revision >= this.revision) return false;
-    const writtenAt = Date.parse(stored.writtenAt);
-    return (
-      catalogue.changeCount - stored.changeCount >= this.snapshotAfterChanges ||
-      !Number.isFinite(writtenAt) ||
-      Date.now() - writtenAt >= this.snapshotMaxAgeMs
-    );
+const searchIndexKind: MirrorKind<SearchIndex> = {
+  name: 'search index',
+  file: searchIndexFile,
+  fromColumns: (columns) => SearchIndex.fromColumns(columns),
+  build: (components) => SearchIndex.build(components, components.length),
+};
+
+const summaryKind: MirrorKind<SummaryIndex> = {
+  name: 'catalogue summary',
+  file: summaryFile,
+  fromColumns: (columns) => SummaryIndex.fromColumns(columns),
+  build: (components) => SummaryIndex.build(components, components.length),
+};
+
+export interface CatalogueSearchOptions {
+  store?: SnapshotStore;
+  /** Where the snapshot job writes the catalogue summary. */
+  summaryStore?: SnapshotStore;
+}
+
+/** What one run of the snapshot job did. */
+export interface SnapshotRefresh {
+  /** `written`: a new snapshot is stored; `current`: the stored one was not behind; `busy`: another writer holds the lease. */
+  outcome: 'written' | 'current' | 'busy';
+  /** The revision the job's index reached (and the new snapshot holds, when written). */
+  revision: number;
+  documents: number;
+}
+
+/**
+ * How long a snapshot writer may hold the lease: longer than the job may run (encoding a
+ * million parts takes over a minute), so a slow writer is never overtaken by a second one that
+ * would then store an older snapshot over its newer one.
+ */
+export const SNAPSHOT_LEASE_SECONDS = 20 * 60;
+
+/** The search index of one instance; the snapshot job's instance also writes the files. */
+export class CatalogueSearch extends CatalogueMirror<SearchIndex> {
+  private readonly summaryStore: SnapshotStore;
+
+  constructor(options: CatalogueSearchOptions = {}) {
+    super(searchIndexKind, options.store ?? s3SnapshotStore);
+    this.summaryStore = options.summaryStore ?? s3SummaryStore;
   }
 
-  private async writeSnapshotUnderLease(catalogue: CatalogueRevision): Promise<void> {
+  /**
+   * The snapshot job's run: brings the index up to date and, when the stored snapshot is behind
+   * it, stores a new one and the summary (unless another writer holds the lease). A failure is
+   * thrown, so the run is seen to fail; the next run starts over.
+   */
+  refreshSnapshot(): Promise<SnapshotRefresh> {
+    return this.queued(async () => {
+      const catalogue = await this.refresh();
+      const outcome = !this.snapshotIsBehind(catalogue)
+        ? 'current'
+        : (await this.writeSnapshotUnderLease(catalogue))
+          ? 'written'
+          : 'busy';
+      return { outcome, revision: this.revision, documents: this.index!.size };
+    });
+  }
+
+  /** Writes a snapshot of the current index now, whatever the stored one holds (seeding). */
+  async writeSnapshot(): Promise<void> {
+    await this.queued(async () => this.saveSnapshot(await this.refresh()));
+  }
+
+  /** Whether the stored snapshot (as recorded) holds less than this index. */
+  private snapshotIsBehind(catalogue: CatalogueRevision): boolean {
+    const stored = catalogue.snapshot;
+    return stored ? stored.revision < this.revision : this.revision > 0;
+  }
+
+  /** True when this writer stored the snapshot, false when another held the lease. */
+  private async writeSnapshotUnderLease(catalogue: CatalogueRevision): Promise<boolean> {
     const holder = randomUUID();
+    if (!(await acquireSnapshotLease(holder, SNAPSHOT_LEASE_SECONDS))) return false;
     try {
-      if (!(await acquireSnapshotLease(holder, SNAPSHOT_LEASE_SECONDS))) return;
-      try {
-        await this.saveSnapshot(catalogue);
-      } finally {
-        await releaseSnapshotLease(holder);
-      }
-    } catch (error) {
-      // Searching goes on without a fresh snapshot; cold starts just catch up further.
-      logger.warn('search snapshot not written', { error: error as Error });
+      await this.saveSnapshot(catalogue);
+      return true;
+    } finally {
+      // A release that fails leaves the lease to expire: the next runs wait it out, and cold
+      // instances catch up a little further meanwhile.
+      await releaseSnapshotLease(holder).catch((error: unknown) =>
+        logger.warn('search snapshot lease not released', { error: error as Error }),
+      );
     }
   }
 
+  /** Both files from one set of columns, then the record that names their revision. */
   private async saveSnapshot(catalogue: CatalogueRevision): Promise<void> {
     const meta = { revision: this.revision, changeCount: catalogue.changeCount, writtenAt: new Date().toISOString() };
-    await this.store.write(encodeSnapshot(meta, this.index!.toColumns()));
+    const columns = this.index!.toColumns();
+    await this.store.write(encodeSnapshot(meta, columns));
+    await this.summaryStore.write(encodeColumnFile(summaryFile, meta, summaryColumns(columns)));
     await recordSnapshot(meta);
   }
 }
 
+/** The catalogue summary of one instance (the counting routes' copy). */
+export class CatalogueSummary extends CatalogueMirror<SummaryIndex> {
+  constructor(store: SnapshotStore = s3SummaryStore) {
+    super(summaryKind, store);
+  }
+}
+
 let shared: CatalogueSearch | undefined;
+let sharedSummary: CatalogueSummary | undefined;
 
 /** This instance's catalogue search: one index per function container. */
 export const catalogueSearch = (): CatalogueSearch => (shared ??= new CatalogueSearch());
 
-/** Forgets the instance's index, as a cold start would (tests). */
+/**
+ * This instance's catalogue summary: what the routes that count, list values or rank related
+ * parts read, so that only the search function holds the whole index.
+ */
+export const catalogueSummary = (): CatalogueSummary => (sharedSummary ??= new CatalogueSummary());
+
+/**
+ * Loads this container's index during a Lambda function's init, before its first request (init
+ * runs at full CPU and its time is not a user's wait). Only where Lambda says it is initialising
+ * (AWS_LAMBDA_INITIALIZATION_TYPE), so the local server and tests load on first use. A failure
+ * is logged; the first request then loads it.
+ */
+export const loadSearchIndexAtInit = async (
+  environment: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> => {
+  if (!environment.AWS_LAMBDA_INITIALIZATION_TYPE) return;
+  await catalogueSearch()
+    .current()
+    .catch((error: unknown) => logger.warn('search index not loaded at init', { error: error as Error }));
+};
+
+/** The snapshot job: this container's index brought up to date, and stored when the snapshot is behind. */
+export const refreshSearchSnapshot = (): Promise<SnapshotRefresh> => catalogueSearch().refreshSnapshot();
+
+/** Forgets the instance's index and summary, as a cold start would (tests). */
 export const resetCatalogueSearch = (): void => {
   shared = undefined;
+  sharedSummary = undefined;
 };

@@ -15,6 +15,7 @@ import { absentChoice, confirmationFields } from '#shared/schemas/choice-fields'
 import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { TextColumn, type Codes } from './text-column';
+import type { PostingArrays } from './value-postings';
 
 /*
  * The index's storage: one slot per component version, every column a typed array indexed by
@@ -80,13 +81,25 @@ export const partNumberFields: ReadonlySet<StoredTextField> = new Set<StoredText
 /** What a search reads from a component: the whole component (the index answers pages itself). */
 export type SearchDocument = Component;
 
+/** One text field as columns hold it. */
+export interface TextColumnData {
+  /** The distinct values (`values[0]` is '', no value). */
+  values: string[];
+  /** Each component's code. */
+  codes: Codes;
+  /** A searched field's folded forms and plain folds per code, when known (so loading need not fold). */
+  forms?: string[];
+  folded?: string[];
+}
+
 /** The index's content as columns in result order: what a snapshot stores. */
 export interface IndexColumns {
   ids: Float64Array;
-  /** Per field: the distinct values (`values[0]` is '', no value) and each component's code. */
-  text: Record<StoredTextField, { values: string[]; codes: Codes }>;
+  text: Record<StoredTextField, TextColumnData>;
   /** NaN where a component has no value. */
   numbers: Record<StoredNumberField, Float64Array>;
+  /** The value index over exactly these dictionaries, when known (so loading need not build it). */
+  postings?: PostingArrays;
 }
 
 /** A copy of `array` with room for `capacity` entries (the new ones zero). */
@@ -95,6 +108,13 @@ export const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Ar
   next.set(array);
   return next;
 };
+
+/** The columns a store holds: every stored field, or a few (the catalogue summary's). */
+export interface StoreFields {
+  text: readonly StoredTextField[];
+  numbers: readonly StoredNumberField[];
+}
+export const allStoredFields: StoreFields = { text: storedTextFields, numbers: storedNumberFields };
 
 export class ColumnStore {
   /** Slots the columns have room for; they double when full. */
@@ -110,7 +130,11 @@ export class ColumnStore {
   /** The live slot of each id. */
   slotOfId = new Map<number, number>();
 
-  constructor(capacity: number) {
+  /** Fields outside these have no column (and read as absent). */
+  readonly fields: StoreFields;
+
+  constructor(capacity: number, fields: StoreFields = allStoredFields) {
+    this.fields = fields;
     this.reset(capacity);
   }
 
@@ -124,13 +148,13 @@ export class ColumnStore {
     this.slotOfId = new Map();
     const searched = new Set<string>(searchedFields);
     this.text = Object.fromEntries(
-      storedTextFields.map((field) => [
+      this.fields.text.map((field) => [
         field,
         new TextColumn(this.capacity, searched.has(field), partNumberFields.has(field)),
       ]),
     ) as Record<StoredTextField, TextColumn>;
     this.numbers = Object.fromEntries(
-      storedNumberFields.map((field) => [field, new Float64Array(this.capacity).fill(Number.NaN)]),
+      this.fields.numbers.map((field) => [field, new Float64Array(this.capacity).fill(Number.NaN)]),
     ) as Record<StoredNumberField, Float64Array>;
   }
 
@@ -139,9 +163,8 @@ export class ColumnStore {
     const count = columns.ids.length;
     this.ids.set(columns.ids);
     this.alive.fill(1, 0, count);
-    for (const field of storedTextFields)
-      this.text[field].adopt(columns.text[field].values, columns.text[field].codes, this.capacity);
-    for (const field of storedNumberFields) this.numbers[field].set(columns.numbers[field]);
+    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], this.capacity);
+    for (const field of this.fields.numbers) this.numbers[field].set(columns.numbers[field]);
     this.slotCount = count;
     this.liveCount = count;
     for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);
@@ -154,23 +177,28 @@ export class ColumnStore {
     const text = {} as IndexColumns['text'];
     const numbers = {} as IndexColumns['numbers'];
     for (let position = 0; position < count; position++) ids[position] = this.ids[order[position]!]!;
-    for (const field of storedTextFields) {
+    for (const field of this.fields.text) {
       const column = this.text[field];
       const renumbered = new Int32Array(column.size).fill(-1);
       renumbered[0] = 0;
       const values = [''];
       const codes = new Uint32Array(count);
+      const { forms, folded } = column;
+      const keptForms = forms && [''];
+      const keptFolded = folded && [''];
       for (let position = 0; position < count; position++) {
         const code = column.codes[order[position]!]!;
         if (renumbered[code] === -1) {
           renumbered[code] = values.length;
           values.push(column.values[code]!);
+          keptForms?.push(forms![code]!);
+          keptFolded?.push(folded![code]!);
         }
         codes[position] = renumbered[code]!;
       }
-      text[field] = { values, codes };
+      text[field] = { values, codes, ...(keptForms && { forms: keptForms, folded: keptFolded! }) };
     }
-    for (const field of storedNumberFields) {
+    for (const field of this.fields.numbers) {
       const source = this.numbers[field];
       numbers[field] = Float64Array.from(order, (slot) => source[slot]!);
     }
@@ -180,8 +208,8 @@ export class ColumnStore {
   /** The component held in a slot. */
   document(slot: number): Component {
     const document: Record<string, unknown> = { id: this.ids[slot]! };
-    for (const field of storedTextFields) document[field] = this.text[field].value(slot);
-    for (const field of storedNumberFields) {
+    for (const field of this.fields.text) document[field] = this.text[field].value(slot);
+    for (const field of this.fields.numbers) {
       const value = this.numbers[field][slot]!;
       document[field] = Number.isNaN(value) ? null : value;
     }
@@ -200,13 +228,13 @@ export class ColumnStore {
     this.ids[slot] = document.id;
     this.alive[slot] = 1;
     const fields = document as unknown as Record<string, unknown>;
-    for (const field of storedTextFields) {
+    for (const field of this.fields.text) {
       const value = fields[field];
       // Encoding may widen the code array, so the code is stored after it.
       const code = this.text[field].encode(typeof value === 'string' ? value : (absentValues[field] ?? null));
       this.text[field].codes[slot] = code;
     }
-    for (const field of storedNumberFields) {
+    for (const field of this.fields.numbers) {
       const value = fields[field];
       this.numbers[field][slot] = typeof value === 'number' ? value : Number.NaN;
     }
@@ -232,7 +260,7 @@ export class ColumnStore {
 
   /** Forgets each text column's value-to-code lookup (rebuilt when next needed). */
   forgetLookups(): void {
-    for (const field of storedTextFields) this.text[field].forgetLookup();
+    for (const field of this.fields.text) this.text[field].forgetLookup();
   }
 
   private ensureCapacity(): void {
@@ -240,8 +268,8 @@ export class ColumnStore {
     const capacity = this.capacity * 2;
     this.ids = grow(this.ids, capacity);
     this.alive = grow(this.alive, capacity);
-    for (const field of storedTextFields) this.text[field].grow(capacity);
-    for (const field of storedNumberFields) {
+    for (const field of this.fields.text) this.text[field].grow(capacity);
+    for (const field of this.fields.numbers) {
       const next = new Float64Array(capacity).fill(Number.NaN);
       next.set(this.numbers[field]);
       this.numbers[field] = next;

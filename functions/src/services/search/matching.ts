@@ -236,9 +236,10 @@ export class Matcher {
    * searched fields' slot lists and the number fields' orders are made when a search first needs
    * them (most are seldom filtered on), over the same slots.
    */
-  rebuildLookups(): void {
+  rebuildLookups(prebuilt?: ValuePostings): void {
     const store = this.store;
-    this.postings = ValuePostings.build(searchedFields.map((field) => store.text[field]));
+    // A snapshot's value index, built over exactly these dictionaries, is taken as it is.
+    this.postings = prebuilt ?? ValuePostings.build(searchedFields.map((field) => store.text[field]));
     this.listedUpTo = store.slotCount;
     this.slotLists = new Map();
     this.numberOrders = new Map();

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, zstdDecompressSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import {
   searchFacetFields,
   searchNumberColumn,
@@ -8,6 +9,8 @@ import {
 import { SearchIndex, type IndexQuery } from './search-index';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 import { document, naiveSearch } from './plain-model';
+import { TextColumn } from './text-column';
+import { ValuePostings } from './value-postings';
 
 const page = { offset: 0, limit: 100 };
 
@@ -281,6 +284,54 @@ describe('SearchIndex', () => {
     // It goes on taking changes.
     reloaded.apply([document(31, { reference: 'ZZZ', manufacturer: 'Siemens' })]);
     expect(reloaded.search({ ...page, text: { manufacturer: 'siemens' } }).ids).toEqual([1, 2, 31]);
+  });
+
+  it('loads a snapshot without folding a value or building the value index, and answers as the index it was written from', () => {
+    const live = SearchIndex.build(catalogue);
+    live.apply([document(40, { reference: 'Ü-40 Straße', description: 'Größe 2,5 mm²', manufacturer: 'Weidmüller' })]);
+    const bytes = encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, live.toColumns());
+    const queries: Partial<IndexQuery>[] = [
+      { query: '3rt2015' },
+      { query: 'strasse' },
+      { query: 'grosse 2.5' },
+      { text: { manufacturer: 'weidmuller' } },
+      { query: 'contactor 24' },
+      {},
+    ];
+    const build = vi.spyOn(ValuePostings, 'build');
+    const addForms = vi.spyOn(TextColumn.prototype as unknown as { addForms: () => void }, 'addForms');
+    try {
+      const loaded = SearchIndex.fromColumns(decodeSnapshot(bytes).columns);
+      expect(build).not.toHaveBeenCalled();
+      expect(addForms).not.toHaveBeenCalled();
+      for (const query of queries)
+        expect(loaded.search({ ...page, ...query }), JSON.stringify(query)).toEqual(live.search({ ...page, ...query }));
+
+      // A stored value index that does not fit the dictionaries is not used: it is built again.
+      const columns = decodeSnapshot(bytes).columns;
+      columns.postings!.indexedUpTo = Uint32Array.from(columns.postings!.indexedUpTo, (size, index) =>
+        index === 0 ? size + 1 : size,
+      );
+      const rebuilt = SearchIndex.fromColumns(columns);
+      expect(build).toHaveBeenCalledTimes(1);
+      for (const query of queries)
+        expect(rebuilt.search({ ...page, ...query })).toEqual(live.search({ ...page, ...query }));
+    } finally {
+      build.mockRestore();
+      addForms.mockRestore();
+    }
+  });
+
+  it('still reads a snapshot compressed with brotli, as files written before Zstandard are', () => {
+    const live = SearchIndex.build(catalogue);
+    const written = encodeSnapshot({ revision: 3, changeCount: 1, writtenAt: '' }, live.toColumns());
+    // A Zstandard file is its prefix (8 bytes and the size, 6) and the frame.
+    const older = brotliCompressSync(zstdDecompressSync(written.subarray(14)));
+    const decoded = decodeSnapshot(older);
+    expect(decoded.revision).toBe(3);
+    expect(SearchIndex.fromColumns(decoded.columns).search({ ...page, query: '3rt' })).toEqual(
+      live.search({ ...page, query: '3rt' }),
+    );
   });
 
   it('widens its code arrays when a column passes 255 and 65,535 distinct values', () => {

@@ -11,6 +11,8 @@ import type { IndexStats } from './facets';
 import { Matcher, type IndexQuery } from './matching';
 import { partNumberNeighbours, type PartNumberReach } from './neighbours';
 import { ResultOrder } from './ordering';
+import { searchedFields } from './column-store';
+import { ValuePostings } from './value-postings';
 
 /*
  * The in-memory search index, one per function instance. It holds every component whole, so a
@@ -97,7 +99,20 @@ export class SearchIndex {
   private load(columns: IndexColumns): void {
     this.store.load(columns);
     this.results.rebuild();
-    this.matcher.rebuildLookups();
+    this.matcher.rebuildLookups(this.storedPostings(columns));
+  }
+
+  /** The columns' value index when it was built over exactly the dictionaries now loaded. */
+  private storedPostings(columns: IndexColumns): ValuePostings | undefined {
+    const postings = columns.postings && ValuePostings.fromArrays(columns.postings);
+    if (!postings || postings.indexedUpTo.length !== searchedFields.length) return undefined;
+    let base = 0;
+    for (let index = 0; index < searchedFields.length; index++) {
+      const size = this.store.text[searchedFields[index]!].size;
+      if (postings.bases[index] !== base || postings.indexedUpTo[index] !== size) return undefined;
+      base += size;
+    }
+    return postings;
   }
 
   /** The live components as columns in result order, each dictionary holding only used values. */

@@ -53,17 +53,32 @@ export class TextColumn {
     }
   }
 
-  /** Takes over a dictionary as a snapshot holds it (`values[0]` is the empty "no value"). */
-  adopt(values: string[], codes: ArrayLike<number>, capacity: number): void {
+  /**
+   * Takes over a dictionary as a snapshot holds it (`values[0]` is the empty "no value"), with
+   * its folded forms when the snapshot holds them too (else they are made here).
+   */
+  adopt(
+    {
+      values,
+      codes,
+      forms,
+      folded,
+    }: { values: string[]; codes: ArrayLike<number>; forms?: string[]; folded?: string[] },
+    capacity: number,
+  ): void {
     this.values = values;
     this.codeOf = undefined;
     this.codes = codesFor(values.length, capacity);
     this.codes.set(codes);
-    if (this.searched) {
-      this.forms = [''];
-      this.folded = [''];
-      for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
+    if (!this.searched) return;
+    if (forms?.length === values.length && folded?.length === values.length) {
+      this.forms = forms;
+      this.folded = folded;
+      return;
     }
+    this.forms = [''];
+    this.folded = [''];
+    for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
   }
 
   /** A probe as this column's trigram index holds it: squeezed as the column squeezes its forms. */

@@ -1,4 +1,15 @@
-import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END } from './text-column';
+
+/** What the index is built from: each searched column's forms per code and its size. */
+type IndexedColumn = { readonly forms?: readonly string[] | undefined; readonly size: number };
+
+/** The index as four typed arrays: what a snapshot stores, so a load takes it over as it is. */
+export interface PostingArrays {
+  bases: Uint32Array;
+  indexedUpTo: Uint32Array;
+  offsets: Uint32Array;
+  postings: Uint32Array;
+}
 
 /*
  * A trigram index over the distinct values of the searched columns (not over components: a
@@ -82,7 +93,7 @@ const intersect = (small: Uint32Array, large: Uint32Array): Uint32Array => {
  * `counts[key]` (the bucket's next place) and moves that on.
  */
 const visitTrigrams = (
-  columns: readonly TextColumn[],
+  columns: readonly IndexedColumn[],
   bases: Uint32Array,
   lastId: Int32Array,
   counts: Uint32Array,
@@ -144,7 +155,7 @@ export class ValuePostings {
   }
 
   /** Two counting passes over every form of every value: bucket sizes, then the ids in order. */
-  static build(columns: readonly TextColumn[]): ValuePostings {
+  static build(columns: readonly IndexedColumn[]): ValuePostings {
     const bases = new Uint32Array(columns.length);
     const indexedUpTo = new Uint32Array(columns.length);
     let total = 0;
@@ -162,6 +173,18 @@ export class ValuePostings {
     lastId.fill(-1);
     visitTrigrams(columns, bases, lastId, cursor, postings);
     return new ValuePostings(bases, indexedUpTo, offsets, postings);
+  }
+
+  /** An index as a snapshot stored it; undefined when its arrays do not have the sizes an index has. */
+  static fromArrays({ bases, indexedUpTo, offsets, postings }: PostingArrays): ValuePostings | undefined {
+    if (bases.length !== indexedUpTo.length || offsets.length !== BUCKETS + 1) return undefined;
+    if (offsets[BUCKETS] !== postings.length) return undefined;
+    return new ValuePostings(bases, indexedUpTo, offsets, postings);
+  }
+
+  /** The arrays to store (views, not copies). */
+  toArrays(): PostingArrays {
+    return { bases: this.bases, indexedUpTo: this.indexedUpTo, offsets: this.offsets, postings: this.postings };
   }
 
   /** How many ids the index holds (its size in entries). */

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { componentFieldLabels, componentFields, type Component } from '#shared/schemas/component';
 import { readLinkCell, type ExportedLink, type ExportFormat } from '#shared/schemas/exports';
-import { aComponent } from '../../../web/src/testing/component-fixture';
-import { sharedStrings, xlsxXmlParts } from '../../../web/src/testing/xlsx-xml';
-import { exportColumns, writeExport } from './exports';
+import { aComponent } from '../../web/src/testing/component-fixture';
+import { sharedStrings, xlsxXmlParts } from '../../web/src/testing/xlsx-xml';
+import { exportColumns, writeExport } from '#services/exports';
 
 /*
  * The export files as written: the workbook's cells are plain text whatever they hold, the CSV

@@ -45,7 +45,13 @@ export const PdfPreview = ({ attachment }: { attachment: Pick<Attachment, 'id' |
               The preview could not be loaded; download the file instead.
             </Text>
           ) : url ? (
-            <chakra.iframe src={url} title={`Preview of ${attachment.fileName}`} width="full" height="70vh" border="0" />
+            <chakra.iframe
+              src={url}
+              title={`Preview of ${attachment.fileName}`}
+              width="full"
+              height="70vh"
+              border="0"
+            />
           ) : (
             <Text p="3" fontSize="sm" color="fg.muted">
               Loading preview...

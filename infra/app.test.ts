@@ -206,9 +206,11 @@ describe('CDK app', () => {
           .sort(),
       ).toEqual([
         'approvals/list-approval-requests',
+        'components/export-components',
         'components/list-components',
         'components/list-duplicate-candidates',
         'components/list-unread-values',
+        'distributors/start-data-batch',
       ]);
       for (const handler of ['stats/get-stats', 'components/list-related-components', 'images/get-image-stats'])
         expect(memoryOf(handler), handler).toBeLessThanOrEqual(512);

@@ -322,6 +322,8 @@ describe('secrets and environments', () => {
       (route) => 'needs' in route && (route.needs as readonly string[]).includes('distributor-credentials'),
     );
     expect(needing.map((route) => route.handler).sort()).toEqual([
+      'distributors/look-up-distributor-part',
+      'distributors/read-distributor-data',
       'distributors/search-digikey',
       'distributors/search-mouser',
     ]);

@@ -358,6 +358,8 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
     const file = path.join(dir, download.suggestedFilename());
     await download.saveAs(file);
     await expect(exportButton, "'Export to Excel' again after the export").toBeVisible();
+    expect(exportPages.length, 'one export request for 300 parts').toBe(1);
+    expect(new URL(exportPages[0]!).searchParams.get('format'), 'the format asked for').toBe('xlsx');
     // The same search as CSV, from the menu beside the button.
     const csv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Other export formats' }).click();
@@ -367,8 +369,6 @@ test('catalogue: Export to Excel downloads every matching part, read back with S
     expect(path.basename(csvFile), 'the CSV file name').toMatch(/^component_export_\d{4}-\d{2}-\d{2}\.csv$/);
     const csvText = await readFile(csvFile, 'utf8');
     expect(csvText.split('\n').filter(Boolean).length - 1, 'CSV rows').toBeGreaterThanOrEqual(CATALOGUE_SIZE);
-    expect(exportPages.length, 'one export request for 300 parts').toBe(1);
-    expect(new URL(exportPages[0]!).searchParams.get('format'), 'the format asked for').toBe('xlsx');
 
     const workbook = XLSX.read(await readFile(file), { type: 'buffer' });
     expect(workbook.SheetNames.join(','), 'the sheet names').toBe('Components');

@@ -1,4 +1,4 @@
-import { apiCall, expect, test } from './fixtures.ts';
+import { apiCall, approvedPart, expect, test } from './fixtures.ts';
 import { pdf, tab, upload } from './support/component-page.ts';
 
 interface ApprovalRequest {
@@ -21,18 +21,12 @@ test('CAD files: a STEP model is recognised and listed under 3D Models; a PDF pr
   checkPage,
 }) => {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', {
+  const id = await approvedPart(adminApi, {
     reference: `MSTB 2,5/ 3-ST ${stamp}`,
     manufacturer: 'Phoenix Contact',
     class: 'Connector',
     description: 'Printed-circuit board connector plug, 3 positions, pitch 5.08 mm',
   });
-  const { componentId: id } = await apiCall<{ componentId: number }>(
-    adminApi,
-    'PATCH',
-    `/approval-requests/${filed.requestId}`,
-    { status: 'approved' },
-  );
   await freshUser('cad');
 
   await page.goto(`/app/component-hub/components/${id}`);

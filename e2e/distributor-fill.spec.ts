@@ -1,4 +1,4 @@
-import { apiCall, expect, test, toast } from './fixtures.ts';
+import { apiCall, approvedPart, expect, test, toast } from './fixtures.ts';
 
 interface ApprovalRequest {
   id: string;
@@ -21,17 +21,13 @@ test('distributor fill: a user takes two fields from Digi-Key, the administrator
   checkPage,
 }) => {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', {
+  const id = await approvedPart(adminApi, {
     reference: 'LM358BAIPWR',
     manufacturer: 'Texas Instruments',
     class: 'Integrated Circuit',
     voltage: 5,
     description: `Dual op amp (distributor fill journey ${stamp})`,
   });
-  const created = await apiCall<{ componentId: number }>(adminApi, 'PATCH', `/approval-requests/${filed.requestId}`, {
-    status: 'approved',
-  });
-  const id = created.componentId;
   await freshUser('fill');
 
   await page.goto(`/app/component-hub/components/${id}`);

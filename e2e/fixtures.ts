@@ -38,6 +38,15 @@ export const authFile = (stack: StackName, role: Role, kind: 'state' | 'account'
  * A call to the product's API in a request context's session (its cookies), with the CSRF token
  * the way the SPA sends it; fails with the answer when it is not a success.
  */
+/** A part filed through the API and approved at once by the administrator; its id. */
+export const approvedPart = async (adminApi: APIRequestContext, fields: Record<string, unknown>): Promise<number> => {
+  const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', fields);
+  const created = await apiCall<{ componentId: number }>(adminApi, 'PATCH', `/approval-requests/${filed.requestId}`, {
+    status: 'approved',
+  });
+  return created.componentId;
+};
+
 export const apiCall = async <T = unknown>(
   request: APIRequestContext,
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',

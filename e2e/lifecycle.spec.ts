@@ -1,4 +1,4 @@
-import { apiCall, expect, test, toast } from './fixtures.ts';
+import { apiCall, approvedPart, expect, test, toast } from './fixtures.ts';
 
 interface ApprovalRequest {
   id: string;
@@ -19,17 +19,13 @@ test('lifecycle: a user marks a discontinued contactor obsolete; once approved i
   checkPage,
 }) => {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  const filed = await apiCall<{ requestId: string }>(adminApi, 'POST', '/components', {
+  const id = await approvedPart(adminApi, {
     reference: '3RT1015-1BB41',
     manufacturer: 'Siemens',
     class: 'Relay',
     type: 'Contactor',
     description: `SIRIUS 3RT1 contactor, 3 kW / 400 V, 24 V DC (lifecycle journey ${stamp})`,
   });
-  const created = await apiCall<{ componentId: number }>(adminApi, 'PATCH', `/approval-requests/${filed.requestId}`, {
-    status: 'approved',
-  });
-  const id = created.componentId;
   const account = await freshUser('lifecycle');
 
   // Unknown: no badge; the user proposes Obsolete from the list of lifecycles.

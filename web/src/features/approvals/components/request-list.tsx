@@ -9,9 +9,12 @@ import { BulkBar } from './bulk-review';
 import { RequestCard } from './request-card';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
-/** The requests of one status: loading, failure, empty, or one card each; pending ones can be reviewed together. */
-export const RequestList = ({ status }: { status: RequestStatus }) => {
-  const { requests, error } = useApprovalRequests(status);
+/**
+ * The requests of one status (of one data batch, when named): loading, failure, empty, or one card
+ * each; pending ones can be reviewed together.
+ */
+export const RequestList = ({ status, batch }: { status: RequestStatus; batch?: string }) => {
+  const { requests, error } = useApprovalRequests(status, batch);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (error && !requests) {

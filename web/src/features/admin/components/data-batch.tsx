@@ -43,6 +43,14 @@ const outcomeStyles: Record<DataBatchOutcome, { label: string; colorPalette: str
   skipped: { label: 'Skipped', colorPalette: 'orange' },
 };
 
+/** A report's tally of one outcome, in words ('2 changes filed'). */
+const outcomeCounts: Record<DataBatchOutcome, (count: number) => string> = {
+  filed: (count) => `${count} change${count === 1 ? '' : 's'} filed`,
+  unchanged: (count) => `${count} up to date`,
+  'not-found': (count) => `${count} not found`,
+  skipped: (count) => `${count} skipped`,
+};
+
 type Scope = 'class' | 'selection';
 
 /** Part ids typed as a list ('12, 15 31'): the numbers, else the words that are not. */
@@ -110,7 +118,7 @@ const DataBatchReportView = ({ batch }: { batch: ImageBatch }) => {
     ? (Object.keys(outcomeStyles) as DataBatchOutcome[])
         .map((outcome) => [outcome, report.parts.filter((part) => part.outcome === outcome).length] as const)
         .filter(([, count]) => count > 0)
-        .map(([outcome, count]) => `${count} ${outcomeStyles[outcome].label.toLowerCase()}`)
+        .map(([outcome, count]) => outcomeCounts[outcome](count))
     : [];
   return (
     <Stack gap="3" aria-live="polite" data-testid="data-batch-report">
@@ -186,7 +194,7 @@ export const DataBatchPanel = () => {
   const start = async () => {
     let input;
     if (scope === 'class') {
-      if (!componentClass) return setProblem('Choose a class');
+      if (!componentClass) return setProblem('Choose the class to refresh');
       input = { provider, componentClass };
     } else {
       const read = readSelection(selection);

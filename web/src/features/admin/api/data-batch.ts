@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DataBatchReport, StartDataBatchInput } from '#shared/schemas/data-batches';
 import type { ClassProtectedFields } from '#shared/schemas/distributor-fill';
 import type { StartImageBatchResponse } from '#shared/schemas/images';
@@ -10,12 +11,20 @@ export const startDataBatch = (input: StartDataBatchInput) =>
   api.post<StartImageBatchResponse>('/admin/data-batch', input);
 
 /** GET /api/admin/data-batch/{id}/parts: what the batch did per part, read every second while it runs. */
-export const useDataBatchReport = (batchId: string | undefined, running: boolean) => {
-  const { data, error, reload } = useApiQuery<DataBatchReport>(
+export const useDataBatchReport = (batchId: string | undefined, running: boolean, processed: number) => {
+  const { data, error, mutate } = useApiQuery<DataBatchReport>(
     batchId ? `/admin/data-batch/${encodeURIComponent(batchId)}/parts` : null,
     { refreshInterval: running ? BATCH_POLL_MS : 0 },
   );
-  return { report: data, error, reload };
+  // Read again whenever the batch moves on or ends, so its last parts are never missed.
+  const progress = `${running}:${processed}`;
+  const seen = useRef(progress);
+  useEffect(() => {
+    if (seen.current === progress) return;
+    seen.current = progress;
+    void mutate();
+  }, [progress, mutate]);
+  return { report: data, error };
 };
 
 const classProtectionKey = (className: string) =>

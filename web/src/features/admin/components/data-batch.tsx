@@ -113,7 +113,7 @@ const PartReportRow = ({ part }: { part: DataBatchPartReport }) => {
 /** The batch's progress and, part by part, what it did; its requests open in Bulk Review. */
 const DataBatchReportView = ({ batch }: { batch: ImageBatch }) => {
   const running = batch.status === 'running';
-  const { report, error } = useDataBatchReport(batch.batchId, running);
+  const { report, error } = useDataBatchReport(batch.batchId, running, batch.processed);
   const counts = report
     ? (Object.keys(outcomeStyles) as DataBatchOutcome[])
         .map((outcome) => [outcome, report.parts.filter((part) => part.outcome === outcome).length] as const)

@@ -31,12 +31,20 @@ export const RequestList = ({ status, batch }: { status: RequestStatus; batch?: 
     );
   }
   if (requests.length === 0) {
-    return (
+    const empty = (
       <Panel>
         <Text color="fg.muted" textAlign="center" py="6">
           No {status} requests found.
         </Text>
       </Panel>
+    );
+    if (status !== 'pending') return empty;
+    // The bulk bar stays, bar-less, so the summary of a review that emptied the list is still shown.
+    return (
+      <Stack gap="4">
+        <BulkBar requests={requests} selected={new Set()} onSelect={setSelected} />
+        {empty}
+      </Stack>
     );
   }
   if (status !== 'pending')

@@ -37,6 +37,14 @@ const edit = (id: string, componentId: number, reference: string): ApprovalReque
   componentChanged: false,
   revertOf: null,
   overrideReason: null,
+  distributorSource: {
+    provider: 'digikey',
+    productNumber: `DK-${reference}`,
+    manufacturerPartNumber: reference,
+    confidence: 1,
+    readAt: '2026-03-01T09:00:00.000Z',
+    batchId: '01KB0000000000000000000000',
+  },
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -95,6 +103,9 @@ describe('approval queue of one data batch', () => {
     const user = userEvent.setup();
     renderScreen(<ApprovalQueueRoute />, '/component-hub/approval-queue?batch=01KB0000000000000000000000');
     await screen.findAllByRole('article', { name: /Component Edit/ });
+    expect(
+      screen.getAllByText(/Digi-Key DK-LM358BAIPWR \(100% match, read .*\), filed by a data refresh batch/),
+    ).toHaveLength(1);
     await user.click(screen.getByText('Select all'));
     await user.click(screen.getByRole('button', { name: 'Approve selected' }));
     const confirm = await screen.findByRole('dialog', { name: 'Approve 2 requests' });

@@ -129,6 +129,16 @@ describe('Refresh lifecycle and data', () => {
     });
   });
 
+  it('says when a refresh it watched ends', async () => {
+    let answer = dataBatch({ status: 'running', processed: 1 });
+    api({ 'GET /api/admin/image-batch': () => ({ body: { batch: answer } }) });
+    renderScreen(<DataBatchPanel />);
+    expect(await screen.findByTestId('data-batch-count')).toHaveTextContent('1 / 4');
+    answer = dataBatch();
+    expect(await screen.findByText('Refresh complete', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('4 of 4 parts read')).toBeInTheDocument();
+  });
+
   it('waits while an image batch holds the batch slot', async () => {
     api({ 'GET /api/admin/image-batch': { body: { batch: dataBatch({ kind: undefined, status: 'running' }) } } });
     renderScreen(<DataBatchPanel />);

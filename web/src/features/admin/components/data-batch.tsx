@@ -7,8 +7,9 @@ import { SimpleGrid } from '@chakra-ui/react/simple-grid';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
 import { ClipboardCheck, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paths } from '#shared/app-paths';
+import { messages } from '#shared/messages';
 import {
   DATA_BATCH_MAX_SELECTION,
   type DataBatchOutcome,
@@ -190,6 +191,27 @@ export const DataBatchPanel = () => {
   const [starting, setStarting] = useState(false);
   const running = batch?.status === 'running';
   const dataBatch = batch?.kind === 'data' ? batch : undefined;
+
+  // A refresh that ends while the tab is open says so.
+  const seenRunning = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!dataBatch) return;
+    if (dataBatch.status === 'running') {
+      seenRunning.current = dataBatch.batchId;
+      return;
+    }
+    if (seenRunning.current !== dataBatch.batchId) return;
+    seenRunning.current = undefined;
+    notify(
+      dataBatch.status === 'completed'
+        ? {
+            type: 'success',
+            title: 'Refresh complete',
+            description: `${dataBatch.processed} of ${dataBatch.total} parts read${dataBatch.message ? `. ${dataBatch.message}` : ''}`,
+          }
+        : { type: 'error', title: 'Refresh failed', description: dataBatch.message ?? messages.imageBatchFailed },
+    );
+  }, [dataBatch]);
 
   const start = async () => {
     let input;

@@ -61,3 +61,74 @@ test('distributor fill: a user takes two fields from Digi-Key, the administrator
   await page.getByRole('tab', { name: /^Version History/ }).click();
   await expect(page.getByText(/Updated voltage, numberOfCircuits from Digi-Key 296-LM358BAIPWR/)).toBeVisible();
 });
+
+/*
+ * "Refresh lifecycle and data" over a class, on the shared stack: a librarian starts it from the
+ * admin dashboard's Catalogue Data tab over a class of three parts, two of which the distributor
+ * emulator answers from recorded Digi-Key answers (Texas Instruments' LM358BAIPWR, onsemi's
+ * BAT54SLT1G) and one it does not know. The report says what was done with each; its link opens
+ * the approval queue with the batch's two requests alone, which are approved together.
+ */
+test('data batch: a librarian refreshes a class, reads the report, and approves its requests together', async ({
+  page,
+  freshUser,
+  adminApi,
+  checkPage,
+}) => {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
+  const componentClass = `Refresh journey ${stamp}`;
+  const opAmp = await approvedPart(adminApi, {
+    reference: 'LM358BAIPWR',
+    manufacturer: 'Texas Instruments',
+    class: componentClass,
+    voltage: 5,
+  });
+  const diode = await approvedPart(adminApi, {
+    reference: 'BAT54SLT1G',
+    manufacturer: 'onsemi',
+    class: componentClass,
+  });
+  const unknown = await approvedPart(adminApi, {
+    reference: `NOT-LISTED-${stamp}`,
+    manufacturer: 'Nobody',
+    class: componentClass,
+  });
+  await freshUser('refresh', 'librarian');
+
+  await page.goto('/app/component-hub/admin#data');
+  const panel = page.getByRole('region', { name: 'Refresh Lifecycle and Data' });
+  await panel.getByLabel('Component class').selectOption(componentClass);
+  await panel.getByLabel('Distributors').selectOption('digikey');
+  await panel.getByRole('button', { name: 'Refresh lifecycle and data' }).click();
+  await expect(toast(page, 'Refresh started', 'Reading 3 parts from Digi-Key only')).toBeVisible();
+  await expect(panel.getByText(`Last refresh: completed · ${componentClass} · Digi-Key only`)).toBeVisible({
+    timeout: 60_000,
+  });
+  const parts = panel.getByRole('list', { name: 'Parts refreshed' });
+  await expect(parts.getByTestId(`data-batch-part-${opAmp}`)).toContainText('Change filed');
+  await expect(parts.getByTestId(`data-batch-part-${opAmp}`)).toContainText('Proposed: Lifecycle');
+  await expect(parts.getByTestId(`data-batch-part-${diode}`)).toContainText('Change filed');
+  await expect(parts.getByTestId(`data-batch-part-${unknown}`)).toContainText('Not found');
+  await expect(panel.getByText('2 changes filed · 1 not found')).toBeVisible();
+  await checkPage('data-batch-report');
+
+  await panel.getByRole('link', { name: 'Review 2 requests together' }).click();
+  await expect(page.getByText("Showing one data batch's requests")).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await page.getByText('Select all').click();
+  await page.getByRole('button', { name: 'Approve selected' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Approve 2 requests' });
+  await bulk.getByRole('button', { name: 'Approve', exact: true }).click();
+  const summary = page.getByRole('dialog', { name: 'Bulk Review Summary' });
+  await expect(summary.getByText('Approved 2 requests.')).toBeVisible();
+  await summary.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByText('No pending requests found.')).toBeVisible();
+
+  const part = await apiCall<{ lifecycle: string; voltage: number; numberOfCircuits: number }>(
+    adminApi,
+    'GET',
+    `/components/${opAmp}`,
+  );
+  expect(part).toMatchObject({ lifecycle: 'active', voltage: 36, numberOfCircuits: 2 });
+});

@@ -36,7 +36,11 @@ export const paths = {
       path: '/component-hub/admin',
       href: (anchor?: AdminAnchor) => `/component-hub/admin${anchor ? `#${anchor}` : ''}`,
     },
-    approvalQueue: { path: '/component-hub/approval-queue', href: () => '/component-hub/approval-queue' },
+    approvalQueue: {
+      path: '/component-hub/approval-queue',
+      /** With a batch: the pending requests a "Refresh lifecycle and data" batch filed, alone. */
+      href: (batch?: string) => `/component-hub/approval-queue${batch ? `?batch=${encodeURIComponent(batch)}` : ''}`,
+    },
     importExcel: { path: '/component-hub/import-excel', href: () => '/component-hub/import-excel' },
     /** The catalogue's change log, for everyone. */
     changes: { path: '/component-hub/changes', href: () => '/component-hub/changes' },

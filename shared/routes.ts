@@ -723,6 +723,12 @@ export const routes = [
     writeLimit: 'admin',
   },
   {
+    method: 'GET',
+    path: '/api/admin/class-protected-fields',
+    handler: 'distributors/get-class-protected-fields',
+    access: 'librarian',
+  },
+  {
     method: 'PUT',
     path: '/api/admin/class-protected-fields',
     handler: 'distributors/set-class-protected-fields',

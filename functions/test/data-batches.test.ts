@@ -91,6 +91,11 @@ describe('"Refresh lifecycle and data" batches', () => {
       const pending = (await reviewer.client.get<ApprovalRequest[]>('/api/approval-requests?status=pending')).body;
       const filed = pending.filter((request) => request.distributorSource?.batchId === started.body.batchId);
       expect(filed.map((request) => request.id).sort()).toEqual([...report.requestIds].sort());
+      // The queue filtered to the batch lists exactly its requests.
+      const ofBatch = await reviewer.client.get<ApprovalRequest[]>(
+        `/api/approval-requests?status=pending&batch=${started.body.batchId}`,
+      );
+      expect(ofBatch.body.map((request) => request.id).sort()).toEqual([...report.requestIds].sort());
 
       // Bulk Review approves the batch's requests together (the reviewer did not start the batch).
       const bulk = await reviewer.client.post<BulkReviewSummary>('/api/approval-requests/bulk-review', {
@@ -112,7 +117,7 @@ describe('"Refresh lifecycle and data" batches', () => {
       });
       await finished(admin.client);
       expect((await reportOf(admin.client, again.body.batchId!)).parts).toEqual([
-        { componentId: plain!.id, outcome: 'unchanged', provider: 'digikey' },
+        { componentId: plain!.id, reference: plain!.reference, outcome: 'unchanged', provider: 'digikey' },
       ]);
     },
   );

@@ -119,6 +119,11 @@ describe('filling a part from a distributor', () => {
       fields: ['numberOfCircuits'],
     });
     expect(classAnswer.status).toBe(200);
+    // The class's list reads back under any case of its name.
+    const classList = await admin.client.get<{ fields: string[] }>(
+      `/api/admin/class-protected-fields?className=${encodeURIComponent(className.toLowerCase())}`,
+    );
+    expect(classList.body.fields).toEqual(['numberOfCircuits']);
     const unknown = await admin.client.put<{ message: string }>(`/api/components/${part.id}/protected-fields`, {
       fields: ['price'],
     });

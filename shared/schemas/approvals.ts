@@ -20,6 +20,11 @@ export const listRequestsQuerySchema = z.object({
   status: z
     .enum(requestStatuses, { error: 'status must be pending, approved, rejected or withdrawn' })
     .default('pending'),
+  /** Only the requests a "Refresh lifecycle and data" batch filed, so they are reviewed together. */
+  batch: z
+    .string()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Batch not found')
+    .optional(),
 });
 
 export const requestIdPathSchema = z.object({

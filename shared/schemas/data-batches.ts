@@ -29,6 +29,8 @@ export type DataBatchOutcome = 'filed' | 'unchanged' | 'not-found' | 'skipped';
 
 export interface DataBatchPartReport {
   componentId: number;
+  /** The part's reference when the batch read it (reports written before it was kept lack it). */
+  reference?: string;
   outcome: DataBatchOutcome;
   provider: DistributorName | null;
   /** The change request filed for the part (outcome `filed`). */

@@ -111,12 +111,20 @@ export interface DistributorSource {
   batchId?: string;
 }
 
-/** `PUT /api/components/{id}/protected-fields` and `PUT /api/classes/protected-fields`: fields no fill may take. */
+/** `PUT /api/components/{id}/protected-fields` and `PUT /api/admin/class-protected-fields`: fields no fill may take. */
 export const protectedFieldsBodySchema = z.object({
   fields: z.array(z.string().min(1).max(100)).max(200),
 });
 export const classProtectedFieldsBodySchema = protectedFieldsBodySchema.extend({
   className: z.string().trim().min(1).max(200),
 });
+/** `GET /api/admin/class-protected-fields?className=`: the class's protected fields. */
+export const classProtectedFieldsQuerySchema = z.object({
+  className: z.string().trim().min(1, 'Choose a class').max(200),
+});
+export interface ClassProtectedFields {
+  className: string;
+  fields: string[];
+}
 
 export type { DistributorName };

@@ -79,6 +79,12 @@ export const setPartProtectedFields = (componentId: number, fields: readonly str
 export const setClassProtectedFields = (className: string, fields: readonly string[], by: string) =>
   putProtection(classProtectionKey(className), fields, by);
 
+/** The class's protected fields alone (none marked: an empty list). */
+export const getClassProtectedFields = async (className: string): Promise<string[]> => {
+  const item = await getLiveItem(classProtectionKey(className));
+  return item && Array.isArray(item.fields) ? (item.fields as string[]) : [];
+};
+
 /** The part's own protected fields and its class's, read together. */
 export const getProtectedFields = async (
   componentId: number,

@@ -324,12 +324,28 @@ const refreshBatchPart = async (
   return { componentId: component.id, success, source: report.provider };
 };
 
-/** `GET /api/admin/data-batch/{id}/parts`: what a data batch did per part, and its requests for Bulk Review. */
+/**
+ * `GET /api/admin/data-batch/{id}/parts`: what a data batch did per part, and the requests it filed
+ * (changes and replacement links) for Bulk Review.
+ */
 export const dataBatchReport = async (batchId: string): Promise<DataBatchReport> => {
   const batch = await getBatch(batchId);
   if (batch?.kind !== 'data') throw new NotFound(messages.dataBatchNotFound);
   const parts = (await listBatchPartReports(batchId)).sort((a, b) => a.componentId - b.componentId);
-  return { batchId, parts, requestIds: parts.flatMap((part) => (part.requestId ? [part.requestId] : [])) };
+  const requestIds = parts.flatMap((part) => [part.requestId, part.replacementRequestId].filter(isRequestId));
+  return { batchId, parts, requestIds };
+};
+
+const isRequestId = (id: string | undefined): id is string => id !== undefined;
+
+/**
+ * The requests of a list that a data batch filed: its change requests and the replacement links it
+ * proposed, so Bulk Review can show them alone and approve them together.
+ */
+export const keepDataBatchRequests = async <R extends { id: string }>(requests: R[], batchId: string): Promise<R[]> => {
+  const { requestIds } = await dataBatchReport(batchId);
+  const filed = new Set(requestIds);
+  return requests.filter((request) => filed.has(request.id));
 };
 
 /** A part whose search kept failing after the state machine's retries: counted as failed. */

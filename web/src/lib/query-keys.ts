@@ -31,7 +31,8 @@ export const CATALOGUE_STATS_KEY = '/stats';
 export const isCatalogueStatsKey: KeyMatcher = keysOf(CATALOGUE_STATS_KEY);
 
 /** GET /api/approval-requests?status=…: the queue's tabs; the dashboard reads the pending one under the same key. */
-export const approvalRequestsKey = (status: RequestStatus) => `/approval-requests?status=${status}`;
+export const approvalRequestsKey = (status: RequestStatus, batch?: string) =>
+  `/approval-requests?status=${status}${batch ? `&batch=${encodeURIComponent(batch)}` : ''}`;
 export const isApprovalRequestsKey: KeyMatcher = keysOf('/approval-requests');
 
 /** GET /api/recent-components?limit=…: the dashboard's last viewed parts. */

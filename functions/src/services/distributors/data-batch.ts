@@ -75,6 +75,7 @@ export const refreshPartData = async (
       unusable,
       report: {
         componentId: component.id,
+        reference: component.reference,
         outcome: 'filed',
         provider: earlier.distributorSource!.provider,
         requestId: earlier.id,
@@ -100,6 +101,7 @@ export const refreshPartData = async (
       unusable,
       report: {
         componentId: component.id,
+        reference: component.reference,
         outcome: filed ? 'filed' : 'unchanged',
         provider,
         ...(filed && { requestId: filed.requestId, fields: filed.fields }),
@@ -111,6 +113,7 @@ export const refreshPartData = async (
     unusable,
     report: {
       componentId: component.id,
+      reference: component.reference,
       outcome: unusable.length === providers.length ? 'skipped' : 'not-found',
       provider: null,
       ...(unusable.length > 0 && { note: unusable.map((error) => error.message).join(' ') }),

@@ -20,6 +20,7 @@ import { Conflict, Invalid, NotFound } from '#lib/errors';
 import { logger } from '#lib/logger';
 import { getComponent } from '#repositories/components';
 import {
+  getClassProtectedFields,
   getDistributorSnapshot,
   getProtectedFields,
   putDistributorSnapshot,
@@ -285,6 +286,12 @@ export const setClassProtection = async (admin: User, className: string, fields:
   await setClassProtectedFields(className, kept, displayName(admin));
   return { className, fields: kept };
 };
+
+/** The fields no fill may take for every part of a class, for the screen that marks them. */
+export const readClassProtection = async (className: string) => ({
+  className,
+  fields: await getClassProtectedFields(className),
+});
 
 /** The part's protected fields, its own and its class's, for the detail page. */
 export const readPartProtection = async (componentId: number) => {

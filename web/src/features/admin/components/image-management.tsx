@@ -66,6 +66,7 @@ const BatchProgress = ({ batch }: { batch: ImageBatch }) => {
       >
         <HStack justify="space-between" mb="1" gap="3" flexWrap="wrap">
           <Progress.Label>
+            {batch.kind === 'data' ? 'Lifecycle and data refresh · ' : ''}
             {running
               ? `${batchProviderLabels[batch.provider]}: processing`
               : `Last batch (${batchProviderLabels[batch.provider]}): ${batch.status}`}
@@ -193,6 +194,8 @@ export const ImageManagement = () => {
     }
     if (seenRunning.current !== batch.batchId) return;
     seenRunning.current = undefined;
+    // A lifecycle and data refresh shares the batch slot; its end is told on its own tab.
+    if (batch.kind === 'data') return;
     if (batch.status === 'completed')
       notify({
         type: 'success',

@@ -10,6 +10,8 @@ import { ImageCoverageChart, ImageOverviewCards } from '../components/image-over
 import type { AdminAnchor } from '#shared/app-paths';
 import { ClassList } from '../components/class-list';
 import { UnreadValues } from '../components/unread-values';
+import { DataBatchPanel } from '../components/data-batch';
+import { ClassProtectedFieldsPanel } from '../components/class-protected-fields';
 
 /** The tabs, in order; #images, #data, #classes and #users open the later ones. */
 const ADMIN_TABS = ['overview', 'images', 'data', 'classes', 'users'] as const satisfies readonly [
@@ -77,7 +79,11 @@ export const AdminDashboardRoute = ({ overview, userManagement }: AdminDashboard
           <ImageManagement />
         </Tabs.Content>
         <Tabs.Content value="data">
-          <UnreadValues />
+          <Stack gap="6">
+            <DataBatchPanel />
+            <ClassProtectedFieldsPanel />
+            <UnreadValues />
+          </Stack>
         </Tabs.Content>
         <Tabs.Content value="classes">
           <ClassList />

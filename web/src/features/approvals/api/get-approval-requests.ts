@@ -10,8 +10,8 @@ export const loadFailureMessage = (error: unknown): string => {
   return `Failed to load approval requests: ${error instanceof Error ? error.message : String(error)}`;
 };
 
-/** The requests of one status, newest first (the server's order). */
-export const useApprovalRequests = (status: RequestStatus) => {
-  const { data, error, isLoading } = useApiQuery<ApprovalRequest[]>(approvalRequestsKey(status));
+/** The requests of one status (of one data batch, when named), newest first (the server's order). */
+export const useApprovalRequests = (status: RequestStatus, batch?: string) => {
+  const { data, error, isLoading } = useApiQuery<ApprovalRequest[]>(approvalRequestsKey(status, batch));
   return { requests: data, error, isLoading };
 };

@@ -149,6 +149,9 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
     });
   };
 
+  const summaryDialog = <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />;
+  // Nothing left to review (the last ones were just reviewed): only what happened is shown.
+  if (requests.length === 0) return summaryDialog;
   return (
     <Panel py="3" px={{ base: '3', md: '4' }}>
       <HStack justify="space-between" gap="3" wrap="wrap">
@@ -203,7 +206,7 @@ export const BulkBar = ({ requests, selected, onSelect }: BulkBarProps) => {
         )}
         <ReviewNotesField notes={notes} onChange={setNotes} placeholder="Optional notes for the submitters" />
       </FormDialog>
-      <SummaryDialog summary={summary} reviewed={reviewed} onClose={() => setSummary(null)} />
+      {summaryDialog}
     </Panel>
   );
 };

@@ -9,6 +9,8 @@ import { Check, UserCheck, X } from 'lucide-react';
 import { messages } from '#shared/messages';
 import { useState } from 'react';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
+import type { DistributorSource } from '#shared/schemas/distributor-fill';
+import { distributorLabels } from '#shared/schemas/distributors';
 import { AppLink } from '#web/components/ui/link.tsx';
 import { Panel } from '#web/components/ui/page.tsx';
 import { paths } from '#shared/app-paths';
@@ -28,6 +30,12 @@ const Detail = ({ label, children }: { label: string; children: string }) => (
     {children}
   </Text>
 );
+
+/** Where a fill's values came from: the distributor's product, the match, when it was read, and whether a refresh batch filed it. */
+const describeDistributorSource = (source: DistributorSource): string =>
+  `${distributorLabels[source.provider]} ${source.productNumber ?? source.manufacturerPartNumber} (${Math.round(
+    source.confidence * 100,
+  )}% match, read ${formatDateTime(source.readAt)})${source.batchId ? ', filed by a data refresh batch' : ''}`;
 
 /** The part the request is about, by reference: a link while it exists, a note once it is deleted. */
 const PartLine = ({ request }: { request: ApprovalRequest }) => {
@@ -115,6 +123,9 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
           <Detail label="Request ID">{request.id}</Detail>
           <Detail label="Submitted by">{request.username}</Detail>
           <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
+          {request.distributorSource && (
+            <Detail label="Values from">{describeDistributorSource(request.distributorSource)}</Detail>
+          )}
         </Stack>
 
         <StaleNotice request={request} onReject={() => setDecision('rejected')} />

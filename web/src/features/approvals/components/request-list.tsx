@@ -9,9 +9,12 @@ import { BulkBar } from './bulk-review';
 import { RequestCard } from './request-card';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
-/** The requests of one status: loading, failure, empty, or one card each; pending ones can be reviewed together. */
-export const RequestList = ({ status }: { status: RequestStatus }) => {
-  const { requests, error } = useApprovalRequests(status);
+/**
+ * The requests of one status (of one data batch, when named): loading, failure, empty, or one card
+ * each; pending ones can be reviewed together.
+ */
+export const RequestList = ({ status, batch }: { status: RequestStatus; batch?: string }) => {
+  const { requests, error } = useApprovalRequests(status, batch);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (error && !requests) {
@@ -28,12 +31,20 @@ export const RequestList = ({ status }: { status: RequestStatus }) => {
     );
   }
   if (requests.length === 0) {
-    return (
+    const empty = (
       <Panel>
         <Text color="fg.muted" textAlign="center" py="6">
           No {status} requests found.
         </Text>
       </Panel>
+    );
+    if (status !== 'pending') return empty;
+    // The bulk bar stays, bar-less, so the summary of a review that emptied the list is still shown.
+    return (
+      <Stack gap="4">
+        <BulkBar requests={requests} selected={new Set()} onSelect={setSelected} />
+        {empty}
+      </Stack>
     );
   }
   if (status !== 'pending')

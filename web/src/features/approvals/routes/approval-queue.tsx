@@ -1,17 +1,32 @@
 import { Tabs } from '@chakra-ui/react/tabs';
 import { LineTabs } from '#web/components/ui/tabs-row.tsx';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { paths } from '#shared/app-paths';
 import { requestStatuses, type RequestStatus } from '#shared/schemas/approvals';
+import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
+import { AppLink } from '#web/components/ui/link.tsx';
 import { PageHeader } from '#web/components/ui/page.tsx';
 import { RequestList } from '../components/request-list';
 import { statusLabels } from '../components/request-type';
 
-/** /component-hub/approval-queue (admin only): tabs Pending, Approved, Rejected. */
+/**
+ * /component-hub/approval-queue (admin only): tabs Pending, Approved, Rejected. With `?batch=`, only
+ * the requests one "Refresh lifecycle and data" batch filed, so they are approved together.
+ */
 export const ApprovalQueueRoute = () => {
   const [status, setStatus] = useState<RequestStatus>('pending');
+  const [params] = useSearchParams();
+  const batch = params.get('batch') || undefined;
   return (
     <>
       <PageHeader title="Approval Queue" subtitle="Review and approve component change requests" />
+      {batch && (
+        <InlineAlert status="info" mb="4" title="Showing one data batch's requests" data-testid="batch-filter">
+          Only the requests filed by the data refresh batch {batch} are listed.{' '}
+          <AppLink to={paths.hub.approvalQueue.href()}>Show all requests</AppLink>
+        </InlineAlert>
+      )}
       <LineTabs value={status} onTabChange={setStatus} lazyMount>
         <Tabs.List mb="2">
           {requestStatuses.map((value) => (
@@ -22,7 +37,7 @@ export const ApprovalQueueRoute = () => {
         </Tabs.List>
         {requestStatuses.map((value) => (
           <Tabs.Content key={value} value={value}>
-            <RequestList status={value} />
+            <RequestList status={value} batch={batch} />
           </Tabs.Content>
         ))}
       </LineTabs>

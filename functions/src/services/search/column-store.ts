@@ -12,6 +12,8 @@ import {
   type SearchTextFilterField,
 } from '#shared/schemas/component';
 import { absentChoice, confirmationFields } from '#shared/schemas/choice-fields';
+import { componentFieldDefinitions } from '#shared/schemas/component-fields';
+import type { Quantity } from '#shared/units';
 import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { TextColumn, type Codes } from './text-column';
@@ -48,6 +50,23 @@ export const storedNumberFields = [
   'version',
 ] as const;
 export type StoredNumberField = (typeof storedNumberFields)[number];
+
+/**
+ * The number fields kept in a quantity's catalogue unit (rated voltage in V, width in mm, the
+ * current read from its text in A, …), by quantity: a measure typed in the quick search also
+ * finds the parts whose field has that amount.
+ */
+export const measuredNumberFields: ReadonlyMap<Quantity, readonly StoredNumberField[]> = (() => {
+  const byQuantity = new Map<Quantity, StoredNumberField[]>();
+  for (const definition of componentFieldDefinitions) {
+    if (!('quantity' in definition) || definition.quantity === undefined) continue;
+    if (!(storedNumberFields as readonly string[]).includes(definition.name)) continue;
+    const fields =
+      byQuantity.get(definition.quantity) ?? byQuantity.set(definition.quantity, []).get(definition.quantity)!;
+    fields.push(definition.name as StoredNumberField);
+  }
+  return byQuantity;
+})();
 
 /** The value stored for a component without one: a choice field's absent value ('unknown'), else none. */
 const absentValues: Partial<Record<StoredTextField, string>> = Object.fromEntries(

@@ -14,6 +14,7 @@ import {
   type SearchedField,
   type StoredNumberField,
   type StoredTextField,
+  measuredNumberFields,
 } from './column-store';
 import { compactFolded, foldText } from './folding';
 import {
@@ -293,7 +294,7 @@ export class Matcher {
     const read = readQuery(text, quick);
     if (read.words.length === 0 && read.counts.length === 0) return undefined;
     const variants = read.words.map((word) => word.forms);
-    const words = read.words.map((word) => this.wordMatch(word, fields));
+    const words = read.words.map((word) => this.wordMatch(word, fields, quick));
     const counts = read.counts.map((count) => this.countMatch(count, fields));
     const partNumberFieldsHere = fields.filter((field) => partNumberFields.has(field));
     // One word's own part-number form is already among its forms; several words are also tried
@@ -315,14 +316,14 @@ export class Matcher {
   }
 
   /** A word's match: by its letters, or as a measure (a whole number with its unit); and by the class or type it names. */
-  private wordMatch(word: QueryWord, fields: readonly SearchedField[]): Match {
+  private wordMatch(word: QueryWord, fields: readonly SearchedField[], quick: boolean): Match {
     const kinds = word.kind;
     const alsoHolding = kinds
       ? (field: SearchedField) => (KIND_FIELDS.includes(field) ? this.kindCodes(field, kinds) : [])
       : undefined;
     const measure = word.measure;
     if (!measure) return this.match(word.forms, fields, false, undefined, alsoHolding);
-    return this.match(
+    const match = this.match(
       measureProbes(measure),
       fields,
       false,
@@ -330,6 +331,16 @@ export class Matcher {
       alsoHolding,
       true,
     );
+    // The quick search also finds the amount in the number fields of its quantity.
+    if (quick)
+      for (const field of measuredNumberFields.get(measure.quantity) ?? []) {
+        const run = this.rangeRun(field, measure.value, measure.value);
+        if (run.length === 0) continue;
+        match.numbers.push({ column: this.store.numbers[field], value: measure.value });
+        match.runs.push(run);
+        match.estimate += run.length;
+      }
+    return match;
   }
 
   /**

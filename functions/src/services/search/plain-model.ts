@@ -37,6 +37,7 @@ const readQuery = (text: string, quick: boolean) => {
 };
 import {
   FACET_VALUES,
+  measuredNumberFields,
   partNumberFields,
   storedNumberFields,
   storedTextFields,
@@ -90,6 +91,10 @@ const wordHolds = (word: QueryWord, field: string, doc: Doc): boolean => {
   }
   return wordIn(word.forms, value, partNumberFields.has(field as never));
 };
+/** A measure the quick search asks for, as the amount of one of the part's number fields of its quantity. */
+const measuredIn = (word: QueryWord, doc: Doc): boolean =>
+  word.measure !== undefined &&
+  (measuredNumberFields.get(word.measure.quantity) ?? []).some((field) => doc[field] === word.measure!.value);
 /** A count asked for: the part's count field has it, or one of the fields (not a part number) states it. */
 const countHolds = (count: Count, fields: readonly string[], doc: Doc): boolean =>
   doc[count.field] === count.count ||
@@ -105,7 +110,8 @@ const countHolds = (count: Count, fields: readonly string[], doc: Doc): boolean 
 export const textMatches = (text: string, fields: readonly string[], doc: Doc, quick = false): boolean => {
   const { words, counts } = readQuery(text, quick);
   if (!counts.every((count) => countHolds(count, fields, doc))) return false;
-  if (words.every((word) => fields.some((field) => wordHolds(word, field, doc)))) return true;
+  if (words.every((word) => fields.some((field) => wordHolds(word, field, doc)) || (quick && measuredIn(word, doc))))
+    return true;
   return fields.some(
     (field) =>
       partNumberFields.has(field as never) &&

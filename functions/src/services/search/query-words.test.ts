@@ -12,7 +12,7 @@ import {
   readMeasure,
   readQuery,
 } from './query-words';
-import { SearchIndex } from './search-index';
+import { SearchIndex, type IndexQuery } from './search-index';
 
 const measure = (word: string) => readMeasure(foldText(word))!;
 const holds = (text: string, word: string) => holdsMeasure(foldText(text), measure(word));
@@ -188,6 +188,32 @@ describe('the index with measures, counts and kinds', () => {
     expect(references('fuse 2A')).toEqual(['S505-2-R', 'S506-2-R']);
     expect(references('2 A')).toEqual(['S505-2-R', 'S506-2-R']);
     expect(references('12A')).toEqual(['S505-12-R']);
+  });
+
+  it('finds a measure in the number fields of its quantity, in the quick search only', () => {
+    const rated = SearchIndex.build([
+      // Siemens 3RH2122-1BB40: a contactor relay with a 24 V DC coil, 45 mm wide (its text says neither).
+      document(1, {
+        reference: '3RH2122-1BB40',
+        class: 'Relay',
+        description: 'Contactor relay',
+        voltage: 24,
+        width: 45,
+      }),
+      document(2, { reference: '3RH2122-1AP00', class: 'Relay', description: 'Contactor relay', voltage: 230 }),
+      document(3, { reference: '3RH2122-1BB40X', class: 'Relay', description: 'Contactor relay', voltage: 240 }),
+      // The current read from its text (16 A) is the derived number the filter uses.
+      document(4, { reference: 'UK 5 N', class: 'Terminal Block', current: '32A', currentAmps: 32 }),
+    ]);
+    const found = (query: IndexQuery) =>
+      rated.components(rated.search({ ...query, offset: 0, limit: 10 }).ids).map((part) => part.reference);
+    expect(found({ query: 'relay 24V' })).toEqual(['3RH2122-1BB40']);
+    expect(found({ query: '230 V' })).toEqual(['3RH2122-1AP00']);
+    expect(found({ query: '45mm' })).toEqual(['3RH2122-1BB40']);
+    expect(found({ query: '32A' })).toEqual(['UK 5 N']);
+    expect(found({ query: '4.5cm relay' })).toEqual(['3RH2122-1BB40']);
+    // A text filter reads its own field's text, never the numbers.
+    expect(found({ text: { description: '24V' } })).toEqual([]);
   });
 
   it('turns a count into a condition on the number of terminals, or on text stating it', () => {

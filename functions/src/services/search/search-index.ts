@@ -47,6 +47,7 @@ import { ValuePostings } from './value-postings';
  */
 
 export {
+  measuredNumberFields,
   partNumberFields,
   storedNumberFields,
   storedTextFields,

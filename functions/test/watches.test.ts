@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Notification } from '#shared/schemas/approvals';
 import type { Watch } from '#shared/schemas/watches';
-import { listWatchersOf } from '#repositories/watches';
+import { WATCHES_PER_USER_MAX } from '#shared/schemas/watches';
+import { transact } from '#repositories/table';
+import { listWatchersOf, watchItems } from '#repositories/watches';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { sentWhilePaused, signIn, uniqueClass, useFaultProxies } from './support';
@@ -142,4 +144,41 @@ describe('watching', () => {
     expect((await watcher.put('/api/watches', { componentId: part.id })).status).toBe(200);
     expect(await watches(watcher)).toEqual([expect.objectContaining({ componentId: part.id })]);
   });
+
+  it('holds the watch limit exactly when two watches are started at once, and after a lost stop', async () => {
+    const { client: watcher, user } = await signIn(api, 'user');
+    // Just below the limit, written straight to the table rather than through 499 requests.
+    const seedClass = uniqueClass('Seeded');
+    const since = new Date().toISOString();
+    for (let held = 0; held < WATCHES_PER_USER_MAX - 1; held++)
+      await transact(
+        watchItems(user.id, { componentClass: `${seedClass}-${held}` }, since, { held, max: WATCHES_PER_USER_MAX }),
+      );
+
+    for (let round = 0; round < 3; round++) {
+      const targets = [uniqueClass('RaceA'), uniqueClass('RaceB')];
+      const answers = await Promise.all(
+        targets.map((componentClass) => watcher.put<{ message: string }>('/api/watches', { componentClass })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(
+        messages.watchLimit(WATCHES_PER_USER_MAX),
+      );
+      expect(await watches(watcher)).toHaveLength(WATCHES_PER_USER_MAX);
+      const won = targets[answers.findIndex((answer) => answer.status === 200)]!;
+      expect((await watcher.delete('/api/watches', { componentClass: won })).status).toBe(200);
+    }
+
+    // A stop whose answer is lost and which is then sent again lowers the count once.
+    const lastClass = uniqueClass('Last');
+    expect((await watcher.put('/api/watches', { componentClass: lastClass })).status).toBe(200);
+    const lost = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', watcher, (options) =>
+      watcher.delete('/api/watches', { componentClass: lastClass }, options),
+    );
+    expect(lost.status).toBe(503);
+    expect((await watcher.delete('/api/watches', { componentClass: lastClass })).status).toBe(200);
+    expect(await watches(watcher)).toHaveLength(WATCHES_PER_USER_MAX - 1);
+    expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Fits') })).status).toBe(200);
+    expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Over') })).status).toBe(409);
+  }, 180_000);
 });

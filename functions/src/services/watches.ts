@@ -6,9 +6,15 @@ import { logger } from '#lib/logger';
 import { getComponent, getComponents } from '#repositories/components';
 import { getNotificationSettingsOf } from '#repositories/notification-settings';
 import { putNotifications } from '#repositories/notifications';
-import { transact } from '#repositories/table';
+import { conditionalOutcome, transact } from '#repositories/table';
 import type { User } from '#repositories/users';
-import { listWatchersOf, listWatchesOf, unwatchItems, watchItems } from '#repositories/watches';
+import {
+  listWatchersOf,
+  listWatchesOf,
+  unwatchItems,
+  WATCH_ITEM_ALREADY_HELD,
+  watchItems,
+} from '#repositories/watches';
 import { newNotification } from './notifications';
 
 /*
@@ -21,20 +27,41 @@ const sameTarget = (watch: { componentId?: number; componentClass?: string }, ta
     ? watch.componentId === target.componentId
     : watch.componentClass?.trim().toLowerCase() === target.componentClass.trim().toLowerCase();
 
-/** Starts watching a part (which must exist) or a class; watching it again changes nothing. */
+/**
+ * Starts watching a part (which must exist) or a class; watching it again changes nothing. The
+ * limit holds exactly: the write itself is refused once the person holds the most watches, even
+ * when several are started at once.
+ */
 export const startWatching = async (user: User, target: WatchTarget): Promise<{ watching: true }> => {
   if ('componentId' in target && !(await getComponent(target.componentId)))
     throw new NotFound(messages.componentNotFound);
   const held = await listWatchesOf(user.id);
   if (held.some((watch) => sameTarget(watch, target))) return { watching: true };
   if (held.length >= WATCHES_PER_USER_MAX) throw new Conflict(messages.watchLimit(WATCHES_PER_USER_MAX));
-  await transact(watchItems(user.id, target, new Date().toISOString()));
-  return { watching: true };
+  const items = watchItems(user.id, target, new Date().toISOString(), {
+    held: held.length,
+    max: WATCHES_PER_USER_MAX,
+  });
+  return conditionalOutcome(
+    async () => {
+      await transact(items);
+      return { watching: true as const };
+    },
+    (failed) => {
+      // Started at the same moment by another request: it is watched, as asked.
+      if (failed.includes(WATCH_ITEM_ALREADY_HELD)) return { watching: true as const };
+      throw new Conflict(messages.watchLimit(WATCHES_PER_USER_MAX));
+    },
+  );
 };
 
 /** Stops watching; not watching it already is no error. */
 export const stopWatching = async (user: User, target: WatchTarget): Promise<{ watching: false }> => {
-  await transact(unwatchItems(user.id, target));
+  const held = await listWatchesOf(user.id);
+  await conditionalOutcome(
+    () => transact(unwatchItems(user.id, target, { held: held.length })),
+    () => undefined,
+  );
   return { watching: false };
 };
 

@@ -181,4 +181,29 @@ describe('watching', () => {
     expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Fits') })).status).toBe(200);
     expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Over') })).status).toBe(409);
   }, 180_000);
+
+  it('emails a watcher of a request filed and of its approval, unless they turned watch emails off', async () => {
+    const { client: submitter } = await signIn(api, 'user');
+    const { client: librarian } = await signIn(api, 'librarian');
+    const { client: watcher, user: wanda } = await signIn(api, 'user');
+    const { client: quiet, user: quinn } = await signIn(api, 'user');
+    const part = await newPart(submitter, librarian);
+    await watcher.put('/api/watches', { componentId: part.id });
+    await quiet.put('/api/watches', { componentClass: part.componentClass });
+    expect((await quiet.patch('/api/notification-settings', { emailWatched: false })).status).toBe(200);
+
+    const filed = await submitter.patch<{ requestId: string }>(`/api/components/${part.id}`, {
+      description: 'Watched by email',
+    });
+    expect(filed.status).toBe(201);
+    await approve(librarian, filed.body.requestId);
+
+    const mails = await stack.readEmails(wanda.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Change requested', 'Watched change approved']);
+    expect(mails[1]!.body.text).toContain(part.reference);
+    expect(mails[1]!.body.text).toContain(`${stack.appUrl}/app/component-hub/components/${part.id}`);
+    expect(await stack.readEmails(quinn.email)).toEqual([]);
+    // The bell still tells the one who turned emails off.
+    expect((await bell(quiet)).some((notice) => notice.title === 'Watched change approved')).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { paths } from '#shared/app-paths';
+import { paths, siteLink } from '#shared/app-paths';
 import { messages } from '#shared/messages';
 import { WATCHES_PER_USER_MAX, type Watch, type WatchTarget } from '#shared/schemas/watches';
 import { Conflict, NotFound } from '#lib/errors';
@@ -15,6 +15,9 @@ import {
   WATCH_ITEM_ALREADY_HELD,
   watchItems,
 } from '#repositories/watches';
+import { config } from '#lib/config';
+import { getUser } from '#repositories/users';
+import { composeEmail, sendEmail } from './mail';
 import { newNotification } from './notifications';
 
 /*
@@ -83,8 +86,9 @@ export const listWatches = async (user: User): Promise<Watch[]> => {
 
 /**
  * Tells the watchers of a part and of its class, except `except` (who did it, who is told of it
- * anyway), as their settings allow: one notification each, linked to the part. Best effort: the
- * change it tells of has already been made.
+ * anyway), as their settings allow: a notification each in the bell, linked to the part, and an
+ * email each to those who keep watch emails on. Best effort: the change it tells of has already
+ * been made, and one email that fails does not keep the others back.
  */
 export const notifyWatchers = async (
   about: { componentId: number | null; componentClass: string | null },
@@ -101,19 +105,47 @@ export const notifyWatchers = async (
     if (!watchers.length) return;
     const settings = await getNotificationSettingsOf(watchers);
     const told = watchers.filter((id) => settings.get(id)?.appWatched !== false);
+    const emailed = watchers.filter((id) => settings.get(id)?.emailWatched !== false);
     const linkTo =
       notice.linkTo !== undefined
         ? notice.linkTo
         : about.componentId !== null
           ? paths.hub.component.href(about.componentId)
           : null;
-    await putNotifications(
-      told.map((userId) => ({
-        userId,
-        notification: newNotification({ type: 'info', title: notice.title, message: notice.message, linkTo }),
-      })),
-    );
+    await Promise.all([
+      putNotifications(
+        told.map((userId) => ({
+          userId,
+          notification: newNotification({ type: 'info', title: notice.title, message: notice.message, linkTo }),
+        })),
+      ),
+      ...emailed.map((userId) => emailWatcher(userId, notice, linkTo)),
+    ]);
   } catch (error) {
     logger.warn('watchers not told', { error: error as Error });
+  }
+};
+
+const emailWatcher = async (
+  userId: string,
+  notice: { title: string; message: string },
+  linkTo: string | null,
+): Promise<void> => {
+  try {
+    const watcher = await getUser(userId);
+    if (!watcher) return;
+    await sendEmail(
+      composeEmail({
+        to: watcher.email,
+        subject: notice.title,
+        blocks: [notice.message, 'You get this email because you watch the part or its class.'],
+        action: {
+          label: linkTo ? 'Open the part' : 'Open Component Hub',
+          url: siteLink(config().APP_URL, linkTo ?? paths.hub.dashboard.href()),
+        },
+      }),
+    );
+  } catch (error) {
+    logger.warn('watch email not sent', { userId, error: error as Error });
   }
 };

@@ -206,4 +206,24 @@ describe('watching', () => {
     // The bell still tells the one who turned emails off.
     expect((await bell(quiet)).some((notice) => notice.title === 'Watched change approved')).toBe(true);
   });
+
+  it('tells the watchers of a merged part and of the part it went into, not the one who merged', async () => {
+    const { client: submitter } = await signIn(api, 'user');
+    const { client: librarian } = await signIn(api, 'librarian');
+    const { client: ofMerged } = await signIn(api, 'user');
+    const { client: ofSurvivor } = await signIn(api, 'user');
+    const merged = await newPart(submitter, librarian);
+    const survivor = await newPart(submitter, librarian);
+    await ofMerged.put('/api/watches', { componentId: merged.id });
+    await ofSurvivor.put('/api/watches', { componentId: survivor.id });
+    await librarian.put('/api/watches', { componentId: survivor.id });
+
+    expect((await librarian.post(`/api/components/${merged.id}/merge`, { intoId: survivor.id })).status).toBe(200);
+    for (const watcher of [ofMerged, ofSurvivor]) {
+      const notice = (await bell(watcher)).find((each) => each.title === 'Watched part merged');
+      expect(notice?.message).toContain(`merged ${merged.reference} into ${survivor.reference}`);
+      expect(notice?.linkTo).toBe(`/component-hub/components/${survivor.id}`);
+    }
+    expect((await bell(librarian)).some((notice) => notice.title === 'Watched part merged')).toBe(false);
+  });
 });

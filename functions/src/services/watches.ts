@@ -85,19 +85,20 @@ export const listWatches = async (user: User): Promise<Watch[]> => {
 };
 
 /**
- * Tells the watchers of a part and of its class, except `except` (who did it, who is told of it
+ * Tells the watchers of a part and of its class (and of `also`: a part merged into it), except `except` (who did it, who is told of it
  * anyway), as their settings allow: a notification each in the bell, linked to the part, and an
  * email each to those who keep watch emails on. Best effort: the change it tells of has already
  * been made, and one email that fails does not keep the others back.
  */
 export const notifyWatchers = async (
-  about: { componentId: number | null; componentClass: string | null },
+  about: { componentId: number | null; componentClass: string | null; also?: readonly WatchTarget[] },
   notice: { title: string; message: string; linkTo?: string | null },
   except: readonly string[],
 ): Promise<void> => {
   const targets: WatchTarget[] = [
     ...(about.componentId !== null ? [{ componentId: about.componentId }] : []),
     ...(about.componentClass ? [{ componentClass: about.componentClass }] : []),
+    ...(about.also ?? []),
   ];
   if (!targets.length) return;
   try {

@@ -149,6 +149,12 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     );
   }
 
+  // Four eyes (nobody decides their own request) is on unless a deployment turns it off.
+  const fourEyes = optionalString(app, 'fourEyes') ?? 'on';
+  if (fourEyes !== 'on' && fourEyes !== 'off') {
+    throw new Error(`Context 'fourEyes' must be 'on' or 'off' (got '${fourEyes}')`);
+  }
+
   // The catalogue's languages, the default first (`-c catalogueLanguages=en,de,fr`); checked here
   // so a mistyped code fails the synth, not every function's start.
   const languagesSetting = optionalString(app, 'catalogueLanguages');
@@ -195,6 +201,7 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     passwordLogin,
     ssoAccountPasswords,
     secondFactorRequiredFor,
+    fourEyes,
     ...(catalogueLanguages && { catalogueLanguages }),
     // `npm run deploy:localstack`: the functions reach LocalStack's services, S3 path-style.
     ...(app.node.tryGetContext('localstack') === 'true' || app.node.tryGetContext('localstack') === true

@@ -136,6 +136,7 @@ describe('notification settings', () => {
     expect((await user.client.get<NotificationSettings>('/api/notification-settings')).body).toEqual({
       emailRequestDigest: true,
       emailRequestDecision: true,
+      emailWatched: true,
       appNewRequest: true,
       appRequestDecision: true,
       appWatched: true,

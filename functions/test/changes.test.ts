@@ -5,6 +5,7 @@ import { changeLogItems } from '#repositories/changes';
 import { transact } from '#repositories/table';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
+import { makeWorkbook } from '../../scripts/test/workbooks';
 import { signIn, uniqueClass } from './support';
 
 /*
@@ -105,6 +106,39 @@ describe('the change log', () => {
       approvedBy: { id: lena.id },
       requestId: null,
     });
+  });
+
+  it('lists what an import wrote as changes made by the one who imported it', async () => {
+    const { client: admin, user: ada } = await signIn(api, 'admin');
+    const { client: reader } = await signIn(api, 'user');
+    const componentClass = uniqueClass('Imported');
+    const references = [uniqueReference(), uniqueReference(), uniqueReference()];
+    const bytes = makeWorkbook({
+      headings: ['Reference', 'Class', 'Description'],
+      rows: references.map((reference) => [reference, componentClass, `Imported ${reference}`]),
+    });
+    const imported = await admin.post<{ count: number }>('/api/import-excel', {
+      fileName: 'changes.xlsx',
+      fileData: bytes.toString('base64'),
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.count).toBe(3);
+
+    const { entries, total } = await changes(reader, { class: componentClass, kind: 'import' });
+    expect(total).toBe(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'import',
+      componentId: null,
+      componentClass,
+      summary: 'Imported from changes.xlsx: 3 added, 0 updated',
+      proposedBy: { id: ada.id },
+      approvedBy: { id: ada.id },
+      requestId: null,
+    });
+    expect(entries[0]!.fields).toEqual(expect.arrayContaining(['reference', 'class', 'description']));
+    expect((await changes(reader, { user: ada.id, kind: 'import' })).entries.map((entry) => entry.id)).toContain(
+      entries[0]!.id,
+    );
   });
 
   it('refuses filters it cannot read', async () => {

@@ -214,6 +214,15 @@ describe('accounts', () => {
     await adminCountIsExact();
   });
 
+  it("records the provider's groups on the user at every sign-in, for reviewer groups to match", async () => {
+    const someone = newPerson(['hub-users', 'relay-experts', 'relay-experts']);
+    const first = await signedIn(someone);
+    expect((await getUser(first.me.id))?.ssoGroups).toEqual(['hub-users', 'relay-experts']);
+    sso.provider().setPerson({ ...someone, groups: ['motor-experts'] });
+    await signedIn(someone);
+    expect((await getUser(first.me.id))?.ssoGroups).toEqual(['motor-experts']);
+  });
+
   it('keeps roles set in the hub when no administrators or librarians group is configured', async () => {
     sso.configure({ OIDC_ADMIN_GROUPS: undefined, OIDC_LIBRARIAN_GROUPS: undefined });
     const { user, email } = await createProvenUser('admin');

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Notification } from '#shared/schemas/approvals';
 import type { Watch } from '#shared/schemas/watches';
-import { listWatchersOf } from '#repositories/watches';
+import { WATCHES_PER_USER_MAX } from '#shared/schemas/watches';
+import { transact } from '#repositories/table';
+import { listWatchersOf, watchItems } from '#repositories/watches';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { sentWhilePaused, signIn, uniqueClass, useFaultProxies } from './support';
@@ -141,5 +143,87 @@ describe('watching', () => {
     expect(answer.body.message).toBe(messages.serviceUnavailable);
     expect((await watcher.put('/api/watches', { componentId: part.id })).status).toBe(200);
     expect(await watches(watcher)).toEqual([expect.objectContaining({ componentId: part.id })]);
+  });
+
+  it('holds the watch limit exactly when two watches are started at once, and after a lost stop', async () => {
+    const { client: watcher, user } = await signIn(api, 'user');
+    // Just below the limit, written straight to the table rather than through 499 requests.
+    const seedClass = uniqueClass('Seeded');
+    const since = new Date().toISOString();
+    for (let held = 0; held < WATCHES_PER_USER_MAX - 1; held++)
+      await transact(
+        watchItems(user.id, { componentClass: `${seedClass}-${held}` }, since, { held, max: WATCHES_PER_USER_MAX }),
+      );
+
+    for (let round = 0; round < 3; round++) {
+      const targets = [uniqueClass('RaceA'), uniqueClass('RaceB')];
+      const answers = await Promise.all(
+        targets.map((componentClass) => watcher.put<{ message: string }>('/api/watches', { componentClass })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(
+        messages.watchLimit(WATCHES_PER_USER_MAX),
+      );
+      expect(await watches(watcher)).toHaveLength(WATCHES_PER_USER_MAX);
+      const won = targets[answers.findIndex((answer) => answer.status === 200)]!;
+      expect((await watcher.delete('/api/watches', { componentClass: won })).status).toBe(200);
+    }
+
+    // A stop whose answer is lost and which is then sent again lowers the count once.
+    const lastClass = uniqueClass('Last');
+    expect((await watcher.put('/api/watches', { componentClass: lastClass })).status).toBe(200);
+    const lost = await sentWhilePaused(proxies.dynamodb, 'TransactWriteItems', watcher, (options) =>
+      watcher.delete('/api/watches', { componentClass: lastClass }, options),
+    );
+    expect(lost.status).toBe(503);
+    expect((await watcher.delete('/api/watches', { componentClass: lastClass })).status).toBe(200);
+    expect(await watches(watcher)).toHaveLength(WATCHES_PER_USER_MAX - 1);
+    expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Fits') })).status).toBe(200);
+    expect((await watcher.put('/api/watches', { componentClass: uniqueClass('Over') })).status).toBe(409);
+  }, 180_000);
+
+  it('emails a watcher of a request filed and of its approval, unless they turned watch emails off', async () => {
+    const { client: submitter } = await signIn(api, 'user');
+    const { client: librarian } = await signIn(api, 'librarian');
+    const { client: watcher, user: wanda } = await signIn(api, 'user');
+    const { client: quiet, user: quinn } = await signIn(api, 'user');
+    const part = await newPart(submitter, librarian);
+    await watcher.put('/api/watches', { componentId: part.id });
+    await quiet.put('/api/watches', { componentClass: part.componentClass });
+    expect((await quiet.patch('/api/notification-settings', { emailWatched: false })).status).toBe(200);
+
+    const filed = await submitter.patch<{ requestId: string }>(`/api/components/${part.id}`, {
+      description: 'Watched by email',
+    });
+    expect(filed.status).toBe(201);
+    await approve(librarian, filed.body.requestId);
+
+    const mails = await stack.readEmails(wanda.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Change requested', 'Watched change approved']);
+    expect(mails[1]!.body.text).toContain(part.reference);
+    expect(mails[1]!.body.text).toContain(`${stack.appUrl}/app/component-hub/components/${part.id}`);
+    expect(await stack.readEmails(quinn.email)).toEqual([]);
+    // The bell still tells the one who turned emails off.
+    expect((await bell(quiet)).some((notice) => notice.title === 'Watched change approved')).toBe(true);
+  });
+
+  it('tells the watchers of a merged part and of the part it went into, not the one who merged', async () => {
+    const { client: submitter } = await signIn(api, 'user');
+    const { client: librarian } = await signIn(api, 'librarian');
+    const { client: ofMerged } = await signIn(api, 'user');
+    const { client: ofSurvivor } = await signIn(api, 'user');
+    const merged = await newPart(submitter, librarian);
+    const survivor = await newPart(submitter, librarian);
+    await ofMerged.put('/api/watches', { componentId: merged.id });
+    await ofSurvivor.put('/api/watches', { componentId: survivor.id });
+    await librarian.put('/api/watches', { componentId: survivor.id });
+
+    expect((await librarian.post(`/api/components/${merged.id}/merge`, { intoId: survivor.id })).status).toBe(200);
+    for (const watcher of [ofMerged, ofSurvivor]) {
+      const notice = (await bell(watcher)).find((each) => each.title === 'Watched part merged');
+      expect(notice?.message).toContain(`merged ${merged.reference} into ${survivor.reference}`);
+      expect(notice?.linkTo).toBe(`/component-hub/components/${survivor.id}`);
+    }
+    expect((await bell(librarian)).some((notice) => notice.title === 'Watched part merged')).toBe(false);
   });
 });

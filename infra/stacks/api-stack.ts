@@ -51,6 +51,8 @@ export interface ApiStackProps extends StackProps {
   readonly ssoAccountPasswords?: 'after-fresh-sign-in' | 'never';
   /** `admins`: administrators must have a second factor (context `secondFactorRequiredFor`). */
   readonly secondFactorRequiredFor?: 'optional' | 'admins';
+  /** `off`: a reviewer may decide their own request (context `fourEyes`); on by default. */
+  readonly fourEyes?: 'on' | 'off';
   /** The catalogue's languages (CATALOGUE_LANGUAGES), the default first; English alone when unset. */
   readonly catalogueLanguages?: readonly string[];
 }
@@ -152,6 +154,7 @@ export class ApiStack extends Stack {
       ...(props.passwordLogin === 'admins-only' && { PASSWORD_LOGIN: 'admins-only' }),
       ...(props.ssoAccountPasswords === 'never' && { SSO_ACCOUNT_PASSWORDS: 'never' }),
       ...(props.secondFactorRequiredFor === 'admins' && { SECOND_FACTOR_REQUIRED_FOR: 'admins' }),
+      ...(props.fourEyes === 'off' && { FOUR_EYES: 'off' }),
       ...(props.catalogueLanguages && { CATALOGUE_LANGUAGES: props.catalogueLanguages.join(',') }),
       ...ssoEnvironment(props.sso, props.appUrl),
       ...props.extraEnvironment,

@@ -8,6 +8,7 @@ import { messages } from '../messages';
 export const notificationSettingKinds = [
   'emailRequestDigest',
   'emailRequestDecision',
+  'emailWatched',
   'appNewRequest',
   'appRequestDecision',
   'appWatched',
@@ -19,6 +20,7 @@ export type NotificationSettings = Record<NotificationSettingKind, boolean>;
 export const defaultNotificationSettings: NotificationSettings = {
   emailRequestDigest: true,
   emailRequestDecision: true,
+  emailWatched: true,
   appNewRequest: true,
   appRequestDecision: true,
   appWatched: true,
@@ -38,6 +40,12 @@ export const notificationSettingLabels: Record<
     channel: 'email',
     label: 'My requests approved or rejected',
     help: "An email with the reviewer's notes when an administrator decides on a request of yours.",
+    adminOnly: false,
+  },
+  emailWatched: {
+    channel: 'email',
+    label: 'Parts and classes I watch',
+    help: 'An email when a change to a part or class you watch is requested or approved.',
     adminOnly: false,
   },
   appNewRequest: {

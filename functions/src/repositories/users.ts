@@ -46,6 +46,8 @@ export interface User {
   totpEnabled?: boolean;
   /** Passkeys registered (kept with each passkey's write, in the same transaction). */
   passkeyCount?: number;
+  /** The groups the single sign-on provider named at the user's last sign-in through it. */
+  ssoGroups?: string[];
 }
 
 /*
@@ -457,6 +459,14 @@ export const markEmailVerified = async (user: Pick<User, 'id' | 'email'>, at: st
     UpdateExpression: 'SET emailVerifiedAt = :at',
     ConditionExpression: 'email = :email',
     ExpressionAttributeValues: { ':at': at, ':email': user.email },
+  });
+
+/** Records the groups the provider named at a sign-in; false when the user is gone. */
+export const recordSsoGroups = async (userId: string, groups: readonly string[]): Promise<boolean> =>
+  updateUserIf(userId, {
+    UpdateExpression: 'SET ssoGroups = :groups',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':groups': [...groups] },
   });
 
 /** Ends every session of the user (the provider signed them out and named no session). */

@@ -6,6 +6,10 @@ import { queryAll, tableName, type TransactItem } from './table';
  * Watches: each is two items written and deleted together, one for each way it is read:
  *   the watched thing's watchers  `WATCHERS#PART#<id>` or `WATCHERS#CLASS#<class, folded>` / `<userId>`
  *   the person's watches          `USER#<userId>` / `WATCH#PART#<id>` or `WATCH#CLASS#<class, folded>`
+ * and, moved in the same transaction, the person's count of them `USER#<userId>` / `WATCHES` (`count`),
+ * which a new watch may raise only while it is below the limit, so two watches started at once
+ * cannot pass it together. A person who watched before the count was kept gets it from the watches
+ * listed at their next start or stop.
  */
 
 export interface StoredWatch {
@@ -25,8 +29,24 @@ const ownKey = (userId: string, target: WatchTarget) => ({
   sk: `WATCH#${targetKey(target)}`,
 });
 
-/** The transaction items that make `userId` a watcher of `target` (again, harmlessly, if they were). */
-export const watchItems = (userId: string, target: WatchTarget, since: string): TransactItem[] => [
+const countKey = (userId: string) => ({ pk: userPartition(userId), sk: 'WATCHES' });
+
+/** Which item of `watchItems` fails its condition when the person already watches the target. */
+export const WATCH_ITEM_ALREADY_HELD = 1;
+/** Which item of `watchItems` fails its condition when the person is at the limit. */
+export const WATCH_ITEM_OVER_LIMIT = 2;
+
+/**
+ * The transaction items that make `userId` a watcher of `target`: refused when they already
+ * watch it (item `WATCH_ITEM_ALREADY_HELD`) or already hold `max` watches (item
+ * `WATCH_ITEM_OVER_LIMIT`). `held` is how many they were seen to hold, the count's first value.
+ */
+export const watchItems = (
+  userId: string,
+  target: WatchTarget,
+  since: string,
+  counting: { held: number; max: number },
+): TransactItem[] => [
   {
     Put: {
       TableName: tableName(),
@@ -37,14 +57,38 @@ export const watchItems = (userId: string, target: WatchTarget, since: string): 
     Put: {
       TableName: tableName(),
       Item: { ...ownKey(userId, target), entity: 'watch', ...target, since },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+  {
+    Update: {
+      TableName: tableName(),
+      Key: countKey(userId),
+      UpdateExpression: 'SET #count = if_not_exists(#count, :held) + :one, entity = :entity',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':held': counting.held, ':one': 1, ':max': counting.max, ':entity': 'watch-count' },
     },
   },
 ];
 
-/** The transaction items that end `userId`'s watch of `target` (nothing, if there was none). */
-export const unwatchItems = (userId: string, target: WatchTarget): TransactItem[] => [
+/**
+ * The transaction items that end `userId`'s watch of `target`: refused (a failed condition)
+ * when they do not watch it, so the count only falls for a watch that ends. `held` as for
+ * `watchItems`.
+ */
+export const unwatchItems = (userId: string, target: WatchTarget, counting: { held: number }): TransactItem[] => [
   { Delete: { TableName: tableName(), Key: watchersKey(target, userId) } },
-  { Delete: { TableName: tableName(), Key: ownKey(userId, target) } },
+  { Delete: { TableName: tableName(), Key: ownKey(userId, target), ConditionExpression: 'attribute_exists(pk)' } },
+  {
+    Update: {
+      TableName: tableName(),
+      Key: countKey(userId),
+      UpdateExpression: 'SET #count = if_not_exists(#count, :held) - :one, entity = :entity',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':held': counting.held, ':one': 1, ':entity': 'watch-count' },
+    },
+  },
 ];
 
 /** What `userId` watches, parts first, each in the order it was keyed. */

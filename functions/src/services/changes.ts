@@ -89,12 +89,21 @@ export const directChangeEntry = (
   actor: User,
   at: string,
   change: Pick<ChangeEntry, 'kind' | 'componentId' | 'componentReference' | 'componentClass' | 'fields' | 'summary'>,
+): ChangeEntry => madeChangeEntry({ proposedBy: person(actor), approvedBy: person(actor) }, at, change);
+
+/**
+ * The log's entry for a change made without a request by people known by id and name only (an
+ * import: who made it proposed it, who committed it approved it).
+ */
+export const madeChangeEntry = (
+  people: Pick<ChangeEntry, 'proposedBy' | 'approvedBy'>,
+  at: string,
+  change: Pick<ChangeEntry, 'kind' | 'componentId' | 'componentReference' | 'componentClass' | 'fields' | 'summary'>,
 ): ChangeEntry => ({
   id: ulid(new Date(at).getTime()),
   at,
   ...change,
-  proposedBy: person(actor),
-  approvedBy: person(actor),
+  ...people,
   requestId: null,
 });
 

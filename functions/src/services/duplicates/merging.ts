@@ -1,3 +1,4 @@
+import { paths } from '#shared/app-paths';
 import { messages } from '#shared/messages';
 import {
   absentChoice,
@@ -34,6 +35,7 @@ import { versionPut } from '#repositories/versions';
 import { closeRequestsOfMergedPart } from '../approvals/reviewing';
 import { displayName } from '../user-names';
 import { directChangeEntry } from '../changes';
+import { notifyWatchers } from '../watches';
 import { changeLogItems } from '#repositories/changes';
 
 /*
@@ -253,5 +255,16 @@ export const mergeComponents = async (admin: User, fromId: number, intoId: numbe
   await moveHoldings({ fromId, fromReference: marked.fromReference, intoId, intoReference: marked.intoReference });
   await closeRequestsOfMergedPart(fromId, marked.intoReference);
   await finishMerge(fromId, intoId, new Date().toISOString());
+  // Watchers of either part, or of the survivor's class, hear of it (again, if it is sent again).
+  const survivor = await getComponent(intoId);
+  await notifyWatchers(
+    { componentId: intoId, componentClass: survivor?.class ?? null, also: [{ componentId: fromId }] },
+    {
+      title: 'Watched part merged',
+      message: `${displayName(admin)} merged ${marked.fromReference} into ${marked.intoReference}.`,
+      linkTo: paths.hub.component.href(intoId),
+    },
+    [admin.id],
+  );
   return { mergedId: fromId, intoId, version: marked.mergeVersion };
 };

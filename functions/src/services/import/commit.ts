@@ -1,9 +1,11 @@
 import { messages } from '#shared/messages';
 import { confirmationSource, confirmationsOf } from '#shared/schemas/choice-fields';
-import type { Component } from '#shared/schemas/component';
+import type { ChangeEntry } from '#shared/schemas/changes';
+import { inFieldOrder, type Component } from '#shared/schemas/component';
 import { IMPORT_SLICE_ROWS, type ImportOutcome } from '#shared/schemas/import';
 import { logger } from '#lib/logger';
 import { commitCatalogueChange, readCatalogueChanges } from '#repositories/catalogue';
+import { changeLogItems } from '#repositories/changes';
 import { componentPut, componentUpdate, getComponent, getComponentIdentities } from '#repositories/components';
 import type { TransactItem } from '#repositories/table';
 import {
@@ -17,6 +19,7 @@ import {
 } from '#repositories/import-jobs';
 import { failedConditions, isConditionFailure, transact } from '#repositories/table';
 import { initialVersion, versionPut } from '#repositories/versions';
+import { madeChangeEntry } from '../changes';
 import { readPreviewSlice } from './import-files';
 import { isSamePart } from './part-identity';
 import type { PreviewRow } from './preview';
@@ -39,8 +42,11 @@ import type { PreviewRow } from './preview';
  * changed are kept with the import for the remaining slices.
  */
 
-/** Transaction items per group: leaves room for the marker, the counts, the revision and its log entry. */
-const GROUP_WRITE_ITEMS = 90;
+/**
+ * Transaction items per group: leaves room for the marker, the counts, the revision and its log
+ * entry, and the group's entry in the change log (at most 16 items: 8 views and their day counts).
+ */
+const GROUP_WRITE_ITEMS = 74;
 /** Rows per group marker, whatever they write: keeps the marker small. */
 const GROUP_MAX_ROWS = 250;
 
@@ -171,6 +177,38 @@ const planGroup = (job: StoredImport, rows: readonly PreviewRow[], foreign: read
 type GroupWrite = 'written' | 'already' | 'superseded';
 
 /**
+ * The change log's entry for the parts a group writes: one entry per group, proposed by whoever
+ * made the import and approved by whoever committed it, naming the part when the group wrote one
+ * and the class when every part it wrote is of one. None when the group writes no part.
+ */
+const groupChangeEntry = (job: StoredImport, planned: readonly Planned[], at: string): ChangeEntry | undefined => {
+  const writing = planned.filter((plan) => plan.items.length > 0);
+  if (!writing.length) return undefined;
+  const created = writing.filter((plan) => plan.outcome === 'created').length;
+  const updated = writing.length - created;
+  const fields = new Set<string>();
+  for (const plan of writing) {
+    if (plan.outcome === 'created') Object.keys(plan.row.values ?? {}).forEach((field) => fields.add(field));
+    else plan.row.changes.forEach((change) => fields.add(change.field));
+  }
+  const classes = new Set(writing.map((plan) => plan.row.values?.class ?? null));
+  const [onlyClass] = [...classes];
+  const only = writing.length === 1 ? writing[0] : undefined;
+  const people = {
+    proposedBy: { id: job.createdByUserId, name: job.createdBy },
+    approvedBy: { id: job.committedByUserId ?? job.createdByUserId, name: job.committedBy ?? job.createdBy },
+  };
+  return madeChangeEntry(people, at, {
+    kind: 'import',
+    componentId: only ? only.componentId : null,
+    componentReference: only ? only.row.reference : null,
+    componentClass: classes.size === 1 && typeof onlyClass === 'string' ? onlyClass : null,
+    fields: inFieldOrder([...fields]),
+    summary: `Imported from ${job.fileName}: ${created} added, ${updated} updated`,
+  });
+};
+
+/**
  * Writes one group; a part whose condition fails turns its row into a conflict and the group is
  * written again without it. 'already': another try wrote the group first; 'superseded': this run
  * is no longer the import's commit.
@@ -191,7 +229,13 @@ const writeGroup = async (
     );
     const writes = planned.flatMap((plan) => plan.items);
     const marker: CommittedGroup = { slice, group, rows: outcomes };
-    const items = [...writes, ...groupCommitItems(job.importId, run, marker, now)];
+    const entry = groupChangeEntry(job, planned, now.toISOString());
+    // The log's items come last, so a failed condition's index still tells a part from the marker.
+    const items = [
+      ...writes,
+      ...groupCommitItems(job.importId, run, marker, now),
+      ...(entry ? changeLogItems(entry) : []),
+    ];
     const componentIds = planned.filter((plan) => plan.items.length > 0).map((plan) => plan.componentId);
     try {
       if (componentIds.length) await commitCatalogueChange(componentIds, items, now);

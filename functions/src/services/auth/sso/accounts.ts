@@ -17,6 +17,7 @@ import {
   getUser,
   getUserByEmail,
   isActive,
+  recordSsoGroups,
   type User,
 } from '#repositories/users';
 import { linkEmail, noticeEmail, sendEmail } from '../../mail';
@@ -194,6 +195,17 @@ const applyRole = async (user: User, role: Role | undefined): Promise<User | typ
 };
 
 /**
+ * Keeps the groups the provider named at this sign-in on the user (what reviewer groups are
+ * matched against), written only when they changed; the user as it is then.
+ */
+const recordGroups = async (user: User, groups: readonly string[]): Promise<User> => {
+  const sorted = [...new Set(groups)].sort();
+  if (JSON.stringify(user.ssoGroups ?? []) === JSON.stringify(sorted)) return user;
+  if (!(await recordSsoGroups(user.id, sorted))) return user;
+  return { ...user, ssoGroups: sorted };
+};
+
+/**
  * The hub user for a person the provider signed in: by link, else by verified email (linked
  * now), else created just in time; with the role their groups give at this sign-in.
  */
@@ -204,7 +216,8 @@ export const userForPerson = async (person: ProviderPerson, settings: SsoSetting
     const user = await findOrCreate(person, role, settings);
     if (user === RACE) continue;
     const withRole = await applyRole(user, role);
-    if (withRole !== RACE) return withRole;
+    if (withRole === RACE) continue;
+    return recordGroups(withRole, person.groups);
   }
   throw new Error('single sign-on: the account kept changing during the sign-in');
 };

@@ -17,6 +17,7 @@ const person = (role: 'user' | 'admin') => ({
 const allOn = {
   emailRequestDigest: true,
   emailRequestDecision: true,
+  emailWatched: true,
   appNewRequest: true,
   appRequestDecision: true,
   appWatched: true,

@@ -205,7 +205,7 @@ describe('the index with measures, counts and kinds', () => {
       // The current read from its text (16 A) is the derived number the filter uses.
       document(4, { reference: 'UK 5 N', class: 'Terminal Block', current: '32A', currentAmps: 32 }),
     ]);
-    const found = (query: IndexQuery) =>
+    const found = (query: Omit<IndexQuery, 'offset' | 'limit'>) =>
       rated.components(rated.search({ ...query, offset: 0, limit: 10 }).ids).map((part) => part.reference);
     expect(found({ query: 'relay 24V' })).toEqual(['3RH2122-1BB40']);
     expect(found({ query: '230 V' })).toEqual(['3RH2122-1AP00']);

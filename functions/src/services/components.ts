@@ -42,6 +42,7 @@ import { catalogueSearch, catalogueSummary } from './search/catalogue-search';
 import type { StoredNumberField } from './search/column-store';
 import type { IndexQuery, SearchIndex } from './search/search-index';
 import { searchOrCorrect, suggestSearches } from './search/suggestions';
+import { askSearchHolder } from './search/holder-client';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
 export const componentFileUrl = (id: number, field: ComponentFileField): string =>
@@ -272,32 +273,9 @@ export const listComponentOptions = async (): Promise<ComponentOptions & Managed
   };
 };
 
-/** The current and wire texts no number could be read from, for administrators to put right. */
-export const listUnreadValues = async (): Promise<UnreadValue[]> => {
-  const index = await catalogueSearch().current();
-  const rows: (Omit<UnreadValue, 'components'> & { ids: number[] })[] = [];
-  for (const field of derivedSourceFields) {
-    const byValue = new Map<string, number[]>();
-    const readable = new Map<string, boolean>();
-    for (const { id, value } of index.fieldValues(field)) {
-      if (!value?.trim()) continue;
-      if (!readable.has(value)) readable.set(value, isReadableValue(field, value));
-      if (readable.get(value)) continue;
-      const ids = byValue.get(value) ?? [];
-      ids.push(id);
-      byValue.set(value, ids);
-    }
-    for (const [value, ids] of byValue)
-      rows.push({ field, label: componentFieldLabels[field], value, count: ids.length, ids });
-  }
-  rows.sort((a, b) => b.count - a.count || a.field.localeCompare(b.field) || a.value.localeCompare(b.value));
-  return rows.map(({ ids, ...row }) => ({
-    ...row,
-    components: index
-      .components(ids.slice(0, UNREAD_VALUE_PARTS_SHOWN))
-      .map((component) => ({ id: component.id, reference: component.reference })),
-  }));
-};
+/** The current and wire texts no number could be read from, for administrators to put right (the search function reads them). */
+export const listUnreadValues = async (): Promise<UnreadValue[]> =>
+  (await askSearchHolder({ kind: 'unread-values' })).values;
 
 /**
  * The dashboard's counts. Pending Approvals counts what the viewer can see in the list beside

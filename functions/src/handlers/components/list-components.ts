@@ -9,11 +9,13 @@ import {
 import { httpHandler, reply } from '#lib/http';
 import { currentSearchIndex, searchComponents } from '#services/components';
 import { loadSearchIndexAtInit } from '#services/search/catalogue-search';
+import { answerHolderEvent } from '#services/search/holder';
+import { isHolderEvent, type HolderEvent } from '#services/search/holder-protocol';
 
 // The index is loaded while the function initialises, before the first request.
 await loadSearchIndexAtInit();
 
-export const handler = httpHandler({
+const searchRoute = httpHandler({
   schema: { query: searchQuerySchema },
   // The index is brought up to date while the session is checked.
   prefetch: currentSearchIndex,
@@ -36,3 +38,13 @@ export const handler = httpHandler({
     });
   },
 });
+
+/**
+ * The one function that holds the search index: it answers `GET /api/components` and the other
+ * functions' internal invocations (duplicates, unread values, exports, a data batch's parts).
+ */
+export const handler = ((
+  event: Parameters<typeof searchRoute>[0] | HolderEvent,
+  context: Parameters<typeof searchRoute>[1],
+) => (isHolderEvent(event) ? answerHolderEvent(event) : searchRoute(event, context))) as typeof searchRoute &
+  ((event: HolderEvent) => ReturnType<typeof answerHolderEvent>);

@@ -2,12 +2,8 @@ import { isReviewer } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import {
   choiceParam,
-  componentFieldLabels,
   componentFileFields,
   containsFilters,
-  derivedSourceFields,
-  isReadableValue,
-  UNREAD_VALUE_PARTS_SHOWN,
   rangeParam,
   searchNumberColumn,
   searchFacetFields,

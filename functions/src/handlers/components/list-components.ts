@@ -6,7 +6,7 @@ import {
   headerJson,
   searchQuerySchema,
 } from '#shared/schemas/component';
-import { httpHandler, reply } from '#lib/http';
+import { declareInputOf, httpHandler, reply } from '#lib/http';
 import { currentSearchIndex, searchComponents } from '#services/components';
 import { loadSearchIndexAtInit } from '#services/search/catalogue-search';
 import { answerHolderEvent } from '#services/search/holder';
@@ -43,8 +43,10 @@ const searchRoute = httpHandler({
  * The one function that holds the search index: it answers `GET /api/components` and the other
  * functions' internal invocations (duplicates, unread values, exports, a data batch's parts).
  */
-export const handler = ((
-  event: Parameters<typeof searchRoute>[0] | HolderEvent,
-  context: Parameters<typeof searchRoute>[1],
-) => (isHolderEvent(event) ? answerHolderEvent(event) : searchRoute(event, context))) as typeof searchRoute &
-  ((event: HolderEvent) => ReturnType<typeof answerHolderEvent>);
+const answer = (event: Parameters<typeof searchRoute>[0] | HolderEvent, context: Parameters<typeof searchRoute>[1]) =>
+  isHolderEvent(event) ? answerHolderEvent(event) : searchRoute(event, context);
+
+export const handler = declareInputOf(
+  answer as typeof searchRoute & ((event: HolderEvent) => ReturnType<typeof answerHolderEvent>),
+  searchRoute,
+);

@@ -7,7 +7,7 @@ import {
   searchQuerySchema,
 } from '#shared/schemas/component';
 import { declareInputOf, httpHandler, reply } from '#lib/http';
-import { currentSearchIndex, searchComponents } from '#services/components';
+import { currentSearchIndex, searchComponents } from '#services/search/search-answers';
 import { loadSearchIndexAtInit } from '#services/search/catalogue-search';
 import { answerHolderEvent } from '#services/search/holder';
 import { isHolderEvent, type HolderEvent } from '#services/search/holder-protocol';

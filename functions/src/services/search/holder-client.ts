@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { lambda } from '#lib/clients';
 import { config } from '#lib/config';
 import { Unavailable } from '#lib/errors';
+import { logger } from '#lib/logger';
 import { holderAnswerSchemas, type HolderAnswer, type HolderRequest } from './holder-protocol';
 
 /*
@@ -11,7 +12,10 @@ import { holderAnswerSchemas, type HolderAnswer, type HolderRequest } from './ho
  * answer. Nothing here imports the index.
  */
 
-/** The holder's answer to `request`; a holder that fails or cannot be reached is a 503. */
+/**
+ * The holder's answer to `request`. A holder that fails is a 503; one that cannot be reached is
+ * too (lib/http answers an SDK error of an unreachable service so).
+ */
 export const askSearchHolder = async <K extends HolderRequest['kind']>(
   request: HolderRequest & { kind: K },
 ): Promise<HolderAnswer<K>> => {
@@ -24,6 +28,10 @@ export const askSearchHolder = async <K extends HolderRequest['kind']>(
     }),
   );
   const text = answer.Payload ? new TextDecoder().decode(answer.Payload) : '';
-  if (answer.FunctionError) throw new Error(`The search function failed (${request.kind}): ${text.slice(0, 500)}`);
+  if (answer.FunctionError) {
+    // The search function failed (its own log says why): the caller may try again.
+    logger.error('the search function failed', { kind: request.kind, answer: text.slice(0, 500) });
+    throw new Unavailable(messages.searchUnavailable);
+  }
   return holderAnswerSchemas[request.kind].parse(JSON.parse(text)) as HolderAnswer<K>;
 };

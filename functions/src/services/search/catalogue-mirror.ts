@@ -70,8 +70,13 @@ export class CatalogueMirror<T extends Mirrored> {
 
   /** The copy, brought up to the catalogue's current revision (in memory only). */
   current(): Promise<T> {
+    // The revision is read at once, in the request's batched read (with its session), not when
+    // the refreshes queued before this one are done: one DynamoDB round trip per request, also
+    // when requests arrive together. The copy is brought at least to what was read.
+    const read = readCatalogueRevision();
+    read.catch(() => undefined);
     return this.queued(async () => {
-      await this.refresh();
+      await this.refresh(await read);
       return this.index!;
     });
   }
@@ -84,8 +89,8 @@ export class CatalogueMirror<T extends Mirrored> {
   }
 
   /** Loads or catches the copy up; answers the catalogue revision it read. */
-  protected async refresh(): Promise<CatalogueRevision> {
-    const catalogue = await readCatalogueRevision();
+  protected async refresh(read?: CatalogueRevision): Promise<CatalogueRevision> {
+    const catalogue = read ?? (await readCatalogueRevision());
     if (!this.index) await this.load(catalogue);
     if (this.revision < catalogue.revision) await this.catchUp(catalogue);
     return catalogue;

@@ -1,9 +1,11 @@
 import { App, Tags, Validations, type Environment } from 'aws-cdk-lib';
 import { parseCatalogueLanguages } from '#shared/languages';
-import { routes as manifestRoutes, type RouteDefinition } from '#shared/routes';
+import { routes as manifestRoutes, SEARCH_HOLDER_HANDLER, type RouteDefinition } from '#shared/routes';
 import { ComponentHubNagChecks } from './nag.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { physicalFunctionName } from './constructs/app-function.ts';
+import { constructIdFor } from './construct-ids.ts';
+import { catalogueSizeOf } from './search-sizing.ts';
 import { ApiStack, type SsoProps } from './stacks/api-stack.ts';
 import { DataStack, isDevStage } from './stacks/data-stack.ts';
 import { JobsStack, SEARCH_SNAPSHOT_FUNCTION_ID } from './stacks/jobs-stack.ts';
@@ -183,11 +185,13 @@ export const buildApp = (options: BuildAppOptions = {}): ComponentHubApp => {
     attachmentsBucket: data.attachmentsBucket,
     ...(distributorSecretArn && { distributorSecretArn }),
     ...(catalogueLanguages && { catalogueLanguages }),
+    searchFunctionName: physicalFunctionName(`${prefix}-Api`, constructIdFor(SEARCH_HOLDER_HANDLER)),
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     description: `Component Hub (${stage}): one Lambda and one route per API endpoint`,
     routes: options.routes ?? manifestRoutes,
+    catalogueSize: catalogueSizeOf(app.node.tryGetContext('catalogueSize')),
     httpApi: web.httpApi,
     table: data.table,
     attachmentsBucket: data.attachmentsBucket,

@@ -40,6 +40,8 @@ export const needs = [
   'second-factor',
   // Making, listing, revoking and disabling access tokens (`APITOKEN#`); every route may read one.
   'access-tokens',
+  // Asking the search function, the one holder of the index, what needs the index (Lambda Invoke).
+  'search-holder',
 ] as const;
 export type Need = (typeof needs)[number];
 
@@ -62,6 +64,9 @@ export const writeLimitKinds = [
 ] as const;
 export type WriteLimitKind = (typeof writeLimitKinds)[number];
 
+/** The route whose function holds the search index; the others ask it (need 'search-holder'). */
+export const SEARCH_HOLDER_HANDLER = 'components/list-components';
+
 /**
  * A route function's memory and timeout: the house default unless its entry says otherwise.
  * 256 MB suits a handful of DynamoDB calls and some JSON (bundles of about 0.5-0.7 MB load in
@@ -77,11 +82,6 @@ export type FunctionMemoryMb = 256 | 512 | 1024 | 1769;
  * and is CPU-bound; at 1024 MB a hash takes well under a second.
  */
 const PASSWORD_HASHING_MB = 1024;
-/**
- * Reading the in-memory catalogue index: about 106 MB at 100,000 parts, and a CPU-bound load of
- * its S3 snapshot at cold start. Only the routes that match part numbers hold it.
- */
-const SEARCH_INDEX_MB = 1024;
 /**
  * Reading the catalogue summary (a few columns of the index: class, manufacturer, type, series,
  * lifecycle, whether a data sheet is kept): about 2 MB at 100,000 parts and under 200 MB at a
@@ -350,10 +350,13 @@ export const routes = [
     path: '/api/components',
     handler: 'components/list-components',
     access: 'user',
-    // Reads the search snapshot at a cold start; the snapshot job writes it.
-    needs: ['bucket-read'],
-    // The list answers every keystroke from the search index: a whole vCPU.
+    // Reads the search snapshot at a cold start (the snapshot job writes it), and writes the
+    // exports the export route asks it for.
+    needs: ['bucket-read', 'bucket-write'],
+    // The list answers every keystroke from the search index: a whole vCPU at least; the API
+    // stack sizes it from the declared catalogue size (infra/search-sizing.ts).
     memoryMb: ONE_VCPU_MB,
+    timeoutSeconds: LONGEST_API_SECONDS,
   },
   {
     method: 'GET',
@@ -377,17 +380,16 @@ export const routes = [
     path: '/api/components/duplicates',
     handler: 'components/list-duplicate-candidates',
     access: 'user',
-    needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    // The part-number neighbours: asked of the search function.
+    needs: ['search-holder'],
   },
-  // Every part a search matches, as a file in the bucket: read from the search index, written as it is made.
+  // Every part a search matches, as a file in the bucket: the search function writes it as it reads the index.
   {
     method: 'GET',
     path: '/api/components/export',
     handler: 'components/export-components',
     access: 'user',
-    needs: ['bucket-read', 'bucket-write'],
-    memoryMb: ONE_VCPU_MB,
+    needs: ['search-holder'],
     timeoutSeconds: LONGEST_API_SECONDS,
   },
   { method: 'GET', path: '/api/components/{id}', handler: 'components/get-component', access: 'user' },
@@ -550,9 +552,8 @@ export const routes = [
     path: '/api/approval-requests',
     handler: 'approvals/list-approval-requests',
     access: 'user',
-    // A new-part request is listed with the parts it may duplicate: read from the search index.
-    needs: ['bucket-read'],
-    memoryMb: SEARCH_INDEX_MB,
+    // A new-part request is listed with the parts it may duplicate: asked of the search function.
+    needs: ['search-holder'],
   },
   {
     method: 'PATCH',
@@ -759,9 +760,8 @@ export const routes = [
     path: '/api/admin/unread-values',
     handler: 'components/list-unread-values',
     access: 'librarian',
-    needs: ['bucket-read'],
-    // Every part's current and wire texts: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
+    // Every part's current and wire texts: read by the search function.
+    needs: ['search-holder'],
   },
   // The class list administrators keep: read with each class's parts (from the catalogue summary); a
   // change of it is an approval request, checked against the catalogue's classes when filed.
@@ -791,10 +791,9 @@ export const routes = [
     path: '/api/admin/data-batch',
     handler: 'distributors/start-data-batch',
     access: 'librarian',
-    needs: ['bucket-read', 'batches'],
+    // The parts of a class: asked of the search function.
+    needs: ['batches', 'search-holder'],
     writeLimit: 'admin',
-    // The parts of a class: read from the search index.
-    memoryMb: SEARCH_INDEX_MB,
   },
   {
     method: 'GET',

@@ -35,6 +35,8 @@ export interface ApiFunctionProps {
   /** APP_URL, MAIL_FROM, CSRF_SECRET_ARN ...: what every route's function is told. */
   readonly environment: Readonly<Record<string, string>>;
   readonly resources: FunctionResources;
+  /** Memory and timeout instead of the manifest entry's (the search function, sized from the catalogue). */
+  readonly sizing?: { readonly memoryMb: number; readonly timeoutSeconds: number };
 }
 
 /**
@@ -49,7 +51,7 @@ export class ApiFunction extends AppFunction {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const { route } = props;
-    const timeoutSeconds = functionTimeoutSeconds(route);
+    const timeoutSeconds = props.sizing?.timeoutSeconds ?? functionTimeoutSeconds(route);
     if (timeoutSeconds >= API_GATEWAY_LIMIT_SECONDS)
       throw new Error(`${route.handler}: a timeout of ${timeoutSeconds} s outlasts API Gateway's 30 s`);
     const functionName = physicalFunctionName(Stack.of(scope).stackName, id);
@@ -58,7 +60,7 @@ export class ApiFunction extends AppFunction {
       description: `${route.method} ${route.path} (${route.handler})`,
       roleDescription: `Component Hub ${route.method} ${route.path}`,
       functionName,
-      memorySize: functionMemoryMb(route),
+      memorySize: props.sizing?.memoryMb ?? functionMemoryMb(route),
       timeout: Duration.seconds(timeoutSeconds),
       environment: props.environment,
       resources: props.resources,

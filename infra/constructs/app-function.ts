@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -76,6 +76,8 @@ export interface FunctionResources {
   readonly oidcClientSecret?: ISecret;
   readonly imageBatches?: IStateMachine;
   readonly importJobs?: IStateMachine;
+  /** The search function's literal name (physicalFunctionName), which 'search-holder' may invoke. */
+  readonly searchFunctionName?: string;
 }
 
 /** What one need gives a function: the grant and the variable that names the resource, together. */
@@ -161,6 +163,26 @@ export const needBindings: Record<Need, NeedBinding> = {
         },
       ]);
     },
+  },
+  'search-holder': {
+    environment: ({ searchFunctionName }) => ({
+      SEARCH_FUNCTION_NAME: required(searchFunctionName, 'search-holder'),
+    }),
+    // Invokes that one function, by its literal name (no reference between the stacks).
+    grant: (fn, { searchFunctionName }) =>
+      fn.role.addToPolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [
+            Stack.of(fn).formatArn({
+              service: 'lambda',
+              resource: 'function',
+              resourceName: required(searchFunctionName, 'search-holder'),
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+      ),
   },
   credentials: identityItems,
   'email-tokens': identityItems,

@@ -9,14 +9,17 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '#shared/routes';
+import { SEARCH_HOLDER_HANDLER, type RouteDefinition } from '#shared/routes';
 import { constructIdFor } from '../construct-ids.ts';
 import { ApiFunction } from '../constructs/api-function.ts';
 import { physicalFunctionName, type FunctionResources } from '../constructs/app-function.ts';
 import { JobFunction } from '../constructs/job-function.ts';
+import { DEFAULT_CATALOGUE_SIZE, searchFunctionSizing } from '../search-sizing.ts';
 
 export interface ApiStackProps extends StackProps {
   readonly routes: readonly RouteDefinition[];
+  /** The parts the catalogue is declared to hold: the search function is sized from it (infra/search-sizing.ts). */
+  readonly catalogueSize?: number;
   readonly httpApi: IHttpApi;
   readonly table: ITable;
   readonly attachmentsBucket: IBucket;
@@ -175,7 +178,10 @@ export class ApiStack extends Stack {
       ...(oidcClientSecret && { oidcClientSecret }),
       ...(props.imageBatches && { imageBatches: props.imageBatches }),
       ...(props.importJobs && { importJobs: props.importJobs }),
+      // The one holder of the search index, which the other routes ask (need 'search-holder').
+      searchFunctionName: physicalFunctionName(this.stackName, constructIdFor(SEARCH_HOLDER_HANDLER)),
     };
+    const searchSizing = searchFunctionSizing(props.catalogueSize ?? DEFAULT_CATALOGUE_SIZE);
 
     const accountRoutes = props.routes.filter((route) => ACCOUNT_ROUTE_AREAS.includes(areaOf(route)));
     const accounts =
@@ -194,7 +200,12 @@ export class ApiStack extends Stack {
       if (this.functions.has(route.handler) || host.node.tryFindChild(fnId)) {
         throw new Error(`Two manifest entries share the handler or construct id ${route.handler} (${fnId})`);
       }
-      const fn = new ApiFunction(host, fnId, { route, environment, resources });
+      const fn = new ApiFunction(host, fnId, {
+        route,
+        environment,
+        resources,
+        ...(route.handler === SEARCH_HOLDER_HANDLER && { sizing: searchSizing }),
+      });
       this.functions.set(route.handler, fn);
       this.csrfSecret.grantRead(fn.function);
       props.originVerifySecret?.grantRead(fn.function);

@@ -75,6 +75,8 @@ export interface JobsStackProps extends StackProps {
   readonly distributorSecretArn?: string;
   /** The catalogue's languages (CATALOGUE_LANGUAGES), the default first; English alone when unset. */
   readonly catalogueLanguages?: readonly string[];
+  /** The search function's literal name (the API stack's), which a data batch's steps ask. */
+  readonly searchFunctionName?: string;
 }
 
 const providerLabels: Record<BatchProvider, string> = {
@@ -119,26 +121,30 @@ export class JobsStack extends Stack {
       ...(props.distributorSecretArn && {
         distributorSecret: Secret.fromSecretCompleteArn(this, 'DistributorSecret', props.distributorSecretArn),
       }),
+      ...(props.searchFunctionName && { searchFunctionName: props.searchFunctionName }),
     };
+    // Without the API stack's name (a jobs stack alone, in tests) a data batch cannot ask the search function.
+    const searchHolder: Need[] = props.searchFunctionName ? ['search-holder'] : [];
     const settings: Record<
       BatchJob,
       { description: string; timeout: Duration; memorySize?: number; needs?: readonly Need[] }
     > = {
-      // Reads the catalogue summary (its S3 file), as the image routes do.
+      // Reads the catalogue summary (its S3 file), as the image routes do; a data batch's parts
+      // (those of a class) are asked of the search function.
       'list-batch-parts': {
         description: 'Image batch: list the parts without an approved image',
         timeout: Duration.minutes(1),
         memorySize: 512,
-        needs: ['bucket-read'],
+        needs: ['bucket-read', ...searchHolder],
       },
       // Smart Search may ask both distributors, each within DISTRIBUTOR_DEADLINE_MS (25 s). It
       // copies the found files into the bucket; a copy that loses a race is deleted again. A data
-      // batch's part looks a suggested replacement up in the search index (its S3 snapshot).
+      // batch's part asks the search function for a suggested replacement.
       'search-batch-part': {
         description: 'Image or data batch: one part at Digi-Key and/or Mouser',
         timeout: Duration.seconds(90),
         memorySize: 1024,
-        needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials'],
+        needs: ['bucket-read', 'bucket-write', 'bucket-delete', 'distributor-credentials', ...searchHolder],
       },
       'record-failed-batch-part': {
         description: 'Image batch: count a part that kept failing',

@@ -34,7 +34,8 @@ import {
   searchQuerySchema,
   type Component,
 } from '#shared/schemas/component';
-import { componentFileKey, searchComponents, toIndexQuery } from '#services/components';
+import { componentFileKey, toIndexQuery } from '#services/components';
+import { searchComponents } from '#services/search/search-answers';
 import { generateDemoCatalogue } from '../seed/demo-catalogue.ts';
 import { CatalogueSearch, resetCatalogueSearch } from '#services/search/catalogue-search';
 import { compactFolded, foldText, foldVariants, joinedFolded, searchWords } from '#services/search/folding';

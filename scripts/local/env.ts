@@ -63,6 +63,11 @@ export interface FunctionEnvInput {
     readonly stateMachineArn: string;
     readonly importStateMachineArn?: string;
   };
+  /** The local Lambda Invoke endpoint (scripts/local/lambda-invoke.ts) that serves the search function's internal answers. */
+  readonly searchHolder?: {
+    readonly endpoint: string;
+    readonly functionName: string;
+  };
   /**
    * 'unlimited': per-user write allowances no run meets, for tests and benchmarks that are not
    * about them (one synthetic user writes far faster than a person); unset: the product's defaults.
@@ -142,6 +147,10 @@ export const functionEnv = (input: FunctionEnvInput): Record<string, string> => 
     OIDC_LIBRARIAN_GROUPS: input.sso.librarianGroups,
     OIDC_ALLOWED_DOMAINS: input.sso.allowedDomains,
     OIDC_BUTTON_LABEL: input.sso.label,
+  }),
+  ...(input.searchHolder && {
+    AWS_ENDPOINT_URL_LAMBDA: input.searchHolder.endpoint,
+    SEARCH_FUNCTION_NAME: input.searchHolder.functionName,
   }),
   ...(input.distributors?.mouser && {
     MOUSER_API_URL: input.distributors.mouser.apiUrl,

@@ -58,6 +58,7 @@ import { startLocalServer, defaultWebDist } from './server.ts';
 import { runStep } from './start-steps.ts';
 import { startSes, type LocalSes } from './ses.ts';
 import { startLocalStepFunctions, warmLocalStepFunctions } from './step-functions.ts';
+import { startLocalLambdaInvoke } from './lambda-invoke.ts';
 
 /** The seeded administrator's display name (a word its password may not contain). */
 const ADMIN_NAME = 'Administrator';
@@ -289,6 +290,9 @@ const main = async (): Promise<void> => {
     : undefined;
   // Image batches: the jobs stack's state machine, run in this process (scripts/local/step-functions.ts).
   const stepFunctions = remember('the local Step Functions endpoint', await startLocalStepFunctions({ log }));
+  // The search function's answers to the other routes: the Lambda Invoke API, served in this process.
+  const lambdaInvoke = remember('the local Lambda Invoke endpoint', await startLocalLambdaInvoke());
+  const searchHolder = { endpoint: lambdaInvoke.endpoint, functionName: lambdaInvoke.searchFunctionName };
   const [tableCreated, bucket, secrets] = await runStep(
     'Preparing the table, the bucket and the secrets',
     `Run \`npm start\` again; if it fails the same way, check ${settings.dataDir} is writable and see the services' messages above.`,
@@ -316,6 +320,7 @@ const main = async (): Promise<void> => {
     ...(settings.mailFrom && { mailFrom: settings.mailFrom }),
     distributors,
     stepFunctions,
+    searchHolder,
     ...(oidcProvider && {
       sso: {
         issuer: oidcProvider.issuer,

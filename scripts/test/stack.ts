@@ -14,6 +14,7 @@ import { applyFunctionEnv, LOCAL_CREDENTIALS, LOCAL_REGION, type LocalEndpoints 
 import { ensureBucket, s3Client } from '../local/s3.ts';
 import { fetchSentEmails, type SentEmail } from '../local/ses.ts';
 import { startLocalStepFunctions, type LocalStepFunctions } from '../local/step-functions.ts';
+import { startLocalLambdaInvoke, type LocalLambdaInvoke } from '../local/lambda-invoke.ts';
 
 export type { SentEmail };
 
@@ -89,15 +90,21 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     new DynamoDBClient({ endpoint: endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
 
   let stepFunctions: LocalStepFunctions | undefined;
+  let lambdaInvoke: LocalLambdaInvoke | undefined;
   beforeAll(async () => {
     const client = dynamo();
     try {
-      const [localSfn] = await Promise.all([
+      const [localSfn, localLambda] = await Promise.all([
         startLocalStepFunctions(),
+        // The search function's answers to the other routes (duplicates, exports ...), served in this process.
+        startLocalLambdaInvoke(),
         client.send(new CreateTableCommand(createTableInput(tableName))),
         ensureBucket(endpoints.s3, bucketName),
       ]);
       stepFunctions = localSfn;
+      lambdaInvoke = localLambda;
+      process.env.AWS_ENDPOINT_URL_LAMBDA = localLambda.endpoint;
+      process.env.SEARCH_FUNCTION_NAME = localLambda.searchFunctionName;
       process.env.AWS_ENDPOINT_URL_SFN = localSfn.endpoint;
       process.env.IMAGE_BATCH_STATE_MACHINE_ARN = localSfn.stateMachineArn;
       process.env.IMPORT_JOBS_STATE_MACHINE_ARN = localSfn.importStateMachineArn;
@@ -112,6 +119,7 @@ export const useTestStack = (options: TestStackOptions = {}): TestStack => {
     // Batches still running would write into the table about to go.
     await stepFunctions?.settled();
     await stepFunctions?.stop();
+    await lambdaInvoke?.stop();
     const client = dynamo();
     const s3 = s3Client(endpoints.s3);
     try {

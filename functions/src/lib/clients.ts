@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESClient } from '@aws-sdk/client-ses';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config';
 import { addIdentityKeyGuard } from './identity-key-guard';
@@ -17,6 +18,7 @@ let sesClient: SESClient | undefined;
 let s3Client: S3Client | undefined;
 let sfnClient: SFNClient | undefined;
 let secretsClient: SecretsManagerClient | undefined;
+let lambdaClient: LambdaClient | undefined;
 
 /**
  * A service that does not answer must fail the request well inside the function's 10 s timeout,
@@ -32,6 +34,8 @@ export const CLIENT_TIMEOUTS = {
   ses: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
   secretsManager: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
   sfn: { connectionTimeout: 1_000, requestTimeout: 2_500, throwOnRequestTimeout: true },
+  // The search function answers after its work (an export writes a whole file): a route's 29 s at most.
+  lambda: { connectionTimeout: 1_000, requestTimeout: 28_000, throwOnRequestTimeout: true },
 } as const;
 
 export type ClientService = keyof typeof CLIENT_TIMEOUTS;
@@ -81,6 +85,13 @@ export const sfn = (): SFNClient => (sfnClient ??= new SFNClient({ requestHandle
 export const secretsManager = (): SecretsManagerClient =>
   (secretsClient ??= new SecretsManagerClient({ requestHandler: clientTimeouts('secretsManager') }));
 
+/**
+ * Lambda, for asking the search function (the one holder of the index); AWS_ENDPOINT_URL_LAMBDA
+ * points it at the local endpoint. One attempt: a retried export would write its file twice.
+ */
+export const lambda = (): LambdaClient =>
+  (lambdaClient ??= new LambdaClient({ requestHandler: clientTimeouts('lambda'), maxAttempts: 1 }));
+
 /** Drops the cached clients, for tests that point the environment at another stack. */
 export const resetClients = (): void => {
   documentClient = undefined;
@@ -88,4 +99,5 @@ export const resetClients = (): void => {
   s3Client = undefined;
   sfnClient = undefined;
   secretsClient = undefined;
+  lambdaClient = undefined;
 };

@@ -89,6 +89,8 @@ const envSchema = z.object({
   /** A whole per-part search, retries and downloads included; below the function's own timeout. */
   DISTRIBUTOR_DEADLINE_MS: z.coerce.number().int().min(1).default(25000),
 
+  /** The function that holds the search index, which the other routes ask (locally the local invoke endpoint serves it). */
+  SEARCH_FUNCTION_NAME: optionalSetting,
   /** The image-batch state machine (the CDK jobs stack; locally the local Step Functions endpoint). */
   IMAGE_BATCH_STATE_MACHINE_ARN: optionalSetting,
   /** Most parts one batch searches (a day's distributor budget is 1,000 calls). */

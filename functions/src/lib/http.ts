@@ -431,6 +431,13 @@ const declaredInputs = new WeakMap<LambdaHandler, DeclaredInput>();
  */
 export const declaredInputOf = (handler: LambdaHandler): DeclaredInput | undefined => declaredInputs.get(handler);
 
+/** A handler that wraps a route's (to answer other events too) declares the route's input. */
+export const declareInputOf = <H extends LambdaHandler>(wrapper: H, route: LambdaHandler): H => {
+  const declared = declaredInputs.get(route);
+  if (declared) declaredInputs.set(wrapper, declared);
+  return wrapper;
+};
+
 export const httpHandler = <S extends Schemas = Record<never, never>, P = undefined>(options: {
   schema?: S;
   /** The largest body this route takes; JSON_BODY_MAX_BYTES unless it carries inline files. */

@@ -8,7 +8,7 @@ import {
 } from '#shared/class-list';
 import { listRequests } from '#repositories/approval-requests';
 import { getClassChange, getClassList } from '#repositories/classes';
-import { catalogueSummary } from './search/catalogue-search';
+import { catalogueSummary } from './search/catalogue-mirror';
 import type { SummaryIndex } from './search/catalogue-summary';
 
 /*

@@ -2,12 +2,8 @@ import { isReviewer } from '#shared/schemas/auth';
 import { messages } from '#shared/messages';
 import {
   choiceParam,
-  componentFieldLabels,
   componentFileFields,
   containsFilters,
-  derivedSourceFields,
-  isReadableValue,
-  UNREAD_VALUE_PARTS_SHOWN,
   rangeParam,
   searchNumberColumn,
   searchFacetFields,
@@ -17,10 +13,7 @@ import {
   type ComponentOptions,
   type Component,
   type ComponentFileField,
-  type SearchFacets,
   type SearchQuery,
-  type SearchCorrection,
-  type SearchSuggestion,
   type UnreadValue,
 } from '#shared/schemas/component';
 import type { ManagedClassOptions } from '#shared/class-list';
@@ -38,10 +31,10 @@ import { getClassList } from '#repositories/classes';
 import { readCounter } from '#repositories/counters';
 import type { User } from '#repositories/users';
 import { contentDisposition, objectKeySegment } from './file-names';
-import { catalogueSearch, catalogueSummary } from './search/catalogue-search';
+import { catalogueSummary } from './search/catalogue-mirror';
 import type { StoredNumberField } from './search/column-store';
-import type { IndexQuery, SearchIndex } from './search/search-index';
-import { searchOrCorrect, suggestSearches } from './search/suggestions';
+import type { IndexQuery } from './search/search-index';
+import { askSearchHolder } from './search/holder-client';
 
 /** Where the API serves a component's file (a redirect to a short-lived S3 link). */
 export const componentFileUrl = (id: number, field: ComponentFileField): string =>
@@ -152,40 +145,6 @@ export const toIndexQuery = (query: SearchQuery): IndexQuery => {
   };
 };
 
-export interface SearchAnswer {
-  components: Component[];
-  total: number;
-  /** When asked for. */
-  facets?: SearchFacets;
-  /** When nothing was found: searches that find something ('Did you mean …'). */
-  suggestions?: SearchSuggestion[];
-  /** When the search as typed found nothing and was answered with its clear correction: which. */
-  correction?: SearchCorrection;
-}
-
-/**
- * `GET /api/components`: one page of matches, most relevant first, and the total. The index
- * holds whole components, so after the one catalogue-revision read nothing else is read.
- */
-/** The search index brought up to the catalogue's current revision (one consistent read when it is). */
-export const currentSearchIndex = (): Promise<SearchIndex> => catalogueSearch().current();
-
-export const searchComponents = async (query: SearchQuery, current?: SearchIndex): Promise<SearchAnswer> => {
-  const index = current ?? (await currentSearchIndex());
-  const indexQuery = toIndexQuery(query);
-  // A misspelling with one clearly right correction is answered with it, saying so.
-  const { result, correction } = searchOrCorrect(index, indexQuery, query.asTyped);
-  const { ids, total, facets } = result;
-  const answer: SearchAnswer = { components: index.components(ids).map(toApiComponent), total };
-  if (facets) answer.facets = facets;
-  if (correction) answer.correction = correction;
-  else if (total === 0) {
-    const suggestions = suggestSearches(index, indexQuery);
-    if (suggestions.length > 0) answer.suggestions = suggestions;
-  }
-  return answer;
-};
-
 /** Merges a part may have gone through, one into the next, before the part it is now is found. */
 const MERGE_HOPS = 10;
 
@@ -272,32 +231,9 @@ export const listComponentOptions = async (): Promise<ComponentOptions & Managed
   };
 };
 
-/** The current and wire texts no number could be read from, for administrators to put right. */
-export const listUnreadValues = async (): Promise<UnreadValue[]> => {
-  const index = await catalogueSearch().current();
-  const rows: (Omit<UnreadValue, 'components'> & { ids: number[] })[] = [];
-  for (const field of derivedSourceFields) {
-    const byValue = new Map<string, number[]>();
-    const readable = new Map<string, boolean>();
-    for (const { id, value } of index.fieldValues(field)) {
-      if (!value?.trim()) continue;
-      if (!readable.has(value)) readable.set(value, isReadableValue(field, value));
-      if (readable.get(value)) continue;
-      const ids = byValue.get(value) ?? [];
-      ids.push(id);
-      byValue.set(value, ids);
-    }
-    for (const [value, ids] of byValue)
-      rows.push({ field, label: componentFieldLabels[field], value, count: ids.length, ids });
-  }
-  rows.sort((a, b) => b.count - a.count || a.field.localeCompare(b.field) || a.value.localeCompare(b.value));
-  return rows.map(({ ids, ...row }) => ({
-    ...row,
-    components: index
-      .components(ids.slice(0, UNREAD_VALUE_PARTS_SHOWN))
-      .map((component) => ({ id: component.id, reference: component.reference })),
-  }));
-};
+/** The current and wire texts no number could be read from, for administrators to put right (the search function reads them). */
+export const listUnreadValues = async (): Promise<UnreadValue[]> =>
+  (await askSearchHolder({ kind: 'unread-values' })).values;
 
 /**
  * The dashboard's counts. Pending Approvals counts what the viewer can see in the list beside

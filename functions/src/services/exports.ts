@@ -23,7 +23,8 @@ import { config } from '#lib/config';
 import { logger } from '#lib/logger';
 import { getLastExport, noteExport } from '#repositories/export-marks';
 import { listAllLinks, type StoredLink } from '#repositories/links';
-import { currentSearchIndex, toApiComponent, toIndexQuery } from './components';
+import { toApiComponent, toIndexQuery } from './components';
+import { currentSearchIndex } from './search/search-answers';
 import { downloadUrl } from './file-store';
 import type { SearchIndex } from './search/search-index';
 

@@ -3,7 +3,7 @@ import { listImageAttachments } from '#repositories/attachments';
 import { getComponents } from '#repositories/components';
 import { listRecentOutcomes, readProcessingTotals } from '#repositories/image-processing';
 import { distributorStatuses } from './distributors/status';
-import { catalogueSummary } from './search/catalogue-search';
+import { catalogueSummary } from './search/catalogue-mirror';
 
 /** How many of the newest distributor images the "Recently Added Images (By Accuracy)" list ranks. */
 const RECENT_IMAGES_WINDOW = 100;

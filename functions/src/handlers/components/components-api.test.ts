@@ -351,6 +351,39 @@ describe('GET /api/components', () => {
     expect(sent[0]!.keys).toHaveLength(3);
   });
 
+  it('still answers each of several searches at once in one DynamoDB round trip', async () => {
+    await search('query=siemens');
+    const sent: { command: string; keys: string[] }[] = [];
+    const stack = dynamo().middlewareStack;
+    stack.add(
+      (next, context) => async (args) => {
+        const input = (
+          args as { input: { Key?: { pk: string }; RequestItems?: Record<string, { Keys?: { pk: string }[] }> } }
+        ).input;
+        const keys = input.Key
+          ? [input.Key]
+          : Object.values(input.RequestItems ?? {}).flatMap((table) => table.Keys ?? []);
+        sent.push({ command: context.commandName ?? '', keys: keys.map((key) => key.pk.replace(/#.*/, '#')) });
+        return next(args);
+      },
+      { step: 'initialize', name: 'countConcurrentSearchReads' },
+    );
+    const searches = 6;
+    try {
+      const pages = await Promise.all(Array.from({ length: searches }, () => search('query=siemens&limit=100')));
+      for (const { references } of pages) expect(references).toEqual(['3RT2015-1BB41', '3RT2016-1AP01']);
+    } finally {
+      stack.remove('countConcurrentSearchReads');
+    }
+    // Each search's catalogue revision is read in its own batched read, none after it.
+    expect(sent).toHaveLength(searches);
+    for (const call of sent)
+      expect(call).toEqual({
+        command: 'BatchGetItemCommand',
+        keys: expect.arrayContaining(['SESSION#', 'USER#', 'CATALOGUE#']),
+      });
+  });
+
   it('is for signed-in users only', async () => {
     expect((await api.client().get('/api/components')).status).toBe(401);
     expect((await api.client().get('/api/stats')).status).toBe(401);

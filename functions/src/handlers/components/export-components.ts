@@ -1,17 +1,20 @@
 import { exportQuerySchema } from '#shared/schemas/exports';
 import { httpHandler, reply } from '#lib/http';
-import { currentSearchIndex } from '#services/components';
-import { exportComponents } from '#services/exports';
+import { askSearchHolder } from '#services/search/holder-client';
 
 /**
- * A program is sent on to the file (`303`, so `curl -L` saves it); a caller that asks for JSON
- * (the app) is told where it is, its name and how many parts it holds.
+ * `GET /api/components/export`: the search function (which holds the index) writes the file to
+ * the bucket as it reads the parts; this route answers where it is (a redirect, or JSON).
  */
 export const handler = httpHandler({
   schema: { query: exportQuerySchema },
-  prefetch: currentSearchIndex,
-  handler: async ({ query, request, requireSession, prefetched }) => {
-    const result = await exportComponents(requireSession().user.id, query, new Date(), prefetched);
+  handler: async ({ query, request, requireSession }) => {
+    const result = await askSearchHolder({
+      kind: 'export',
+      userId: requireSession().user.id,
+      query,
+      now: new Date().toISOString(),
+    });
     if (request.accept?.includes('application/json')) return result;
     return reply({ status: 303, headers: { Location: result.url } });
   },

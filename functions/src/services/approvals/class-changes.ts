@@ -28,7 +28,7 @@ import { failedConditions, type TransactItem } from '#repositories/table';
 import type { User } from '#repositories/users';
 import { versionPut } from '#repositories/versions';
 import { readClassListState } from '../classes';
-import { catalogueSummary } from '../search/catalogue-search';
+import { catalogueSummary } from '../search/catalogue-mirror';
 
 /*
  * Approving a class change. Adding a class writes the new list with the approval. A rename or a

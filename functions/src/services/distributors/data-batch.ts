@@ -7,7 +7,8 @@ import { TaskThrottled } from '#lib/task-errors';
 import { listPendingRequestsFor } from '#repositories/approval-requests';
 import type { User } from '#repositories/users';
 import { proposeLink } from '#services/links';
-import { catalogueSearch } from '#services/search/catalogue-search';
+import { config } from '#lib/config';
+import { askSearchHolder } from '#services/search/holder-client';
 import { DistributorError } from './errors';
 import { fileFillRequest, readPartFromDistributor } from './fill';
 
@@ -19,29 +20,13 @@ import { fileFillRequest, readPartFromDistributor } from './fill';
  * "replaced by" link proposed.
  */
 
-/** Part numbers compared as the catalogue compares them: case and separators do not matter. */
-const partNumberForm = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** The catalogue's parts of a class (case ignored), as many as a batch searches, from the search function. */
+export const componentsOfClass = async (componentClass: string | null): Promise<number[]> =>
+  (await askSearchHolder({ kind: 'class-members', componentClass, limit: config().IMAGE_BATCH_MAX_PARTS })).ids;
 
-/** The catalogue's parts of a class (case ignored), from the search index. */
-export const componentsOfClass = async (componentClass: string | null): Promise<number[]> => {
-  const index = await catalogueSearch().current();
-  const wanted = componentClass?.trim().toLowerCase();
-  return index
-    .fieldValues('class')
-    .filter(({ value }) => wanted === undefined || value?.trim().toLowerCase() === wanted)
-    .map(({ id }) => id);
-};
-
-/** The catalogue's part with this reference, when there is exactly one other than `except`. */
-const catalogueReplacement = async (reference: string, except: number): Promise<number | undefined> => {
-  const wanted = partNumberForm(reference);
-  if (!wanted) return undefined;
-  const index = await catalogueSearch().current();
-  const found = index
-    .fieldValues('reference')
-    .filter(({ id, value }) => id !== except && value !== null && partNumberForm(value) === wanted);
-  return found.length === 1 ? found[0]!.id : undefined;
-};
+/** The catalogue's part with this reference (case and separators ignored), when there is exactly one other than `except`. */
+const catalogueReplacement = async (reference: string, except: number): Promise<number | undefined> =>
+  (await askSearchHolder({ kind: 'reference-match', reference, except })).id ?? undefined;
 
 /** Errors that mean a distributor cannot be asked now (its day is spent, it refuses us): try the other. */
 export const isUnusable = (error: DistributorError): boolean =>

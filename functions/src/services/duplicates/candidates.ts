@@ -1,18 +1,15 @@
 import type { DuplicateCandidate } from '#shared/schemas/duplicates';
 import { listPendingNewParts, type StoredRequest } from '#repositories/approval-requests';
-import { catalogueSearch } from '../search/catalogue-search';
-import type { SearchIndex } from '../search/search-index';
+import { askSearchHolder } from '../search/holder-client';
+import type { PartIdentity } from '../search/holder-protocol';
 import { canIdentify, likeness, ranked, type KnownIdentity, type ProposedIdentity } from './likeness';
 
 /*
- * The duplicate candidates of a proposed part: catalogue parts, found through the search index's
- * part-number keys (never a scan of the table), and pending new-part requests, each judged by
+ * The duplicate candidates of a proposed part: catalogue parts, found by the search function through
+ * its index's part-number keys (never a scan of the table), and pending new-part requests, each judged by
  * the rules in likeness.ts. Asked while someone types the Add form, and for the approval queue's
  * new-part requests.
  */
-
-/** Parts looked at per question, at most: more alike than this is a catalogue problem of its own. */
-const PARTS_CONSIDERED = 200;
 
 /** What a pending new-part request proposes, by what identifies a part. */
 interface ProposedPart {
@@ -43,23 +40,23 @@ const alike = (proposed: ProposedIdentity, known: readonly Known[]): DuplicateCa
     return [{ kind, id, reference, manufacturer, exact: how === 'exact' } as DuplicateCandidate];
   });
 
-const partsLike = (index: SearchIndex, proposed: ProposedIdentity): DuplicateCandidate[] => {
-  const ids = new Set([
-    ...(proposed.reference ? index.partNumberNeighbours('reference', proposed.reference, 'one-edit') : []),
-    ...(proposed.articleNumber ? index.partNumberNeighbours('articleNumber', proposed.articleNumber, 'same') : []),
-  ]);
-  const parts = index.components([...ids].slice(0, PARTS_CONSIDERED));
-  return alike(
+const partsLike = (parts: readonly PartIdentity[], proposed: ProposedIdentity): DuplicateCandidate[] =>
+  alike(
     proposed,
-    parts.map(({ id, reference, manufacturer, articleNumber }) => ({
-      kind: 'part',
-      id,
-      reference,
-      manufacturer,
-      articleNumber,
-    })),
+    parts.map((part) => ({ kind: 'part', ...part })),
   );
-};
+
+/** The catalogue parts that may be each of `questions`, from the search function in one invocation. */
+const partsNear = async (questions: readonly ProposedIdentity[]): Promise<PartIdentity[][]> =>
+  (
+    await askSearchHolder({
+      kind: 'part-number-neighbours',
+      questions: questions.map(({ reference, articleNumber }) => ({
+        reference: reference || null,
+        articleNumber: articleNumber ?? null,
+      })),
+    })
+  ).parts;
 
 const requestsLike = (requests: readonly ProposedPart[], proposed: ProposedIdentity): DuplicateCandidate[] =>
   alike(
@@ -70,8 +67,8 @@ const requestsLike = (requests: readonly ProposedPart[], proposed: ProposedIdent
 /** `GET /api/components/duplicates`: what may already be the part being typed. */
 export const findDuplicates = async (proposed: ProposedIdentity): Promise<DuplicateCandidate[]> => {
   if (!canIdentify(proposed)) return [];
-  const [index, pending] = await Promise.all([catalogueSearch().current(), listPendingNewParts()]);
-  return ranked([...partsLike(index, proposed), ...requestsLike(pending.map(proposedBy), proposed)]);
+  const [[parts], pending] = await Promise.all([partsNear([proposed]), listPendingNewParts()]);
+  return ranked([...partsLike(parts!, proposed), ...requestsLike(pending.map(proposedBy), proposed)]);
 };
 
 /**
@@ -86,11 +83,12 @@ export const duplicatesOfPending = async (
     .map(proposedBy);
   const found = new Map<string, DuplicateCandidate[]>();
   if (proposals.length === 0) return found;
-  const index = await catalogueSearch().current();
-  for (const proposal of proposals) {
-    if (!canIdentify(proposal)) continue;
+  const asked = proposals.filter((proposal) => canIdentify(proposal));
+  if (asked.length === 0) return found;
+  const near = await partsNear(asked);
+  for (const [at, proposal] of asked.entries()) {
     const others = proposals.filter((other) => other.id !== proposal.id);
-    const candidates = ranked([...partsLike(index, proposal), ...requestsLike(others, proposal)]);
+    const candidates = ranked([...partsLike(near[at]!, proposal), ...requestsLike(others, proposal)]);
     if (candidates.length) found.set(proposal.id, candidates);
   }
   return found;

@@ -3,16 +3,17 @@ import { brotliDecompressSync, constants, zstdCompressSync, zstdDecompressSync }
 import { config } from '#lib/config';
 import { s3 } from '#lib/clients';
 import { readTranslatedField } from '#shared/schemas/component';
-import { partNumberFields, searchedFields } from './column-store';
-import { TextColumn } from './text-column';
-import { ValuePostings, type PostingArrays } from './value-postings';
 import {
+  partNumberFields,
+  searchedFields,
   storedNumberFields,
   storedTextFields,
   type IndexColumns,
   type StoredNumberField,
   type StoredTextField,
-} from './search-index';
+} from './column-store';
+import { TextColumn } from './text-column';
+import { ValuePostings, type PostingArrays } from './value-postings';
 
 /*
  * The index snapshot in S3: what a cold instance loads instead of reading the table. Every

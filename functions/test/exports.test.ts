@@ -247,6 +247,43 @@ describe('links in an import', () => {
     expect(history[0]!.username).toContain('imported from links.xlsx');
   });
 
+  it('the workbook for SOLIDWORKS Electrical has its sheet and headings, and imported back changes nothing', async () => {
+    const tag = tagged();
+    const parts = await family(tag);
+    // The plug housing's two positions as circuits and its description in German as well.
+    const [housing2] = await createComponents(
+      [
+        {
+          reference: `${tag}-1-480700-0-B`,
+          class: 'Connector',
+          manufacturer: 'TE Connectivity',
+          description: 'MATE-N-LOK plug housing, 2 positions',
+          description_de: 'MATE-N-LOK Steckergehäuse, 2-polig',
+          numberOfCircuits: 2,
+        } as unknown as ComponentData,
+      ],
+      { username: 'test' },
+    );
+    const { answer, bytes } = await exported(user, { query: tag, format: 'swe', sort: 'reference', day: '2026-03-09' });
+    expect(answer).toMatchObject({ fileName: 'component_export_swe_2026-03-09.xlsx', count: 5 });
+    const book = XLSX.read(bytes);
+    expect(book.SheetNames).toEqual(['Manufacturer parts']);
+    const [headings, ...rows] = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Manufacturer parts']!, { header: 1 });
+    expect(headings!.slice(0, 5)).toEqual(['Reference', 'Manufacturer', 'Classification', 'Type', 'Article number']);
+    expect(headings).toEqual(
+      expect.arrayContaining(['Description', 'Description (de)', 'Description (fr)', 'Circuits', 'Control voltage']),
+    );
+    expect(rows).toHaveLength(5);
+    expect(rows.map((row) => row[0])).toContain(parts.tool.reference);
+    const housing = rows.find((row) => row[0] === housing2!.reference)!;
+    expect(housing[headings!.indexOf('Description (de)')]).toBe('MATE-N-LOK Steckergehäuse, 2-polig');
+    expect(String(housing[headings!.indexOf('Circuits')])).toBe('2');
+
+    const preview = await importFile(answer.fileName, bytes);
+    expect(preview.ignoredColumns).toEqual([]);
+    expect(preview.preview).toMatchObject({ create: 0, update: 0, unchanged: 5, skip: 0 });
+  });
+
   it('an export imported back changes nothing: every link is one the catalogue has', async () => {
     const tag = tagged();
     const parts = await family(tag);

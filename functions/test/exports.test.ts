@@ -172,6 +172,32 @@ describe('exports from the API', () => {
   });
 });
 
+describe('the export of a misspelt search', () => {
+  it('holds what the list showed, the clear correction, unless asked for as typed', async () => {
+    const tag = tagged();
+    // Weidmüller's WDU 2.5 feed-through terminal (order number 1020000000), typed 'weidmuler'.
+    await createComponents(
+      [
+        {
+          reference: 'WDU 2.5',
+          class: 'Terminal Block',
+          manufacturer: 'Weidmüller',
+          articleNumber: '1020000000',
+          description: `Feed-through terminal, 2.5 mm², 24 A (${tag})`,
+        } as ComponentData,
+      ],
+      { username: 'test' },
+    );
+    const typed = `weidmuler ${tag}`;
+    // The list answers it corrected, and says so.
+    const listed = await user.get<Component[]>(`/api/components?${new URLSearchParams({ query: typed })}`);
+    expect(listed.headers.get('x-search-corrected')).toBeTruthy();
+    expect(listed.body).toHaveLength(1);
+    expect((await exported(user, { query: typed, format: 'json' })).answer.count).toBe(1);
+    expect((await exported(user, { query: typed, format: 'json', asTyped: 'true' })).answer.count).toBe(0);
+  });
+});
+
 describe('the mark of a last export', () => {
   it('only moves forward: of two exports noted at once, the later start is kept', async () => {
     const userId = `mark-${tagged()}`;

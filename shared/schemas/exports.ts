@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { refineSearchRanges, searchConditionsObject, type ComponentField } from './component';
+import { refineSearchRanges, searchConditionsObject, searchQuerySchema, type ComponentField } from './component';
 import { linkKinds, linkKindNames, toolRoles, type LinkKind, type LinkView, type ToolRole } from './links';
 
 /*
@@ -60,8 +60,9 @@ const day = z
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), messages.exportDayInvalid);
 
 /**
- * `GET /api/components/export`: the search's own conditions (no paging: every match), the
- * `format`, `since` (only parts changed at or after that moment: a date, a date and time, or
+ * `GET /api/components/export`: the search's own conditions (no paging: every match) with
+ * `asTyped` as the list had it (without it, a misspelt search is exported as the list showed it,
+ * corrected), the `format`, `since` (only parts changed at or after that moment: a date, a date and time, or
  * `last`, the start of the caller's previous export) and `day` (the caller's calendar day, for
  * the file's name).
  */
@@ -82,6 +83,7 @@ export const exportQuerySchema = searchConditionsObject
         return new Date(time).toISOString();
       }),
     day: day.optional(),
+    asTyped: searchQuerySchema.shape.asTyped,
   })
   .superRefine(refineSearchRanges);
 export type ExportQuery = z.output<typeof exportQuerySchema>;

@@ -35,6 +35,7 @@ import { getLastExport, noteExport } from '#repositories/export-marks';
 import { listAllLinks, type StoredLink } from '#repositories/links';
 import { currentSearchIndex, toApiComponent, toIndexQuery } from './components';
 import { downloadUrl } from './file-store';
+import { searchOrCorrect } from './search/suggestions';
 import type { SearchIndex } from './search/search-index';
 
 /*
@@ -132,9 +133,16 @@ const linksByPart = (stored: readonly StoredLink[], index: SearchIndex): Map<num
   return byPart;
 };
 
-/** The parts a search matches, in its order. */
+/**
+ * The parts a search matches, in its order; a misspelt search the list answered with its clear
+ * correction is exported corrected, as the list showed it, unless asked for as typed.
+ */
 const matchingIds = (index: SearchIndex, query: ExportQuery): number[] =>
-  index.search(toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false, asTyped: true })).ids;
+  searchOrCorrect(
+    index,
+    toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false }),
+    query.asTyped,
+  ).result.ids;
 
 /** A part as the JSON export writes it: the API's component with its links. */
 const jsonPart = (component: Component, links: readonly ExportedLink[], origin: string) => {

@@ -172,6 +172,32 @@ describe('exports from the API', () => {
   });
 });
 
+describe('the export of a misspelt search', () => {
+  it('holds what the list showed, the clear correction, unless asked for as typed', async () => {
+    const tag = tagged();
+    // Weidmüller's WDU 2.5 feed-through terminal (order number 1020000000), typed 'weidmuler'.
+    await createComponents(
+      [
+        {
+          reference: 'WDU 2.5',
+          class: 'Terminal Block',
+          manufacturer: 'Weidmüller',
+          articleNumber: '1020000000',
+          description: `Feed-through terminal, 2.5 mm², 24 A (${tag})`,
+        } as ComponentData,
+      ],
+      { username: 'test' },
+    );
+    const typed = `weidmuler ${tag}`;
+    // The list answers it corrected, and says so.
+    const listed = await user.get<Component[]>(`/api/components?${new URLSearchParams({ query: typed })}`);
+    expect(listed.headers.get('x-search-corrected')).toBeTruthy();
+    expect(listed.body).toHaveLength(1);
+    expect((await exported(user, { query: typed, format: 'json' })).answer.count).toBe(1);
+    expect((await exported(user, { query: typed, format: 'json', asTyped: 'true' })).answer.count).toBe(0);
+  });
+});
+
 describe('the mark of a last export', () => {
   it('only moves forward: of two exports noted at once, the later start is kept', async () => {
     const userId = `mark-${tagged()}`;
@@ -245,6 +271,43 @@ describe('links in an import', () => {
     const history = (await user.get<Version[]>(`/api/components/${parts.tool.id}/versions`)).body;
     expect(history[0]).toMatchObject({ changedFields: ['links'], changeDescription: `Linked: tool for ${housing2}` });
     expect(history[0]!.username).toContain('imported from links.xlsx');
+  });
+
+  it('the workbook for SOLIDWORKS Electrical has its sheet and headings, and imported back changes nothing', async () => {
+    const tag = tagged();
+    const parts = await family(tag);
+    // The plug housing's two positions as circuits and its description in German as well.
+    const [housing2] = await createComponents(
+      [
+        {
+          reference: `${tag}-1-480700-0-B`,
+          class: 'Connector',
+          manufacturer: 'TE Connectivity',
+          description: 'MATE-N-LOK plug housing, 2 positions',
+          description_de: 'MATE-N-LOK Steckergehäuse, 2-polig',
+          numberOfCircuits: 2,
+        } as unknown as ComponentData,
+      ],
+      { username: 'test' },
+    );
+    const { answer, bytes } = await exported(user, { query: tag, format: 'swe', sort: 'reference', day: '2026-03-09' });
+    expect(answer).toMatchObject({ fileName: 'component_export_swe_2026-03-09.xlsx', count: 5 });
+    const book = XLSX.read(bytes);
+    expect(book.SheetNames).toEqual(['Manufacturer parts']);
+    const [headings, ...rows] = XLSX.utils.sheet_to_json<string[]>(book.Sheets['Manufacturer parts']!, { header: 1 });
+    expect(headings!.slice(0, 5)).toEqual(['Reference', 'Manufacturer', 'Classification', 'Type', 'Article number']);
+    expect(headings).toEqual(
+      expect.arrayContaining(['Description', 'Description (de)', 'Description (fr)', 'Circuits', 'Control voltage']),
+    );
+    expect(rows).toHaveLength(5);
+    expect(rows.map((row) => row[0])).toContain(parts.tool.reference);
+    const housing = rows.find((row) => row[0] === housing2!.reference)!;
+    expect(housing[headings!.indexOf('Description (de)')]).toBe('MATE-N-LOK Steckergehäuse, 2-polig');
+    expect(String(housing[headings!.indexOf('Circuits')])).toBe('2');
+
+    const preview = await importFile(answer.fileName, bytes);
+    expect(preview.ignoredColumns).toEqual([]);
+    expect(preview.preview).toMatchObject({ create: 0, update: 0, unchanged: 5, skip: 0 });
   });
 
   it('an export imported back changes nothing: every link is one the catalogue has', async () => {

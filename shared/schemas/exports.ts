@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages';
-import { refineSearchRanges, searchConditionsObject } from './component';
+import { refineSearchRanges, searchConditionsObject, searchQuerySchema, type ComponentField } from './component';
 import { linkKinds, linkKindNames, toolRoles, type LinkKind, type LinkView, type ToolRole } from './links';
 
 /*
@@ -9,17 +9,47 @@ import { linkKinds, linkKindNames, toolRoles, type LinkKind, type LinkView, type
  * own, one per kind, each naming the other parts by reference and maker.
  */
 
-export const exportFormats = ['xlsx', 'csv', 'json'] as const;
+export const exportFormats = ['xlsx', 'swe', 'csv', 'json'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 export const exportContentTypes: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  swe: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   json: 'application/json',
 };
 
 /** `component_export_{YYYY-MM-DD}.{ext}`; the date is the caller's own calendar day when it says which. */
-export const exportFileName = (format: ExportFormat, day: string): string => `component_export_${day}.${format}`;
+export const exportFileName = (format: ExportFormat, day: string): string =>
+  format === 'swe' ? `component_export_swe_${day}.xlsx` : `component_export_${day}.${format}`;
+
+/**
+ * The workbook for SOLIDWORKS Electrical's manufacturer-part import: one sheet, a heading row,
+ * a row per part, each column named as SOLIDWORKS Electrical names the manufacturer part's
+ * property; a property it keeps per language (description, commercial reference) gets a column
+ * per other catalogue language after it, the language's code in brackets.
+ */
+export const sweSheetName = 'Manufacturer parts';
+export const sweColumns = [
+  { field: 'reference', heading: 'Reference' },
+  { field: 'manufacturer', heading: 'Manufacturer' },
+  { field: 'class', heading: 'Classification' },
+  { field: 'type', heading: 'Type' },
+  { field: 'articleNumber', heading: 'Article number' },
+  { field: 'commercialReference', heading: 'Commercial reference' },
+  { field: 'description', heading: 'Description' },
+  { field: 'voltage', heading: 'Control voltage' },
+  { field: 'frequency', heading: 'Control frequency' },
+  { field: 'width', heading: 'Width' },
+  { field: 'height', heading: 'Height' },
+  { field: 'depth', heading: 'Depth' },
+  { field: 'numberOfCircuits', heading: 'Circuits' },
+  { field: 'numberOfTerminals', heading: 'Terminals' },
+  { field: 'twoDFootprint', heading: '2D footprint' },
+  { field: 'connectionLabel', heading: 'Connection label' },
+  { field: 'dataSheet', heading: 'Data sheet' },
+  { field: 'threeDPart', heading: '3D part' },
+] as const satisfies readonly { field: ComponentField; heading: string }[];
 
 /** `YYYY-MM-DD` of a date in UTC. */
 export const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
@@ -30,8 +60,9 @@ const day = z
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), messages.exportDayInvalid);
 
 /**
- * `GET /api/components/export`: the search's own conditions (no paging: every match), the
- * `format`, `since` (only parts changed at or after that moment: a date, a date and time, or
+ * `GET /api/components/export`: the search's own conditions (no paging: every match) with
+ * `asTyped` as the list had it (without it, a misspelt search is exported as the list showed it,
+ * corrected), the `format`, `since` (only parts changed at or after that moment: a date, a date and time, or
  * `last`, the start of the caller's previous export) and `day` (the caller's calendar day, for
  * the file's name).
  */
@@ -52,6 +83,7 @@ export const exportQuerySchema = searchConditionsObject
         return new Date(time).toISOString();
       }),
     day: day.optional(),
+    asTyped: searchQuerySchema.shape.asTyped,
   })
   .superRefine(refineSearchRanges);
 export type ExportQuery = z.output<typeof exportQuerySchema>;

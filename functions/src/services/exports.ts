@@ -3,13 +3,23 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { stringify } from 'csv-stringify';
 import * as XLSX from 'xlsx';
 import { choiceLabel } from '#shared/schemas/choice-fields';
-import { columnHeading, componentFileFields, isChoiceField, type Component } from '#shared/schemas/component';
+import {
+  columnHeading,
+  componentFileFields,
+  isChoiceField,
+  isTranslatable,
+  translatedField,
+  type CatalogueField,
+  type Component,
+} from '#shared/schemas/component';
 import {
   exportContentTypes,
   exportFileName,
   linkColumnHeading,
   linkColumnKinds,
   linkCellText,
+  sweColumns,
+  sweSheetName,
   utcDay,
   type ExportedLink,
   type ExportFormat,
@@ -17,7 +27,7 @@ import {
 } from '#shared/schemas/exports';
 import { isSymmetric, linkViewOf, type LinkKind } from '#shared/schemas/links';
 import { textSheet, type TextValue } from '#shared/text-workbook';
-import { catalogueFieldList } from '#lib/catalogue-languages';
+import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
 import { logger } from '#lib/logger';
@@ -26,6 +36,7 @@ import { listAllLinks, type StoredLink } from '#repositories/links';
 import { toApiComponent, toIndexQuery } from './components';
 import { currentSearchIndex } from './search/search-answers';
 import { downloadUrl } from './file-store';
+import { searchOrCorrect } from './search/suggestions';
 import type { SearchIndex } from './search/search-index';
 
 /*
@@ -58,21 +69,42 @@ const absolute = (value: string, origin: string): string => (value.startsWith('/
 export const exportColumns = (origin: string): ExportColumn[] => [
   ...catalogueFieldList.map((field): ExportColumn => ({
     heading: columnHeading(field),
-    cell: (component) => {
-      if (isChoiceField(field)) return choiceLabel(field, component[field]);
-      const value = component[field];
-      if (value === null || value === undefined || value === '') return null;
-      if (typeof value === 'number') return value;
-      return (componentFileFields as readonly string[]).includes(field)
-        ? absolute(String(value), origin)
-        : String(value);
-    },
+    cell: fieldCell(field, origin),
   })),
   ...linkColumnKinds.map((kind): ExportColumn => ({
     heading: linkColumnHeading(kind),
     cell: (_component, links) => linkCellText(links.filter((link) => link.kind === kind)) || null,
   })),
 ];
+
+/**
+ * A field's cell: a fixed list's value by its label, a stored file as the whole address of the
+ * API's link to it, a number as a number, other values as text, nothing for an empty value.
+ */
+const fieldCell =
+  (field: CatalogueField, origin: string): ExportColumn['cell'] =>
+  (component) => {
+    if (isChoiceField(field)) return choiceLabel(field, component[field]);
+    const value = component[field];
+    if (value === null || value === undefined || value === '') return null;
+    if (typeof value === 'number') return value;
+    return (componentFileFields as readonly string[]).includes(field) ? absolute(String(value), origin) : String(value);
+  };
+
+/**
+ * The columns of the workbook for SOLIDWORKS Electrical: its manufacturer-part properties under
+ * its names, a property kept per language followed by a column per other catalogue language.
+ */
+export const sweExportColumns = (origin: string): ExportColumn[] =>
+  sweColumns.flatMap(({ field, heading }): ExportColumn[] => [
+    { heading, cell: fieldCell(field, origin) },
+    ...(isTranslatable(field)
+      ? catalogueLanguages.slice(1).map((language): ExportColumn => ({
+          heading: `${heading} (${language})`,
+          cell: fieldCell(translatedField(field, language), origin),
+        }))
+      : []),
+  ]);
 
 /**
  * Each part's links as its row carries them: those it holds (it is the link's first end), and
@@ -102,9 +134,16 @@ const linksByPart = (stored: readonly StoredLink[], index: SearchIndex): Map<num
   return byPart;
 };
 
-/** The parts a search matches, in its order. */
+/**
+ * The parts a search matches, in its order; a misspelt search the list answered with its clear
+ * correction is exported corrected, as the list showed it, unless asked for as typed.
+ */
 const matchingIds = (index: SearchIndex, query: ExportQuery): number[] =>
-  index.search(toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false, asTyped: true })).ids;
+  searchOrCorrect(
+    index,
+    toIndexQuery({ ...query, limit: Number.MAX_SAFE_INTEGER, offset: 0, facets: false }),
+    query.asTyped,
+  ).result.ids;
 
 /** A part as the JSON export writes it: the API's component with its links. */
 const jsonPart = (component: Component, links: readonly ExportedLink[], origin: string) => {
@@ -129,7 +168,7 @@ export const writeExport = async (
   chunks: Iterable<{ component: Component; links: readonly ExportedLink[] }[]>,
   origin: string,
 ): Promise<void> => {
-  const columns = exportColumns(origin);
+  const columns = format === 'swe' ? sweExportColumns(origin) : exportColumns(origin);
   const rowOf = (component: Component, links: readonly ExportedLink[]) =>
     columns.map((column) => column.cell(component, links));
   if (format === 'json') {
@@ -161,7 +200,8 @@ export const writeExport = async (
   for (const chunk of chunks) for (const { component, links } of chunk) rows.push(rowOf(component, links));
   const sheet = textSheet(rows);
   if (sheet['!ref']) sheet['!autofilter'] = { ref: sheet['!ref'] };
-  const book: XLSX.WorkBook = { SheetNames: ['Components'], Sheets: { Components: sheet } };
+  const sheetName = format === 'swe' ? sweSheetName : 'Components';
+  const book: XLSX.WorkBook = { SheetNames: [sheetName], Sheets: { [sheetName]: sheet } };
   out.end(XLSX.write(book, { bookType: 'xlsx', type: 'buffer', compression: true, bookSST: true }) as Buffer);
 };
 

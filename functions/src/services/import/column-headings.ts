@@ -11,7 +11,7 @@ import {
   type ComponentNumberField,
 } from '#shared/schemas/component';
 import { componentFieldDefinitions } from '#shared/schemas/component-fields';
-import { linkColumnHeading, linkColumnViews } from '#shared/schemas/exports';
+import { linkColumnHeading, linkColumnViews, sweColumns } from '#shared/schemas/exports';
 import type { LinkView } from '#shared/schemas/links';
 import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 
@@ -43,6 +43,8 @@ const synonyms = Object.fromEntries(
 ) as Partial<Record<ComponentField, readonly string[]>>;
 
 const fieldByKey = new Map<string, ComponentField>();
+// The workbook made for SOLIDWORKS Electrical names a few fields as it does ('Control voltage').
+for (const { field, heading } of sweColumns) fieldByKey.set(headingKey(heading), field);
 for (const field of componentFields.filter((name) => name !== 'username')) {
   for (const heading of [field, componentFieldLabels[field], ...(synonyms[field] ?? [])]) {
     const key = headingKey(heading);

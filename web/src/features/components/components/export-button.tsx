@@ -20,13 +20,16 @@ const otherExports: Record<string, { label: string; format: ExportFormat; since?
   csv: { label: 'Export as CSV', format: 'csv' },
   json: { label: 'Export as JSON', format: 'json' },
   changed: { label: 'Excel: changed since my last export', format: 'xlsx', since: 'last' },
+  swe: { label: 'Export for SOLIDWORKS Electrical', format: 'swe' },
+  sweChanged: { label: 'SOLIDWORKS Electrical: changed since my last export', format: 'swe', since: 'last' },
 };
 
 /**
  * 'Export to Excel' ('Exporting...' while it runs): every component the search matches, made by
  * the server (a column per catalogue language, a column per kind of link) and downloaded from
- * where it put it; CSV and JSON of the same search, and the parts changed since the person's last
- * export, from the menu beside it. Failures are only logged.
+ * where it put it; the workbook SOLIDWORKS Electrical's manufacturer-part import reads, CSV and
+ * JSON of the same search, and the parts changed since the person's last export, from the menu
+ * beside it. Failures are only logged.
  */
 export const ExportButton = ({ criteria }: { criteria: SearchCriteria }) => {
   const [exporting, setExporting] = useState(false);

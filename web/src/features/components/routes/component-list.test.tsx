@@ -285,6 +285,23 @@ describe('component list', () => {
     await waitFor(() => expect(asked()).toBe(true));
   });
 
+  it('exports the workbook for SOLIDWORKS Electrical from the menu', async () => {
+    const server = searchApi();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderList();
+    await screen.findByText('Showing 1 to 10 of 42 results');
+    const asked = () =>
+      server.calls.some((call) => /\/api\/components\/export\?format=swe&day=[\d-]+$/.test(call.path));
+    screen.getByRole('button', { name: 'Other export formats' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'Export for SOLIDWORKS Electrical' });
+    for (let step = 0; step < 5 && !item.hasAttribute('data-highlighted'); step++)
+      await userEvent.keyboard('{ArrowDown}');
+    expect(item).toHaveAttribute('data-highlighted');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(asked()).toBe(true));
+  });
+
   it('only logs a failed export', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = searchApi();

@@ -2,21 +2,12 @@ import * as z from 'zod';
 import { messages } from '../messages';
 import { canonicalEmail } from './email';
 import { PASSWORD_CHARACTER_CLASSES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-rule';
+import { roles } from '../roles';
 import { safeText } from './text';
 
-/** From least to most trusted: each role may do what the ones before it may. */
-export const roles = ['user', 'librarian', 'admin'] as const;
+/** The roles live apart from the schemas so the SPA's shell checks them without zod. */
+export { hasRole, isReviewer, roles, type Role } from '../roles';
 export const roleSchema = z.enum(roles, { error: messages.roleRequired });
-export type Role = z.infer<typeof roleSchema>;
-
-/**
- * Whether someone of `role` passes a check asking for `needed`: a librarian does what a user
- * does and reviews, imports and curates the catalogue; an administrator passes every check.
- */
-export const hasRole = (role: Role, needed: Role): boolean => roles.indexOf(role) >= roles.indexOf(needed);
-
-/** Whether someone of `role` reviews requests and curates the catalogue (librarians and administrators). */
-export const isReviewer = (role: Role): boolean => hasRole(role, 'librarian');
 
 export const USERNAME_MIN_LENGTH = 3;
 

@@ -126,7 +126,9 @@ const TERMINAL_WORDS = [
 /** Words that count circuits (folded). */
 const CIRCUIT_WORDS = ['circuit', 'circuits', 'kreis', 'kreise', 'stromkreis', 'stromkreise'];
 
-const countFamily = (field: Count['field']) => (field === 'numberOfCircuits' ? CIRCUIT_WORDS : TERMINAL_WORDS);
+/** The words (folded) that count a count's field: terminals or circuits. */
+export const countFamily = (field: Count['field']): readonly string[] =>
+  field === 'numberOfCircuits' ? CIRCUIT_WORDS : TERMINAL_WORDS;
 const countPattern = (words: readonly string[]) =>
   new RegExp(String.raw`(?<![0-9.])(\d+)-?(?:${words.join('|')})(?![a-z])`, 'g');
 const COUNT_IN_TEXT: Record<Count['field'], RegExp> = {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { derivedNumbers } from '#shared/schemas/component';
 import { storedNumberFields, storedTextFields, SearchIndex, type SearchDocument } from './search-index';
 import { searchOrCorrect } from './suggestions';
 
@@ -47,7 +48,8 @@ const documents = parts.map((part, i): SearchDocument => {
   for (const field of storedTextFields) document[field] = null;
   for (const field of storedNumberFields) document[field] = null;
   const { source: _source, ...fields } = part as FixturePart & { source?: string };
-  return { ...document, ...fields } as SearchDocument;
+  // The numbers read from the text (the current in A, the wire range), as the service reads them.
+  return { ...document, ...fields, ...derivedNumbers(fields as Record<string, unknown>) } as SearchDocument;
 });
 
 describe('search relevance on real parts', () => {

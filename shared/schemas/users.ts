@@ -39,6 +39,12 @@ export const groupListSchema = z
   .max(USER_GROUPS_MAX, `At most ${USER_GROUPS_MAX} groups`)
   .transform((groups) => [...new Set(groups)]);
 
+/** Group names typed in one field, separated by commas (an empty field: none). */
+export const groupListTextSchema = z
+  .string()
+  .transform((text) => text.split(',').filter((name) => name.trim() !== ''))
+  .pipe(groupListSchema);
+
 /** `PATCH /api/users/{id}/groups`: the user's hub groups, replacing those they had. */
 export const userGroupsSchema = z.object({ groups: groupListSchema });
 

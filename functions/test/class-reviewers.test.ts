@@ -6,6 +6,7 @@ import type { AdminUser } from '#shared/schemas/users';
 import { getClassReviewers } from '#repositories/class-reviewers';
 import { getRequest } from '#repositories/approval-requests';
 import { getUser, recordSsoGroups } from '#repositories/users';
+import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack } from '../../scripts/test/stack';
 import { useTestApi, type TestClient } from '../../scripts/test/api-client';
 import { sentWhilePaused, signIn, uniqueClass, useFaultProxies } from './support';
@@ -196,6 +197,30 @@ describe('requests assigned to a class’s reviewer groups', () => {
     });
     expect((await getRequest(other.body.requestId))!.assignedGroups).toBeUndefined();
     expect((await bell(librarian)).some((notice) => notice.requestId === other.body.requestId)).toBe(true);
+  });
+});
+
+describe('the digest of new requests', () => {
+  it('lists the requests assigned to the reader first, marked so', async () => {
+    const { client: admin } = await signIn(api, 'admin');
+    const { client: submitter } = await signIn(api, 'user');
+    const { user: reader } = await signIn(api, 'librarian');
+    const group = uniqueGroup('Digest');
+    await setGroups(admin, reader.id, [group]);
+    const className = uniqueClass('Digested');
+    await setReviewers(admin, className, [group]);
+    const start = Date.now();
+    const unassigned = uniqueReference();
+    const assignedReference = uniqueReference();
+    await submitter.post('/api/components', { reference: unassigned, class: uniqueClass('Plain') });
+    await submitter.post('/api/components', { reference: assignedReference, class: className });
+    await sendApprovalDigests(new Date(Date.now() + 120 * 60_000));
+    const [digest] = (await stack.readEmails(reader.email)).filter((email) => email.at * 1000 >= start - 1000);
+    const text = digest!.body.text;
+    expect(text).toContain(`Assigned to you: `);
+    const assignedAt = text.indexOf(assignedReference);
+    expect(text.lastIndexOf('Assigned to you: ', assignedAt)).toBeGreaterThan(-1);
+    expect(assignedAt).toBeLessThan(text.indexOf(unassigned));
   });
 });
 

@@ -229,7 +229,8 @@ describe('reviewer groups written while DynamoDB is paused', () => {
     const { client: librarian } = await signIn(api, 'librarian');
     const className = uniqueClass('Paused');
     const groups = ['P1', 'P2'];
-    const lost = await sentWhilePaused(dynamodb, 'DynamoDB_20120810.PutItem', librarian, (options) =>
+    // Paused on the write of the class's item itself (its key is in no other request).
+    const lost = await sentWhilePaused(dynamodb, 'CLASSREVIEWERS#', librarian, (options) =>
       librarian.put<{ message: string }>('/api/admin/classes/reviewers', { className, groups }, options),
     );
     expect(lost.status, JSON.stringify(lost.body)).toBe(503);
@@ -245,7 +246,8 @@ describe('reviewer groups written while DynamoDB is paused', () => {
     const { client: admin } = await signIn(api, 'admin');
     const { user } = await signIn(api, 'librarian');
     const groups = ['Q1', 'Q2'];
-    const lost = await sentWhilePaused(dynamodb, 'DynamoDB_20120810.UpdateItem', admin, (options) =>
+    // Paused on the write of the user's groups itself.
+    const lost = await sentWhilePaused(dynamodb, 'SET hubGroups', admin, (options) =>
       admin.patch<{ message: string }>(`/api/users/${user.id}/groups`, { groups }, options),
     );
     expect(lost.status, JSON.stringify(lost.body)).toBe(503);

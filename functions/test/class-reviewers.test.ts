@@ -216,7 +216,7 @@ describe('the digest of new requests', () => {
     await submitter.post('/api/components', { reference: assignedReference, class: className });
     await sendApprovalDigests(new Date(Date.now() + 120 * 60_000));
     const [digest] = (await stack.readEmails(reader.email)).filter((email) => email.at * 1000 >= start - 1000);
-    const text = digest!.body.text;
+    const text = digest!.body.text ?? '';
     expect(text).toContain(`Assigned to you: `);
     const assignedAt = text.indexOf(assignedReference);
     expect(text.lastIndexOf('Assigned to you: ', assignedAt)).toBeGreaterThan(-1);

@@ -311,6 +311,15 @@ export const routes = [
     access: 'admin',
     writeLimit: 'admin',
   },
+  // A user's hub groups (their groups are these and those single sign-on names): classes name
+  // groups whose reviewers their requests go to first.
+  {
+    method: 'PATCH',
+    path: '/api/users/{id}/groups',
+    handler: 'users/set-user-groups',
+    access: 'admin',
+    writeLimit: 'admin',
+  },
   {
     method: 'DELETE',
     path: '/api/users/{id}/sessions',
@@ -781,6 +790,20 @@ export const routes = [
     needs: ['bucket-read'],
     writeLimit: 'admin',
     memoryMb: CATALOGUE_SUMMARY_MB,
+  },
+  // The reviewer groups each class names: its requests go to their reviewers first.
+  {
+    method: 'GET',
+    path: '/api/admin/classes/reviewers',
+    handler: 'classes/list-class-reviewers',
+    access: 'librarian',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/classes/reviewers',
+    handler: 'classes/set-class-reviewers',
+    access: 'librarian',
+    writeLimit: 'admin',
   },
   { method: 'GET', path: '/api/admin/recent-images', handler: 'images/list-recent-images', access: 'librarian' },
   { method: 'GET', path: '/api/admin/image-batch', handler: 'images/get-image-batch', access: 'librarian' },

@@ -25,6 +25,8 @@ export const listRequestsQuerySchema = z.object({
     .string()
     .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Batch not found')
     .optional(),
+  /** `me`: only the requests assigned to a group the caller is in (their class names reviewer groups). */
+  assigned: z.enum(['me'], { error: 'assigned must be me' }).optional(),
 });
 
 export const requestIdPathSchema = z.object({
@@ -125,6 +127,8 @@ export interface ApprovalRequest {
   distributorSource?: DistributorSource;
   /** A pending new part, as administrators see it: the parts and pending requests it may duplicate. */
   possibleDuplicates?: DuplicateCandidate[];
+  /** The reviewer groups the part's class named when the request was filed: their reviewers act first. */
+  assignedGroups?: string[];
 }
 
 export const notificationIdPathSchema = z.object({

@@ -3,6 +3,7 @@ import type { ClassChange } from '../class-list';
 import { messages } from '../messages';
 import { COMPONENT_TEXT_MAX_LENGTH } from './component';
 import { safeText } from './text';
+import { groupListSchema } from './users';
 
 /*
  * The body of a class-list change (`POST /api/admin/classes`): what it does and the names it
@@ -46,3 +47,14 @@ export const classChangeSchema: z.ZodType<ClassChange, unknown> = z.discriminate
   [addClassSchema, renameClassSchema, mergeClassesSchema],
   { error: 'action must be add, rename or merge' },
 );
+
+/** `PUT /api/admin/classes/reviewers`: the groups whose reviewers a class's requests go to first (none: everyone's). */
+export const classReviewersSchema = z.object({ className: existingClassName, groups: groupListSchema });
+export type ClassReviewersInput = z.infer<typeof classReviewersSchema>;
+
+/** A class that names reviewer groups, as `GET /api/admin/classes/reviewers` lists it. */
+export interface ClassReviewers {
+  className: string;
+  groups: string[];
+  updatedAt: string;
+}

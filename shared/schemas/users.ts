@@ -22,6 +22,32 @@ export const createUserSchema = z.object({
 
 export const changeRoleSchema = z.object({ role: roleSchema });
 
+/** The most hub groups a user may be given. */
+export const USER_GROUPS_MAX = 20;
+/** The longest group name. */
+export const GROUP_NAME_MAX_LENGTH = 64;
+
+/** A group name (a hub group, or a single sign-on provider's group that a class names). */
+export const groupNameSchema = safeText('Group')
+  .trim()
+  .min(1, 'Group names cannot be empty')
+  .max(GROUP_NAME_MAX_LENGTH, `Group names have at most ${GROUP_NAME_MAX_LENGTH} characters`);
+
+/** A list of group names, each once (as first written). */
+export const groupListSchema = z
+  .array(groupNameSchema, { error: 'groups must be a list of names' })
+  .max(USER_GROUPS_MAX, `At most ${USER_GROUPS_MAX} groups`)
+  .transform((groups) => [...new Set(groups)]);
+
+/** Group names typed in one field, separated by commas (an empty field: none). */
+export const groupListTextSchema = z
+  .string()
+  .transform((text) => text.split(',').filter((name) => name.trim() !== ''))
+  .pipe(groupListSchema);
+
+/** `PATCH /api/users/{id}/groups`: the user's hub groups, replacing those they had. */
+export const userGroupsSchema = z.object({ groups: groupListSchema });
+
 export const setUserPasswordSchema = z.object({ newPassword: passwordSchema });
 
 export const inviteSchema = z.object({ email, role: roleSchema });
@@ -47,5 +73,9 @@ export const adminUserSchema = userIdentitySchema.extend({
   createdAt: z.string(),
   /** Present (true) when the user has a second factor an administrator can reset. */
   secondFactor: z.literal(true).optional(),
+  /** The groups administrators gave the user in the hub. */
+  hubGroups: z.array(z.string()).optional(),
+  /** The groups the single sign-on provider named at the user's last sign-in through it. */
+  ssoGroups: z.array(z.string()).optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

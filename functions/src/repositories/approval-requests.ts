@@ -56,6 +56,8 @@ export interface StoredRequest {
   reviewToken?: string;
   /** An administrator decided their own request under four eyes: why, in their words. */
   overrideReason?: string;
+  /** The reviewer groups the part's class named when the request was filed: their reviewers act first. */
+  assignedGroups?: string[];
 }
 
 const requestKey = (id: string) => ({ pk: `REQ#${id}`, sk: 'META' });

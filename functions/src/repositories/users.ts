@@ -48,6 +48,8 @@ export interface User {
   passkeyCount?: number;
   /** The groups the single sign-on provider named at the user's last sign-in through it. */
   ssoGroups?: string[];
+  /** The groups administrators gave the user in the hub. */
+  hubGroups?: string[];
 }
 
 /*
@@ -467,6 +469,17 @@ export const recordSsoGroups = async (userId: string, groups: readonly string[])
     UpdateExpression: 'SET ssoGroups = :groups',
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':groups': [...groups] },
+  });
+
+/**
+ * Replaces the user's hub groups with `groups` (one write of the whole list: of two changes at
+ * once, the later stands whole); false when the user is gone.
+ */
+export const setHubGroups = async (userId: string, groups: readonly string[], now: string): Promise<boolean> =>
+  updateUserIf(userId, {
+    UpdateExpression: 'SET hubGroups = :groups, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':groups': [...groups], ':now': now },
   });
 
 /** Ends every session of the user (the provider signed them out and named no session). */

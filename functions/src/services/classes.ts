@@ -8,6 +8,8 @@ import {
 } from '#shared/class-list';
 import { listRequests } from '#repositories/approval-requests';
 import { getClassChange, getClassList } from '#repositories/classes';
+import { getClassReviewers, listClassReviewers, putClassReviewers } from '#repositories/class-reviewers';
+import type { ClassReviewers } from '#shared/schemas/classes';
 import { catalogueSummary } from './search/catalogue-mirror';
 import type { SummaryIndex } from './search/catalogue-summary';
 
@@ -79,3 +81,26 @@ export const listClasses = async (): Promise<ClassListAnswer> => {
       }),
   };
 };
+
+/*
+ * Reviewer groups: a class may name groups (hub groups or single sign-on groups) whose reviewers
+ * its requests go to first. Any librarian or administrator may still act on every request.
+ */
+
+/** `GET /api/admin/classes/reviewers`: every class that names reviewer groups, by class name. */
+export const listReviewerGroups = async (): Promise<ClassReviewers[]> => {
+  const entries = await listClassReviewers();
+  const order = sortClassNames(entries.map((entry) => entry.className));
+  return entries.sort((a, b) => order.indexOf(a.className) - order.indexOf(b.className));
+};
+
+/** `PUT /api/admin/classes/reviewers`: the class's groups, replacing those it named (none: it names none). */
+export const setReviewerGroups = async (className: string, groups: readonly string[]): Promise<ClassReviewers> => {
+  const reviewers = { className, groups: [...groups], updatedAt: new Date().toISOString() };
+  await putClassReviewers(reviewers);
+  return reviewers;
+};
+
+/** The groups whose reviewers a request about a part of `className` goes to first; none when it names none. */
+export const reviewerGroupsOf = async (className: string | null | undefined): Promise<string[]> =>
+  className?.trim() ? ((await getClassReviewers(className))?.groups ?? []) : [];

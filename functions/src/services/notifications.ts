@@ -19,6 +19,7 @@ import {
 import { listUsers, type User } from '#repositories/users';
 import { getRequestStatuses } from '#repositories/approval-requests';
 import { logger } from '#lib/logger';
+import { isInAnyGroup } from './user-groups';
 
 export const newNotification = (
   fields: Pick<Notification, 'type' | 'title' | 'message'> & { linkTo?: string | null; requestId?: string },
@@ -38,14 +39,20 @@ export const newNotification = (
  * Tells every administrator (with `reviewers`, every librarian too: they review requests) who
  * keeps waiting requests in their bell (one notification each), except `except`: nobody is told
  * about their own request (their image batch's). With `always` (security alerts) each is told,
- * whatever their settings. Answers who was told.
+ * whatever their settings. With `assignedGroups` (a request whose class names reviewer groups)
+ * only those in one of the groups are told, unless none of them would be: then everyone is, so
+ * a request never waits unheard of. Answers who was told.
  */
 export const notifyAdmins = async (
   fields: Parameters<typeof newNotification>[0],
-  options: { except?: string; always?: boolean; reviewers?: boolean } = {},
+  options: { except?: string; always?: boolean; reviewers?: boolean; assignedGroups?: readonly string[] } = {},
 ): Promise<User[]> => {
   const needed = options.reviewers ? 'librarian' : 'admin';
-  const admins = (await listUsers()).filter((user) => hasRole(user.role, needed) && user.id !== options.except);
+  const everyone = (await listUsers()).filter((user) => hasRole(user.role, needed) && user.id !== options.except);
+  const assigned = options.assignedGroups?.length
+    ? everyone.filter((user) => isInAnyGroup(user, options.assignedGroups!))
+    : [];
+  const admins = assigned.length ? assigned : everyone;
   const settings = options.always ? undefined : await getNotificationSettingsOf(admins.map((admin) => admin.id));
   const told = admins.filter((admin) => settings?.get(admin.id)?.appNewRequest !== false);
   await putNotifications(told.map((admin) => ({ userId: admin.id, notification: newNotification(fields) })));

@@ -9,6 +9,7 @@ import { getUser, listUsers } from '#repositories/users';
 import { composeEmail, sendEmail, type Email } from './mail';
 import { requestSubject, requestTypeWithArticle, requestTypeWords } from './request-texts';
 import { paths, siteLink } from '#shared/app-paths';
+import { isInAnyGroup } from './user-groups';
 
 /*
  * Emails about approval requests, sent through SES like the reset and invitation emails:
@@ -30,8 +31,18 @@ const dateTime = (iso: string) =>
 const digestLine = (request: StoredRequest) =>
   `${messages.requestSubmittedNotice(request.username, requestTypeWithArticle[request.requestType], requestSubject(request))} (${dateTime(request.createdAt)})`;
 
-export const digestEmail = (to: string, requests: readonly StoredRequest[]): Email => {
-  const shown = requests.slice(0, DIGEST_MAX_LINES);
+/**
+ * The digest of `requests` (oldest first); those `isAssigned` says are assigned to the reader (a
+ * class naming a group of theirs) come first, each line marked so.
+ */
+export const digestEmail = (
+  to: string,
+  requests: readonly StoredRequest[],
+  isAssigned: (request: StoredRequest) => boolean = () => false,
+): Email => {
+  const assigned = requests.filter(isAssigned);
+  const ordered = [...assigned, ...requests.filter((request) => !assigned.includes(request))];
+  const shown = ordered.slice(0, DIGEST_MAX_LINES);
   const more = requests.length - shown.length;
   const subject =
     requests.length === 1
@@ -42,7 +53,15 @@ export const digestEmail = (to: string, requests: readonly StoredRequest[]): Ema
   return composeEmail({
     to,
     subject,
-    blocks: [intro, { list: shown.map(digestLine) }, ...(moreLine ? [moreLine] : [])],
+    blocks: [
+      intro,
+      {
+        list: shown.map((request) =>
+          assigned.includes(request) ? `Assigned to you: ${digestLine(request)}` : digestLine(request),
+        ),
+      },
+      ...(moreLine ? [moreLine] : []),
+    ],
     action: { label: 'Open the approval queue', url: queueLink() },
   });
 };
@@ -78,7 +97,7 @@ export const sendApprovalDigests = async (now = new Date()): Promise<number> => 
     const claim = { sentAt: now.toISOString(), coveredUntil: fresh.at(-1)!.createdAt };
     if (!(await claimDigest(admin.id, state, claim, notAfter))) continue;
     try {
-      await sendEmail(digestEmail(admin.email, fresh));
+      await sendEmail(digestEmail(admin.email, fresh, (request) => isInAnyGroup(admin, request.assignedGroups ?? [])));
       sent += 1;
     } catch (error) {
       logger.warn('approval digest not sent', { userId: admin.id, error: error as Error });

@@ -17,6 +17,7 @@ import {
   isUsernameFree,
   listUsers,
   refreshInvitation,
+  setHubGroups,
   setPassword,
   type User,
 } from '#repositories/users';
@@ -58,6 +59,8 @@ export const toAdminUser = (user: User): AdminUser => ({
   acceptedInviteAt: user.acceptedInviteAt ?? null,
   createdAt: user.createdAt,
   ...(hasSecondFactor(user) && { secondFactor: true as const }),
+  ...(user.hubGroups?.length && { hubGroups: user.hubGroups }),
+  ...(user.ssoGroups?.length && { ssoGroups: user.ssoGroups }),
 });
 
 export const listAllUsers = async (): Promise<AdminUser[]> => (await listUsers()).map(toAdminUser);
@@ -100,6 +103,15 @@ export const changeUserRole = async (actor: User, id: string, role: Role): Promi
     // The invitee became active meanwhile: decide again with what it is now.
     user = now;
   }
+};
+
+/**
+ * `PATCH /api/users/{id}/groups`: replaces the user's hub groups (whole: of two changes at once
+ * the later stands); answers the user as administrators see them.
+ */
+export const setUserGroups = async (id: string, groups: readonly string[]): Promise<AdminUser> => {
+  if (!(await setHubGroups(id, groups, new Date().toISOString()))) throw new NotFound(messages.userNotFound);
+  return toAdminUser(await existingUser(id));
 };
 
 /**

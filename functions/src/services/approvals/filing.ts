@@ -42,7 +42,7 @@ import { nonNull, sameValue } from './request-views';
 import { displayName } from '../user-names';
 import { paths } from '#shared/app-paths';
 import { classChangeProblem, classChangeSources, classChangeTarget, type ClassChange } from '#shared/class-list';
-import { readClassListState } from '../classes';
+import { readClassListState, reviewerGroupsOf } from '../classes';
 /*
  * Filing requests: a new component (its files claimed into the request's own keys), an edit, a
  * deletion, a revert to an earlier version. Nothing changes the catalogue until a review.
@@ -77,6 +77,9 @@ export const submitRequest = async (
   const now = new Date();
   const part = fields.componentId !== undefined ? await getComponent(fields.componentId) : undefined;
   const componentReference = fields.componentReference ?? part?.reference;
+  // A new part's class is in its data; a class change concerns no one class.
+  const componentClass = part?.class ?? (typeof fields.data.class === 'string' ? fields.data.class : null);
+  const assignedGroups = fields.requestType === 'class' ? [] : await reviewerGroupsOf(componentClass);
   const request: StoredRequest = {
     id: ulid(now.getTime()),
     status: 'pending',
@@ -85,6 +88,7 @@ export const submitRequest = async (
     createdAt: now.toISOString(),
     ...fields,
     ...(componentReference !== undefined && { componentReference }),
+    ...(assignedGroups.length && { assignedGroups }),
   };
   await transact([...extraItems, ...requestPutItems(request)]);
   recordMetric('RequestsSubmitted', 1, { requestType: request.requestType, approvalRequestId: request.id });
@@ -100,16 +104,13 @@ export const submitRequest = async (
       linkTo: paths.hub.approvalQueue.href(),
       requestId: request.id,
     },
-    { except: submitter.id, reviewers: true },
+    { except: submitter.id, reviewers: true, assignedGroups },
   ).catch((error: unknown) =>
     logger.warn('admin notification failed', { requestId: request.id, error: error as Error }),
   );
   // The part's watchers and its class's hear of it too (a new part's class is in its data).
   await notifyWatchers(
-    {
-      componentId: request.componentId ?? null,
-      componentClass: part?.class ?? (typeof request.data.class === 'string' ? request.data.class : null),
-    },
+    { componentId: request.componentId ?? null, componentClass },
     {
       title: 'Change requested',
       message: messages.requestSubmittedNotice(

@@ -68,6 +68,7 @@ export const toApprovalRequest = (
       request.componentReference ?? (typeof request.data.reference === 'string' ? request.data.reference : null),
     componentDeleted: now.checked && !now.component,
     ...(request.distributorSource && { distributorSource: request.distributorSource }),
+    ...(request.assignedGroups?.length && { assignedGroups: request.assignedGroups }),
     currentData,
     staleFields: currentData
       ? fields.filter((field) => !sameValue(currentData[field], request.previousData?.[field]))

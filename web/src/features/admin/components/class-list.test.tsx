@@ -180,3 +180,30 @@ describe('the Classes tab', () => {
     expect(screen.getByText(/Rename the class 'relay' to 'Relay': 1,350 parts moved so far/)).toBeInTheDocument();
   });
 });
+
+describe('reviewer groups on the Classes tab', () => {
+  it("shows a class's reviewer groups and saves new ones typed with commas", async () => {
+    let stored = [{ className: 'Relay', groups: ['Relay team'], updatedAt: '2026-11-20T10:00:00.000Z' }];
+    const api = renderClasses({
+      'GET /api/admin/classes/reviewers': () => ({ body: stored }),
+      'PUT /api/admin/classes/reviewers': ({ body }) => {
+        const { className, groups } = body as { className: string; groups: string[] };
+        stored = [{ className, groups, updatedAt: '2026-11-21T10:00:00.000Z' }];
+        return { body: stored[0] };
+      },
+    });
+    const all = await screen.findByRole('region', { name: 'All classes (5)' });
+    // Spellings of one class that differ only in case share its reviewers.
+    expect(await within(all).findAllByText('Reviewers: Relay team')).toHaveLength(2);
+    await userEvent.click(within(all).getByRole('button', { name: 'Reviewers of Sensor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Class Reviewers' });
+    await userEvent.type(within(dialog).getByLabelText('Reviewer groups'), 'Sensors, Safety ,');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Reviewers' }));
+    expect(await screen.findByText('Reviewers saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/admin/classes/reviewers')[0]!.body).toEqual({
+      className: 'Sensor',
+      groups: ['Sensors', 'Safety'],
+    });
+    expect(await within(all).findByText('Reviewers: Sensors, Safety')).toBeInTheDocument();
+  });
+});

@@ -6,9 +6,9 @@ import { Heading } from '@chakra-ui/react/heading';
 import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { Merge, Pencil, Plus } from 'lucide-react';
+import { Merge, Pencil, Plus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { describeClassChange, type ClassChange, type ClassListAnswer } from '#shared/class-list';
+import { describeClassChange, foldClassName, type ClassChange, type ClassListAnswer } from '#shared/class-list';
 import { paths } from '#shared/app-paths';
 import { messages } from '#shared/messages';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
@@ -19,6 +19,8 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { formatDateTime } from '#web/lib/dates.ts';
 import { useClassList } from '../api/get-class-list';
 import { ClassChangeDialog, type ClassChangeChoice } from './class-change-dialog';
+import { useClassReviewers } from '../api/class-reviewers';
+import { ClassReviewersDialog } from './class-reviewers-dialog';
 
 /** The names in the order a merge keeps them: most parts first (the likely name to keep). */
 const byParts = (names: readonly string[], parts: ReadonlyMap<string, number>) =>
@@ -90,6 +92,15 @@ export const ClassList = () => {
     key: 0,
   });
   const [filed, setFiled] = useState<{ change: ClassChange; requestId: string } | null>(null);
+  // Reviewer groups per class: their requests go to those groups' reviewers first.
+  const { reviewers, reload: reloadReviewers } = useClassReviewers();
+  const reviewerGroups = new Map((reviewers ?? []).map((entry) => [foldClassName(entry.className), entry.groups]));
+  const groupsOf = (name: string) => reviewerGroups.get(foldClassName(name)) ?? [];
+  const [reviewersOf, setReviewersOf] = useState<{ className: string; open: boolean; key: number }>({
+    className: '',
+    open: false,
+    key: 0,
+  });
 
   const parts = new Map((list?.classes ?? []).map((entry) => [entry.name, entry.parts]));
   const chosen = [...selected].filter((name) => parts.has(name));
@@ -192,19 +203,36 @@ export const ClassList = () => {
                               Not on the list
                             </Badge>
                           )}
+                          {groupsOf(entry.name).length > 0 && (
+                            <Text fontSize="sm" color="fg.muted">
+                              Reviewers: {groupsOf(entry.name).join(', ')}
+                            </Text>
+                          )}
                         </HStack>
                       </Stack>
                     </HStack>
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      flexShrink={0}
-                      onClick={() => open({ action: 'rename', from: entry.name })}
-                      aria-label={`Rename ${entry.name}`}
-                    >
-                      <Pencil aria-hidden />
-                      Rename
-                    </Button>
+                    <HStack gap="1" flexShrink={0}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() =>
+                          setReviewersOf((last) => ({ className: entry.name, open: true, key: last.key + 1 }))
+                        }
+                        aria-label={`Reviewers of ${entry.name}`}
+                      >
+                        <Users aria-hidden />
+                        Reviewers
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => open({ action: 'rename', from: entry.name })}
+                        aria-label={`Rename ${entry.name}`}
+                      >
+                        <Pencil aria-hidden />
+                        Rename
+                      </Button>
+                    </HStack>
                   </HStack>
                 ))}
               </Stack>
@@ -223,6 +251,17 @@ export const ClassList = () => {
           close();
           setSelected(new Set());
           setFiled({ change, requestId });
+        }}
+      />
+      <ClassReviewersDialog
+        key={`reviewers-${reviewersOf.key}`}
+        className={reviewersOf.className}
+        groups={groupsOf(reviewersOf.className)}
+        open={reviewersOf.open}
+        onClose={() => setReviewersOf((last) => ({ ...last, open: false }))}
+        onSaved={() => {
+          setReviewersOf((last) => ({ ...last, open: false }));
+          void reloadReviewers();
         }}
       />
       <RequestSubmittedDialog

@@ -10,8 +10,13 @@ export const loadFailureMessage = (error: unknown): string => {
   return `Failed to load approval requests: ${error instanceof Error ? error.message : String(error)}`;
 };
 
-/** The requests of one status (of one data batch, when named), newest first (the server's order). */
-export const useApprovalRequests = (status: RequestStatus, batch?: string) => {
-  const { data, error, isLoading } = useApiQuery<ApprovalRequest[]>(approvalRequestsKey(status, batch));
+/**
+ * The requests of one status (of one data batch, when named; with `assignedToMe`, only those
+ * assigned to a group the viewer is in), newest first (the server's order).
+ */
+export const useApprovalRequests = (status: RequestStatus, batch?: string, assignedToMe = false) => {
+  const { data, error, isLoading } = useApiQuery<ApprovalRequest[]>(
+    `${approvalRequestsKey(status, batch)}${assignedToMe ? '&assigned=me' : ''}`,
+  );
   return { requests: data, error, isLoading };
 };

@@ -122,6 +122,9 @@ export const RequestCard = ({ request, selected, onSelectedChange }: RequestCard
           <PartLine request={request} />
           <Detail label="Request ID">{request.id}</Detail>
           <Detail label="Submitted by">{request.username}</Detail>
+          {request.assignedGroups?.length ? (
+            <Detail label="Assigned to">{request.assignedGroups.join(', ')}</Detail>
+          ) : null}
           <Detail label="Created">{formatDateTime(request.createdAt)}</Detail>
           {request.distributorSource && (
             <Detail label="Values from">{describeDistributorSource(request.distributorSource)}</Detail>

@@ -13,8 +13,17 @@ import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
  * The requests of one status (of one data batch, when named): loading, failure, empty, or one card
  * each; pending ones can be reviewed together.
  */
-export const RequestList = ({ status, batch }: { status: RequestStatus; batch?: string }) => {
-  const { requests, error } = useApprovalRequests(status, batch);
+export const RequestList = ({
+  status,
+  batch,
+  assignedToMe = false,
+}: {
+  status: RequestStatus;
+  batch?: string;
+  /** Only the requests assigned to a group the viewer is in. */
+  assignedToMe?: boolean;
+}) => {
+  const { requests, error } = useApprovalRequests(status, batch, assignedToMe);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   if (error && !requests) {
@@ -34,7 +43,7 @@ export const RequestList = ({ status, batch }: { status: RequestStatus; batch?: 
     const empty = (
       <Panel>
         <Text color="fg.muted" textAlign="center" py="6">
-          No {status} requests found.
+          No {status} requests {assignedToMe ? 'assigned to you ' : ''}found.
         </Text>
       </Panel>
     );

@@ -280,7 +280,7 @@ describe('admin dashboard: User Management tab', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Email', 'Username', 'Role', 'Status', 'Joined', 'Actions']);
+    ).toEqual(['Email', 'Username', 'Role', 'Status', 'Groups', 'Joined', 'Actions']);
     expect(within(await rowOf('jo@example.com')).getByText('Active')).toBeInTheDocument();
     const invitee = await rowOf('new@example.com');
     expect(within(invitee).getByText('Pending')).toBeInTheDocument();
@@ -467,5 +467,46 @@ describe('admin dashboard: Overview', () => {
     expect(await within(card).findByText('3')).toBeInTheDocument();
     expect(card).toHaveTextContent('2 active admins');
     expect(card).toHaveTextContent('3 invitations pending (2 admins)');
+  });
+});
+
+describe('admin: a user’s groups', () => {
+  it('shows hub and single sign-on groups, and saves the hub groups typed with commas', async () => {
+    const grouped: AdminUser = { ...colleague, hubGroups: ['Relays'], ssoGroups: ['Provider Team'] };
+    const server = adminApi(
+      (store) => ({
+        'PATCH /api/users/u2/groups': ({ body }) => ({
+          body: { ...grouped, hubGroups: (body as { groups: string[] }).groups },
+        }),
+        'GET /api/users': store['GET /api/users']!,
+      }),
+      [me, grouped, pending],
+    );
+    renderScreen(<AdminUserManagement />);
+    const row = await rowOf('jo@example.com');
+    expect(row).toHaveTextContent('Relays, Provider Team');
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit groups of jo@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Groups' });
+    expect(within(dialog).getByText('From single sign-on: Provider Team')).toBeInTheDocument();
+    const field = within(dialog).getByLabelText('Hub groups');
+    expect(field).toHaveValue('Relays');
+    await userEvent.clear(field);
+    await userEvent.type(field, ' Relays , Fuses,');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Groups' }));
+    expect(await screen.findByText('Groups saved')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/users/u2/groups')[0]!.body).toEqual({ groups: ['Relays', 'Fuses'] });
+  });
+
+  it('refuses a group name over 64 characters before sending', async () => {
+    const server = adminApi();
+    renderScreen(<AdminUserManagement />);
+    await userEvent.click(
+      within(await rowOf('jo@example.com')).getByRole('button', { name: 'Edit groups of jo@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Groups' });
+    await userEvent.type(within(dialog).getByLabelText('Hub groups'), 'x'.repeat(65));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Groups' }));
+    expect(await within(dialog).findByText('Group names have at most 64 characters')).toBeInTheDocument();
+    expect(server.callsTo('PATCH /api/users/u2/groups')).toHaveLength(0);
   });
 });

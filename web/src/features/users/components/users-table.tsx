@@ -7,7 +7,7 @@ import { Skeleton } from '@chakra-ui/react/skeleton';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Table } from '@chakra-ui/react/table';
 import { Text } from '@chakra-ui/react/text';
-import { KeyRound, LogOut, ShieldOff, Trash2 } from 'lucide-react';
+import { KeyRound, LogOut, ShieldOff, Trash2, Users } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
 import type { AdminUser } from '#shared/schemas/users';
@@ -21,6 +21,7 @@ import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import { isActive, tableDate, userLabel } from './user-display';
 import { UserRoleSelect } from './user-role-select';
+import { UserGroupsDialog, userGroupsDialogKey } from './user-groups-dialog';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 
 /**
@@ -43,6 +44,7 @@ interface RowContext {
   onSetPassword: () => void;
   onEndSessions: () => void;
   onResetSecondFactor: () => void;
+  onEditGroups: () => void;
 }
 
 interface Column {
@@ -118,6 +120,23 @@ const email: Column = {
 };
 
 const role: Column = { header: 'Role', cell: ({ user, isSelf }) => <UserRoleSelect user={user} isSelf={isSelf} /> };
+
+/** Hub groups and single sign-on groups together; classes name groups whose reviewers see their requests first. */
+const groups: Column = {
+  header: 'Groups',
+  wraps: true,
+  cell: ({ user, onEditGroups }) => {
+    const names = [...new Set([...(user.hubGroups ?? []), ...(user.ssoGroups ?? [])])];
+    return (
+      <HStack gap="1">
+        {names.length ? <Text as="span">{names.join(', ')}</Text> : <Muted>—</Muted>}
+        <RowAction label={`Edit groups of ${user.email}`} onClick={onEditGroups}>
+          <Users />
+        </RowAction>
+      </HStack>
+    );
+  },
+};
 
 const joined: Column = { header: 'Joined', cell: ({ user }) => <DateText iso={user.createdAt} /> };
 
@@ -206,6 +225,7 @@ const columns: Record<UsersTableView, readonly Column[]> = {
       header: 'Status',
       cell: ({ user }) => <StatusBadge active={isActive(user)} label={isActive(user) ? 'Active' : 'Pending'} />,
     },
+    groups,
     joined,
     actions,
   ],
@@ -269,7 +289,11 @@ const UserCards = ({ view, caption, rows }: { view: UsersTableView; caption: str
   );
 };
 
-type OpenDialog = { kind: 'delete' | 'password' | 'sessions' | 'second-factor'; user: AdminUser; open: boolean } | null;
+type OpenDialog = {
+  kind: 'delete' | 'password' | 'sessions' | 'second-factor' | 'groups';
+  user: AdminUser;
+  open: boolean;
+} | null;
 
 /** The users table of the settings page and the admin dashboard (cards on a phone), with its dialogs. */
 export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: string }) => {
@@ -308,6 +332,7 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
     onSetPassword: () => setDialog({ kind: 'password', user, open: true }),
     onEndSessions: () => setDialog({ kind: 'sessions', user, open: true }),
     onResetSecondFactor: () => setDialog({ kind: 'second-factor', user, open: true }),
+    onEditGroups: () => setDialog({ kind: 'groups', user, open: true }),
   }));
   const Layout = narrow ? UserCards : UsersGrid;
 
@@ -323,6 +348,12 @@ export const UsersTable = ({ view, caption }: { view: UsersTableView; caption: s
       <SetPasswordDialog
         user={dialog?.user ?? null}
         open={dialog?.kind === 'password' && dialog.open}
+        onClose={close}
+      />
+      <UserGroupsDialog
+        key={userGroupsDialogKey(dialog?.kind === 'groups' ? dialog.user : null)}
+        user={dialog?.user ?? null}
+        open={dialog?.kind === 'groups' && dialog.open}
         onClose={close}
       />
       <ResetSecondFactorDialog

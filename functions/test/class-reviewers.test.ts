@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { ApprovalRequest, Notification } from '#shared/schemas/approvals';
 import type { ClassReviewers } from '#shared/schemas/classes';
+import type { ComponentData } from '#shared/schemas/component';
 import type { AdminUser } from '#shared/schemas/users';
 import { getClassReviewers } from '#repositories/class-reviewers';
 import { getRequest } from '#repositories/approval-requests';
+import { createComponents } from '#repositories/components';
 import { getUser, recordSsoGroups } from '#repositories/users';
 import { sendApprovalDigests } from '#services/request-emails';
 import { useTestStack } from '../../scripts/test/stack';
@@ -120,6 +122,39 @@ describe('reviewer groups per class', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect([first, second]).toContainEqual((await getClassReviewers(className))?.groups);
+  });
+});
+
+describe('a class renamed or merged', () => {
+  it('hands the groups it named to the class it became, with that class’s own', async () => {
+    const { client: filer } = await signIn(api, 'admin');
+    const { client: approver } = await signIn(api, 'admin');
+    const renamed = uniqueClass('Old relay');
+    const merged = uniqueClass('Relay variant');
+    const into = uniqueClass('Relay');
+    await createComponents(
+      [renamed, merged, into].map((name) => ({ reference: uniqueReference(), class: name }) as ComponentData),
+      { username: 'test' },
+    );
+    await setReviewers(filer, renamed, ['Relay team']);
+    await setReviewers(filer, merged, ['Safety']);
+    await setReviewers(filer, into, ['Panel builders']);
+    const renamedTo = uniqueClass('Relay renamed');
+
+    const decide = async (change: Record<string, unknown>) => {
+      const filed = await filer.post<{ requestId: string }>('/api/admin/classes', change);
+      expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+      const decided = await approver.patch(`/api/approval-requests/${filed.body.requestId}`, { status: 'approved' });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    };
+    await decide({ action: 'rename', from: renamed, to: renamedTo });
+    expect((await getClassReviewers(renamedTo))?.groups).toEqual(['Relay team']);
+    expect(await getClassReviewers(renamed)).toBeUndefined();
+
+    await decide({ action: 'merge', classes: [renamedTo, merged, into], into });
+    expect((await getClassReviewers(into))?.groups).toEqual(['Panel builders', 'Relay team', 'Safety']);
+    expect(await getClassReviewers(renamedTo)).toBeUndefined();
+    expect(await getClassReviewers(merged)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { foldClassName } from '#shared/class-list';
-import { getItemConsistent, queryAll, tableName } from './table';
+import { getItemConsistent, queryAll, tableName, type TransactItem } from './table';
 import { dynamo } from '#lib/clients';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 
@@ -61,4 +61,44 @@ export const putClassReviewers = async (reviewers: StoredClassReviewers): Promis
       },
     }),
   );
+};
+
+/**
+ * The writes that carry the groups of classes renamed or merged into `target` over to it (with
+ * the groups it names already), for the approval's own transaction; the old names' items go.
+ * None when no old name named any.
+ */
+export const classReviewersMoveItems = async (
+  sources: readonly string[],
+  target: string,
+  now: string,
+): Promise<TransactItem[]> => {
+  const targetFold = foldClassName(target);
+  const moving = [...new Map(sources.map((name) => [foldClassName(name), name])).entries()].filter(
+    ([fold]) => fold !== targetFold,
+  );
+  const [own, ...found] = await Promise.all([target, ...moving.map(([, name]) => name)].map(getClassReviewers));
+  const carried = found.filter((item) => item !== undefined);
+  if (carried.length === 0) return [];
+  const groups = [...new Set([...(own?.groups ?? []), ...carried.flatMap((item) => item.groups)])];
+  const key = reviewersKey(target);
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...key,
+          gsi1pk: 'CLASSREVIEWERS',
+          gsi1sk: targetFold,
+          entity: 'class-reviewers',
+          className: target,
+          groups,
+          updatedAt: now,
+        },
+      },
+    },
+    ...moving
+      .filter((_, index) => found[index] !== undefined)
+      .map(([, name]): TransactItem => ({ Delete: { TableName: tableName(), Key: reviewersKey(name) } })),
+  ];
 };

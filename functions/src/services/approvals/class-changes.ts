@@ -23,6 +23,7 @@ import {
   releaseClassChange,
   type ClassChangeInProgress,
 } from '#repositories/classes';
+import { classReviewersMoveItems } from '#repositories/class-reviewers';
 import { componentUpdate, getComponents } from '#repositories/components';
 import { failedConditions, type TransactItem } from '#repositories/table';
 import type { User } from '#repositories/users';
@@ -195,12 +196,15 @@ export const applyClassChange = async (
   const started = await startClassChange(request, change);
   if (!started) return { items: [], componentIds: [], linkTo };
   await moveParts(request, started, reviewer.username || reviewer.email, deadline);
+  // The reviewers a renamed or merged class named review the class it became.
+  const reviewersMoved = await classReviewersMoveItems(started.sources, started.target, now);
   return {
     componentIds: [],
     linkTo,
     items: [
       classListUpdate(listWithChange(started.baseClasses, change), started.baseRevision, now),
       classChangeRelease(request.id),
+      ...reviewersMoved,
     ],
   };
 };

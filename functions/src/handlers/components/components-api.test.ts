@@ -133,6 +133,26 @@ const search = async (query: string) => {
   };
 };
 
+/** Every DynamoDB call made until `stop()`, by command and the kinds of key it reads (`SESSION#`, …). */
+const countReads = () => {
+  const sent: { command: string; keys: string[] }[] = [];
+  const stack = dynamo().middlewareStack;
+  stack.add(
+    (next, context) => async (args) => {
+      const input = (
+        args as { input: { Key?: { pk: string }; RequestItems?: Record<string, { Keys?: { pk: string }[] }> } }
+      ).input;
+      const keys = input.Key
+        ? [input.Key]
+        : Object.values(input.RequestItems ?? {}).flatMap((table) => table.Keys ?? []);
+      sent.push({ command: context.commandName ?? '', keys: keys.map((key) => key.pk.replace(/#.*/, '#')) });
+      return next(args);
+    },
+    { step: 'initialize', name: 'countReads' },
+  );
+  return { sent, stop: () => stack.remove('countReads') };
+};
+
 describe('GET /api/components', () => {
   it('finds part numbers by fragments, whatever the case, in every quick field', async () => {
     expect((await search('query=3rt2015')).references).toEqual(['3RT2015-1BB41']);
@@ -324,26 +344,12 @@ describe('GET /api/components', () => {
 
   it('answers a page in one DynamoDB round trip: the session, its user and the catalogue revision', async () => {
     await search('query=siemens');
-    const sent: { command: string; keys: string[] }[] = [];
-    const stack = dynamo().middlewareStack;
-    stack.add(
-      (next, context) => async (args) => {
-        const input = (
-          args as { input: { Key?: { pk: string }; RequestItems?: Record<string, { Keys?: { pk: string }[] }> } }
-        ).input;
-        const keys = input.Key
-          ? [input.Key]
-          : Object.values(input.RequestItems ?? {}).flatMap((table) => table.Keys ?? []);
-        sent.push({ command: context.commandName ?? '', keys: keys.map((key) => key.pk.replace(/#.*/, '#')) });
-        return next(args);
-      },
-      { step: 'initialize', name: 'countSearchReads' },
-    );
+    const { sent, stop } = countReads();
     try {
       const { references } = await search('query=siemens&limit=100');
       expect(references).toEqual(['3RT2015-1BB41', '3RT2016-1AP01']);
     } finally {
-      stack.remove('countSearchReads');
+      stop();
     }
     expect(sent).toEqual([
       { command: 'BatchGetItemCommand', keys: expect.arrayContaining(['SESSION#', 'USER#', 'CATALOGUE#']) },
@@ -353,27 +359,13 @@ describe('GET /api/components', () => {
 
   it('still answers each of several searches at once in one DynamoDB round trip', async () => {
     await search('query=siemens');
-    const sent: { command: string; keys: string[] }[] = [];
-    const stack = dynamo().middlewareStack;
-    stack.add(
-      (next, context) => async (args) => {
-        const input = (
-          args as { input: { Key?: { pk: string }; RequestItems?: Record<string, { Keys?: { pk: string }[] }> } }
-        ).input;
-        const keys = input.Key
-          ? [input.Key]
-          : Object.values(input.RequestItems ?? {}).flatMap((table) => table.Keys ?? []);
-        sent.push({ command: context.commandName ?? '', keys: keys.map((key) => key.pk.replace(/#.*/, '#')) });
-        return next(args);
-      },
-      { step: 'initialize', name: 'countConcurrentSearchReads' },
-    );
+    const { sent, stop } = countReads();
     const searches = 6;
     try {
       const pages = await Promise.all(Array.from({ length: searches }, () => search('query=siemens&limit=100')));
       for (const { references } of pages) expect(references).toEqual(['3RT2015-1BB41', '3RT2016-1AP01']);
     } finally {
-      stack.remove('countConcurrentSearchReads');
+      stop();
     }
     // Each search's catalogue revision is read in its own batched read, none after it.
     expect(sent).toHaveLength(searches);

@@ -4,17 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
+import { aUser } from '#web/testing/user-fixture.ts';
 import { ApprovalQueueRoute } from './approval-queue';
 
-const librarian = {
+const librarian = aUser({
   id: 'l1',
   email: 'librarian@example.com',
   username: 'librarian',
   name: 'Librarian',
-  firstName: '',
-  lastName: '',
   role: 'librarian',
-};
+});
 
 const assignedRequest: ApprovalRequest = {
   id: '01KBNEW0000000000000000000',

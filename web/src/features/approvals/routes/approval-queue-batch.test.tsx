@@ -5,17 +5,10 @@ import type { ApprovalRequest } from '#shared/schemas/approvals';
 import { csrfHandler } from '#web/testing/mock-api.ts';
 import { mockApi } from '#web/testing/mock-api.ts';
 import { renderScreen } from '#web/testing/render.tsx';
+import { aUser } from '#web/testing/user-fixture.ts';
 import { ApprovalQueueRoute } from './approval-queue';
 
-const admin = {
-  id: 'a1',
-  email: 'admin@example.com',
-  username: 'admin',
-  name: 'Admin',
-  firstName: '',
-  lastName: '',
-  role: 'admin',
-};
+const admin = aUser({ id: 'a1', email: 'admin@example.com', username: 'admin', name: 'Admin', role: 'admin' });
 
 const edit = (id: string, componentId: number, reference: string): ApprovalRequest => ({
   id,

@@ -17,6 +17,15 @@ export interface StoredClassReviewers {
 
 const reviewersKey = (className: string) => ({ pk: `CLASSREVIEWERS#${foldClassName(className)}`, sk: 'META' });
 
+/** The item a class's groups are kept in, listed under gsi1. */
+const reviewersItem = (reviewers: StoredClassReviewers) => ({
+  ...reviewersKey(reviewers.className),
+  gsi1pk: 'CLASSREVIEWERS',
+  gsi1sk: foldClassName(reviewers.className),
+  entity: 'class-reviewers',
+  ...reviewers,
+});
+
 const fromItem = (item: Record<string, unknown>): StoredClassReviewers => ({
   className: String(item.className ?? ''),
   groups: (item.groups as string[] | undefined) ?? [],
@@ -52,13 +61,7 @@ export const putClassReviewers = async (reviewers: StoredClassReviewers): Promis
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...key,
-        gsi1pk: 'CLASSREVIEWERS',
-        gsi1sk: foldClassName(reviewers.className),
-        entity: 'class-reviewers',
-        ...reviewers,
-      },
+      Item: reviewersItem(reviewers),
     }),
   );
 };
@@ -81,20 +84,11 @@ export const classReviewersMoveItems = async (
   const carried = found.filter((item) => item !== undefined);
   if (carried.length === 0) return [];
   const groups = [...new Set([...(own?.groups ?? []), ...carried.flatMap((item) => item.groups)])];
-  const key = reviewersKey(target);
   return [
     {
       Put: {
         TableName: tableName(),
-        Item: {
-          ...key,
-          gsi1pk: 'CLASSREVIEWERS',
-          gsi1sk: targetFold,
-          entity: 'class-reviewers',
-          className: target,
-          groups,
-          updatedAt: now,
-        },
+        Item: reviewersItem({ className: target, groups, updatedAt: now }),
       },
     },
     ...moving

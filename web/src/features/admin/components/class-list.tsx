@@ -180,7 +180,15 @@ export const ClassList = () => {
             ) : (
               <Stack as="ul" gap="0" listStyleType="none">
                 {list.classes.map((entry) => (
-                  <HStack as="li" key={entry.name} gap="3" py="2" borderBottomWidth="1px" justify="space-between">
+                  <HStack
+                    as="li"
+                    key={entry.name}
+                    gap="3"
+                    py="2"
+                    borderBottomWidth="1px"
+                    justify="space-between"
+                    wrap="wrap"
+                  >
                     <HStack gap="3" minW="0" align="center">
                       <Checkbox.Root
                         checked={selected.has(entry.name)}

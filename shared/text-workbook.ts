@@ -7,21 +7,16 @@
  * because it carries SheetJS.
  */
 import * as XLSX from 'xlsx';
+import { cellText } from './cell-text';
 
 export type TextValue = string | number | boolean | null | undefined;
-
-/**
- * Spreadsheets read `_xHHHH_` in a string as an escaped character; text that holds such a
- * sequence literally gets its underscore escaped, so it reads back as written.
- */
-const literalText = (text: string): string => text.replace(/_(x[0-9a-fA-F]{4}_)/g, '_x005F_$1');
 
 /** A sheet of rows; null, undefined and '' leave the cell empty, anything else is its text. */
 export const textSheet = (rows: readonly (readonly TextValue[])[]): XLSX.WorkSheet =>
   XLSX.utils.aoa_to_sheet(
     rows.map((row) =>
       row.map((value): XLSX.CellObject | null =>
-        value === null || value === undefined || value === '' ? null : { t: 's', v: literalText(String(value)) },
+        value === null || value === undefined || value === '' ? null : { t: 's', v: cellText(String(value)) },
       ),
     ),
   );

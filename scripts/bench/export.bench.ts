@@ -35,6 +35,8 @@ const main = async () => {
       .filter((_, n) => n % 10 === 0)
       .map((id) => [id, [{ kind: 'uses-contact', reference: `REF-${id + 1}`, manufacturer: 'Maker' }]] as const),
   );
+  gc();
+  log(`the index built: RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB before any export`);
   let failed = false;
   for (const format of exportFormats) {
     gc();

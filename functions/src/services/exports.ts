@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Upload } from '@aws-sdk/lib-storage';
 import { stringify } from 'csv-stringify';
-import * as XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
 import { choiceLabel } from '#shared/schemas/choice-fields';
 import {
   columnHeading,
@@ -26,7 +26,7 @@ import {
   type ExportQuery,
 } from '#shared/schemas/exports';
 import { isSymmetric, linkViewOf, type LinkKind } from '#shared/schemas/links';
-import { textSheet, type TextValue } from '#shared/text-workbook';
+import { cellText } from '#shared/cell-text';
 import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
@@ -41,9 +41,9 @@ import type { SearchIndex } from './search/search-index';
 
 /*
  * Exports of a search: every part it matches, most relevant first as the list shows them,
- * written to the bucket as it is made (CSV and JSON a part at a time; the workbook, which
- * SheetJS builds whole, from rows of plain text) and handed out through a short-lived link, so
- * an export of the whole catalogue fits a function's memory and no answer's size limit.
+ * written to the bucket as it is made, a chunk of parts at a time in every format, and handed
+ * out through a short-lived link, so an export of the whole catalogue fits a function's memory
+ * and no answer's size limit.
  */
 
 /** How far before an export's start its mark is set, so the next 'since last' export misses nothing. */
@@ -51,6 +51,8 @@ const MARK_OVERLAP_MS = 60_000;
 
 /** Parts turned into rows at a time: bounds what is held besides the index. */
 const CHUNK = 500;
+
+type TextValue = string | number | null;
 
 /** A column of an export: its heading and how a part fills it. */
 interface ExportColumn {
@@ -196,13 +198,33 @@ export const writeExport = async (
     csv.end();
     return;
   }
-  const rows: TextValue[][] = [columns.map((column) => column.heading)];
-  for (const chunk of chunks) for (const { component, links } of chunk) rows.push(rowOf(component, links));
-  const sheet = textSheet(rows);
-  if (sheet['!ref']) sheet['!autofilter'] = { ref: sheet['!ref'] };
-  const sheetName = format === 'swe' ? sweSheetName : 'Components';
-  const book: XLSX.WorkBook = { SheetNames: [sheetName], Sheets: { [sheetName]: sheet } };
-  out.end(XLSX.write(book, { bookType: 'xlsx', type: 'buffer', compression: true, bookSST: true }) as Buffer);
+  // The workbook is zipped as its rows are made (each row committed is gone from memory). Every
+  // value is an inline text cell, so no spreadsheet program evaluates one, whatever it starts
+  // with, and every reader decodes its text once (a plain cell's value is decoded twice by some).
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const sheet = book.addWorksheet(format === 'swe' ? sweSheetName : 'Components');
+  const textRow = (values: readonly TextValue[]) =>
+    sheet
+      .addRow(
+        values.map((value) =>
+          value === null || value === undefined || value === ''
+            ? null
+            : { richText: [{ text: cellText(String(value)) }] },
+        ),
+      )
+      .commit();
+  textRow(columns.map((column) => column.heading));
+  let rows = 0;
+  for (const chunk of chunks) {
+    for (const { component, links } of chunk) textRow(rowOf(component, links));
+    rows += chunk.length;
+    // Lets the zip take what was written before the next chunk is made.
+    await new Promise(setImmediate);
+    await drained(out);
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows + 1, column: columns.length } };
+  sheet.commit();
+  await book.commit();
 };
 
 /** Waits while what was written is not yet taken. */

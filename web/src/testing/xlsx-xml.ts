@@ -1,6 +1,6 @@
 /**
  * Reading an .xlsx as the XML it is made of, for tests that must see what a spreadsheet program
- * sees rather than what SheetJS makes of it: the parts by name, and the shared strings decoded
+ * sees rather than what SheetJS makes of it: the parts by name, and the cells' texts decoded
  * (XML entities and the _xHHHH_ escapes spreadsheets use for control characters).
  */
 import * as XLSX from 'xlsx';
@@ -35,8 +35,19 @@ const decodeXmlText = (text: string): string =>
     )
     .replace(/_x([0-9a-f]{4})_/gi, (_match, code: string) => String.fromCharCode(parseInt(code, 16)));
 
-/** The shared string table's entries, in order, as a spreadsheet program reads them. */
-export const sharedStrings = (xml: string): string[] =>
-  [...xml.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((item) =>
+/**
+ * Every text a spreadsheet program reads from the package: the shared string table's entries,
+ * then the text cells that carry their text in the sheet itself (`t="str"` or `t="inlineStr"`).
+ */
+export const cellStrings = (parts: Record<string, string>): string[] => [
+  ...[...(parts['sharedStrings.xml'] ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((item) =>
     [...item[1]!.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((run) => decodeXmlText(run[1]!)).join(''),
-  );
+  ),
+  ...Object.entries(parts)
+    .filter(([name]) => /^sheet\d+\.xml$/.test(name))
+    .flatMap(([, xml]) =>
+      [...xml.matchAll(/<c\s[^>]*t="(?:str|inlineStr)"[^>]*>([\s\S]*?)<\/c>/g)].map((cell) =>
+        decodeXmlText(/<(?:v|t)(?:\s[^>]*)?>([\s\S]*?)<\/(?:v|t)>/.exec(cell[1]!)?.[1] ?? ''),
+      ),
+    ),
+];

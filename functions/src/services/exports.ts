@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Upload } from '@aws-sdk/lib-storage';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { choiceLabel } from '#shared/schemas/choice-fields';
 import {
   columnHeading,
@@ -201,7 +200,9 @@ export const writeExport = async (
   // The workbook is zipped as its rows are made (each row committed is gone from memory). Every
   // value is an inline text cell, so no spreadsheet program evaluates one, whatever it starts
   // with, and every reader decodes its text once (a plain cell's value is decoded twice by some).
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  // Loaded when a workbook is asked for, so a search's cold start does not load it.
+  const { default: WorkbookWriter } = await import('exceljs/lib/stream/xlsx/workbook-writer.js');
+  const book = new WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const sheet = book.addWorksheet(format === 'swe' ? sweSheetName : 'Components');
   const textRow = (values: readonly TextValue[]) =>
     sheet

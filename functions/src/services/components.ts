@@ -55,10 +55,13 @@ const COMPONENT_FILE_KEY =
  * field that already holds a web address (an imported link to a maker's datasheet) stays as is.
  */
 export const toApiComponent = (component: Component): Component => {
-  const shown = { ...component };
+  // Copied only when a stored file is rewritten: the component itself is never changed.
+  let shown = component;
   for (const field of componentFileFields) {
     const value = component[field];
-    if (value && !isExternalUrl(value)) shown[field] = componentFileUrl(component.id, field);
+    if (!value || isExternalUrl(value)) continue;
+    if (shown === component) shown = { ...component };
+    shown[field] = componentFileUrl(component.id, field);
   }
   return shown;
 };

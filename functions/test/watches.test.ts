@@ -225,5 +225,10 @@ describe('watching', () => {
       expect(notice?.linkTo).toBe(`/component-hub/components/${survivor.id}`);
     }
     expect((await bell(librarian)).some((notice) => notice.title === 'Watched part merged')).toBe(false);
+
+    // Sent again, the merge answers the same and tells nobody a second time.
+    expect((await librarian.post(`/api/components/${merged.id}/merge`, { intoId: survivor.id })).status).toBe(200);
+    for (const watcher of [ofMerged, ofSurvivor])
+      expect((await bell(watcher)).filter((each) => each.title === 'Watched part merged')).toHaveLength(1);
   });
 });

@@ -254,8 +254,10 @@ export const mergeComponents = async (admin: User, fromId: number, intoId: numbe
   const marked = await markMerged(admin, fromId, intoId);
   await moveHoldings({ fromId, fromReference: marked.fromReference, intoId, intoReference: marked.intoReference });
   await closeRequestsOfMergedPart(fromId, marked.intoReference);
-  await finishMerge(fromId, intoId, new Date().toISOString());
-  // Watchers of either part, or of the survivor's class, hear of it (again, if it is sent again).
+  // Watchers of either part, or of the survivor's class, hear of it from the call that finished
+  // it: a merge sent again after that tells nobody twice.
+  if (!(await finishMerge(fromId, intoId, new Date().toISOString())))
+    return { mergedId: fromId, intoId, version: marked.mergeVersion };
   const survivor = await getComponent(intoId);
   await notifyWatchers(
     { componentId: intoId, componentClass: survivor?.class ?? null, also: [{ componentId: fromId }] },

@@ -25,6 +25,9 @@ export const SIGN_IN_BUDGET = { gzipBytes: 150 * 1024, requests: 12 } as const;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = 'web/src/main.tsx';
 const authRoute = 'web/src/features/auth/routes/auth.tsx';
+/** The 3D viewer's worker (OpenCascade in WebAssembly), bundled on its own with its .wasm. */
+const occtWorker = 'web/src/features/component-detail/model-viewer/occt-worker.ts';
+const TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16.4'];
 
 export interface BuiltFile {
   /** Path relative to outdir, e.g. `assets/main-AB12CD34.js`. */
@@ -270,6 +273,38 @@ const staticClosure = (start: string, files: Map<string, BuiltFile>): Set<string
   return seen;
 };
 
+/**
+ * The worker that reads STEP and IGES files: a classic worker script (occt-import-js is CommonJS
+ * written for one) with OpenCascade's .wasm emitted beside it as a file, whose address the worker
+ * imports. The page learns the worker's hashed address through `__OCCT_WORKER_URL__`.
+ */
+const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [occtWorker],
+    outdir: absOutdir,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: TARGET,
+    minify,
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    metafile: true,
+    publicPath: APP_BASE,
+    entryNames: `${ASSETS_DIR}/[name]-[hash]`,
+    assetNames: `${ASSETS_DIR}/[name]-[hash]`,
+    loader: { '.wasm': 'file' },
+    // Emscripten's loader requires these only when it runs under Node, never in a browser.
+    external: ['path', 'crypto'],
+    logLevel: 'warning',
+  });
+  const script = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === occtWorker)?.[0];
+  if (!script) throw new Error(`esbuild produced no output for ${occtWorker}`);
+  const file = path.relative(absOutdir, path.resolve(root, script)).split(path.sep).join('/');
+  return { metafile: result.metafile, url: `${APP_BASE}${file}` };
+};
+
 export const buildWeb = async ({
   outdir = 'web/dist',
   minify = true,
@@ -277,6 +312,7 @@ export const buildWeb = async ({
   const absOutdir = path.resolve(root, outdir);
   await mkdir(absOutdir, { recursive: true });
 
+  const worker = await buildOcctWorker(absOutdir, minify);
   const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -285,7 +321,7 @@ export const buildWeb = async ({
     format: 'esm',
     splitting: true,
     platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+    target: TARGET,
     jsx: 'automatic',
     minify,
     sourcemap: 'linked',
@@ -298,16 +334,18 @@ export const buildWeb = async ({
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
       __APP_CONFIG__: JSON.stringify(appConfig()),
+      __OCCT_WORKER_URL__: JSON.stringify(worker.url),
     },
     plugins: [splitFriendlyChakra, oneCoreChunk],
     logLevel: 'warning',
   });
 
   const metafile = result.metafile;
+  const outputs = { ...worker.metafile.outputs, ...metafile.outputs };
   const files = new Map<string, BuiltFile>();
   let entryFile = '';
-  for (const [output, meta] of Object.entries(metafile.outputs)) {
-    if (!output.endsWith('.js')) continue;
+  for (const [output, meta] of Object.entries(outputs)) {
+    if (!output.endsWith('.js') && !output.endsWith('.wasm')) continue;
     const file = path.relative(absOutdir, path.resolve(root, output)).split(path.sep).join('/');
     const bytes = await readFile(path.resolve(root, output));
     const imports = meta.imports
@@ -341,7 +379,7 @@ export const buildWeb = async ({
   const indexTemp = path.join(absOutdir, `index.html.${process.pid}.tmp`);
   await writeFile(indexTemp, indexHtml(`${APP_BASE}${entryFile}`, preloads));
   await rename(indexTemp, path.join(absOutdir, 'index.html'));
-  await pruneOldAssets(absOutdir, new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output))));
+  await pruneOldAssets(absOutdir, new Set(Object.keys(outputs).map((output) => path.resolve(root, output))));
 
   return { outdir: absOutdir, files: [...files.values()], entry: entryFile, signIn, metafile };
 };
@@ -356,9 +394,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const chunkLabel = (f: BuiltFile, entryFile: string) =>
   f.file === entryFile
     ? 'entry (every page)'
-    : f.entryPoint
-      ? sourceOf(f.entryPoint).replace(/^web\/src\//, '')
-      : 'shared chunk';
+    : f.file.endsWith('.wasm')
+      ? "OpenCascade (the 3D viewer's worker fetches it)"
+      : f.entryPoint
+        ? sourceOf(f.entryPoint).replace(/^web\/src\//, '')
+        : 'shared chunk';
 
 export const formatSizes = ({ files, entry: entryFile, signIn }: BuildWebResult): string => {
   const label = (f: BuiltFile) => chunkLabel(f, entryFile);

@@ -274,6 +274,88 @@ const staticClosure = (start: string, files: Map<string, BuiltFile>): Set<string
 };
 
 /**
+ * occt-import-js's Emscripten glue (embind) writes two of its helpers as JavaScript source at run
+ * time and compiles them with `new Function`, which a Content-Security-Policy without
+ * 'unsafe-eval' forbids. These replacements do the same work with closures (what Emscripten
+ * itself emits when built without dynamic execution), so the worker runs under the site's policy,
+ * whose only allowance is 'wasm-unsafe-eval'. A new occt-import-js whose helpers read differently
+ * fails the build rather than ship eval.
+ */
+const OCCT_GLUE_PATCHES: { from: string; to: string; replacement: string }[] = [
+  {
+    // An embind function's JavaScript face: arguments to wire types, the call, destructors, the result.
+    from: 'function craftInvokerFunction(humanName,argTypes,classType,cppInvokerFunc,cppTargetFunc,isAsync){',
+    to: 'return createNamedFunction(humanName,invokerFn)}',
+    replacement: `function craftInvokerFunction(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc, isAsync) {
+  var argCount = argTypes.length;
+  if (argCount < 2) throwBindingError("argTypes array size mismatch! Must at least get return value and 'this' types!");
+  var isClassMethodFunc = argTypes[1] !== null && classType !== null;
+  var needsDestructorStack = usesDestructorStack(argTypes);
+  var returns = argTypes[0].name !== "void";
+  var invokerFn = function (...args) {
+    var destructors = needsDestructorStack ? [] : null;
+    var wired = [cppTargetFunc];
+    var thisWired;
+    if (isClassMethodFunc) {
+      thisWired = argTypes[1]["toWireType"](destructors, this);
+      wired.push(thisWired);
+    }
+    for (var i = 0; i < argCount - 2; ++i) wired.push(argTypes[i + 2]["toWireType"](destructors, args[i]));
+    var rv = cppInvokerFunc(...wired);
+    if (needsDestructorStack) runDestructors(destructors);
+    else
+      for (var i = isClassMethodFunc ? 1 : 2; i < argTypes.length; ++i)
+        if (argTypes[i].destructorFunction !== null)
+          argTypes[i].destructorFunction(i === 1 ? thisWired : wired[isClassMethodFunc ? i : i - 1]);
+    if (returns) return argTypes[0]["fromWireType"](rv);
+  };
+  return createNamedFunction(humanName, invokerFn);
+}`,
+  },
+  {
+    // A C++ call of a JavaScript function or constructor through emscripten::val.
+    from: 'var __emval_get_method_caller=(argCount,argTypes,kind)=>{',
+    to: 'return emval_addMethodCaller(createNamedFunction(functionName,invokerFunction))};',
+    replacement: `var __emval_get_method_caller = (argCount, argTypes, kind) => {
+  var types = emval_lookupTypes(argCount, argTypes);
+  var retType = types.shift();
+  argCount--;
+  var invokerFunction = function (obj, func, destructorsRef, args) {
+    var argN = new Array(argCount);
+    var offset = 0;
+    for (var i = 0; i < argCount; ++i) {
+      argN[i] = types[i].readValueFromPointer(args + offset);
+      offset += types[i].argPackAdvance;
+    }
+    var rv =
+      kind === 1 ? Reflect.construct(func, argN) : kind === 0 ? func.apply(obj, argN) : func.apply(argN[0], argN.slice(1));
+    if (!retType.isVoid) return emval_returnValue(retType, destructorsRef, rv);
+  };
+  var functionName = \`methodCaller<(\${types.map((t) => t.name).join(", ")}) => \${retType.name}>\`;
+  return emval_addMethodCaller(createNamedFunction(functionName, invokerFunction));
+};`,
+  },
+];
+
+const occtWithoutEval: Plugin = {
+  name: 'occt-without-eval',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]occt-import-js[\\/]dist[\\/]occt-import-js\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      for (const { from, to, replacement } of OCCT_GLUE_PATCHES) {
+        const start = contents.indexOf(from);
+        const end = start < 0 ? -1 : contents.indexOf(to, start);
+        if (end < 0) throw new Error(`${args.path}: no longer defines ${from.slice(0, 40)}... as expected`);
+        contents = contents.slice(0, start) + replacement + contents.slice(end + to.length);
+      }
+      if (/newFunc\(Function|new Function\b|\beval\(/.test(contents))
+        throw new Error(`${args.path}: still compiles JavaScript at run time`);
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
  * The worker that reads STEP and IGES files: a classic worker script (occt-import-js is CommonJS
  * written for one) with OpenCascade's .wasm emitted beside it as a file, whose address the worker
  * imports. The page learns the worker's hashed address through `__OCCT_WORKER_URL__`.
@@ -297,6 +379,7 @@ const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
     loader: { '.wasm': 'file' },
     // Emscripten's loader requires these only when it runs under Node, never in a browser.
     external: ['path', 'crypto'],
+    plugins: [occtWithoutEval],
     logLevel: 'warning',
   });
   const script = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === occtWorker)?.[0];

@@ -85,7 +85,7 @@ const ModelCanvas = ({ meshes, label, onFailed }: { meshes: ModelMesh[]; label: 
         <Text fontSize="sm" color="fg.muted">
           {triangles === null
             ? `Drawing ${triangleCount(meshes).toLocaleString('en')} triangles…`
-            : `${triangles.toLocaleString('en')} triangles · drag to turn, scroll to zoom, right-drag to pan`}
+            : `${triangles.toLocaleString('en')} triangles · drag to turn, scroll or pinch to zoom, right-drag to pan`}
         </Text>
         <Button size="xs" variant="outline" onClick={() => scene.current?.resetView()} disabled={triangles === null}>
           <RotateCcw aria-hidden />

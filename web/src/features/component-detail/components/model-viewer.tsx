@@ -24,8 +24,9 @@ const UNREADABLE = 'This model could not be read.';
 const NOT_DOWNLOADED = 'The model could not be downloaded.';
 const NO_WEBGL = 'This browser cannot draw 3D models (WebGL is off or missing).';
 
-const formatOf = ({ fileType, fileName }: Pick<Attachment, 'fileType' | 'fileName'>): ModelFormat =>
-  fileType === 'model/iges' || /\.(iges|igs)$/i.test(fileName) ? 'iges' : 'step';
+/** The type the server gave the file (from its name, checked against its bytes). */
+const formatOf = ({ fileType }: Pick<Attachment, 'fileType'>): ModelFormat =>
+  fileType === 'model/iges' ? 'iges' : 'step';
 
 type ModelAttachment = Pick<Attachment, 'id' | 'fileName' | 'fileType' | 'size'>;
 

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { apiCall, approvedPart, expect, test } from './fixtures.ts';
 import { pdf, tab, upload } from './support/component-page.ts';
+
+/** A published STEP assembly (a plate, brackets, bolts and nuts): see fixtures/README.md. */
+const assembly = readFileSync(fileURLToPath(new URL('fixtures/as1_pe_203.stp', import.meta.url)));
 
 interface ApprovalRequest {
   id: string;
@@ -12,9 +17,10 @@ interface ApprovalRequest {
  * MSTB 2,5/ 3-ST plug as a STEP model (the browser names no type for it; the page takes it from
  * the name and the server checks the bytes) and its datasheet; once an administrator approves
  * them, the model is under 3D Models and the datasheet previews on the page, from the bucket's
- * address, not the app's.
+ * address, not the app's. A real STEP assembly opens in the 3D viewer (read in a worker, drawn on
+ * a canvas); the plug's file, a header without solids, is said to be unreadable.
  */
-test('CAD files: a STEP model is recognised and listed under 3D Models; a PDF previews inline from the bucket', async ({
+test('CAD files: a STEP model is recognised and listed under 3D Models and opens in the 3D viewer; a PDF previews inline from the bucket', async ({
   page,
   freshUser,
   adminApi,
@@ -42,19 +48,68 @@ test('CAD files: a STEP model is recognised and listed under 3D Models; a PDF pr
   await upload(page, { name: 'MSTB_datasheet.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(submitted, 'the datasheet filed').toBeVisible();
   await submitted.getByRole('button', { name: 'Close' }).click();
+  await upload(page, { name: 'as1_pe_203.stp', mimeType: '', buffer: assembly });
+  await expect(submitted, 'the STEP assembly filed').toBeVisible();
+  await submitted.getByRole('button', { name: 'Close' }).click();
 
   const pending = await apiCall<ApprovalRequest[]>(adminApi, 'GET', '/approval-requests?status=pending');
   const uploads = pending.filter((request) => request.componentId === id && request.requestType === 'attachment');
-  expect(uploads, 'two attachment requests').toHaveLength(2);
+  expect(uploads, 'three attachment requests').toHaveLength(3);
   for (const request of uploads)
     await apiCall(adminApi, 'PATCH', `/approval-requests/${request.id}`, { status: 'approved' });
 
+  // Everything the page fetches, to tell what only the viewer brings.
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.reload();
   await tab(page, 'Attachments').click();
   const panel = page.getByRole('tabpanel', { name: /^Attachments/ });
+  const models = panel.getByRole('list', { name: '3D Models' });
+  await expect(models.getByRole('link', { name: '1754481.step' })).toBeVisible();
+  await expect(models.getByRole('link', { name: 'as1_pe_203.stp' })).toBeVisible();
+
+  // The 3D viewer: nothing of it is fetched before it opens.
+  const beforeViewer = new Set(fetched);
+  expect(
+    [...beforeViewer].filter((url) => /occt|\.wasm$/.test(url)),
+    'no viewer code before it opens',
+  ).toEqual([]);
+  const assemblyRow = models.getByRole('listitem').filter({ hasText: 'as1_pe_203.stp' });
+  await assemblyRow.getByRole('button', { name: 'View 3D' }).click();
+  const viewer = panel.getByRole('region', { name: '3D view of as1_pe_203.stp' });
+  await expect(viewer.getByText('Loading 3D model…')).toBeVisible();
+  // OpenCascade (7 MB of WebAssembly) compiles in the worker: a slow machine takes a while.
+  const drawn = viewer.getByText(/^[\d,]+ triangles/);
+  await expect(drawn).toBeVisible({ timeout: 90_000 });
+  const triangles = Number((/^([\d,]+)/.exec((await drawn.textContent()) ?? '')?.[1] ?? '0').replaceAll(',', ''));
+  expect(triangles, 'the canvas drew the model').toBeGreaterThan(100);
+  await expect(viewer.getByRole('img', { name: 'Model of as1_pe_203.stp' })).toBeVisible();
+  const viewerFiles = fetched.filter((url) => !beforeViewer.has(url) && /\.(js|wasm)$/.test(url));
+  expect(
+    viewerFiles.some((url) => /\/occt-worker-\w+\.js$/.test(url)),
+    'the worker',
+  ).toBe(true);
+  expect(
+    viewerFiles.some((url) => /\/occt-import-js-\w+\.wasm$/.test(url)),
+    'OpenCascade',
+  ).toBe(true);
+  expect(
+    viewerFiles.some((url) => /\/chunk-\w+\.js$/.test(url)),
+    'three.js, in a chunk of its own',
+  ).toBe(true);
+  await checkPage('cad-files-3d');
+
+  // The plug's file is a STEP header without solids: the viewer says so, the download stays.
+  const plugRow = models.getByRole('listitem').filter({ hasText: '1754481.step' });
+  await plugRow.getByRole('button', { name: 'View 3D' }).click();
   await expect(
-    panel.getByRole('list', { name: '3D Models' }).getByRole('link', { name: '1754481.step' }),
-  ).toBeVisible();
+    panel.getByRole('region', { name: '3D view of 1754481.step' }).getByText(/^This model could not be read\./),
+  ).toBeVisible({ timeout: 90_000 });
+  await expect(plugRow.getByRole('link', { name: '1754481.step' })).toBeVisible();
+  await plugRow.getByRole('button', { name: 'Hide 3D view' }).click();
+  await assemblyRow.getByRole('button', { name: 'Hide 3D view' }).click();
+  await expect(viewer).toBeHidden();
+
   const documents = panel.getByRole('list', { name: 'Documents & Datasheets' });
   await documents.getByRole('button', { name: 'Preview' }).click();
   const frame = panel.locator('iframe[title="Preview of MSTB_datasheet.pdf"]');

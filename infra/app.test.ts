@@ -387,7 +387,7 @@ describe('CDK app', () => {
       });
     });
 
-    it('has a versioned, retained attachments bucket that takes presigned POSTs from the site only', () => {
+    it('has a versioned, retained attachments bucket that takes presigned POSTs and GETs from the site only', () => {
       const built = build({ stage: 'prod' });
       const data = Template.fromStack(built.data);
       const id = built.data.resolve(
@@ -403,7 +403,8 @@ describe('CDK app', () => {
         bucket.Properties.CorsConfiguration as { CorsRules: { AllowedOrigins: unknown[]; AllowedMethods: string[] }[] }
       ).CorsRules;
       expect(cors).toHaveLength(1);
-      expect(cors[0]!.AllowedMethods).toEqual(['POST']);
+      // Uploads (presigned POST) and the 3D viewer's read of a model (presigned GET), nothing else.
+      expect(cors[0]!.AllowedMethods).toEqual(['POST', 'GET']);
       expect(JSON.stringify(cors[0]!.AllowedOrigins)).not.toContain('"*"');
       expect(JSON.stringify(cors[0]!.AllowedOrigins)).toContain('DomainName');
     });

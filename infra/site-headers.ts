@@ -14,7 +14,11 @@ export const awsS3Origins = (region: string, urlSuffix: string): string =>
 export const siteContentSecurityPolicy = (s3Origins: string): string =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    // 'wasm-unsafe-eval' lets the 3D viewer's worker compile OpenCascade's WebAssembly (a file of
+    // the site's own); it allows no eval of JavaScript and no script from anywhere else.
+    "script-src 'self' 'wasm-unsafe-eval'",
+    // The 3D viewer reads models in a worker, a script of the site's own (never a blob: or data: one).
+    "worker-src 'self'",
     // Chakra UI (emotion) injects <style> elements at run time.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${s3Origins}`,

@@ -25,6 +25,9 @@ export const SIGN_IN_BUDGET = { gzipBytes: 150 * 1024, requests: 12 } as const;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const entry = 'web/src/main.tsx';
 const authRoute = 'web/src/features/auth/routes/auth.tsx';
+/** The 3D viewer's worker (OpenCascade in WebAssembly), bundled on its own with its .wasm. */
+const occtWorker = 'web/src/features/component-detail/model-viewer/occt-worker.ts';
+const TARGET = ['es2022', 'chrome111', 'firefox115', 'safari16.4'];
 
 export interface BuiltFile {
   /** Path relative to outdir, e.g. `assets/main-AB12CD34.js`. */
@@ -270,6 +273,121 @@ const staticClosure = (start: string, files: Map<string, BuiltFile>): Set<string
   return seen;
 };
 
+/**
+ * occt-import-js's Emscripten glue (embind) writes two of its helpers as JavaScript source at run
+ * time and compiles them with `new Function`, which a Content-Security-Policy without
+ * 'unsafe-eval' forbids. These replacements do the same work with closures (what Emscripten
+ * itself emits when built without dynamic execution), so the worker runs under the site's policy,
+ * whose only allowance is 'wasm-unsafe-eval'. A new occt-import-js whose helpers read differently
+ * fails the build rather than ship eval.
+ */
+const OCCT_GLUE_PATCHES: { from: string; to: string; replacement: string }[] = [
+  {
+    // An embind function's JavaScript face: arguments to wire types, the call, destructors, the result.
+    from: 'function craftInvokerFunction(humanName,argTypes,classType,cppInvokerFunc,cppTargetFunc,isAsync){',
+    to: 'return createNamedFunction(humanName,invokerFn)}',
+    replacement: `function craftInvokerFunction(humanName, argTypes, classType, cppInvokerFunc, cppTargetFunc, isAsync) {
+  var argCount = argTypes.length;
+  if (argCount < 2) throwBindingError("argTypes array size mismatch! Must at least get return value and 'this' types!");
+  var isClassMethodFunc = argTypes[1] !== null && classType !== null;
+  var needsDestructorStack = usesDestructorStack(argTypes);
+  var returns = argTypes[0].name !== "void";
+  var invokerFn = function (...args) {
+    var destructors = needsDestructorStack ? [] : null;
+    var wired = [cppTargetFunc];
+    var thisWired;
+    if (isClassMethodFunc) {
+      thisWired = argTypes[1]["toWireType"](destructors, this);
+      wired.push(thisWired);
+    }
+    for (var i = 0; i < argCount - 2; ++i) wired.push(argTypes[i + 2]["toWireType"](destructors, args[i]));
+    var rv = cppInvokerFunc(...wired);
+    if (needsDestructorStack) runDestructors(destructors);
+    else
+      for (var i = isClassMethodFunc ? 1 : 2; i < argTypes.length; ++i)
+        if (argTypes[i].destructorFunction !== null)
+          argTypes[i].destructorFunction(i === 1 ? thisWired : wired[isClassMethodFunc ? i : i - 1]);
+    if (returns) return argTypes[0]["fromWireType"](rv);
+  };
+  return createNamedFunction(humanName, invokerFn);
+}`,
+  },
+  {
+    // A C++ call of a JavaScript function or constructor through emscripten::val.
+    from: 'var __emval_get_method_caller=(argCount,argTypes,kind)=>{',
+    to: 'return emval_addMethodCaller(createNamedFunction(functionName,invokerFunction))};',
+    replacement: `var __emval_get_method_caller = (argCount, argTypes, kind) => {
+  var types = emval_lookupTypes(argCount, argTypes);
+  var retType = types.shift();
+  argCount--;
+  var invokerFunction = function (obj, func, destructorsRef, args) {
+    var argN = new Array(argCount);
+    var offset = 0;
+    for (var i = 0; i < argCount; ++i) {
+      argN[i] = types[i].readValueFromPointer(args + offset);
+      offset += types[i].argPackAdvance;
+    }
+    var rv =
+      kind === 1 ? Reflect.construct(func, argN) : kind === 0 ? func.apply(obj, argN) : func.apply(argN[0], argN.slice(1));
+    if (!retType.isVoid) return emval_returnValue(retType, destructorsRef, rv);
+  };
+  var functionName = \`methodCaller<(\${types.map((t) => t.name).join(", ")}) => \${retType.name}>\`;
+  return emval_addMethodCaller(createNamedFunction(functionName, invokerFunction));
+};`,
+  },
+];
+
+const occtWithoutEval: Plugin = {
+  name: 'occt-without-eval',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]occt-import-js[\\/]dist[\\/]occt-import-js\.js$/ }, async (args) => {
+      let contents = await readFile(args.path, 'utf8');
+      for (const { from, to, replacement } of OCCT_GLUE_PATCHES) {
+        const start = contents.indexOf(from);
+        const end = start < 0 ? -1 : contents.indexOf(to, start);
+        if (end < 0) throw new Error(`${args.path}: no longer defines ${from.slice(0, 40)}... as expected`);
+        contents = contents.slice(0, start) + replacement + contents.slice(end + to.length);
+      }
+      if (/newFunc\(Function|new Function\b|\beval\(/.test(contents))
+        throw new Error(`${args.path}: still compiles JavaScript at run time`);
+      return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * The worker that reads STEP and IGES files: a classic worker script (occt-import-js is CommonJS
+ * written for one) with OpenCascade's .wasm emitted beside it as a file, whose address the worker
+ * imports. The page learns the worker's hashed address through `__OCCT_WORKER_URL__`.
+ */
+const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [occtWorker],
+    outdir: absOutdir,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: TARGET,
+    minify,
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    metafile: true,
+    publicPath: APP_BASE,
+    entryNames: `${ASSETS_DIR}/[name]-[hash]`,
+    assetNames: `${ASSETS_DIR}/[name]-[hash]`,
+    loader: { '.wasm': 'file' },
+    // Emscripten's loader requires these only when it runs under Node, never in a browser.
+    external: ['path', 'crypto'],
+    plugins: [occtWithoutEval],
+    logLevel: 'warning',
+  });
+  const script = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint === occtWorker)?.[0];
+  if (!script) throw new Error(`esbuild produced no output for ${occtWorker}`);
+  const file = path.relative(absOutdir, path.resolve(root, script)).split(path.sep).join('/');
+  return { metafile: result.metafile, url: `${APP_BASE}${file}` };
+};
+
 export const buildWeb = async ({
   outdir = 'web/dist',
   minify = true,
@@ -277,6 +395,7 @@ export const buildWeb = async ({
   const absOutdir = path.resolve(root, outdir);
   await mkdir(absOutdir, { recursive: true });
 
+  const worker = await buildOcctWorker(absOutdir, minify);
   const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -285,7 +404,7 @@ export const buildWeb = async ({
     format: 'esm',
     splitting: true,
     platform: 'browser',
-    target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+    target: TARGET,
     jsx: 'automatic',
     minify,
     sourcemap: 'linked',
@@ -298,16 +417,18 @@ export const buildWeb = async ({
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
       __APP_CONFIG__: JSON.stringify(appConfig()),
+      __OCCT_WORKER_URL__: JSON.stringify(worker.url),
     },
     plugins: [splitFriendlyChakra, oneCoreChunk],
     logLevel: 'warning',
   });
 
   const metafile = result.metafile;
+  const outputs = { ...worker.metafile.outputs, ...metafile.outputs };
   const files = new Map<string, BuiltFile>();
   let entryFile = '';
-  for (const [output, meta] of Object.entries(metafile.outputs)) {
-    if (!output.endsWith('.js')) continue;
+  for (const [output, meta] of Object.entries(outputs)) {
+    if (!output.endsWith('.js') && !output.endsWith('.wasm')) continue;
     const file = path.relative(absOutdir, path.resolve(root, output)).split(path.sep).join('/');
     const bytes = await readFile(path.resolve(root, output));
     const imports = meta.imports
@@ -341,7 +462,7 @@ export const buildWeb = async ({
   const indexTemp = path.join(absOutdir, `index.html.${process.pid}.tmp`);
   await writeFile(indexTemp, indexHtml(`${APP_BASE}${entryFile}`, preloads));
   await rename(indexTemp, path.join(absOutdir, 'index.html'));
-  await pruneOldAssets(absOutdir, new Set(Object.keys(metafile.outputs).map((output) => path.resolve(root, output))));
+  await pruneOldAssets(absOutdir, new Set(Object.keys(outputs).map((output) => path.resolve(root, output))));
 
   return { outdir: absOutdir, files: [...files.values()], entry: entryFile, signIn, metafile };
 };
@@ -356,9 +477,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const chunkLabel = (f: BuiltFile, entryFile: string) =>
   f.file === entryFile
     ? 'entry (every page)'
-    : f.entryPoint
-      ? sourceOf(f.entryPoint).replace(/^web\/src\//, '')
-      : 'shared chunk';
+    : f.file.endsWith('.wasm')
+      ? "OpenCascade (the 3D viewer's worker fetches it)"
+      : f.entryPoint
+        ? sourceOf(f.entryPoint).replace(/^web\/src\//, '')
+        : 'shared chunk';
 
 export const formatSizes = ({ files, entry: entryFile, signIn }: BuildWebResult): string => {
   const label = (f: BuiltFile) => chunkLabel(f, entryFile);

@@ -68,11 +68,12 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: 'attachments/',
       removalPolicy,
       autoDeleteObjects: destroy,
-      // The browser sends files straight to S3 with a presigned POST (Lambda takes at most 6 MB).
+      // The browser sends files straight to S3 with a presigned POST (Lambda takes at most 6 MB),
+      // and the 3D viewer reads a model's bytes through its presigned GET address.
       cors: [
         {
           allowedOrigins: [...props.uploadOrigins],
-          allowedMethods: [HttpMethods.POST],
+          allowedMethods: [HttpMethods.POST, HttpMethods.GET],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag', 'Location'],
           maxAge: 3000,

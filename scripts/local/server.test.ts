@@ -62,7 +62,11 @@ describe('the local server', () => {
     }
     const csp = (await get('/app/')).headers['content-security-policy'];
     expect(csp).toBe(siteContentSecurityPolicy('http://127.0.0.1:4569'));
-    expect(csp).toContain("script-src 'self';");
+    // WebAssembly may be compiled (the 3D viewer's OpenCascade), JavaScript never evaluated.
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(eval|inline)'/);
+    // The viewer's worker is a script of the site's own; no blob: or data: worker.
+    expect(csp).toContain("worker-src 'self';");
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:4569;");
     // Over plain http a browser ignores HSTS; the deployed site sends it (infra/edge-security.test.ts).
     expect((await get('/app/')).headers['strict-transport-security']).toBeUndefined();

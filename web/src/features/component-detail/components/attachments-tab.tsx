@@ -22,6 +22,7 @@ import { versionsKey } from '../api/get-versions';
 import { useRefreshRequests } from '../api/change-requests';
 import { formatSize, groupAttachments } from './attachment-groups';
 import { PdfPreview } from './pdf-preview';
+import { ModelViewer } from './model-viewer';
 import { formatDate } from '#web/lib/dates.ts';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -151,6 +152,7 @@ export const AttachmentsTab = ({ component, attachments, isAdmin, onUpload }: At
       <SourceBadge attachment={file} />
       {isAdmin && deleteButton(file)}
       {file.fileType === 'application/pdf' && <PdfPreview attachment={file} />}
+      {(file.fileType === 'model/step' || file.fileType === 'model/iges') && <ModelViewer attachment={file} />}
     </HStack>
   );
   if (images.length + documents.length + pending.length + componentFiles.length + cad.length === 0) {

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 
@@ -176,6 +177,30 @@ const splitFriendlyChakra: Plugin = {
   },
 };
 
+/**
+ * Two packages that ship more than they run. React Router's package exports point every build at
+ * its development files (dev warnings on, and a few components kept alive by their displayName
+ * lines); its production files are the same API without them. Emotion imports
+ * hoist-non-react-statics (and with it react-is) only for a component wrapper nothing here uses,
+ * but through a bare import of a CommonJS file, which esbuild must keep unless told it has no
+ * side effects.
+ */
+const leanPackages = (production: boolean): Plugin => ({
+  name: 'lean-packages',
+  setup(pluginBuild) {
+    const reactRouter = path.join(root, 'node_modules/react-router/dist/production');
+    if (production)
+      pluginBuild.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+        path: path.join(reactRouter, args.path === 'react-router' ? 'index.mjs' : 'dom-export.mjs'),
+      }));
+    const hoistNonReactStatics = createRequire(import.meta.url).resolve('hoist-non-react-statics');
+    pluginBuild.onResolve({ filter: /^hoist-non-react-statics$/ }, () => ({
+      path: hoistNonReactStatics,
+      sideEffects: false,
+    }));
+  },
+});
+
 /** A module that only passes on names other modules define (an index file). */
 type Barrel = Map<string, { file: string; name: string } | 'ambiguous'>;
 
@@ -225,7 +250,8 @@ const narrowIndexImports: Plugin = {
       const names: Barrel = new Map();
       const own = (name: string) => names.set(name, { file, name });
       for (const [, list = ''] of source.matchAll(LOCAL_EXPORT)) for (const { local } of specifiers(list)) own(local);
-      for (const [, list = ''] of source.matchAll(NAMED_EXPORT_FROM)) for (const { local } of specifiers(list)) own(local);
+      for (const [, list = ''] of source.matchAll(NAMED_EXPORT_FROM))
+        for (const { local } of specifiers(list)) own(local);
       for (const [, name = ''] of source.matchAll(DECLARED_EXPORT)) own(name);
       for (const [, , spec = ''] of source.matchAll(STAR_EXPORT)) {
         const target = await resolveFrom(spec, path.dirname(file));
@@ -247,7 +273,8 @@ const narrowIndexImports: Plugin = {
         const target = await resolveFrom(spec, dir);
         if (!target) return null;
         const targetExports = await exportsOf(target);
-        for (const { imported: name, local } of specifiers(list)) imported.set(local, targetExports.get(name) ?? 'ambiguous');
+        for (const { imported: name, local } of specifiers(list))
+          imported.set(local, targetExports.get(name) ?? 'ambiguous');
       }
       const barrel: Barrel = new Map();
       for (const [, list = ''] of source.matchAll(LOCAL_EXPORT))
@@ -256,7 +283,8 @@ const narrowIndexImports: Plugin = {
         const target = await resolveFrom(spec, dir);
         if (!target) return null;
         const targetExports = await exportsOf(target);
-        for (const { imported: name, local } of specifiers(list)) barrel.set(local, targetExports.get(name) ?? 'ambiguous');
+        for (const { imported: name, local } of specifiers(list))
+          barrel.set(local, targetExports.get(name) ?? 'ambiguous');
       }
       // A name two star exports both provide is exported by neither.
       const fromStars: Barrel = new Map();
@@ -266,7 +294,14 @@ const narrowIndexImports: Plugin = {
         for (const [name, origin] of await exportsOf(target)) {
           if (name === 'default') continue;
           const seen = fromStars.get(name);
-          fromStars.set(name, seen && seen !== origin && (seen === 'ambiguous' || origin === 'ambiguous' || seen.file !== origin.file || seen.name !== origin.name) ? 'ambiguous' : origin);
+          fromStars.set(
+            name,
+            seen &&
+              seen !== origin &&
+              (seen === 'ambiguous' || origin === 'ambiguous' || seen.file !== origin.file || seen.name !== origin.name)
+              ? 'ambiguous'
+              : origin,
+          );
         }
       }
       for (const [name, origin] of fromStars) if (!barrel.has(name)) barrel.set(name, origin);
@@ -287,7 +322,10 @@ const narrowIndexImports: Plugin = {
       let result = source;
       for (const { match, keyword } of statements) {
         const [statement, list = '', , spec = ''] = match;
-        if (!/^@(chakra-ui\/react|ark-ui\/react|zag-js\/[\w-]+)(\/[\w-]+)?$/.test(spec) || spec === '@chakra-ui/react/theme')
+        if (
+          !/^@(chakra-ui\/react|ark-ui\/react|zag-js\/[\w-]+)(\/[\w-]+)?$/.test(spec) ||
+          spec === '@chakra-ui/react/theme'
+        )
           continue;
         const target = await resolveFrom(spec, dir);
         const barrel = target ? await barrelAt(target) : null;
@@ -462,9 +500,11 @@ export const buildWeb = async ({
     assetNames: `${ASSETS_DIR}/[name]-[hash]`,
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
-      __APP_CONFIG__: JSON.stringify(appConfig()),
+      // A string, not an object: esbuild inlines a string but makes an object a module of its own
+      // that every file then imports.
+      __APP_CONFIG__: JSON.stringify(JSON.stringify(appConfig())),
     },
-    plugins: [splitFriendlyChakra, narrowIndexImports, oneCoreChunk],
+    plugins: [leanPackages(minify), splitFriendlyChakra, narrowIndexImports, oneCoreChunk],
     logLevel: 'warning',
   });
 

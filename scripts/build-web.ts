@@ -159,11 +159,7 @@ const splitFriendlyChakra: Plugin = {
       path: path.join(args.resolveDir, args.path),
       namespace: 'chakra-recipe',
     }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-recipe' }, async (args) => ({
-      contents: await readFile(args.path, 'utf8'),
-      loader: 'js',
-      resolveDir: path.dirname(args.path),
-    }));
+    // (narrowIndexImports loads these modules: a recipe's imports are narrowed like any other.)
     pluginBuild.onLoad({ filter: /^ark-root$/, namespace: 'split-friendly-chakra' }, () => ({
       resolveDir: root,
       loader: 'js',
@@ -211,6 +207,13 @@ const STAR_EXPORT = /^export\s*\*\s*from\s*(['"])([^'"]+)\1;?/gm;
 const LOCAL_EXPORT = /^export\s*\{([^}]*)\};?/gm;
 const BARE_IMPORT = /^import\s*(['"])[^'"]+\1;?/gm;
 const DECLARED_EXPORT = /^export\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?|const|let|var|class)\s+([\w$]+)/gm;
+
+/**
+ * Chakra files that define many independent things (every component's anatomy, every icon): a
+ * page that names one gets only that one, from a module of its own (see narrowIndexImports).
+ */
+const DEFINITIONS = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy|components[\\/]icons)\.js$/;
+const PART = 'chakra-part:';
 
 /** `a, b as c, type d` -> [{ imported: 'a', local: 'a' }, { imported: 'b', local: 'c', isType }] */
 const specifiers = (list: string) =>
@@ -322,13 +325,19 @@ const narrowIndexImports: Plugin = {
       let result = source;
       for (const { match, keyword } of statements) {
         const [statement, list = '', , spec = ''] = match;
-        if (
-          !/^@(chakra-ui\/react|ark-ui\/react|zag-js\/[\w-]+)(\/[\w-]+)?$/.test(spec) ||
-          spec === '@chakra-ui/react/theme'
-        )
-          continue;
+        const fromPackage =
+          /^@(chakra-ui\/react|ark-ui\/react|zag-js\/[\w-]+)(\/[\w-]+)?$/.test(spec) &&
+          spec !== '@chakra-ui/react/theme';
+        if (!fromPackage && !/^\.\.?\/.*\b(anatomy|icons)\.js$/.test(spec)) continue;
         const target = await resolveFrom(spec, dir);
-        const barrel = target ? await barrelAt(target) : null;
+        if (!target) continue;
+        const barrel = DEFINITIONS.test(target)
+          ? new Map(
+              [...(await exportsOf(target)).keys()].map((name) => [name, { file: `${PART}${target}#${name}`, name }]),
+            )
+          : fromPackage
+            ? await barrelAt(target)
+            : null;
         if (!barrel) continue;
         const byFile = new Map<string, string[]>();
         const types: string[] = [];
@@ -371,6 +380,23 @@ const narrowIndexImports: Plugin = {
         resolveDir: path.dirname(args.path),
       }),
     );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-recipe' }, async (args) => ({
+      contents: await narrow(await readFile(args.path, 'utf8'), args.path),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+    // One name of a definition file: the file with only that export, its definitions marked pure.
+    pluginBuild.onResolve({ filter: new RegExp(`^${PART}`) }, (args) => ({
+      path: args.path.slice(PART.length),
+      namespace: 'chakra-part',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-part' }, async (args) => {
+      const [file = '', name = ''] = args.path.split('#');
+      const source = (await readFile(file, 'utf8'))
+        .replace(/^(const [\w$]+ = )(?=[\w$]+\s*[.(])/gm, '$1/* @__PURE__ */ ')
+        .replace(/^export \{[^}]*\};?\s*$/m, `export { ${name} };`);
+      return { contents: await narrow(source, file), loader: 'js', resolveDir: path.dirname(file) };
+    });
     pluginBuild.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => ({
       contents: await narrow(await readFile(args.path, 'utf8'), args.path),
       loader: args.path.endsWith('x') ? 'tsx' : 'ts',

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 
@@ -161,11 +162,7 @@ const splitFriendlyChakra: Plugin = {
       path: path.join(args.resolveDir, args.path),
       namespace: 'chakra-recipe',
     }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-recipe' }, async (args) => ({
-      contents: await readFile(args.path, 'utf8'),
-      loader: 'js',
-      resolveDir: path.dirname(args.path),
-    }));
+    // (narrowIndexImports loads these modules: a recipe's imports are narrowed like any other.)
     pluginBuild.onLoad({ filter: /^ark-root$/, namespace: 'split-friendly-chakra' }, () => ({
       resolveDir: root,
       loader: 'js',
@@ -175,6 +172,238 @@ const splitFriendlyChakra: Plugin = {
         "export { TreeView, useTreeViewContext } from '@ark-ui/react/tree-view';",
         `export { comboboxAnatomy } from ${JSON.stringify(arkAnatomy('combobox'))};`,
       ].join('\n'),
+    }));
+  },
+};
+
+/**
+ * Two packages that ship more than they run. React Router's package exports point every build at
+ * its development files (dev warnings on, and a few components kept alive by their displayName
+ * lines); its production files are the same API without them. Emotion imports
+ * hoist-non-react-statics (and with it react-is) only for a component wrapper nothing here uses,
+ * but through a bare import of a CommonJS file, which esbuild must keep unless told it has no
+ * side effects.
+ */
+const leanPackages = (production: boolean): Plugin => ({
+  name: 'lean-packages',
+  setup(pluginBuild) {
+    const reactRouter = path.join(root, 'node_modules/react-router/dist/production');
+    if (production)
+      pluginBuild.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
+        path: path.join(reactRouter, args.path === 'react-router' ? 'index.mjs' : 'dom-export.mjs'),
+      }));
+    const hoistNonReactStatics = createRequire(import.meta.url).resolve('hoist-non-react-statics');
+    pluginBuild.onResolve({ filter: /^hoist-non-react-statics$/ }, () => ({
+      path: hoistNonReactStatics,
+      sideEffects: false,
+    }));
+  },
+});
+
+/** A module that only passes on names other modules define (an index file). */
+type Barrel = Map<string, { file: string; name: string } | 'ambiguous'>;
+
+const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+const NAMED_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2;?/gm;
+const NAMED_EXPORT_FROM = /^export\s*\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2;?/gm;
+const STAR_EXPORT = /^export\s*\*\s*from\s*(['"])([^'"]+)\1;?/gm;
+const LOCAL_EXPORT = /^export\s*\{([^}]*)\};?/gm;
+const BARE_IMPORT = /^import\s*(['"])[^'"]+\1;?/gm;
+const DECLARED_EXPORT = /^export\s+(?:default\s+)?(?:async\s+)?(?:function\s*\*?|const|let|var|class)\s+([\w$]+)/gm;
+
+/**
+ * Chakra files that define many independent things (every component's anatomy, every icon): a
+ * page that names one gets only that one, from a module of its own (see narrowIndexImports).
+ */
+const DEFINITIONS = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy|components[\\/]icons)\.js$/;
+const PART = 'chakra-part:';
+
+/** `a, b as c, type d` -> [{ imported: 'a', local: 'a' }, { imported: 'b', local: 'c', isType }] */
+const specifiers = (list: string) =>
+  list
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const isType = /^type\s/.test(item);
+      const [imported = '', local = imported] = item.replace(/^type\s+/, '').split(/\s+as\s+/);
+      return { imported: imported.trim(), local: local.trim(), isType };
+    });
+
+/**
+ * esbuild assigns a whole file to the chunk of every page that reaches it, and an index file
+ * reaches every file of its package: `import { dataAttr } from '@ark-ui/react'` makes every Ark
+ * component and every Zag state machine reachable from the sign-in page, and the parts of them any
+ * page uses land in its chunk. This rewrites a named import from an index file (of Chakra, Ark or
+ * Zag, in their code and the app's) into imports from the files that define the names, so a page
+ * reaches only what it names. An import it cannot follow (a name it does not find, an index that
+ * also holds code) stays as it was.
+ */
+const narrowIndexImports: Plugin = {
+  name: 'narrow-index-imports',
+  setup(pluginBuild) {
+    const barrels = new Map<string, Promise<Barrel | null>>();
+    const resolveFrom = async (spec: string, resolveDir: string) => {
+      const resolved = await pluginBuild.resolve(spec, { kind: 'import-statement', resolveDir });
+      return resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file' ? null : resolved.path;
+    };
+
+    /** The names a module exports, each with the file that defines it (itself, unless it is an index). */
+    const exportsOf = async (file: string): Promise<Barrel> => {
+      const barrel = await barrelAt(file);
+      if (barrel) return barrel;
+      const source = (await readFile(file, 'utf8')).replace(COMMENTS, '');
+      const names: Barrel = new Map();
+      const own = (name: string) => names.set(name, { file, name });
+      for (const [, list = ''] of source.matchAll(LOCAL_EXPORT)) for (const { local } of specifiers(list)) own(local);
+      for (const [, list = ''] of source.matchAll(NAMED_EXPORT_FROM))
+        for (const { local } of specifiers(list)) own(local);
+      for (const [, name = ''] of source.matchAll(DECLARED_EXPORT)) own(name);
+      for (const [, , spec = ''] of source.matchAll(STAR_EXPORT)) {
+        const target = await resolveFrom(spec, path.dirname(file));
+        if (!target) continue;
+        for (const name of (await exportsOf(target)).keys()) if (name !== 'default' && !names.has(name)) own(name);
+      }
+      return names;
+    };
+
+    const readBarrel = async (file: string): Promise<Barrel | null> => {
+      const source = (await readFile(file, 'utf8')).replace(COMMENTS, '');
+      const rest = [NAMED_IMPORT, NAMED_EXPORT_FROM, STAR_EXPORT, LOCAL_EXPORT, BARE_IMPORT]
+        .reduce((text, statement) => text.replace(statement, ''), source)
+        .replace(/^\s*(['"])use strict\1;?/gm, '');
+      if (rest.trim() !== '') return null;
+      const dir = path.dirname(file);
+      const imported = new Map<string, { file: string; name: string } | 'ambiguous'>();
+      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_IMPORT)) {
+        const target = await resolveFrom(spec, dir);
+        if (!target) return null;
+        const targetExports = await exportsOf(target);
+        for (const { imported: name, local } of specifiers(list))
+          imported.set(local, targetExports.get(name) ?? 'ambiguous');
+      }
+      const barrel: Barrel = new Map();
+      for (const [, list = ''] of source.matchAll(LOCAL_EXPORT))
+        for (const { imported: name, local } of specifiers(list)) barrel.set(local, imported.get(name) ?? 'ambiguous');
+      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_EXPORT_FROM)) {
+        const target = await resolveFrom(spec, dir);
+        if (!target) return null;
+        const targetExports = await exportsOf(target);
+        for (const { imported: name, local } of specifiers(list))
+          barrel.set(local, targetExports.get(name) ?? 'ambiguous');
+      }
+      // A name two star exports both provide is exported by neither.
+      const fromStars: Barrel = new Map();
+      for (const [, , spec = ''] of source.matchAll(STAR_EXPORT)) {
+        const target = await resolveFrom(spec, dir);
+        if (!target) return null;
+        for (const [name, origin] of await exportsOf(target)) {
+          if (name === 'default') continue;
+          const seen = fromStars.get(name);
+          fromStars.set(
+            name,
+            seen &&
+              seen !== origin &&
+              (seen === 'ambiguous' || origin === 'ambiguous' || seen.file !== origin.file || seen.name !== origin.name)
+              ? 'ambiguous'
+              : origin,
+          );
+        }
+      }
+      for (const [name, origin] of fromStars) if (!barrel.has(name)) barrel.set(name, origin);
+      return barrel;
+    };
+    const barrelAt = (file: string) => {
+      let barrel = barrels.get(file);
+      if (!barrel) barrels.set(file, (barrel = readBarrel(file)));
+      return barrel;
+    };
+
+    const narrow = async (source: string, importer: string) => {
+      const dir = path.dirname(importer);
+      const statements = [
+        ...[...source.matchAll(NAMED_IMPORT)].map((match) => ({ match, keyword: 'import' })),
+        ...[...source.matchAll(NAMED_EXPORT_FROM)].map((match) => ({ match, keyword: 'export' })),
+      ].sort((a, b) => b.match.index - a.match.index);
+      let result = source;
+      for (const { match, keyword } of statements) {
+        const [statement, list = '', , spec = ''] = match;
+        const fromPackage =
+          /^@(chakra-ui\/react|ark-ui\/react|zag-js\/[\w-]+)(\/[\w-]+)?$/.test(spec) &&
+          spec !== '@chakra-ui/react/theme';
+        if (!fromPackage && !/^\.\.?\/.*\b(anatomy|icons)\.js$/.test(spec)) continue;
+        const target = await resolveFrom(spec, dir);
+        if (!target) continue;
+        const barrel = DEFINITIONS.test(target)
+          ? new Map(
+              [...(await exportsOf(target)).keys()].map((name) => [name, { file: `${PART}${target}#${name}`, name }]),
+            )
+          : fromPackage
+            ? await barrelAt(target)
+            : null;
+        if (!barrel) continue;
+        const byFile = new Map<string, string[]>();
+        const types: string[] = [];
+        let followed = true;
+        for (const { imported, local, isType } of specifiers(list)) {
+          const item = imported === local ? imported : `${imported} as ${local}`;
+          if (isType) {
+            types.push(item);
+            continue;
+          }
+          const origin = barrel.get(imported);
+          if (!origin || origin === 'ambiguous') {
+            followed = false;
+            break;
+          }
+          const items = byFile.get(origin.file) ?? [];
+          items.push(origin.name === local ? local : `${origin.name} as ${local}`);
+          byFile.set(origin.file, items);
+        }
+        if (!followed) continue;
+        const replacement = [
+          ...[...byFile].map(([file, items]) => `${keyword} { ${items.join(', ')} } from ${JSON.stringify(file)};`),
+          ...(types.length > 0 ? [`${keyword} type { ${types.join(', ')} } from ${JSON.stringify(spec)};`] : []),
+        ].join(' ');
+        // The same number of lines, so source maps still point at the right ones.
+        const newlines = '\n'.repeat(statement.split('\n').length - 1);
+        result = result.slice(0, match.index) + replacement + newlines + result.slice(match.index + statement.length);
+      }
+      return result;
+    };
+
+    pluginBuild.onLoad(
+      {
+        filter: /[\\/]node_modules[\\/](@chakra-ui[\\/]react|@ark-ui[\\/]react|@zag-js[\\/][\w-]+)[\\/].*\.m?js$/,
+        namespace: 'file',
+      },
+      async (args) => ({
+        contents: await narrow(await readFile(args.path, 'utf8'), args.path),
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }),
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-recipe' }, async (args) => ({
+      contents: await narrow(await readFile(args.path, 'utf8'), args.path),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+    // One name of a definition file: the file with only that export, its definitions marked pure.
+    pluginBuild.onResolve({ filter: new RegExp(`^${PART}`) }, (args) => ({
+      path: args.path.slice(PART.length),
+      namespace: 'chakra-part',
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'chakra-part' }, async (args) => {
+      const [file = '', name = ''] = args.path.split('#');
+      const source = (await readFile(file, 'utf8'))
+        .replace(/^(const [\w$]+ = )(?=[\w$]+\s*[.(])/gm, '$1/* @__PURE__ */ ')
+        .replace(/^export \{[^}]*\};?\s*$/m, `export { ${name} };`);
+      return { contents: await narrow(source, file), loader: 'js', resolveDir: path.dirname(file) };
+    });
+    pluginBuild.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => ({
+      contents: await narrow(await readFile(args.path, 'utf8'), args.path),
+      loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      resolveDir: path.dirname(args.path),
     }));
   },
 };
@@ -416,10 +645,12 @@ export const buildWeb = async ({
     assetNames: `${ASSETS_DIR}/[name]-[hash]`,
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
-      __APP_CONFIG__: JSON.stringify(appConfig()),
+      // A string, not an object: esbuild inlines a string but makes an object a module of its own
+      // that every file then imports.
+      __APP_CONFIG__: JSON.stringify(JSON.stringify(appConfig())),
       __OCCT_WORKER_URL__: JSON.stringify(worker.url),
     },
-    plugins: [splitFriendlyChakra, oneCoreChunk],
+    plugins: [leanPackages(minify), splitFriendlyChakra, narrowIndexImports, oneCoreChunk],
     logLevel: 'warning',
   });
 

@@ -1,19 +1,18 @@
+import { signInMessages } from './sign-in-messages';
+
 /** 'a, b or c'. */
 const oneOf = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 /** User-facing texts of the screens, their toasts and the API, kept once. */
 export const messages = {
+  ...signInMessages,
   emailInvalid: 'Please enter a valid email address',
   emailInvalidProfile: 'Invalid email address',
   passwordRequired: 'Password is required',
   currentPasswordRequired: 'Current password is required',
   passwordMinLength: 'Password must be at least 8 characters',
   passwordMinLengthAdmin: 'Password must be at least 8 characters long',
-  passwordUppercase: 'Password must contain at least one uppercase letter',
-  passwordLowercase: 'Password must contain at least one lowercase letter',
-  passwordNumber: 'Password must contain at least one number',
-  passwordSpecial: 'Password must contain at least one special character',
   passwordsDontMatch: "Passwords don't match",
   resetTokenRequired: 'Reset token is required',
   usernameMinLength: 'Username must be at least 3 characters',
@@ -35,9 +34,7 @@ export const messages = {
     'The invitation email could not be sent right now, so no invitation was made. Please try again in a few minutes.',
   emailTaken: 'An account with this email already exists',
   currentPasswordWrong: 'Current password is incorrect',
-  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
-  passwordReset: 'Your password has been reset. You can now log in with your new password.',
   passwordChanged: 'Password changed',
   emailChangePending: (email: string) =>
     `We sent a confirmation link to ${email}. Your email changes once you follow it; until then you keep your current address.`,
@@ -49,7 +46,6 @@ export const messages = {
     `Your account signs in through ${label} and has no password yet. Confirm it is you with ${label} first, then set the password within 5 minutes.`,
   ssoAccountsUsePasswords: (label: string) =>
     `Your account signs in through ${label}; this Component Hub does not give such accounts a password.`,
-  loggedOut: 'Logged out',
   lastAdminSelfDelete:
     'You are the last administrator and cannot delete your account. Make another user an administrator first.',
   userNotFound: 'User not found',
@@ -58,8 +54,6 @@ export const messages = {
   lastAdminDemote: 'The last administrator cannot be demoted. Make another user an administrator first.',
   roleChangedMeanwhile: 'The user was changed by someone else. Reload and try again.',
   inviteActiveUser: 'A user with this email already has an active account',
-  invitationInvalid:
-    'This invitation link is invalid, has already been used or has expired. Ask an administrator to send you a new invitation.',
   usernameTaken: 'This username is already taken',
   currentPasswordToChangeEmail: 'Enter your current password to change your email address',
   currentPasswordToDeleteAccount: 'Enter your current password to delete your account',
@@ -433,34 +427,7 @@ export const messages = {
     `Closed automatically: ${reference} was merged into ${into}. Propose the change on ${into} if it still applies.`,
   requestClosedMergedNotice: (request: string, subject: string, reference: string, into: string) =>
     `Your ${request} request for ${subject} was closed because ${reference} was merged into ${into}.`,
-  // Single sign-on (the login page shows these after a sign-in through the company's provider).
-  ssoButton: (label: string) => `Sign in with ${label}`,
+  // Single sign-on (the sign-in page's own texts are in ./sign-in-messages.ts).
   passwordLoginAdminsOnly: (label: string) =>
     `Password sign-in is for administrators only. Please use 'Sign in with ${label}'.`,
-  ssoErrors: {
-    not_configured: 'Single sign-on is not set up for Component Hub.',
-    return_invalid: 'The sign-in link pointed outside Component Hub, so it was not followed. Please sign in again.',
-    cancelled: 'The sign-in was cancelled or refused at your identity provider.',
-    provider_error: 'Your identity provider could not sign you in. Please try again.',
-    provider_unavailable: 'Your identity provider is not answering right now. Please try again in a moment.',
-    state_invalid: 'This sign-in has expired or was already used. Please sign in again.',
-    token_invalid:
-      "Your identity provider's answer could not be verified, so you were not signed in. Please try again; if it happens again, tell your administrator.",
-    not_allowed:
-      'Your company account is not allowed to use Component Hub (not in an allowed group or email domain). Ask your administrator for access.',
-    email_missing:
-      'Your identity provider did not share your email address, which Component Hub needs. Ask your administrator to check the single sign-on setup.',
-    email_unverified:
-      'Your identity provider has not verified your email address, so Component Hub cannot use it. Ask your administrator to check the single sign-on setup.',
-    email_not_confirmed:
-      'Component Hub has an account with your email address, but that address was never confirmed by its owner, so your company sign-in was not linked to it. Your administrators have been told and can sort it out; if the account is yours, resetting its password from this page confirms the address.',
-    reauthentication_other_person:
-      'You signed in at your identity provider as someone other than the person signed in to Component Hub, so nothing was confirmed.',
-    account_deleted: 'Your Component Hub account was deleted. Ask an administrator to invite you again.',
-    last_admin:
-      "You are no longer in an administrators group, but you are Component Hub's last administrator, so you were not signed in. Sign in with your password, or make another user an administrator first.",
-    throttled: 'Too many sign-in attempts from this device. Please try again in a few minutes.',
-    unavailable: 'Component Hub cannot reach one of its services right now. Please try again in a moment.',
-    failed: 'Single sign-on failed unexpectedly. Please try again.',
-  },
 } as const;

@@ -1,4 +1,4 @@
-import { messages } from '../messages';
+import { signInMessages } from '../sign-in-messages';
 
 /*
  * The password rule as plain data, without zod: the schemas build their checks from it and the
@@ -12,10 +12,10 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 /** The kinds of character a password must hold, each with its refusal and its words in the hint. */
 export const PASSWORD_CHARACTER_CLASSES = [
-  { pattern: /[A-Z]/, message: messages.passwordUppercase, hint: 'an uppercase letter' },
-  { pattern: /[a-z]/, message: messages.passwordLowercase, hint: 'a lowercase letter' },
-  { pattern: /[0-9]/, message: messages.passwordNumber, hint: 'a number' },
-  { pattern: /[^A-Za-z0-9]/, message: messages.passwordSpecial, hint: 'a special character (such as !@#$%^&*)' },
+  { pattern: /[A-Z]/, message: signInMessages.passwordUppercase, hint: 'an uppercase letter' },
+  { pattern: /[a-z]/, message: signInMessages.passwordLowercase, hint: 'a lowercase letter' },
+  { pattern: /[0-9]/, message: signInMessages.passwordNumber, hint: 'a number' },
+  { pattern: /[^A-Za-z0-9]/, message: signInMessages.passwordSpecial, hint: 'a special character (such as !@#$%^&*)' },
 ] as const;
 
 const hints = PASSWORD_CHARACTER_CLASSES.map((kind) => kind.hint);

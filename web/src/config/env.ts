@@ -9,7 +9,8 @@ export interface AppConfig {
   workspaceTools: readonly [WorkspaceTool, WorkspaceTool];
 }
 
-declare const __APP_CONFIG__: AppConfig | undefined;
+/** The AppConfig as JSON. */
+declare const __APP_CONFIG__: string | undefined;
 
 /** Used when the build set nothing (unit tests, a bare esbuild run). */
 export const defaultAppConfig: AppConfig = {
@@ -19,4 +20,5 @@ export const defaultAppConfig: AppConfig = {
   ],
 };
 
-export const appConfig: AppConfig = typeof __APP_CONFIG__ === 'undefined' ? defaultAppConfig : __APP_CONFIG__;
+export const appConfig: AppConfig =
+  typeof __APP_CONFIG__ === 'undefined' ? defaultAppConfig : (JSON.parse(__APP_CONFIG__) as AppConfig);

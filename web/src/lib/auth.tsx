@@ -10,7 +10,7 @@ import { AccessDenied } from '../components/ui/access-denied';
 import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { notify } from '../components/ui/toaster';
-import { messages } from '#shared/messages';
+import { signInMessages } from '#shared/sign-in-messages';
 import { api, clearCsrfToken } from './api-client';
 import { notifyFailure } from './failed-actions';
 
@@ -105,7 +105,7 @@ export const takeLoggedOut = (): boolean => {
 
 /** The 'Logged out' toast, shown by the login page after the reload a logout makes. */
 export const notifyLoggedOut = (): void =>
-  notify({ type: 'success', title: messages.loggedOut, description: 'Redirecting to login.' });
+  notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' });
 
 /** The provider's sign-out address a single sign-on logout left for the login page, once. */
 export const takeProviderSignOut = (): string | undefined => {

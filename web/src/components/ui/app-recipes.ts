@@ -21,6 +21,7 @@ import {
   switchSlotRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
+  textareaRecipe,
   toastSlotRecipe,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
@@ -40,6 +41,7 @@ addRecipes({
     inputAddon: inputAddonRecipe,
     skeleton: skeletonRecipe,
     skipNavLink: skipNavLinkRecipe,
+    textarea: textareaRecipe,
   },
   slotRecipes: {
     accordion: accordionSlotRecipe,

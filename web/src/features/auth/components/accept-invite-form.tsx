@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react/stack';
-import { messages } from '#shared/messages';
+import { signInMessages } from '#shared/sign-in-messages';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Text } from '@chakra-ui/react/text';
@@ -56,7 +56,7 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
           setCheck({
             state: 'refused',
             title: 'This invitation cannot be used',
-            message: errorMessage(error, messages.invitationInvalid),
+            message: errorMessage(error, signInMessages.invitationInvalid),
           });
         else setCheck({ state: 'unknown' });
       },
@@ -91,7 +91,7 @@ export const AcceptInviteForm = ({ token, onBackToLogin }: AcceptInviteFormProps
     check.state === 'refused'
       ? check
       : !token.trim()
-        ? { title: 'This invitation cannot be used', message: messages.invitationInvalid }
+        ? { title: 'This invitation cannot be used', message: signInMessages.invitationInvalid }
         : form.errors.token
           ? { title: 'This invitation cannot be used', message: form.errors.token }
           : undefined;

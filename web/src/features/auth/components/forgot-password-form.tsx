@@ -1,5 +1,5 @@
 import { Stack } from '@chakra-ui/react/stack';
-import { messages } from '#shared/messages';
+import { signInMessages } from '#shared/sign-in-messages';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { notify } from '#web/components/ui/toaster.tsx';
 import { notifyFailure } from '#web/lib/failed-actions.ts';
@@ -15,7 +15,7 @@ export const ForgotPasswordForm = ({ onBackToLogin }: { onBackToLogin: () => voi
 
   const onSubmit = form.handleSubmit(async (input) => {
     await requestPasswordReset(input);
-    notify({ type: 'success', title: 'Reset email sent', description: messages.resetLinkSent });
+    notify({ type: 'success', title: 'Reset email sent', description: signInMessages.resetLinkSent });
     onBackToLogin();
   }, notifyFailure('Failed to send reset email'));
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@chakra-ui/react/button';
 import { Stack } from '@chakra-ui/react/stack';
-import { messages } from '#shared/messages';
+import { signInMessages } from '#shared/sign-in-messages';
 import { TextField } from '#web/components/ui/form-field.tsx';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { PasswordFields } from '#web/components/ui/password-fields.tsx';
@@ -34,7 +34,7 @@ export const ResetPasswordForm = ({ token, onDone, onBackToLogin, onRequestNewLi
   const onSubmit = form.handleSubmit(
     async ({ token: resetToken, password }) => {
       await resetPassword({ token: resetToken, password });
-      notify({ type: 'success', title: 'Password reset successful', description: messages.passwordReset });
+      notify({ type: 'success', title: 'Password reset successful', description: signInMessages.passwordReset });
       onDone();
     },
     (error) => {

@@ -4,7 +4,7 @@ import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Separator } from '@chakra-ui/react/separator';
 import { Text } from '@chakra-ui/react/text';
 import { useState } from 'react';
-import { messages } from '#shared/messages';
+import { signInMessages } from '#shared/sign-in-messages';
 import type { SsoErrorCode } from '#shared/schemas/sso';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
 import { takeProviderSignOut } from '#web/lib/auth.tsx';
@@ -25,7 +25,7 @@ export const SingleSignOnButton = ({
     <Stack gap="4">
       <Button asChild colorPalette="blue" size="lg" width="full" loading={leaving} loadingText="Redirecting...">
         <a href={href} onClick={() => setLeaving(true)}>
-          {messages.ssoButton(label)}
+          {signInMessages.ssoButton(label)}
         </a>
       </Button>
       <HStack gap="3" aria-hidden="true">
@@ -42,7 +42,7 @@ export const SingleSignOnButton = ({
 /** Why the last single sign-on did not sign the person in, as the callback reported it. */
 export const SingleSignOnError = ({ code }: { code: SsoErrorCode }) => (
   <InlineAlert status="error" title="Single sign-on failed">
-    {messages.ssoErrors[code]}
+    {signInMessages.ssoErrors[code]}
   </InlineAlert>
 );
 

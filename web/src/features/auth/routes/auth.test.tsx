@@ -166,17 +166,23 @@ describe('auth screen: reset password', () => {
     if (confirm) await userEvent.type(screen.getByLabelText('Confirm New Password'), confirm);
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
   };
+  /** The reset form is fetched apart from the login form: it shows once it is there. */
+  const openReset = async (url: string) => {
+    const rendered = renderScreen(<AuthRoute />, url);
+    await screen.findByLabelText('New Password');
+    return rendered;
+  };
 
-  it('opens in reset mode with the token from the URL', () => {
+  it('opens in reset mode with the token from the URL', async () => {
     mockApi({});
-    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await openReset('/auth?token=abc123');
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Reset Token')).toHaveValue('abc123');
   });
 
   it.each(weakPasswords)('rejects %s with "%s"', async (password, message) => {
     const server = mockApi({});
-    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await openReset('/auth?token=abc123');
     await fillAndSubmit(password);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);
@@ -184,7 +190,7 @@ describe('auth screen: reset password', () => {
 
   it("asks for the token and shows 'Passwords don't match' on the confirmation", async () => {
     mockApi({});
-    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await openReset('/auth?token=abc123');
     await userEvent.clear(screen.getByLabelText('Reset Token'));
     await fillAndSubmit('Good-Passw0rd', 'Other-Passw0rd');
     expect(await screen.findByText('Reset token is required')).toBeInTheDocument();
@@ -198,7 +204,7 @@ describe('auth screen: reset password', () => {
       'GET /api/csrf-token': csrfHandler,
       'POST /api/reset-password': { body: { message: 'done' } },
     });
-    const { router } = renderScreen(<AuthRoute />, '/auth?token=abc123');
+    const { router } = await openReset('/auth?token=abc123');
     await fillAndSubmit('Good-Passw0rd');
     expect(await screen.findByText('Password reset successful')).toBeInTheDocument();
     expect(server.callsTo('POST /api/reset-password')[0]!.body).toEqual({ token: 'abc123', password: 'Good-Passw0rd' });
@@ -206,9 +212,9 @@ describe('auth screen: reset password', () => {
     expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('shows the password rule before the first error', () => {
+  it('shows the password rule before the first error', async () => {
     mockApi({});
-    renderScreen(<AuthRoute />, '/auth?token=abc123');
+    await openReset('/auth?token=abc123');
     expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
       'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character (such as !@#$%^&*). Common passwords, and passwords containing your name, username or email, are refused.',
     );
@@ -220,11 +226,11 @@ describe('auth screen: reset password', () => {
       'GET /api/csrf-token': csrfHandler,
       'POST /api/reset-password': { status: 400, body: { message: refused, fields: { token: refused } } },
     });
-    const { router } = renderScreen(<AuthRoute />, '/auth?token=used');
+    const { router } = await openReset('/auth?token=used');
     await fillAndSubmit('Good-Passw0rd');
     expect(await screen.findByRole('alert')).toHaveTextContent(refused);
     await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
-    expect(screen.getByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -237,7 +243,7 @@ describe('auth screen: reset password', () => {
         body: { message: 'This reset link is invalid or has expired. Please request a new one.' },
       },
     });
-    renderScreen(<AuthRoute />, '/auth?token=used');
+    await openReset('/auth?token=used');
     await fillAndSubmit('Good-Passw0rd');
     expect(await screen.findByText('Failed to reset password')).toBeInTheDocument();
     expect(
@@ -274,7 +280,7 @@ describe('auth screen: accept invitation', () => {
     const server = mockApi(working);
     renderScreen(<AuthRoute />, '/auth?invite=inv123');
     expect(screen.getByRole('heading', { name: 'Accept Invitation' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Checking your invitation...');
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your invitation...');
     expect(await screen.findByLabelText('Username')).toHaveValue('');
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
     expect(server.callsTo('POST /api/invites/check')[0]!.body).toEqual({ token: 'inv123' });
@@ -370,7 +376,7 @@ describe('auth screen: confirming a new email address', () => {
     expect(screen.getByRole('heading', { name: 'Confirm Email Address' })).toBeInTheDocument();
     // A mail scanner opening the link confirms nothing.
     expect(server.callsTo('POST /api/user/email/confirm')).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm my new email address' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my new email address' }));
     expect(await screen.findByText('Your email address is now ada.new@example.com.')).toBeInTheDocument();
     expect(server.callsTo('POST /api/user/email/confirm').map((call) => call.body)).toEqual([{ token: 'abc123' }]);
   });
@@ -382,7 +388,7 @@ describe('auth screen: confirming a new email address', () => {
       'POST /api/user/email/confirm': { status: 400, body: { message: 'This confirmation link is invalid' } },
     });
     renderScreen(<AuthRoute />, '/auth?confirmEmail=used');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm my new email address' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my new email address' }));
     expect(await screen.findByText('Email address not confirmed')).toBeInTheDocument();
     expect(screen.getByText('This confirmation link is invalid')).toBeInTheDocument();
   });

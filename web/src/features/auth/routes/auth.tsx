@@ -3,18 +3,14 @@ import { Center } from '@chakra-ui/react/center';
 import { Heading } from '@chakra-ui/react/heading';
 import { Stack } from '@chakra-ui/react/stack';
 import { Text } from '@chakra-ui/react/text';
-import { useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { SecondFactorMethod } from '#shared/schemas/second-factor';
 import { isSsoErrorCode, SSO_ERROR_PARAM, type SsoErrorCode } from '#shared/schemas/sso-errors';
-import { appUrl } from '#shared/app-paths';
+import { appUrl, paths } from '#shared/app-paths';
 import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '#web/lib/auth.tsx';
 import { useSignInOptions } from '#web/lib/sign-in-options.ts';
-import { AcceptInviteForm } from '../components/accept-invite-form';
-import { ConfirmEmail } from '../components/confirm-email';
-import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { LoginForm } from '../components/login-form';
-import { ResetPasswordForm } from '../components/reset-password-form';
 import type { SecondFactorForm } from '../components/second-factor-form';
 import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
 
@@ -25,6 +21,26 @@ import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../
 const loadSecondFactorForm = async () => (await import('../components/second-factor-form')).SecondFactorForm;
 
 type Mode = 'login' | 'second-factor' | 'forgot' | 'reset' | 'invite' | 'confirm-email';
+
+/**
+ * The forms of the other modes are chunks of their own: most visits only log in. A link that opens
+ * one (an invitation, a reset, a new address) starts fetching its form as the app starts, alongside
+ * the session check; the forgot-password form is fetched once the login form is in use, and the
+ * switch to it waits for it (a transition), so the login form stays until the next one can show.
+ */
+const loadForgotPasswordForm = () => import('../components/forgot-password-form');
+const loadResetPasswordForm = () => import('../components/reset-password-form');
+const loadAcceptInviteForm = () => import('../components/accept-invite-form');
+const loadConfirmEmail = () => import('../components/confirm-email');
+const ForgotPasswordForm = lazy(async () => ({ default: (await loadForgotPasswordForm()).ForgotPasswordForm }));
+const ResetPasswordForm = lazy(async () => ({ default: (await loadResetPasswordForm()).ResetPasswordForm }));
+const AcceptInviteForm = lazy(async () => ({ default: (await loadAcceptInviteForm()).AcceptInviteForm }));
+const ConfirmEmail = lazy(async () => ({ default: (await loadConfirmEmail()).ConfirmEmail }));
+const linkModeForms: Partial<Record<Mode, () => Promise<unknown>>> = {
+  reset: loadResetPasswordForm,
+  invite: loadAcceptInviteForm,
+  'confirm-email': loadConfirmEmail,
+};
 
 const headings: Record<Mode, { title: string; intro: string }> = {
   login: { title: 'Login', intro: 'Sign in with your email and password.' },
@@ -46,6 +62,9 @@ const initialMode = (searchParams: URLSearchParams): Mode => {
   return 'login';
 };
 
+if (typeof window !== 'undefined' && window.location.pathname === appUrl(paths.auth.href()))
+  void linkModeForms[initialMode(new URLSearchParams(window.location.search))]?.();
+
 /** The app page that sent the person to log in (the route guard remembers it), as a full path. */
 const ssoReturnPath = (state: unknown): string | undefined => {
   const path = returnPathFrom(state);
@@ -65,6 +84,12 @@ export const AuthRoute = () => {
   const [mode, setMode] = useState<Mode>(() => initialMode(searchParams));
   const [secondFactor, setSecondFactor] = useState<{ Form: typeof SecondFactorForm; methods: SecondFactorMethod[] }>();
   const { options } = useSignInOptions(mode === 'login');
+  useEffect(() => {
+    if (mode !== 'login') return undefined;
+    // Fetched after the login form is on screen, not with it.
+    const timer = setTimeout(() => void loadForgotPasswordForm(), 0);
+    return () => clearTimeout(timer);
+  }, [mode]);
   const sso = options?.sso ?? undefined;
   // A single sign-on that failed comes back with a reason; shown once, then dropped from the address.
   const [ssoError] = useState<SsoErrorCode | undefined>(() => {
@@ -93,7 +118,7 @@ export const AuthRoute = () => {
   const leaveLink = (next: Mode) => {
     if (['token', 'invite', 'confirmEmail'].some((name) => searchParams.has(name)))
       setSearchParams({}, { replace: true });
-    setMode(next);
+    startTransition(() => setMode(next));
   };
   const backToLogin = () => leaveLink('login');
 
@@ -129,7 +154,7 @@ export const AuthRoute = () => {
           )}
           {mode === 'login' && (
             <LoginForm
-              onForgotPassword={() => setMode('forgot')}
+              onForgotPassword={() => startTransition(() => setMode('forgot'))}
               onSecondFactor={async (methods) => {
                 setSecondFactor({ Form: await loadSecondFactorForm(), methods });
                 setMode('second-factor');
@@ -139,17 +164,20 @@ export const AuthRoute = () => {
           {mode === 'second-factor' && secondFactor && (
             <secondFactor.Form methods={secondFactor.methods} onBackToLogin={backToLogin} />
           )}
-          {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
-          {mode === 'reset' && (
-            <ResetPasswordForm
-              token={token}
-              onDone={backToLogin}
-              onBackToLogin={backToLogin}
-              onRequestNewLink={() => leaveLink('forgot')}
-            />
-          )}
-          {mode === 'invite' && <AcceptInviteForm token={inviteToken} onBackToLogin={backToLogin} />}
-          {mode === 'confirm-email' && <ConfirmEmail token={confirmEmailToken} onBackToLogin={backToLogin} />}
+          {/* A link's form was fetched while the session was checked, so this rarely waits. */}
+          <Suspense fallback={null}>
+            {mode === 'forgot' && <ForgotPasswordForm onBackToLogin={backToLogin} />}
+            {mode === 'reset' && (
+              <ResetPasswordForm
+                token={token}
+                onDone={backToLogin}
+                onBackToLogin={backToLogin}
+                onRequestNewLink={() => leaveLink('forgot')}
+              />
+            )}
+            {mode === 'invite' && <AcceptInviteForm token={inviteToken} onBackToLogin={backToLogin} />}
+            {mode === 'confirm-email' && <ConfirmEmail token={confirmEmailToken} onBackToLogin={backToLogin} />}
+          </Suspense>
         </Stack>
       </Box>
     </Center>

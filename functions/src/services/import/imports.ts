@@ -87,12 +87,22 @@ const toJob = (job: StoredImport): ImportJob => ({
   message: job.message,
 });
 
-/** Starts an execution of the import state machine; its ARN. */
-const startExecution = async (name: string, input: Record<string, unknown>): Promise<string> => {
-  const { executionArn } = await sfn().send(
-    new StartExecutionCommand({ stateMachineArn: stateMachineArn(), name, input: JSON.stringify(input) }),
-  );
-  return executionArn!;
+/**
+ * Starts an execution of the import state machine; its ARN. Each execution is named for its import
+ * and step, so a start the client retried after its first attempt went through (a slow answer)
+ * finds the execution there already: that one is this start's.
+ */
+export const startExecution = async (name: string, input: Record<string, unknown>): Promise<string> => {
+  const machine = stateMachineArn();
+  try {
+    const { executionArn } = await sfn().send(
+      new StartExecutionCommand({ stateMachineArn: machine, name, input: JSON.stringify(input) }),
+    );
+    return executionArn!;
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+    return `${machine.replace(':stateMachine:', ':execution:')}:${name}`;
+  }
 };
 
 /** The error a failed preview answers with, as the synchronous import answered it. */

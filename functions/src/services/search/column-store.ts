@@ -141,7 +141,7 @@ export class ColumnStore {
   /** Slots used, live or dead. */
   slotCount = 0;
   liveCount = 0;
-  ids = new Float64Array(0);
+  ids: Float64Array = new Float64Array(0);
   /** 1 for a live slot, 0 for a dead one. */
   alive = new Uint8Array(0);
   text = {} as Record<StoredTextField, TextColumn>;
@@ -177,13 +177,27 @@ export class ColumnStore {
     ) as Record<StoredNumberField, Float64Array>;
   }
 
-  /** Takes over columns into this (empty, large enough) store, every slot live. */
+  /**
+   * Empties the store and takes over columns, every slot live. Arrays of exactly the room the
+   * store takes (a snapshot's, a compaction's) become its columns as they are, not copied: the
+   * store writes only past them, and grows into new arrays first.
+   */
   load(columns: IndexColumns): void {
     const count = columns.ids.length;
-    this.ids.set(columns.ids);
+    this.reset(0);
+    const capacity = Math.max(16, count);
+    this.capacity = capacity;
+    const own = <T extends Float64Array>(array: T, fill: number): T => {
+      if (array.length === capacity) return array;
+      const copy = new (array.constructor as new (length: number) => T)(capacity).fill(fill);
+      copy.set(array);
+      return copy;
+    };
+    this.ids = own(columns.ids, 0);
+    this.alive = new Uint8Array(capacity);
     this.alive.fill(1, 0, count);
-    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], this.capacity);
-    for (const field of this.fields.numbers) this.numbers[field].set(columns.numbers[field]);
+    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], capacity);
+    for (const field of this.fields.numbers) this.numbers[field] = own(columns.numbers[field], Number.NaN);
     this.slotCount = count;
     this.liveCount = count;
     for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);

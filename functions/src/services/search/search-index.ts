@@ -91,7 +91,8 @@ export class SearchIndex {
 
   /** An index over columns (a snapshot's), taken over without re-encoding. */
   static fromColumns(columns: IndexColumns): SearchIndex {
-    const index = new SearchIndex(columns.ids.length);
+    // The store takes the columns' arrays as its own: no room is made for them beforehand.
+    const index = new SearchIndex(0);
     index.load(columns);
     return index;
   }
@@ -146,7 +147,7 @@ export class SearchIndex {
   /** Drops dead slots and values no live component uses any more. */
   private compact(): void {
     const columns = this.toColumns();
-    this.store.reset(columns.ids.length);
+    this.store.reset(0);
     this.results.reset();
     this.matcher.reset();
     this.load(columns);

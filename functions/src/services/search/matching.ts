@@ -514,6 +514,23 @@ export class Matcher {
   }
 
   /**
+   * The codes of a part-number column whose part-number form may be within `edits` of `key`
+   * (itself a part-number form): those sharing enough of its trigrams, and the values added
+   * since the index was built. Undefined when the key is too short for its trigrams to narrow
+   * anything (the caller then compares every value).
+   */
+  mayBeNear(field: SearchedField, key: string, edits: number): number[] | undefined {
+    const postings = this.postings!;
+    const index = searchedFields.indexOf(field);
+    const found = postings.near(key, index, edits);
+    if (!found) return undefined;
+    const size = this.store.text[field].size;
+    const codes = Array.from(found).filter((code) => code !== 0);
+    for (let code = postings.indexedUpTo[index]!; code < size; code++) codes.push(code);
+    return codes;
+  }
+
+  /**
    * The live slots whose value of a searched field has one of `codes` (`accepted` marks the same
    * codes): the slots listed under each code, and those appended since the lists were made.
    */

@@ -252,6 +252,15 @@ export class SearchIndex {
     return facets.dictionary(this.store, field);
   }
 
+  /**
+   * The codes of a part-number field's dictionary whose values may be within `edits` of `key`
+   * in part-number form (a superset, for suggestions to compare), or undefined when every value
+   * is to be compared.
+   */
+  partNumbersNear(field: SearchedField, key: string, edits: number): number[] | undefined {
+    return this.matcher.mayBeNear(field, key, edits);
+  }
+
   /** Every live component's id and value of one text field, in result order (image coverage, batches). */
   fieldValues(field: StoredTextField): { id: number; value: string | null }[] {
     return facets.fieldValues(this.store, this.results.order, field);

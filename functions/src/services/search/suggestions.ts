@@ -43,7 +43,12 @@ const closest = (index: SearchIndex, word: string, fields: readonly SearchedFiel
   for (const field of fields) {
     const { values, folded } = index.dictionary(field);
     const numbers = NUMBER_FIELDS.includes(field);
-    for (let code = 1; code < values.length; code++) {
+    // A part-number field has a value for nearly every part: only those the value index finds
+    // near the word are compared.
+    const near = numbers ? index.partNumbersNear(field, compactWord, allowed) : undefined;
+    const count = near ? near.length : values.length - 1;
+    for (let at = 0; at < count; at++) {
+      const code = near ? near[at]! : at + 1;
       const value = folded[code]!;
       if (numbers) {
         // Separators do not count: compare part-number forms.

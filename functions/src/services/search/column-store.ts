@@ -128,6 +128,57 @@ export const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Ar
   return next;
 };
 
+/**
+ * The live slot of each id. Ids are whole numbers handed out in turn, so most are kept in an
+ * array indexed by id (4 bytes each, where a map entry takes several times that and a million
+ * of them take long to insert); an id far past the others, or not a small whole number, is kept
+ * in a map beside it.
+ */
+export class SlotsById {
+  private dense = new Int32Array(0);
+  private readonly sparse = new Map<number, number>();
+  /** Ids held in the array. */
+  private held = 0;
+
+  get(id: number): number | undefined {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id)) {
+      const slot = this.dense[id]!;
+      if (slot !== -1) return slot;
+    }
+    return this.sparse.size === 0 ? undefined : this.sparse.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  set(id: number, slot: number): void {
+    // An id within a few times the ids held goes in the array (grown as needed).
+    if (Number.isInteger(id) && id >= 0 && id < 4 * (this.held + this.sparse.size) + 4096) {
+      if (id >= this.dense.length) this.reserve(Math.max(id + 1, 2 * this.dense.length));
+      if (this.dense[id] === -1) this.held++;
+      this.dense[id] = slot;
+      if (this.sparse.size > 0) this.sparse.delete(id);
+    } else this.sparse.set(id, slot);
+  }
+
+  delete(id: number): void {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id) && this.dense[id] !== -1) {
+      this.dense[id] = -1;
+      this.held--;
+    }
+    this.sparse.delete(id);
+  }
+
+  /** Room in the array for ids below `size`. */
+  reserve(size: number): void {
+    if (size <= this.dense.length) return;
+    const next = new Int32Array(size).fill(-1);
+    next.set(this.dense);
+    this.dense = next;
+  }
+}
+
 /** The columns a store holds: every stored field, or a few (the catalogue summary's). */
 export interface StoreFields {
   text: readonly StoredTextField[];
@@ -147,7 +198,7 @@ export class ColumnStore {
   text = {} as Record<StoredTextField, TextColumn>;
   numbers = {} as Record<StoredNumberField, Float64Array>;
   /** The live slot of each id. */
-  slotOfId = new Map<number, number>();
+  slotOfId = new SlotsById();
 
   /** Fields outside these have no column (and read as absent). */
   readonly fields: StoreFields;
@@ -164,7 +215,7 @@ export class ColumnStore {
     this.liveCount = 0;
     this.ids = new Float64Array(this.capacity);
     this.alive = new Uint8Array(this.capacity);
-    this.slotOfId = new Map();
+    this.slotOfId = new SlotsById();
     const searched = new Set<string>(searchedFields);
     this.text = Object.fromEntries(
       this.fields.text.map((field) => [
@@ -200,6 +251,9 @@ export class ColumnStore {
     for (const field of this.fields.numbers) this.numbers[field] = own(columns.numbers[field], Number.NaN);
     this.slotCount = count;
     this.liveCount = count;
+    let largest = 0;
+    for (let slot = 0; slot < count; slot++) largest = Math.max(largest, columns.ids[slot]!);
+    if (largest < 4 * count + 4096) this.slotOfId.reserve(largest + 1);
     for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);
   }
 

@@ -460,7 +460,19 @@ export class Matcher {
             : lookups.has(key)
               ? lookups.get(key)
               : lookups.set(key, postings.candidates(lookup, index)).get(key);
-        if (found) {
+        if (found && !accept) {
+          // Marked here without a check (the common case; a short word marks most values).
+          const exact = found.exact && lookup === probe;
+          const { ids, base } = found;
+          const verdict = verdicts.get(field)!;
+          const marked = codes.get(field)!;
+          for (let i = 0; i < ids.length; i++) {
+            const code = ids[i]! - base;
+            if (code === 0 || verdict[code] === 1 || !(exact || forms[code]!.includes(probe))) continue;
+            verdict[code] = 1;
+            marked.push(code);
+          }
+        } else if (found) {
           const exact = found.exact && lookup === probe;
           const { ids, base } = found;
           for (let i = 0; i < ids.length; i++) {

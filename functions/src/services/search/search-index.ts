@@ -245,10 +245,11 @@ export class SearchIndex {
   }
 
   /**
-   * A searched column's dictionary: every value it has held (some perhaps no longer used) and
-   * its plain fold. Read-only views, for suggestions.
+   * A searched column's dictionary: every value it has held (some perhaps no longer used), its
+   * plain fold and its folded forms (a part-number column's first form is the plain fold without
+   * separators). Read-only views, for suggestions.
    */
-  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[] } {
+  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[]; forms: readonly string[] } {
     return facets.dictionary(this.store, field);
   }
 

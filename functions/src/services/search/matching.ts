@@ -27,7 +27,7 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
-import type { Codes } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -219,6 +219,7 @@ export class Matcher {
     this.numberOrders = new Map();
     this.facetKeyLists = new Map();
     this.kindFormLists = new Map();
+    this.formLengths = new Map();
   }
 
   /** Whether the slots and values added since the lookups were made are too many to scan each search. */
@@ -528,18 +529,51 @@ export class Matcher {
   /**
    * The codes of a part-number column whose part-number form may be within `edits` of `key`
    * (itself a part-number form): those sharing enough of its trigrams, and the values added
-   * since the index was built. Undefined when the key is too short for its trigrams to narrow
-   * anything (the caller then compares every value).
+   * since the index was built; when the key has too few trigrams to narrow anything, those
+   * whose part-number form is within `edits` of the key's length.
    */
-  mayBeNear(field: SearchedField, key: string, edits: number): number[] | undefined {
+  mayBeNear(field: SearchedField, key: string, edits: number): number[] {
     const postings = this.postings!;
     const index = searchedFields.indexOf(field);
     const found = postings.near(key, index, edits);
-    if (!found) return undefined;
     const size = this.store.text[field].size;
+    if (!found) {
+      // Too few trigrams: the values whose part-number form has about the key's length.
+      const lengths = this.firstFormLengths(field);
+      const codes: number[] = [];
+      const shortest = key.length - edits;
+      const longest = key.length + edits;
+      for (let code = 1; code < size; code++) {
+        const length = lengths[code]!;
+        if (length >= shortest && (length <= longest || length === 255)) codes.push(code);
+      }
+      return codes;
+    }
     const codes = Array.from(found).filter((code) => code !== 0);
     for (let code = postings.indexedUpTo[index]!; code < size; code++) codes.push(code);
     return codes;
+  }
+
+  /** Per part-number column, the length of each value's first folded form (255 for 255 and more). */
+  private formLengths = new Map<SearchedField, Uint8Array>();
+
+  /** The length of each value's first folded form (its part-number form), kept and extended as values are added. */
+  private firstFormLengths(field: SearchedField): Uint8Array {
+    const forms = this.store.text[field].forms!;
+    let lengths = this.formLengths.get(field);
+    const known = lengths?.length ?? 0;
+    if (lengths && known >= forms.length) return lengths;
+    const next = new Uint8Array(forms.length);
+    if (lengths) next.set(lengths);
+    for (let code = known; code < forms.length; code++) {
+      const form = forms[code]!;
+      let end = 0;
+      while (end < form.length && end < 255 && form[end] !== FORM_SEPARATOR && form[end] !== INDEXED_END) end++;
+      next[code] = end;
+    }
+    this.formLengths.set(field, next);
+    lengths = next;
+    return lengths;
   }
 
   /**

@@ -255,10 +255,9 @@ export class SearchIndex {
 
   /**
    * The codes of a part-number field's dictionary whose values may be within `edits` of `key`
-   * in part-number form (a superset, for suggestions to compare), or undefined when every value
-   * is to be compared.
+   * in part-number form (a superset, for suggestions to compare).
    */
-  partNumbersNear(field: SearchedField, key: string, edits: number): number[] | undefined {
+  partNumbersNear(field: SearchedField, key: string, edits: number): number[] {
     return this.matcher.mayBeNear(field, key, edits);
   }
 

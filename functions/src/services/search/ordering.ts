@@ -33,7 +33,7 @@ const partNumberRelation = (forms: string, key: string): number => {
   const indexedEnd = forms.indexOf(INDEXED_END);
   const end = indexedEnd === -1 ? forms.length : indexedEnd;
   let best = 3;
-  for (let start = 0; start < end; ) {
+  for (let start = 0; start < end;) {
     let stop = forms.indexOf(FORM_SEPARATOR, start);
     if (stop === -1 || stop > end) stop = end;
     if (forms.startsWith(key, start)) {

@@ -529,28 +529,30 @@ export class Matcher {
   /**
    * The codes of a part-number column whose part-number form may be within `edits` of `key`
    * (itself a part-number form): those sharing enough of its trigrams, and the values added
-   * since the index was built; when the key has too few trigrams to narrow anything, those
-   * whose part-number form is within `edits` of the key's length.
+   * since the index was built (when the key has too few trigrams to narrow anything, every
+   * value), of them only those whose part-number form is within `edits` of the key's length.
    */
   mayBeNear(field: SearchedField, key: string, edits: number): number[] {
     const postings = this.postings!;
     const index = searchedFields.indexOf(field);
     const found = postings.near(key, index, edits);
     const size = this.store.text[field].size;
+    // A value is as many edits away as its part-number form's length differs, at least.
+    const lengths = this.firstFormLengths(field);
+    const shortest = key.length - edits;
+    const longest = key.length + edits;
+    const fits = (code: number) => {
+      const length = lengths[code]!;
+      return length >= shortest && (length <= longest || length === 255);
+    };
+    const codes: number[] = [];
+    // Too few trigrams to narrow anything: every value of about the key's length.
     if (!found) {
-      // Too few trigrams: the values whose part-number form has about the key's length.
-      const lengths = this.firstFormLengths(field);
-      const codes: number[] = [];
-      const shortest = key.length - edits;
-      const longest = key.length + edits;
-      for (let code = 1; code < size; code++) {
-        const length = lengths[code]!;
-        if (length >= shortest && (length <= longest || length === 255)) codes.push(code);
-      }
+      for (let code = 1; code < size; code++) if (fits(code)) codes.push(code);
       return codes;
     }
-    const codes = Array.from(found).filter((code) => code !== 0);
-    for (let code = postings.indexedUpTo[index]!; code < size; code++) codes.push(code);
+    for (let i = 0; i < found.length; i++) if (found[i] !== 0 && fits(found[i]!)) codes.push(found[i]!);
+    for (let code = postings.indexedUpTo[index]!; code < size; code++) if (fits(code)) codes.push(code);
     return codes;
   }
 

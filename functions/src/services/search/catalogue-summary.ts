@@ -21,7 +21,8 @@ export type SummaryField = (typeof summaryFields)[number];
 
 export const summaryFile: ColumnFile = {
   format: 'component-hub/catalogue-summary',
-  version: 1,
+  // 2: sections compressed one by one (an older file is not read; the table is, once).
+  version: 2,
   textFields: summaryFields,
   numberFields: [],
   built: false,
@@ -65,7 +66,7 @@ export class SummaryIndex {
 
   /** A summary over columns as the summary file holds them. */
   static fromColumns(columns: IndexColumns): SummaryIndex {
-    const summary = new SummaryIndex(columns.ids.length);
+    const summary = new SummaryIndex(0);
     summary.store.load(columns);
     return summary;
   }
@@ -80,7 +81,6 @@ export class SummaryIndex {
     this.liveSlots = undefined;
     if (this.store.needsCompaction()) {
       const columns = this.store.toColumns(this.order());
-      this.store.reset(columns.ids.length);
       this.store.load(columns);
       this.liveSlots = undefined;
     }

@@ -128,6 +128,57 @@ export const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Ar
   return next;
 };
 
+/**
+ * The live slot of each id. Ids are whole numbers handed out in turn, so most are kept in an
+ * array indexed by id (4 bytes each, where a map entry takes several times that and a million
+ * of them take long to insert); an id far past the others, or not a small whole number, is kept
+ * in a map beside it.
+ */
+export class SlotsById {
+  private dense = new Int32Array(0);
+  private readonly sparse = new Map<number, number>();
+  /** Ids held in the array. */
+  private held = 0;
+
+  get(id: number): number | undefined {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id)) {
+      const slot = this.dense[id]!;
+      if (slot !== -1) return slot;
+    }
+    return this.sparse.size === 0 ? undefined : this.sparse.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  set(id: number, slot: number): void {
+    // An id within a few times the ids held goes in the array (grown as needed).
+    if (Number.isInteger(id) && id >= 0 && id < 4 * (this.held + this.sparse.size) + 4096) {
+      if (id >= this.dense.length) this.reserve(Math.max(id + 1, 2 * this.dense.length));
+      if (this.dense[id] === -1) this.held++;
+      this.dense[id] = slot;
+      if (this.sparse.size > 0) this.sparse.delete(id);
+    } else this.sparse.set(id, slot);
+  }
+
+  delete(id: number): void {
+    if (id >= 0 && id < this.dense.length && Number.isInteger(id) && this.dense[id] !== -1) {
+      this.dense[id] = -1;
+      this.held--;
+    }
+    this.sparse.delete(id);
+  }
+
+  /** Room in the array for ids below `size`. */
+  reserve(size: number): void {
+    if (size <= this.dense.length) return;
+    const next = new Int32Array(size).fill(-1);
+    next.set(this.dense);
+    this.dense = next;
+  }
+}
+
 /** The columns a store holds: every stored field, or a few (the catalogue summary's). */
 export interface StoreFields {
   text: readonly StoredTextField[];
@@ -141,13 +192,13 @@ export class ColumnStore {
   /** Slots used, live or dead. */
   slotCount = 0;
   liveCount = 0;
-  ids = new Float64Array(0);
+  ids: Float64Array = new Float64Array(0);
   /** 1 for a live slot, 0 for a dead one. */
   alive = new Uint8Array(0);
   text = {} as Record<StoredTextField, TextColumn>;
   numbers = {} as Record<StoredNumberField, Float64Array>;
   /** The live slot of each id. */
-  slotOfId = new Map<number, number>();
+  slotOfId = new SlotsById();
 
   /** Fields outside these have no column (and read as absent). */
   readonly fields: StoreFields;
@@ -164,7 +215,7 @@ export class ColumnStore {
     this.liveCount = 0;
     this.ids = new Float64Array(this.capacity);
     this.alive = new Uint8Array(this.capacity);
-    this.slotOfId = new Map();
+    this.slotOfId = new SlotsById();
     const searched = new Set<string>(searchedFields);
     this.text = Object.fromEntries(
       this.fields.text.map((field) => [
@@ -177,15 +228,32 @@ export class ColumnStore {
     ) as Record<StoredNumberField, Float64Array>;
   }
 
-  /** Takes over columns into this (empty, large enough) store, every slot live. */
+  /**
+   * Empties the store and takes over columns, every slot live. Arrays of exactly the room the
+   * store takes (a snapshot's, a compaction's) become its columns as they are, not copied: the
+   * store writes only past them, and grows into new arrays first.
+   */
   load(columns: IndexColumns): void {
     const count = columns.ids.length;
-    this.ids.set(columns.ids);
+    this.reset(0);
+    const capacity = Math.max(16, count);
+    this.capacity = capacity;
+    const own = <T extends Float64Array>(array: T, fill: number): T => {
+      if (array.length === capacity) return array;
+      const copy = new (array.constructor as new (length: number) => T)(capacity).fill(fill);
+      copy.set(array);
+      return copy;
+    };
+    this.ids = own(columns.ids, 0);
+    this.alive = new Uint8Array(capacity);
     this.alive.fill(1, 0, count);
-    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], this.capacity);
-    for (const field of this.fields.numbers) this.numbers[field].set(columns.numbers[field]);
+    for (const field of this.fields.text) this.text[field].adopt(columns.text[field], capacity);
+    for (const field of this.fields.numbers) this.numbers[field] = own(columns.numbers[field], Number.NaN);
     this.slotCount = count;
     this.liveCount = count;
+    let largest = 0;
+    for (let slot = 0; slot < count; slot++) largest = Math.max(largest, columns.ids[slot]!);
+    if (largest < 4 * count + 4096) this.slotOfId.reserve(largest + 1);
     for (let slot = 0; slot < count; slot++) this.slotOfId.set(columns.ids[slot]!, slot);
   }
 

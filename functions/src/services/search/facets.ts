@@ -179,9 +179,9 @@ export const valueCounts = (
 export const dictionary = (
   store: ColumnStore,
   field: SearchedField,
-): { values: readonly string[]; folded: readonly string[] } => {
+): { values: readonly string[]; folded: readonly string[]; forms: readonly string[] } => {
   const column = store.text[field];
-  return { values: column.values, folded: column.folded! };
+  return { values: column.values, folded: column.folded!, forms: column.forms! };
 };
 
 /** Each slot of `order`'s id and value of one text field, in that order. */

@@ -27,7 +27,7 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
-import type { Codes } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -219,6 +219,7 @@ export class Matcher {
     this.numberOrders = new Map();
     this.facetKeyLists = new Map();
     this.kindFormLists = new Map();
+    this.formLengths = new Map();
   }
 
   /** Whether the slots and values added since the lookups were made are too many to scan each search. */
@@ -460,7 +461,19 @@ export class Matcher {
             : lookups.has(key)
               ? lookups.get(key)
               : lookups.set(key, postings.candidates(lookup, index)).get(key);
-        if (found) {
+        if (found && !accept) {
+          // Marked here without a check (the common case; a short word marks most values).
+          const exact = found.exact && lookup === probe;
+          const { ids, base } = found;
+          const verdict = verdicts.get(field)!;
+          const marked = codes.get(field)!;
+          for (let i = 0; i < ids.length; i++) {
+            const code = ids[i]! - base;
+            if (code === 0 || verdict[code] === 1 || !(exact || forms[code]!.includes(probe))) continue;
+            verdict[code] = 1;
+            marked.push(code);
+          }
+        } else if (found) {
           const exact = found.exact && lookup === probe;
           const { ids, base } = found;
           for (let i = 0; i < ids.length; i++) {
@@ -511,6 +524,58 @@ export class Matcher {
     } else for (let code = 1; code < indexed; code++) codes.push(code);
     for (let code = indexed; code < size; code++) codes.push(code);
     return codes;
+  }
+
+  /**
+   * The codes of a part-number column whose part-number form may be within `edits` of `key`
+   * (itself a part-number form): those sharing enough of its trigrams, and the values added
+   * since the index was built (when the key has too few trigrams to narrow anything, every
+   * value), of them only those whose part-number form is within `edits` of the key's length.
+   */
+  mayBeNear(field: SearchedField, key: string, edits: number): number[] {
+    const postings = this.postings!;
+    const index = searchedFields.indexOf(field);
+    const found = postings.near(key, index, edits);
+    const size = this.store.text[field].size;
+    // A value is as many edits away as its part-number form's length differs, at least.
+    const lengths = this.firstFormLengths(field);
+    const shortest = key.length - edits;
+    const longest = key.length + edits;
+    const fits = (code: number) => {
+      const length = lengths[code]!;
+      return length >= shortest && (length <= longest || length === 255);
+    };
+    const codes: number[] = [];
+    // Too few trigrams to narrow anything: every value of about the key's length.
+    if (!found) {
+      for (let code = 1; code < size; code++) if (fits(code)) codes.push(code);
+      return codes;
+    }
+    for (let i = 0; i < found.length; i++) if (found[i] !== 0 && fits(found[i]!)) codes.push(found[i]!);
+    for (let code = postings.indexedUpTo[index]!; code < size; code++) if (fits(code)) codes.push(code);
+    return codes;
+  }
+
+  /** Per part-number column, the length of each value's first folded form (255 for 255 and more). */
+  private formLengths = new Map<SearchedField, Uint8Array>();
+
+  /** The length of each value's first folded form (its part-number form), kept and extended as values are added. */
+  private firstFormLengths(field: SearchedField): Uint8Array {
+    const forms = this.store.text[field].forms!;
+    let lengths = this.formLengths.get(field);
+    const known = lengths?.length ?? 0;
+    if (lengths && known >= forms.length) return lengths;
+    const next = new Uint8Array(forms.length);
+    if (lengths) next.set(lengths);
+    for (let code = known; code < forms.length; code++) {
+      const form = forms[code]!;
+      let end = 0;
+      while (end < form.length && end < 255 && form[end] !== FORM_SEPARATOR && form[end] !== INDEXED_END) end++;
+      next[code] = end;
+    }
+    this.formLengths.set(field, next);
+    lengths = next;
+    return lengths;
   }
 
   /**

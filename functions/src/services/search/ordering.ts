@@ -24,6 +24,30 @@ const partNumberForms = (column: TextColumn, code: number): string[] => {
   return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
 };
 
+/**
+ * How a value's part-number forms (its forms before INDEXED_END, split at FORM_SEPARATOR) stand
+ * to `key`: 0 when one is the key, 1 when one starts with it, 2 when one holds it, 3 when none
+ * does. Read in place, without splitting the forms.
+ */
+const partNumberRelation = (forms: string, key: string): number => {
+  const indexedEnd = forms.indexOf(INDEXED_END);
+  const end = indexedEnd === -1 ? forms.length : indexedEnd;
+  let best = 3;
+  for (let start = 0; start < end;) {
+    let stop = forms.indexOf(FORM_SEPARATOR, start);
+    if (stop === -1 || stop > end) stop = end;
+    if (forms.startsWith(key, start)) {
+      if (stop - start === key.length) return 0;
+      best = 1;
+    } else if (best > 2) {
+      const at = forms.indexOf(key, start);
+      if (at !== -1 && at + key.length <= stop) best = 2;
+    }
+    start = stop + 1;
+  }
+  return best;
+};
+
 /** The description in every catalogue language: where the measures asked for count for ranking. */
 const descriptionFields: readonly SearchedField[] = inEveryLanguage('description');
 
@@ -237,16 +261,16 @@ export class ResultOrder {
       if (touched) {
         if (articleCode !== 0) {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
-          if (keys.length > 0 && partNumberForms(article, articleCode).some((form) => keys.includes(form))) group = 0;
+          const forms = article.forms![articleCode]!;
+          for (let k = 0; k < keys.length && group > 0; k++) if (partNumberRelation(forms, keys[k]!) === 0) group = 0;
         }
         if (group > 0 && referenceCode !== 0) {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);
           if (keys.length > 0) {
-            const forms = partNumberForms(reference, referenceCode);
-            if (forms.some((form) => keys.includes(form))) group = 0;
-            else if (keys.some((key) => forms.some((form) => form.startsWith(key)))) group = 1;
-            else if (keys.some((key) => forms.some((form) => form.includes(key)))) group = 2;
-            else group = 3;
+            const forms = reference.forms![referenceCode]!;
+            group = 3;
+            for (let k = 0; k < keys.length && group > 0; k++)
+              group = Math.min(group, partNumberRelation(forms, keys[k]!));
           }
         }
       }

@@ -91,7 +91,8 @@ export class SearchIndex {
 
   /** An index over columns (a snapshot's), taken over without re-encoding. */
   static fromColumns(columns: IndexColumns): SearchIndex {
-    const index = new SearchIndex(columns.ids.length);
+    // The store takes the columns' arrays as its own: no room is made for them beforehand.
+    const index = new SearchIndex(0);
     index.load(columns);
     return index;
   }
@@ -146,7 +147,7 @@ export class SearchIndex {
   /** Drops dead slots and values no live component uses any more. */
   private compact(): void {
     const columns = this.toColumns();
-    this.store.reset(columns.ids.length);
+    this.store.reset(0);
     this.results.reset();
     this.matcher.reset();
     this.load(columns);
@@ -244,11 +245,20 @@ export class SearchIndex {
   }
 
   /**
-   * A searched column's dictionary: every value it has held (some perhaps no longer used) and
-   * its plain fold. Read-only views, for suggestions.
+   * A searched column's dictionary: every value it has held (some perhaps no longer used), its
+   * plain fold and its folded forms (a part-number column's first form is the plain fold without
+   * separators). Read-only views, for suggestions.
    */
-  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[] } {
+  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[]; forms: readonly string[] } {
     return facets.dictionary(this.store, field);
+  }
+
+  /**
+   * The codes of a part-number field's dictionary whose values may be within `edits` of `key`
+   * in part-number form (a superset, for suggestions to compare).
+   */
+  partNumbersNear(field: SearchedField, key: string, edits: number): number[] {
+    return this.matcher.mayBeNear(field, key, edits);
   }
 
   /** Every live component's id and value of one text field, in result order (image coverage, batches). */

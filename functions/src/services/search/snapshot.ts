@@ -1,5 +1,5 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { brotliDecompressSync, constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 import { config } from '#lib/config';
 import { s3 } from '#lib/clients';
 import { readTranslatedField } from '#shared/schemas/component';
@@ -18,25 +18,32 @@ import { ValuePostings, type PostingArrays } from './value-postings';
 /*
  * The index snapshot in S3: what a cold instance loads instead of reading the table. Every
  * component field as a column in result order, dictionaries and all, and what a search needs
- * built from them (each searched value's folded forms, the value index), so loading is a
- * decompression, one JSON parse, typed-array views and copies, with no re-encoding, no folding
- * and no index build:
+ * built from them (each searched value's folded forms, the value index), so loading is
+ * decompressing each part into the array it becomes, with no re-encoding, no folding and no
+ * index build:
  *
- *   "CHSEARCH" | u32 header length | header JSON (meta, fields, dictionaries, code widths;
- *   built: the searched fields, their forms and plain folds, the value index's sizes) |
- *   padding to 8 | ids f64[n] | per number field f64[n] (NaN: none) |
+ *   "CHSNAPSH" | u32 header length | header JSON (meta, fields, code widths, each section's
+ *   size and compressed size, each string list's encoding) | the sections, one Zstandard frame
+ *   each, in this order:
+ *   ids f64[n] | per number field f64[n] (NaN: none) |
  *   per text field codes u8/u16/u32[n] (as narrow as its dictionary allows) |
- *   built: value index bases u32, indexed sizes u32, bucket offsets u32, postings u32 |
- *   each padded to 8
+ *   per text field its dictionary as a string list |
+ *   built: per searched field its forms and plain folds as string lists |
+ *   built: value index bases u32, indexed sizes u32, bucket offsets u32, postings u32
  *
- * compressed with Zstandard (files written before it, with brotli, are still read). The catalogue summary is a file of the same layout holding a few
- * columns and nothing built. The loader applies the changes logged since the header's revision.
+ * A string list is two sections: each string's length (u32, in UTF-16 units) and the strings
+ * run together (Latin-1 when every character fits, else UTF-8); a load decodes the text once and
+ * cuts it. Each section is decompressed on its own into a buffer of its exact size, and the
+ * columns and the value index are views of those buffers: a load never holds the whole file
+ * decompressed, nor a copy of a column. The catalogue summary is a file of the same layout
+ * holding a few columns and nothing built. The loader applies the changes logged since the
+ * header's revision.
  */
 
 export const SNAPSHOT_KEY = 'search/component-index.bin.zst';
 /** The catalogue summary: a few columns of the same snapshot, for the routes that only count. */
 export const SUMMARY_KEY = 'search/catalogue-summary.bin.zst';
-const MAGIC = 'CHSEARCH';
+const MAGIC = 'CHSNAPSH';
 
 /** What one kind of column file holds, and the format name and version that say so. */
 export interface ColumnFile {
@@ -56,8 +63,10 @@ export const searchIndexFile: ColumnFile = {
   // 4: the derived numbers (current, wire ranges) are columns too. 5: each part's lifecycle and
   // its confirmation; a version 4 snapshot has no lifecycle column, so it is not used (every part
   // would read as having none) and the index is built from the table once. 6: the folded
-  // forms and the value index, built, so a cold load does not rebuild them.
-  version: 6,
+  // forms and the value index, built, so a cold load does not rebuild them. 7: sections
+  // compressed one by one and string lists instead of one JSON header (older files are not
+  // read: the index is built from the table once).
+  version: 7,
   textFields: storedTextFields,
   numberFields: storedNumberFields,
   built: true,
@@ -79,21 +88,26 @@ interface Header extends SnapshotMeta {
   count: number;
   textFields: string[];
   numberFields: string[];
-  dictionaries: string[][];
   /** Bytes per code, per text field. */
   codeWidths: number[];
-  /** A built file: the searched fields in the value index's order, their forms and plain folds. */
+  /** Each section's size, decompressed, and its size in the file, in file order. */
+  sections: [number, number][];
+  /** Per string list, in file order: whether its text is Latin-1 (else UTF-8). */
+  latin1: boolean[];
+  /** A built file: the searched fields in the value index's order (their forms and folds follow the dictionaries). */
   searchedFields?: string[];
-  forms?: string[][];
-  folded?: string[][];
-  /** A built file: the value index's array sizes (the arrays follow the columns). */
-  postingSizes?: { columns: number; postings: number; offsets: number };
 }
-
-const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
 
 const widthFor = (distinct: number): 1 | 2 | 4 => (distinct <= 0xff ? 1 : distinct <= 0xffff ? 2 : 4);
 const codeArray = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
+
+type Section = Float64Array | Uint32Array | Uint16Array | Uint8Array | Buffer;
+
+/** Whether every character of every string fits in one byte. */
+const fitsLatin1 = (strings: readonly string[]): boolean => {
+  for (const text of strings) for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
+  return true;
+};
 
 /** The search index snapshot. */
 export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffer =>
@@ -102,12 +116,38 @@ export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffe
 /** Reads a search index snapshot (see decodeColumnFile). */
 export const decodeSnapshot = (bytes: Uint8Array): DecodedSnapshot => decodeColumnFile(searchIndexFile, bytes);
 
-/** The columns `file` holds (of `columns`, which may hold more) as one compressed file. */
+/** The columns `file` holds (of `columns`, which may hold more) as one file of compressed sections. */
 export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: IndexColumns): Buffer => {
   const { textFields, numberFields } = file;
   const count = columns.ids.length;
   const codeWidths = textFields.map((field) => widthFor(columns.text[field].values.length));
   const built = file.built ? builtParts(columns) : undefined;
+  const sections: [number, number][] = [];
+  const frames: Buffer[] = [];
+  const latin1: boolean[] = [];
+  const put = (array: Section) => {
+    const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+    // Zstandard: it decompresses several times faster than brotli, which is what a cold start waits for.
+    const frame = zstdCompressSync(bytes, { params: { [constants.ZSTD_c_compressionLevel]: 3 } });
+    sections.push([bytes.length, frame.length]);
+    frames.push(frame);
+  };
+  const putStrings = (strings: readonly string[]) => {
+    const oneByte = fitsLatin1(strings);
+    latin1.push(oneByte);
+    put(Uint32Array.from(strings, (text) => text.length));
+    put(Buffer.from(strings.join(''), oneByte ? 'latin1' : 'utf8'));
+  };
+  put(columns.ids);
+  for (const field of numberFields) put(columns.numbers[field]);
+  textFields.forEach((field, index) => put(codeArray[codeWidths[index]!].from(columns.text[field].codes)));
+  for (const field of textFields) putStrings(columns.text[field].values);
+  if (built) {
+    for (const list of built.forms) putStrings(list);
+    for (const list of built.folded) putStrings(list);
+    const { bases, indexedUpTo, offsets, postings } = built.postings;
+    for (const array of [bases, indexedUpTo, offsets, postings]) put(array);
+  }
   const header: Header = {
     format: file.format,
     version: file.version,
@@ -115,65 +155,16 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     count,
     textFields: [...textFields],
     numberFields: [...numberFields],
-    dictionaries: textFields.map((field) => columns.text[field].values),
     codeWidths,
-    ...(built && {
-      searchedFields: [...searchedFields],
-      forms: built.forms,
-      folded: built.folded,
-      postingSizes: {
-        columns: built.postings.bases.length,
-        postings: built.postings.postings.length,
-        offsets: built.postings.offsets.length,
-      },
-    }),
+    sections,
+    latin1,
+    ...(built && { searchedFields: [...searchedFields] }),
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
-  const start = align8(MAGIC.length + 4 + headerBytes.length);
-  const size =
-    start +
-    count * 8 +
-    numberFields.length * count * 8 +
-    codeWidths.reduce((sum, width) => sum + align8(count * width), 0) +
-    (built ? Object.values(built.postings).reduce((sum, array: Uint32Array) => sum + align8(array.byteLength), 0) : 0);
-  const out = Buffer.alloc(size);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(headerBytes.length, MAGIC.length);
-  headerBytes.copy(out, MAGIC.length + 4);
-  let offset = start;
-  const put = (array: Float64Array | Uint32Array | Uint16Array | Uint8Array) => {
-    Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(out, offset);
-    offset = align8(offset + array.byteLength);
-  };
-  put(columns.ids);
-  for (const field of numberFields) put(columns.numbers[field]);
-  textFields.forEach((field, index) => put(codeArray[codeWidths[index]!].from(columns.text[field].codes)));
-  if (built) {
-    const { bases, indexedUpTo, offsets, postings } = built.postings;
-    for (const array of [bases, indexedUpTo, offsets, postings]) put(array);
-  }
-  // Zstandard: it decompresses several times faster than brotli, which is what a cold start waits for.
-  const compressed = zstdCompressSync(out, { params: { [constants.ZSTD_c_compressionLevel]: 3 } });
-  const prefix = Buffer.alloc(ZSTANDARD_PREFIX.length + 6);
-  prefix.write(ZSTANDARD_PREFIX, 0, 'latin1');
-  prefix.writeUIntLE(size, ZSTANDARD_PREFIX.length, 6);
-  return Buffer.concat([prefix, compressed]);
-};
-
-/**
- * A Zstandard file starts with this and its size decompressed (6 bytes), so it is decompressed
- * into one buffer of that size: in the default small chunks, copying them together, it takes
- * about twice the time.
- */
-const ZSTANDARD_PREFIX = 'CHZSTD01';
-const decompress = (bytes: Uint8Array): Buffer => {
-  const file = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (file.toString('latin1', 0, ZSTANDARD_PREFIX.length) !== ZSTANDARD_PREFIX) return brotliDecompressSync(file);
-  const size = file.readUIntLE(ZSTANDARD_PREFIX.length, 6);
-  return zstdDecompressSync(file.subarray(ZSTANDARD_PREFIX.length + 6), {
-    chunkSize: Math.max(size, 64 * 1024),
-    maxOutputLength: size,
-  });
+  const start = Buffer.alloc(MAGIC.length + 4);
+  start.write(MAGIC, 0, 'latin1');
+  start.writeUInt32LE(headerBytes.length, MAGIC.length);
+  return Buffer.concat([start, headerBytes, ...frames]);
 };
 
 /**
@@ -181,10 +172,11 @@ const decompress = (bytes: Uint8Array): Buffer => {
  * other languages' values excepted. Fields outside `file` are left out.
  */
 export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSnapshot => {
-  const raw = decompress(bytes);
-  if (raw.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('Not a search index snapshot');
-  const headerLength = raw.readUInt32LE(MAGIC.length);
-  const header = JSON.parse(raw.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
+  const whole = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (whole.length < MAGIC.length + 4 || whole.toString('latin1', 0, MAGIC.length) !== MAGIC)
+    throw new Error('Not a search index snapshot');
+  const headerLength = whole.readUInt32LE(MAGIC.length);
+  const header = JSON.parse(whole.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength)) as Header;
   if (header.format !== file.format || header.version !== file.version)
     throw new Error(`Unknown search snapshot format ${header.format} ${header.version}`);
   // A language added to the catalogue since the snapshot was written has values in the table
@@ -194,46 +186,64 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
   );
   if (missingLanguage) throw new Error(`Search snapshot holds no ${missingLanguage}`);
   const { count } = header;
-  let offset = align8(MAGIC.length + 4 + headerLength);
-  // Columns are read in place (views of the decompressed bytes, which the index copies from);
-  // bytes that are not 8-aligned in memory are copied first.
-  const aligned = raw.byteOffset % 8 === 0 ? raw : Buffer.from(raw);
-  const take = <T>(
-    Type: new (buffer: ArrayBuffer, offset: number, length: number) => T,
-    bytesPerItem: number,
-    length = count,
-  ): T => {
-    const view = new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + offset, length);
-    offset = align8(offset + length * bytesPerItem);
-    return view;
+  let offset = MAGIC.length + 4 + headerLength;
+  let section = 0;
+  /** The next section, decompressed into a buffer of its own (empty sections are no frame to read). */
+  const next = (): Buffer => {
+    const [size, stored] = header.sections[section++]!;
+    const frame = whole.subarray(offset, (offset += stored));
+    if (frame.length !== stored) throw new Error('Search snapshot cut short');
+    const out = zstdDecompressSync(frame, { chunkSize: Math.max(size, 64 * 1024), maxOutputLength: Math.max(size, 1) });
+    if (out.length !== size) throw new Error('Search snapshot section of the wrong size');
+    return out;
   };
-  const ids = take(Float64Array, 8);
-  const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array, 8)]));
-  const textByField = new Map(
-    header.textFields.map((field, index) => {
-      const width = header.codeWidths[index] as 1 | 2 | 4;
-      return [
-        field,
-        { values: header.dictionaries[index]!, codes: take(codeArray[width] as Uint8ArrayConstructor, width) },
-      ];
-    }),
+  /** The next section as a typed array over its own bytes (copied only when they are not aligned). */
+  const take = <T>(Type: {
+    new (buffer: ArrayBuffer, offset: number, length: number): T;
+    BYTES_PER_ELEMENT: number;
+  }): T => {
+    const raw = next();
+    const aligned = raw.byteOffset % Type.BYTES_PER_ELEMENT === 0 ? raw : Buffer.from(raw);
+    return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset, aligned.length / Type.BYTES_PER_ELEMENT);
+  };
+  let list = 0;
+  /** The next string list: its text decoded once and cut at each string's length. */
+  const strings = (): string[] => {
+    const lengths = take(Uint32Array);
+    const text = next().toString(header.latin1[list++] ? 'latin1' : 'utf8');
+    const out = new Array<string>(lengths.length);
+    for (let i = 0, at = 0; i < lengths.length; i++) out[i] = text.slice(at, (at += lengths[i]!));
+    return out;
+  };
+  const ids = take(Float64Array);
+  const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array)]));
+  const codesByField = header.textFields.map((_, index) =>
+    take(codeArray[header.codeWidths[index] as 1 | 2 | 4] as typeof Uint8Array),
   );
-  const sizes = header.postingSizes;
-  const postings: PostingArrays | undefined = sizes && {
-    bases: take(Uint32Array, 4, sizes.columns),
-    indexedUpTo: take(Uint32Array, 4, sizes.columns),
-    offsets: take(Uint32Array, 4, sizes.offsets),
-    postings: take(Uint32Array, 4, sizes.postings),
+  const textByField = new Map(
+    header.textFields.map((field, index) => [
+      field,
+      { values: strings(), codes: codesByField[index] as Uint8Array } as IndexColumns['text'][StoredTextField],
+    ]),
+  );
+  const built = header.searchedFields;
+  const forms = built?.map(() => strings());
+  const folded = built?.map(() => strings());
+  const postings: PostingArrays | undefined = built && {
+    bases: take(Uint32Array),
+    indexedUpTo: take(Uint32Array),
+    offsets: take(Uint32Array),
+    postings: take(Uint32Array),
   };
   // The built parts hold only while the searched fields are those the file was built for.
   const builtFits =
     file.built &&
-    header.searchedFields?.length === searchedFields.length &&
-    header.searchedFields.every((field, index) => field === searchedFields[index]);
+    built?.length === searchedFields.length &&
+    built.every((field, index) => field === searchedFields[index]);
   if (builtFits)
-    header.searchedFields!.forEach((field, index) => {
+    built.forEach((field, index) => {
       const column = textByField.get(field);
-      if (column) Object.assign(column, { forms: header.forms![index]!, folded: header.folded![index]! });
+      if (column) Object.assign(column, { forms: forms![index]!, folded: folded![index]! });
     });
   return {
     revision: header.revision,

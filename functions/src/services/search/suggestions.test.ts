@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storedNumberFields, storedTextFields, SearchIndex, type SearchDocument } from './search-index';
 import { clearSuggestion, suggestSearches } from './suggestions';
 
@@ -75,5 +75,46 @@ describe("'Did you mean' suggestions", () => {
     ]);
     expect(clearSuggestion(twoSpellings, { ...page, query: 'siemns 3RT2015' })?.text).toMatch(/^siemens 3RT2015$/i);
     expect(clearSuggestion(index, { ...page, query: 'xyz' })).toBeUndefined();
+  });
+
+  it('finds through the value index the same near part numbers as comparing every value', () => {
+    const letters = ['3RT', 'S20', 'UR2', 'EK1', 'TM3', 'DT0', '09 33', '750-'];
+    const parts = Array.from({ length: 3000 }, (_, i) =>
+      part(i + 1, {
+        reference: `${letters[i % letters.length]}${(i * 7919) % 10_000}-${'ABCDEFGH'[i % 8]}${i % 13}`,
+        articleNumber: i % 5 === 0 ? `K${(i % 90) + 10}-${i % 10}` : i % 3 ? `AN${(i * 31) % 5000}.${i % 17}` : null,
+        manufacturer: i % 2 ? 'Siemens' : 'WAGO',
+      }),
+    );
+    const many = SearchIndex.build(parts.slice(0, 2800));
+    // Some values come after the value index was built.
+    many.apply(parts.slice(2800));
+    // Real values one or two edits off (one changed, one dropped or added), some from the delta.
+    const misspelt = [5, 77, 640, 1234, 2001, 2850, 2999].flatMap((id) => {
+      const { reference, articleNumber } = parts[id - 1] as unknown as Record<string, string | null>;
+      const changed = reference!.slice(0, 3) + 'Q' + reference!.slice(4);
+      return [
+        { ...page, query: changed },
+        { ...page, query: `Siemens ${changed.slice(0, -1)}` },
+        { ...page, query: `${reference}Z` },
+        { ...page, query: reference!.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) + 'Q' },
+        ...(articleNumber ? [{ ...page, query: articleNumber.replace('.', '.9') }] : []),
+        // A short part number two edits off (too few trigrams for the value index to narrow).
+        { ...page, query: `K${(id % 90) + 10}${id % 10}QQ` },
+      ];
+    });
+    const throughIndex = misspelt.map((query) => suggestSearches(many, query));
+    const near = vi
+      .spyOn(SearchIndex.prototype, 'partNumbersNear')
+      .mockImplementation((field) =>
+        Array.from({ length: many.dictionary(field).values.length - 1 }, (_, at) => at + 1),
+      );
+    try {
+      const everyValue = misspelt.map((query) => suggestSearches(many, query));
+      expect(throughIndex).toEqual(everyValue);
+      expect(everyValue.filter((offers) => offers.length > 0).length).toBeGreaterThan(misspelt.length / 2);
+    } finally {
+      near.mockRestore();
+    }
   });
 });

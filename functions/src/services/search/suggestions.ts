@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/component';
 import { compactFolded, foldText, splitSearchText } from './folding';
 import type { IndexQuery, IndexResult, SearchedField, SearchIndex } from './search-index';
+import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
  * 'Did you mean …': when a search finds nothing, the searches it probably meant. Each word of
@@ -26,6 +27,17 @@ const NUMBER_FIELDS: readonly SearchedField[] = ['reference', 'articleNumber', '
 /** How many edits a word of this length may be away from what it meant. */
 const editsAllowed = (length: number): number => (length <= 3 ? 0 : length <= 5 ? 1 : 2);
 
+/** Where a value's first folded form ends (at the first separator between forms, or its end). */
+const firstFormEnd = (forms: string): number => {
+  for (let i = 0; i < forms.length; i++) {
+    const char = forms.charCodeAt(i);
+    if (char === FORM_SEPARATOR_CODE || char === INDEXED_END_CODE) return i;
+  }
+  return forms.length;
+};
+const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
+const INDEXED_END_CODE = INDEXED_END.charCodeAt(0);
+
 interface Candidate {
   text: string;
   edits: number;
@@ -41,15 +53,23 @@ const closest = (index: SearchIndex, word: string, fields: readonly SearchedFiel
     if (edits <= allowed && edits < (found.get(text) ?? Infinity)) found.set(text, edits);
   };
   for (const field of fields) {
-    const { values, folded } = index.dictionary(field);
+    const { values, folded, forms } = index.dictionary(field);
     const numbers = NUMBER_FIELDS.includes(field);
-    for (let code = 1; code < values.length; code++) {
+    // A part-number field has a value for nearly every part: only those the value index finds
+    // near the word are compared.
+    const near = numbers ? index.partNumbersNear(field, compactWord, allowed) : undefined;
+    const count = near ? near.length : values.length - 1;
+    for (let at = 0; at < count; at++) {
+      const code = near ? near[at]! : at + 1;
       const value = folded[code]!;
       if (numbers) {
         // Separators do not count: compare part-number forms.
         if (value.length < compactWord.length - allowed || value.length > 2 * (compactWord.length + allowed)) continue;
-        const key = compactFolded(value);
-        if (Math.abs(key.length - compactWord.length) > allowed) continue;
+        // The part-number form (the plain fold without separators) is the value's first form.
+        const form = forms[code]!;
+        const formEnd = firstFormEnd(form);
+        if (Math.abs(formEnd - compactWord.length) > allowed) continue;
+        const key = formEnd === form.length ? form : form.slice(0, formEnd);
         offer(values[code]!.trim(), distance(key, compactWord));
         continue;
       }

@@ -68,8 +68,14 @@ export class TextColumn {
   ): void {
     this.values = values;
     this.codeOf = undefined;
-    this.codes = codesFor(values.length, capacity);
-    this.codes.set(codes);
+    // Codes of the width this column would choose, as many as its room, are taken as they are
+    // (a loaded snapshot's): the column only writes past them, after growing into a new array.
+    const fresh = codesFor(values.length, 0);
+    if (codes.length === capacity && codes.constructor === fresh.constructor) this.codes = codes as Codes;
+    else {
+      this.codes = codesFor(values.length, capacity);
+      this.codes.set(codes);
+    }
     if (!this.searched) return;
     if (forms?.length === values.length && folded?.length === values.length) {
       this.forms = forms;

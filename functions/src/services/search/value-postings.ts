@@ -224,6 +224,39 @@ export class ValuePostings {
     return { ids, base: from, exact: length === 3 && isAscii(term) };
   }
 
+  /**
+   * Codes of one column whose indexed forms may be within `edits` of `term` (read as a whole
+   * form, to its end), ascending: those holding all but 3 per edit of the term's distinct
+   * trigrams (an edit touches only the three trigrams over it). Undefined when the term has too
+   * few trigrams for that to narrow anything.
+   */
+  near(term: string, column: number, edits: number): Uint32Array | undefined {
+    const from = this.bases[column]!;
+    const to = from + this.indexedUpTo[column]!;
+    const length = term.length;
+    const keys = new Set<number>();
+    for (let i = 0; i < length; i++)
+      keys.add(
+        trigramKey(
+          term.charCodeAt(i),
+          i + 1 < length ? term.charCodeAt(i + 1) : END,
+          i + 2 < length ? term.charCodeAt(i + 2) : END,
+        ),
+      );
+    const least = keys.size - 3 * edits;
+    if (least < 1) return undefined;
+    const counts = new Uint16Array(to - from);
+    const found: number[] = [];
+    for (const key of keys) {
+      const run = this.within(key, from, to);
+      for (let i = 0; i < run.length; i++) {
+        const code = run[i]! - from;
+        if (++counts[code]! === least) found.push(code);
+      }
+    }
+    return Uint32Array.from(found).sort();
+  }
+
   /** The ids of one bucket in [from, to): each bucket is sorted, so one run of it. */
   private within(key: number, from: number, to: number): Uint32Array {
     const start = this.offsets[key]!;

@@ -274,24 +274,23 @@ const narrowIndexImports: Plugin = {
         .replace(/^\s*(['"])use strict\1;?/gm, '');
       if (rest.trim() !== '') return null;
       const dir = path.dirname(file);
-      const imported = new Map<string, { file: string; name: string } | 'ambiguous'>();
-      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_IMPORT)) {
-        const target = await resolveFrom(spec, dir);
-        if (!target) return null;
-        const targetExports = await exportsOf(target);
-        for (const { imported: name, local } of specifiers(list))
-          imported.set(local, targetExports.get(name) ?? 'ambiguous');
-      }
+      /** Each name the statements of `pattern` bring in, with the file defining it; false when one cannot be followed. */
+      const follow = async (pattern: RegExp, into: Barrel): Promise<boolean> => {
+        for (const [, list = '', , spec = ''] of source.matchAll(pattern)) {
+          const target = await resolveFrom(spec, dir);
+          if (!target) return false;
+          const targetExports = await exportsOf(target);
+          for (const { imported: name, local } of specifiers(list))
+            into.set(local, targetExports.get(name) ?? 'ambiguous');
+        }
+        return true;
+      };
+      const imported: Barrel = new Map();
+      if (!(await follow(NAMED_IMPORT, imported))) return null;
       const barrel: Barrel = new Map();
       for (const [, list = ''] of source.matchAll(LOCAL_EXPORT))
         for (const { imported: name, local } of specifiers(list)) barrel.set(local, imported.get(name) ?? 'ambiguous');
-      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_EXPORT_FROM)) {
-        const target = await resolveFrom(spec, dir);
-        if (!target) return null;
-        const targetExports = await exportsOf(target);
-        for (const { imported: name, local } of specifiers(list))
-          barrel.set(local, targetExports.get(name) ?? 'ambiguous');
-      }
+      if (!(await follow(NAMED_EXPORT_FROM, barrel))) return null;
       // A name two star exports both provide is exported by neither.
       const fromStars: Barrel = new Map();
       for (const [, , spec = ''] of source.matchAll(STAR_EXPORT)) {

@@ -583,18 +583,12 @@ const occtWithoutEval: Plugin = {
   },
 };
 
-/**
- * The worker that reads STEP and IGES files: a classic worker script (occt-import-js is CommonJS
- * written for one) with OpenCascade's .wasm emitted beside it as a file, whose address the worker
- * imports. The page learns the worker's hashed address through `__OCCT_WORKER_URL__`.
- */
-const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
-  const result = await build({
+/** What the app's build and the viewer worker's build share: where files go, and how they are made. */
+const commonOptions = (absOutdir: string, minify: boolean) =>
+  ({
     absWorkingDir: root,
-    entryPoints: [occtWorker],
     outdir: absOutdir,
     bundle: true,
-    format: 'iife',
     platform: 'browser',
     target: TARGET,
     minify,
@@ -604,6 +598,18 @@ const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
     publicPath: APP_BASE,
     entryNames: `${ASSETS_DIR}/[name]-[hash]`,
     assetNames: `${ASSETS_DIR}/[name]-[hash]`,
+  }) as const;
+
+/**
+ * The worker that reads STEP and IGES files: a classic worker script (occt-import-js is CommonJS
+ * written for one) with OpenCascade's .wasm emitted beside it as a file, whose address the worker
+ * imports. The page learns the worker's hashed address through `__OCCT_WORKER_URL__`.
+ */
+const buildOcctWorker = async (absOutdir: string, minify: boolean) => {
+  const result = await build({
+    ...commonOptions(absOutdir, minify),
+    entryPoints: [occtWorker],
+    format: 'iife',
     loader: { '.wasm': 'file' },
     // Emscripten's loader requires these only when it runs under Node, never in a browser.
     external: ['path', 'crypto'],
@@ -625,23 +631,12 @@ export const buildWeb = async ({
 
   const worker = await buildOcctWorker(absOutdir, minify);
   const result = await build({
-    absWorkingDir: root,
+    ...commonOptions(absOutdir, minify),
     entryPoints: [entry],
-    outdir: absOutdir,
-    bundle: true,
     format: 'esm',
     splitting: true,
-    platform: 'browser',
-    target: TARGET,
     jsx: 'automatic',
-    minify,
-    sourcemap: 'linked',
-    legalComments: 'linked',
-    metafile: true,
-    publicPath: APP_BASE,
-    entryNames: `${ASSETS_DIR}/[name]-[hash]`,
     chunkNames: `${ASSETS_DIR}/chunk-[hash]`,
-    assetNames: `${ASSETS_DIR}/[name]-[hash]`,
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
       // A string, not an object: esbuild inlines a string but makes an object a module of its own

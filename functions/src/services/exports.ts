@@ -26,6 +26,7 @@ import {
 } from '#shared/schemas/exports';
 import { isSymmetric, linkViewOf, type LinkKind } from '#shared/schemas/links';
 import { cellText } from '#shared/cell-text';
+import type { TextValue } from '#shared/text-workbook';
 import { catalogueFieldList, catalogueLanguages } from '#lib/catalogue-languages';
 import { s3 } from '#lib/clients';
 import { config } from '#lib/config';
@@ -50,8 +51,6 @@ const MARK_OVERLAP_MS = 60_000;
 
 /** Parts turned into rows at a time: bounds what is held besides the index. */
 const CHUNK = 500;
-
-type TextValue = string | number | null;
 
 /** A column of an export: its heading and how a part fills it. */
 interface ExportColumn {

@@ -93,6 +93,28 @@ export const runKeys = (
   return runs;
 };
 
+/**
+ * The codes a search marked in one verdict array, in the order marked: a typed list, since a
+ * short word marks most of a part-number field's million values.
+ */
+export class CodeList {
+  items = new Uint32Array(64);
+  length = 0;
+
+  push(code: number): void {
+    if (this.length === this.items.length) {
+      const wider = new Uint32Array(this.items.length * 2);
+      wider.set(this.items);
+      this.items = wider;
+    }
+    this.items[this.length++] = code;
+  }
+
+  *[Symbol.iterator](): Generator<number> {
+    for (let i = 0; i < this.length; i++) yield this.items[i]!;
+  }
+}
+
 /** Each searched field's slots per code (slots below `upTo`), as offsets into one list. */
 interface SlotLists {
   offsets: Uint32Array;
@@ -107,7 +129,7 @@ export interface Match {
   columnCodes: Codes[];
   columnVerdicts: Uint8Array[];
   /** Per quick column: the codes that hold it (to list their slots). */
-  codes: Map<SearchedField, number[]>;
+  codes: Map<SearchedField, CodeList>;
   /** Upper bound on the slots that hold it (Infinity when they cannot be listed). */
   estimate: number;
   /** Number columns that hold it when they have this value (a count of terminals), none for a word. */
@@ -203,7 +225,7 @@ export class Matcher {
    * codes it marked in them, cleared when they come back. Kept across compaction too.
    */
   private verdictPool = new Map<SearchedField, Uint8Array[]>();
-  private lentVerdicts: { field: SearchedField; verdicts: Uint8Array; marked: number[] }[] = [];
+  private lentVerdicts: { field: SearchedField; verdicts: Uint8Array; marked: CodeList }[] = [];
 
   constructor(private readonly store: ColumnStore) {
     this.reset();
@@ -419,10 +441,10 @@ export class Matcher {
       offer(compactFolded(form), PART_NUMBER_COLUMNS);
     }
     const verdicts = new Map<SearchedField, Uint8Array>();
-    const codes = new Map<SearchedField, number[]>();
+    const codes = new Map<SearchedField, CodeList>();
     const columnIndex = new Map<SearchedField, number>();
     for (const field of fields) {
-      const marked: number[] = [];
+      const marked = new CodeList();
       verdicts.set(field, this.borrowVerdicts(field, marked));
       codes.set(field, marked);
       columnIndex.set(field, searchedFields.indexOf(field));
@@ -489,17 +511,27 @@ export class Matcher {
     }
     if (alsoHolding) for (const field of fields) for (const code of alsoHolding(field)) mark(field, code, false);
     let estimate = 0;
+    const held = new Map<SearchedField, number>();
     for (const field of fields) {
-      const lists = this.slotListsOf(field);
-      for (const code of codes.get(field)!)
-        if (code < lists.offsets.length - 1) estimate += lists.offsets[code + 1]! - lists.offsets[code]!;
+      const { offsets } = this.slotListsOf(field);
+      const { items, length } = codes.get(field)!;
+      let slots = 0;
+      for (let i = 0; i < length; i++) {
+        const code = items[i]!;
+        if (code < offsets.length - 1) slots += offsets[code + 1]! - offsets[code]!;
+      }
+      held.set(field, slots);
+      estimate += slots;
     }
+    // A slot is checked field by field until one holds the word: the fields holding it for the
+    // most slots first.
+    const checked = [...fields].sort((a, b) => held.get(b)! - held.get(a)!);
     return {
       verdicts,
       codes,
       estimate,
-      columnCodes: fields.map((field) => text[field].codes),
-      columnVerdicts: fields.map((field) => verdicts.get(field)!),
+      columnCodes: checked.map((field) => text[field].codes),
+      columnVerdicts: checked.map((field) => verdicts.get(field)!),
       numbers: [],
       runs: [],
     };
@@ -538,7 +570,7 @@ export class Matcher {
     const found = postings.near(key, index, edits);
     const size = this.store.text[field].size;
     // A value is as many edits away as its part-number form's length differs, at least.
-    const lengths = this.firstFormLengths(field);
+    const lengths = this.partNumberLengths(field);
     const shortest = key.length - edits;
     const longest = key.length + edits;
     const fits = (code: number) => {
@@ -560,7 +592,7 @@ export class Matcher {
   private formLengths = new Map<SearchedField, Uint8Array>();
 
   /** The length of each value's first folded form (its part-number form), kept and extended as values are added. */
-  private firstFormLengths(field: SearchedField): Uint8Array {
+  partNumberLengths(field: SearchedField): Uint8Array {
     const forms = this.store.text[field].forms!;
     let lengths = this.formLengths.get(field);
     const known = lengths?.length ?? 0;
@@ -641,7 +673,7 @@ export class Matcher {
   // ------------------------------------------------------------------------------ the verdict pool
 
   /** A cleared verdict array for `field`'s values; the codes marked in it are to be pushed to `marked`. */
-  private borrowVerdicts(field: SearchedField, marked: number[]): Uint8Array {
+  private borrowVerdicts(field: SearchedField, marked: CodeList): Uint8Array {
     const size = this.store.text[field].size;
     const kept = this.verdictPool.get(field)?.pop();
     const verdicts = kept && kept.length >= size ? kept : new Uint8Array(size);
@@ -652,7 +684,9 @@ export class Matcher {
   /** Takes back every verdict array the search lent, clearing what it marked. */
   returnVerdicts(): void {
     for (const { field, verdicts, marked } of this.lentVerdicts) {
-      for (const code of marked) verdicts[code] = 0;
+      // Most of a big dictionary marked: clearing it whole is quicker than code by code.
+      if (marked.length * 8 > verdicts.length) verdicts.fill(0);
+      else for (let i = 0; i < marked.length; i++) verdicts[marked.items[i]!] = 0;
       const pool = this.verdictPool.get(field) ?? [];
       if (pool.length < 8) pool.push(verdicts);
       this.verdictPool.set(field, pool);
@@ -733,9 +767,10 @@ export class Matcher {
       const mark = this.nextMark();
       const marks = this.marks;
       for (const match of words) {
-        for (const [field, codes] of match.codes) {
+        for (const [field, { items, length }] of match.codes) {
           const lists = this.slotListsOf(field);
-          for (const code of codes) {
+          for (let c = 0; c < length; c++) {
+            const code = items[c]!;
             if (code >= lists.offsets.length - 1) continue;
             for (let i = lists.offsets[code]!; i < lists.offsets[code + 1]!; i++) {
               const slot = lists.slots[i]!;
@@ -757,6 +792,11 @@ export class Matcher {
           }
       }
       for (let slot = this.listedUpTo; slot < slotCount; slot++) consider(slot);
+    } else if (ranges.length === 0 && choices.length === 0 && conditions.length === 1) {
+      // One text condition over every slot (a short word most parts hold): the check alone.
+      const condition = conditions[0]!;
+      for (let slot = 0; slot < slotCount; slot++)
+        if (alive[slot] === 1 && satisfies(condition, slot)) hits[count++] = slot;
     } else {
       for (let slot = 0; slot < slotCount; slot++) consider(slot);
     }

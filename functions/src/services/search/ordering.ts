@@ -3,7 +3,7 @@ import type { SearchFacetField, SearchSortField } from '#shared/schemas/componen
 import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
 import { runKeys, wholeKeys, type TextCondition } from './matching';
-import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
  * The order of results. `order` holds the live slots sorted by reference (folded, then exact)
@@ -14,22 +14,27 @@ import { FORM_SEPARATOR, INDEXED_END, type TextColumn } from './text-column';
  */
 
 /**
- * A part-number column's value in part-number form: its squeezed forms (a part-number column
- * squeezes with compactFolded), the part of its forms before INDEXED_END.
- */
-const partNumberForms = (column: TextColumn, code: number): string[] => {
-  const forms = column.forms![code]!;
-  const end = forms.indexOf(INDEXED_END);
-  const squeezed = end === -1 ? forms : forms.slice(0, end);
-  return squeezed.includes(FORM_SEPARATOR) ? squeezed.split(FORM_SEPARATOR) : [squeezed];
-};
-
-/**
  * How a value's part-number forms (its forms before INDEXED_END, split at FORM_SEPARATOR) stand
  * to `key`: 0 when one is the key, 1 when one starts with it, 2 when one holds it, 3 when none
- * does. Read in place, without splitting the forms.
+ * does. Read in place, without splitting the forms. `length`: the first form's length, 255 when
+ * that long or longer.
  */
-const partNumberRelation = (forms: string, key: string): number => {
+const partNumberRelation = (forms: string, key: string, length: number): number => {
+  const at = forms.indexOf(key);
+  if (at === -1) return 3;
+  // One part-number form of a known length (most values): where the key is first found says it all.
+  if (length !== 255 && forms.charCodeAt(length) !== SEPARATOR_CODE) {
+    if (at >= length) return 3;
+    if (at !== 0) return 2;
+    return key.length === length ? 0 : 1;
+  }
+  return partNumberRelationOfForms(forms, key);
+};
+
+const SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
+
+/** partNumberRelation for a value with several part-number forms: each form in turn. */
+const partNumberRelationOfForms = (forms: string, key: string): number => {
   const indexedEnd = forms.indexOf(INDEXED_END);
   const end = indexedEnd === -1 ? forms.length : indexedEnd;
   let best = 3;
@@ -65,7 +70,14 @@ export class ResultOrder {
   private rank = new Int32Array(0);
   private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
 
-  constructor(private readonly store: ColumnStore) {
+  /**
+   * @param partNumberLengths each value's first part-number form's length, by code, for a
+   * part-number column (255 for 255 and longer)
+   */
+  constructor(
+    private readonly store: ColumnStore,
+    private readonly partNumberLengths: (field: SearchedField) => Uint8Array,
+  ) {
     this.reset();
   }
 
@@ -206,6 +218,8 @@ export class ResultOrder {
       }
       return keys;
     };
+    const referenceLengths = this.partNumberLengths('reference');
+    const articleLengths = this.partNumberLengths('articleNumber');
     const runs = runKeys(condition.variants);
     const longestRun = runs[0]?.length ?? 0;
     // Per reference code: how far from the longest run its own longest run is, twice, plus one
@@ -214,38 +228,36 @@ export class ResultOrder {
     const runRankOf = (code: number): number => {
       let rank = runCache[code]!;
       if (rank !== -1) return rank;
-      const forms = partNumberForms(reference, code);
+      const forms = reference.forms![code]!;
+      const formLength = referenceLengths[code]!;
       rank = 2 * longestRun + 1;
       runs: for (const { start, length, keys } of runs) {
         // A run can be in the reference only if each of its words is.
         for (let w = start; w < start + length; w++) if (referenceWords[w]?.[code] !== 1) continue runs;
-        let inside = false;
-        let atStart = false;
-        for (const key of keys)
-          for (const form of forms) {
-            const at = form.indexOf(key);
-            if (at === -1) continue;
-            inside = true;
-            if (at === 0 || form.startsWith(key)) atStart = true;
-          }
-        if (!inside) continue;
-        rank = 2 * (longestRun - length) + (atStart ? 0 : 1);
+        // The best relation of any of its keys: 1 or better at the start, 2 inside.
+        let relation = 3;
+        for (let k = 0; k < keys.length && relation > 1; k++)
+          relation = Math.min(relation, partNumberRelation(forms, keys[k]!, formLength));
+        if (relation === 3) continue;
+        rank = 2 * (longestRun - length) + (relation <= 1 ? 0 : 1);
         break;
       }
       runCache[code] = rank;
       return rank;
     };
-    const kinds = [...condition.kinds].map(([field, verdict]) => ({ codes: this.store.text[field].codes, verdict }));
+    const kindCodes = [...condition.kinds.keys()].map((field) => this.store.text[field].codes);
+    const kindVerdicts = [...condition.kinds.values()];
+    const kinds = kindCodes.length;
     const measures = condition.read.flatMap((word, w) => (word.measure ? [condition.words[w]!] : []));
     const descriptions = measures.length ? descriptionFields.filter((field) => condition.fields.includes(field)) : [];
-    const measureVerdicts = measures.map((match) =>
-      descriptions.map((field) => ({ codes: this.store.text[field].codes, verdict: match.verdicts.get(field)! })),
-    );
+    const descriptionCodes = descriptions.map((field) => this.store.text[field].codes);
+    // Per measure, per description field: 1 where the value states the measure.
+    const measureVerdicts = measures.map((match) => descriptions.map((field) => match.verdicts.get(field)!));
     // The rank within the tier (exact; the reference touched; the rest), in turn: the run (longest
     // first, at the start first), the group, the kind (of one first), the measures the
     // description misses (fewest first).
     const runRanks = 2 * longestRun + 2;
-    const kindRanks = kinds.length ? 2 : 1;
+    const kindRanks = kinds ? 2 : 1;
     const measureRanks = measures.length + 1;
     const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks;
     const rankOf = new Uint32Array(hits.length);
@@ -262,15 +274,18 @@ export class ResultOrder {
         if (articleCode !== 0) {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
           const forms = article.forms![articleCode]!;
-          for (let k = 0; k < keys.length && group > 0; k++) if (partNumberRelation(forms, keys[k]!) === 0) group = 0;
+          const length = articleLengths[articleCode]!;
+          for (let k = 0; k < keys.length && group > 0; k++)
+            if (partNumberRelation(forms, keys[k]!, length) === 0) group = 0;
         }
         if (group > 0 && referenceCode !== 0) {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);
           if (keys.length > 0) {
             const forms = reference.forms![referenceCode]!;
+            const length = referenceLengths[referenceCode]!;
             group = 3;
             for (let k = 0; k < keys.length && group > 0; k++)
-              group = Math.min(group, partNumberRelation(forms, keys[k]!));
+              group = Math.min(group, partNumberRelation(forms, keys[k]!, length));
           }
         }
       }
@@ -278,13 +293,17 @@ export class ResultOrder {
       // With one word the run says no more than the group does: left out.
       const runRank = tier === 1 && longestRun > 1 ? runRankOf(referenceCode) : 0;
       let kind = 0;
-      if (kinds.length) {
+      if (kinds) {
         kind = 1;
-        for (const { codes, verdict } of kinds) if (verdict[codes[slot]!] === 1) kind = 0;
+        for (let k = 0; k < kinds && kind === 1; k++) if (kindVerdicts[k]![kindCodes[k]![slot]!] === 1) kind = 0;
       }
       let missing = 0;
-      for (const columns of measureVerdicts)
-        if (!columns.some(({ codes, verdict }) => verdict[codes[slot]!] === 1)) missing++;
+      for (let m = 0; m < measureVerdicts.length; m++) {
+        const verdicts = measureVerdicts[m]!;
+        let stated = false;
+        for (let d = 0; d < verdicts.length && !stated; d++) stated = verdicts[d]![descriptionCodes[d]![slot]!] === 1;
+        if (!stated) missing++;
+      }
       const rank = (((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing;
       rankOf[i] = rank;
       sizes[rank + 1]!++;

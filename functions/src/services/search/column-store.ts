@@ -122,7 +122,10 @@ export interface IndexColumns {
 }
 
 /** A copy of `array` with room for `capacity` entries (the new ones zero). */
-export const grow = <T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, capacity: number): T => {
+export const grow = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(
+  array: T,
+  capacity: number,
+): T => {
   const next = new (array.constructor as new (length: number) => T)(capacity);
   next.set(array);
   return next;

@@ -27,7 +27,7 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
-import { FORM_SEPARATOR, INDEXED_END, type Codes } from './text-column';
+import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -112,6 +112,35 @@ export class CodeList {
 
   *[Symbol.iterator](): Generator<number> {
     for (let i = 0; i < this.length; i++) yield this.items[i]!;
+  }
+}
+
+/**
+ * The length of each value's first folded form (in a part-number column, its part-number form),
+ * worked out the first time it is asked for and kept: a search reads it for the values it ranks.
+ */
+export class FormLengths {
+  /** Each length plus one; 0 until worked out. */
+  private known: Uint16Array;
+
+  constructor(private readonly column: TextColumn) {
+    this.known = new Uint16Array(column.size);
+  }
+
+  of(code: number): number {
+    if (code >= this.known.length) this.known = grow(this.known, this.column.size);
+    let known = this.known[code]!;
+    if (known === 0) {
+      const forms = this.column.forms![code]!;
+      let end = forms.length;
+      const separator = forms.indexOf(FORM_SEPARATOR);
+      if (separator !== -1) end = separator;
+      const indexed = forms.indexOf(INDEXED_END);
+      if (indexed !== -1 && indexed < end) end = indexed;
+      known = Math.min(end, 0xfffe) + 1;
+      this.known[code] = known;
+    }
+    return known - 1;
   }
 }
 
@@ -574,8 +603,8 @@ export class Matcher {
     const shortest = key.length - edits;
     const longest = key.length + edits;
     const fits = (code: number) => {
-      const length = lengths[code]!;
-      return length >= shortest && (length <= longest || length === 255);
+      const length = lengths.of(code);
+      return length >= shortest && length <= longest;
     };
     const codes: number[] = [];
     // Too few trigrams to narrow anything: every value of about the key's length.
@@ -588,25 +617,13 @@ export class Matcher {
     return codes;
   }
 
-  /** Per part-number column, the length of each value's first folded form (255 for 255 and more). */
-  private formLengths = new Map<SearchedField, Uint8Array>();
+  /** Per part-number column, the length of each value's first folded form, worked out as asked. */
+  private formLengths = new Map<SearchedField, FormLengths>();
 
-  /** The length of each value's first folded form (its part-number form), kept and extended as values are added. */
-  partNumberLengths(field: SearchedField): Uint8Array {
-    const forms = this.store.text[field].forms!;
+  /** The length of each value's first folded form (its part-number form), worked out when first asked. */
+  partNumberLengths(field: SearchedField): FormLengths {
     let lengths = this.formLengths.get(field);
-    const known = lengths?.length ?? 0;
-    if (lengths && known >= forms.length) return lengths;
-    const next = new Uint8Array(forms.length);
-    if (lengths) next.set(lengths);
-    for (let code = known; code < forms.length; code++) {
-      const form = forms[code]!;
-      let end = 0;
-      while (end < form.length && end < 255 && form[end] !== FORM_SEPARATOR && form[end] !== INDEXED_END) end++;
-      next[code] = end;
-    }
-    this.formLengths.set(field, next);
-    lengths = next;
+    if (!lengths) this.formLengths.set(field, (lengths = new FormLengths(this.store.text[field])));
     return lengths;
   }
 

@@ -2,7 +2,7 @@ import { ranksLastValues } from '#shared/schemas/choice-fields';
 import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
 import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
-import { runKeys, wholeKeys, type TextCondition } from './matching';
+import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
 import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
@@ -16,14 +16,13 @@ import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 /**
  * How a value's part-number forms (its forms before INDEXED_END, split at FORM_SEPARATOR) stand
  * to `key`: 0 when one is the key, 1 when one starts with it, 2 when one holds it, 3 when none
- * does. Read in place, without splitting the forms. `length`: the first form's length, 255 when
- * that long or longer.
+ * does. Read in place, without splitting the forms. `length`: the first form's length.
  */
 const partNumberRelation = (forms: string, key: string, length: number): number => {
   const at = forms.indexOf(key);
   if (at === -1) return 3;
   // One part-number form of a known length (most values): where the key is first found says it all.
-  if (length !== 255 && forms.charCodeAt(length) !== SEPARATOR_CODE) {
+  if (forms.charCodeAt(length) !== SEPARATOR_CODE) {
     if (at >= length) return 3;
     if (at !== 0) return 2;
     return key.length === length ? 0 : 1;
@@ -72,11 +71,11 @@ export class ResultOrder {
 
   /**
    * @param partNumberLengths each value's first part-number form's length, by code, for a
-   * part-number column (255 for 255 and longer)
+   * part-number column
    */
   constructor(
     private readonly store: ColumnStore,
-    private readonly partNumberLengths: (field: SearchedField) => Uint8Array,
+    private readonly partNumberLengths: (field: SearchedField) => FormLengths,
   ) {
     this.reset();
   }
@@ -229,7 +228,7 @@ export class ResultOrder {
       let rank = runCache[code]!;
       if (rank !== -1) return rank;
       const forms = reference.forms![code]!;
-      const formLength = referenceLengths[code]!;
+      const formLength = referenceLengths.of(code);
       rank = 2 * longestRun + 1;
       runs: for (const { start, length, keys } of runs) {
         // A run can be in the reference only if each of its words is.
@@ -274,7 +273,7 @@ export class ResultOrder {
         if (articleCode !== 0) {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
           const forms = article.forms![articleCode]!;
-          const length = articleLengths[articleCode]!;
+          const length = articleLengths.of(articleCode);
           for (let k = 0; k < keys.length && group > 0; k++)
             if (partNumberRelation(forms, keys[k]!, length) === 0) group = 0;
         }
@@ -282,7 +281,7 @@ export class ResultOrder {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);
           if (keys.length > 0) {
             const forms = reference.forms![referenceCode]!;
-            const length = referenceLengths[referenceCode]!;
+            const length = referenceLengths.of(referenceCode);
             group = 3;
             for (let k = 0; k < keys.length && group > 0; k++)
               group = Math.min(group, partNumberRelation(forms, keys[k]!, length));

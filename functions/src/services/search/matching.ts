@@ -462,12 +462,18 @@ export class Matcher {
       if (probe !== '') probes.set(probe, (probes.get(probe) ?? 0) | reach);
     };
     for (const form of forms) {
-      offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
-      if (compactOnly || asWritten) continue;
+      if (compactOnly || asWritten) {
+        offer(form, compactOnly ? PART_NUMBER_COLUMNS : ALL_COLUMNS);
+        continue;
+      }
       // A word without separators finds them in a part number, and a word typed together finds
       // the words of a description (its forms hold them run together); not the other way round:
-      // `i/o` is not `io` anywhere in a description.
-      offer(compactFolded(form), PART_NUMBER_COLUMNS);
+      // `i/o` is not `io` anywhere in a description. A part-number value holding the word holds
+      // it without separators too (taking them out of both keeps one inside the other), so there
+      // only the form without them is looked for, unless nothing is left of it.
+      const compact = compactFolded(form);
+      offer(form, compact === '' || compact === form ? ALL_COLUMNS : OTHER_COLUMNS);
+      offer(compact, PART_NUMBER_COLUMNS);
     }
     const verdicts = new Map<SearchedField, Uint8Array>();
     const codes = new Map<SearchedField, CodeList>();

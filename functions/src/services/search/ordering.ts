@@ -205,15 +205,15 @@ export class ResultOrder {
     const whole = wholeKeys(condition.variants);
     // The keys to compare depend only on which words the value holds (and whether it holds the
     // whole text): worked out once per such combination, not once per hit.
-    const keyCache = new Map<number, string[]>();
+    const keyCache: (string[] | undefined)[] = [];
     const keysOf = (verdicts: (Uint8Array | undefined)[], wholeVerdict: Uint8Array | undefined, code: number) => {
       let held = wholeVerdict?.[code] === 1 ? 1 : 0;
       for (let w = 0; w < verdicts.length; w++) if (verdicts[w]?.[code] === 1) held |= 2 << w;
-      let keys = keyCache.get(held);
+      let keys = keyCache[held];
       if (!keys) {
         keys = wholeKeys(condition.variants.filter((_, w) => (held & (2 << w)) !== 0));
         if (held & 1) keys.push(...whole);
-        keyCache.set(held, keys);
+        keyCache[held] = keys;
       }
       return keys;
     };

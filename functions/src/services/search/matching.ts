@@ -28,6 +28,7 @@ import {
   type QueryWord,
 } from './query-words';
 import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
+import { Scratch } from './scratch';
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -224,9 +225,10 @@ const holds = (match: Match, slot: number): boolean => {
 const satisfies = (condition: TextCondition, slot: number): boolean => {
   const counts = condition.counts;
   for (let i = 0; i < counts.length; i++) if (!holds(counts[i]!, slot)) return false;
-  if (condition.whole && holds(condition.whole, slot)) return true;
+  // Every word (what most slots a broad search finds meet), else the whole text as one part number.
   const words = condition.words;
-  for (let i = 0; i < words.length; i++) if (!holds(words[i]!, slot)) return false;
+  for (let i = 0; i < words.length; i++)
+    if (!holds(words[i]!, slot)) return condition.whole !== undefined && holds(condition.whole, slot);
   return true;
 };
 
@@ -255,6 +257,8 @@ export class Matcher {
    */
   private verdictPool = new Map<SearchedField, Uint8Array[]>();
   private lentVerdicts: { field: SearchedField; verdicts: Uint8Array; marked: CodeList }[] = [];
+  /** Working arrays a search borrows (the matcher's and the result order's), taken back with the verdicts. */
+  readonly scratch = new Scratch();
 
   constructor(private readonly store: ColumnStore) {
     this.reset();
@@ -704,8 +708,9 @@ export class Matcher {
     return verdicts;
   }
 
-  /** Takes back every verdict array the search lent, clearing what it marked. */
+  /** Takes back every verdict array the search lent, clearing what it marked, and its working arrays. */
   returnVerdicts(): void {
+    this.scratch.returnAll();
     for (const { field, verdicts, marked } of this.lentVerdicts) {
       // Most of a big dictionary marked: clearing it whole is quicker than code by code.
       if (marked.length * 8 > verdicts.length) verdicts.fill(0);
@@ -766,7 +771,7 @@ export class Matcher {
       (run !== undefined || conditions[0]!.words.length + conditions[0]!.counts.length === 1);
     const listed = listedMeetAll || best < liveCount / 2;
     const delta = slotCount - this.listedUpTo;
-    const hits = new Int32Array(listed ? Math.min(liveCount, best + delta) : liveCount);
+    const hits = this.scratch.int32(listed ? Math.min(liveCount, best + delta) : liveCount);
     let count = 0;
     const consider = (slot: number) => {
       if (alive[slot] === 0) return;

@@ -3,6 +3,7 @@ import type { SearchFacetField, SearchSortField } from '#shared/schemas/componen
 import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
 import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
+import type { Scratch } from './scratch';
 import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
@@ -72,10 +73,12 @@ export class ResultOrder {
   /**
    * @param partNumberLengths each value's first part-number form's length, by code, for a
    * part-number column
+   * @param scratch where a page borrows its working arrays (taken back when the search ends)
    */
   constructor(
     private readonly store: ColumnStore,
     private readonly partNumberLengths: (field: SearchedField) => FormLengths,
+    private readonly scratch: Scratch,
   ) {
     this.reset();
   }
@@ -167,7 +170,8 @@ export class ResultOrder {
     else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
       groups = this.byColumn(hits, sort, descending);
     else groups = [hits];
-    if (sort === 'relevance') groups = this.lastRankedAfter(groups);
+    // Relevance groups already put the parts that rank last after the others.
+    if (sort === 'relevance' && !relevance) groups = this.lastRankedAfter(groups);
     const reverse = sort === 'reference' && descending;
     const page: number[] = [];
     let skip = offset;
@@ -193,7 +197,8 @@ export class ResultOrder {
    * The groups that touch the reference (1 to 3) are first ordered by the longest run of the
    * words, in the order typed, that the reference holds (at its start before inside), so a
    * reference holding more of the text comes first. Within each group, a part of a kind the
-   * words name, then a description holding more of the measures asked for, come first.
+   * words name, then a description holding more of the measures asked for, come first, and parts
+   * whose lifecycle ranks them last (obsolete, NRND) after the others.
    */
   private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
     const reference = this.store.text.reference;
@@ -223,7 +228,7 @@ export class ResultOrder {
     const longestRun = runs[0]?.length ?? 0;
     // Per reference code: how far from the longest run its own longest run is, twice, plus one
     // when that run is not at the reference's start (worked out once per code, -1 until then).
-    const runCache = new Int32Array(longestRun > 1 ? reference.size : 0).fill(-1);
+    const runCache = this.scratch.int32(longestRun > 1 ? reference.size : 0).fill(-1);
     const runRankOf = (code: number): number => {
       let rank = runCache[code]!;
       if (rank !== -1) return rank;
@@ -254,12 +259,13 @@ export class ResultOrder {
     const measureVerdicts = measures.map((match) => descriptions.map((field) => match.verdicts.get(field)!));
     // The rank within the tier (exact; the reference touched; the rest), in turn: the run (longest
     // first, at the start first), the group, the kind (of one first), the measures the
-    // description misses (fewest first).
+    // description misses (fewest first), and last the parts whose lifecycle ranks them last.
     const runRanks = 2 * longestRun + 2;
     const kindRanks = kinds ? 2 : 1;
     const measureRanks = measures.length + 1;
-    const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks;
-    const rankOf = new Uint32Array(hits.length);
+    const ranksLast = this.lastRankingTest();
+    const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks * 2;
+    const rankOf = this.scratch.uint32(hits.length);
     const sizes = new Uint32Array(rankCount + 1);
     for (let i = 0; i < hits.length; i++) {
       const slot = hits[i]!;
@@ -303,13 +309,14 @@ export class ResultOrder {
         for (let d = 0; d < verdicts.length && !stated; d++) stated = verdicts[d]![descriptionCodes[d]![slot]!] === 1;
         if (!stated) missing++;
       }
-      const rank = (((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing;
+      const last = ranksLast?.(slot) ? 1 : 0;
+      const rank = ((((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing) * 2 + last;
       rankOf[i] = rank;
       sizes[rank + 1]!++;
     }
     // A counting sort by rank; each rank's hits stay in the order they came.
     for (let rank = 0; rank < rankCount; rank++) sizes[rank + 1]! += sizes[rank]!;
-    const sorted = new Int32Array(hits.length);
+    const sorted = this.scratch.int32(hits.length);
     const next = sizes.slice(0, rankCount);
     for (let i = 0; i < hits.length; i++) sorted[next[rankOf[i]!]!++] = hits[i]!;
     const groups: Int32Array[] = [];

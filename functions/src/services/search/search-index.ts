@@ -77,7 +77,7 @@ export class SearchIndex {
   private constructor(capacity: number) {
     this.store = new ColumnStore(capacity);
     this.matcher = new Matcher(this.store);
-    this.results = new ResultOrder(this.store, (field) => this.matcher.partNumberLengths(field));
+    this.results = new ResultOrder(this.store, (field) => this.matcher.partNumberLengths(field), this.matcher.scratch);
   }
 
   /** An index of these components. */

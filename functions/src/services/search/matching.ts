@@ -99,12 +99,17 @@ export const runKeys = (
  * short word marks most of a part-number field's million values.
  */
 export class CodeList {
-  items = new Uint32Array(64);
+  items: Uint32Array;
   length = 0;
+
+  /** @param scratch where it grows: the search's working arrays, taken back when it ends */
+  constructor(private readonly scratch: Scratch) {
+    this.items = scratch.uint32(64);
+  }
 
   push(code: number): void {
     if (this.length === this.items.length) {
-      const wider = new Uint32Array(this.items.length * 2);
+      const wider = this.scratch.uint32(this.items.length * 2);
       wider.set(this.items);
       this.items = wider;
     }
@@ -483,7 +488,7 @@ export class Matcher {
     const codes = new Map<SearchedField, CodeList>();
     const columnIndex = new Map<SearchedField, number>();
     for (const field of fields) {
-      const marked = new CodeList();
+      const marked = new CodeList(this.scratch);
       verdicts.set(field, this.borrowVerdicts(field, marked));
       codes.set(field, marked);
       columnIndex.set(field, searchedFields.indexOf(field));
@@ -710,7 +715,6 @@ export class Matcher {
 
   /** Takes back every verdict array the search lent, clearing what it marked, and its working arrays. */
   returnVerdicts(): void {
-    this.scratch.returnAll();
     for (const { field, verdicts, marked } of this.lentVerdicts) {
       // Most of a big dictionary marked: clearing it whole is quicker than code by code.
       if (marked.length * 8 > verdicts.length) verdicts.fill(0);
@@ -720,6 +724,7 @@ export class Matcher {
       this.verdictPool.set(field, pool);
     }
     this.lentVerdicts = [];
+    this.scratch.returnAll();
   }
 
   // ------------------------------------------------------------------------------ matching slots

@@ -27,6 +27,7 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
+import { forEachHolding, holdsAt, probeOf } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END, type Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
@@ -377,7 +378,7 @@ export class Matcher {
       this.kindFormLists.set(field, known);
     }
     for (let code = known.size; code < column.size; code++)
-      for (const form of new Set(kindForms(column.values[code]!))) {
+      for (const form of new Set(kindForms(column.values.at(code)!))) {
         const codes = known.forms.get(form);
         if (codes) codes.push(code);
         else known.forms.set(form, [code]);
@@ -436,7 +437,7 @@ export class Matcher {
       if (accept && checked) {
         const turnedDown = refused.get(field) ?? refused.set(field, new Set()).get(field)!;
         if (turnedDown.has(code)) return;
-        if (!accept(text[field].folded![code]!)) {
+        if (!accept(text[field].folded!.at(code)!)) {
           turnedDown.add(code);
           return;
         }
@@ -445,6 +446,7 @@ export class Matcher {
       codes.get(field)!.push(code);
     };
     for (const [probe, reach] of probes) {
+      const probeBytes = probeOf(probe);
       for (const field of fields) {
         if ((reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) === 0) continue;
         const column = text[field];
@@ -469,7 +471,7 @@ export class Matcher {
           const marked = codes.get(field)!;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code === 0 || verdict[code] === 1 || !(exact || forms[code]!.includes(probe))) continue;
+            if (code === 0 || verdict[code] === 1 || !(exact || holdsAt(forms, code, probeBytes))) continue;
             verdict[code] = 1;
             marked.push(code);
           }
@@ -478,13 +480,13 @@ export class Matcher {
           const { ids, base } = found;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code !== 0 && (exact || forms[code]!.includes(probe))) mark(field, code);
+            if (code !== 0 && (exact || holdsAt(forms, code, probeBytes))) mark(field, code);
           }
         } else {
-          for (let code = 1; code < indexed; code++) if (forms[code]!.includes(probe)) mark(field, code);
+          forEachHolding(forms, probe, 1, indexed, (code) => mark(field, code));
         }
         // Values added since the index was built.
-        for (let code = indexed; code < column.size; code++) if (forms[code]!.includes(probe)) mark(field, code);
+        forEachHolding(forms, probe, indexed, column.size, (code) => mark(field, code));
       }
     }
     if (alsoHolding) for (const field of fields) for (const code of alsoHolding(field)) mark(field, code, false);
@@ -568,7 +570,7 @@ export class Matcher {
     const next = new Uint8Array(forms.length);
     if (lengths) next.set(lengths);
     for (let code = known; code < forms.length; code++) {
-      const form = forms[code]!;
+      const form = forms.at(code)!;
       let end = 0;
       while (end < form.length && end < 255 && form[end] !== FORM_SEPARATOR && form[end] !== INDEXED_END) end++;
       next[code] = end;
@@ -607,7 +609,7 @@ export class Matcher {
       keys = [''];
       this.facetKeyLists.set(field, keys);
     }
-    for (let code = keys.length; code < column.size; code++) keys.push(facetKey(column.values[code]!));
+    for (let code = keys.length; code < column.size; code++) keys.push(facetKey(column.values.at(code)!));
     return keys;
   }
 

@@ -355,7 +355,7 @@ describe('SearchIndex', () => {
     const store = (loaded as unknown as { store: { ids: Float64Array; numbers: { voltage: Float64Array } } }).store;
     expect(store.ids).toBe(columns.ids);
     expect(store.numbers.voltage).toBe(columns.numbers.voltage);
-    // A Latin-1 string list is taken as the bytes of its section, not cut into strings.
+    // A string list is taken as its text, not cut into strings.
     expect(columns.text.description.values).toBeInstanceOf(PackedStrings);
     expect(toArray(columns.text.description.values)).toContain('Größe 3');
     // Appending grows into new arrays, leaving the loaded ones as they were.

@@ -33,10 +33,9 @@ import { ValuePostings, type PostingArrays } from './value-postings';
  *   built: value index bases u32, indexed sizes u32, bucket offsets u32, postings u32
  *
  * A string list is two sections: each string's length (u32, in UTF-16 units) and the strings
- * run together (Latin-1 when every character fits, else UTF-8). A Latin-1 list is loaded as it
- * is: the text section is the list's bytes and the lengths become its ends in place
- * (PackedStrings, string-list.ts), so no string is made at load; a UTF-8 one is decoded once and
- * cut into a plain array. Each section is decompressed on its own into a buffer of its exact size, and the
+ * run together (Latin-1 when every character fits, else UTF-8). A load decodes the text once
+ * into one string and keeps it whole, the lengths turned into its ends in place (PackedStrings,
+ * string-list.ts): no string is cut out of it at load. Each section is decompressed on its own into a buffer of its exact size, and the
  * columns and the value index are views of those buffers: a load never holds the whole file
  * decompressed, nor a copy of a column. The catalogue summary is a file of the same layout
  * holding a few columns and nothing built. The loader applies the changes logged since the
@@ -130,12 +129,13 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     frames.push(frame);
   };
   const putStrings = (list: ReadonlyStringList) => {
-    // A packed list is written from its bytes, without making its strings.
-    const packed = list instanceof PackedStrings ? list.latin1Parts() : undefined;
-    if (packed) {
-      latin1.push(true);
-      put(packed.lengths);
-      put(packed.text);
+    // A packed list is written as it is held, without cutting it into strings.
+    if (list instanceof PackedStrings) {
+      const { lengths, text } = list.parts();
+      const oneByte = fitsLatin1(text);
+      latin1.push(oneByte);
+      put(lengths);
+      put(Buffer.from(text, oneByte ? 'latin1' : 'utf8'));
       return;
     }
     const strings = Array.from({ length: list.length }, (_, i) => list.at(i)!);
@@ -213,17 +213,10 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
     return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset, aligned.length / Type.BYTES_PER_ELEMENT);
   };
   let list = 0;
-  /**
-   * The next string list: Latin-1 text as it is, its lengths turned into ends in place; UTF-8
-   * text decoded once and cut at each string's length.
-   */
+  /** The next string list: its text decoded once, never cut, its lengths turned into ends in place. */
   const strings = (): StringList => {
     const lengths = take(Uint32Array);
-    if (header.latin1[list++]) return PackedStrings.fromLengths(lengths, next());
-    const text = next().toString('utf8');
-    const out = new Array<string>(lengths.length);
-    for (let i = 0, at = 0; i < lengths.length; i++) out[i] = text.slice(at, (at += lengths[i]!));
-    return out;
+    return PackedStrings.fromLengths(lengths, next().toString(header.latin1[list++] ? 'latin1' : 'utf8'));
   };
   const ids = take(Float64Array);
   const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array)]));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareAt, forEachHolding, hashAt, hashOf, holdsAt, PackedStrings, probeOf, toArray } from './string-list';
 
-/** A list as a snapshot load makes it: the lengths and the Latin-1 text of `strings`. */
+/** A list as a snapshot load makes it: the lengths and the text of `strings`. */
 const loaded = (strings: string[]): PackedStrings =>
   PackedStrings.fromLengths(
     Uint32Array.from(strings, (text) => text.length),
-    Buffer.from(strings.join(''), 'latin1'),
+    strings.join(''),
   );
 
 const holding = (list: PackedStrings | string[], probe: string, from = 0, to = list.length): number[] => {
@@ -39,14 +39,15 @@ describe('PackedStrings', () => {
     expect(new PackedStrings().at(0)).toBeUndefined();
   });
 
-  it('keeps strings past Latin-1 as they are', () => {
+  it('keeps strings past Latin-1 as they are, stored and in the tail', () => {
     const list = PackedStrings.from(['Ω 10k', 'plain', '€ 5', '', '日本']);
-    expect(toArray(list)).toEqual(['Ω 10k', 'plain', '€ 5', '', '日本']);
+    list.push('µ tail Ω');
+    expect(toArray(list)).toEqual(['Ω 10k', 'plain', '€ 5', '', '日本', 'µ tail Ω']);
+    expect(holding(list, 'Ω')).toEqual([0, 5]);
     expect(holding(list, '10k')).toEqual([0]);
-    expect(holding(list, 'Ω')).toEqual([0]);
     expect(holding(list, 'plain')).toEqual([1]);
     expect(holding(list, '日')).toEqual([4]);
-    expect(list.latin1Parts()).toBeUndefined();
+    expect(list.parts().text).toBe('Ω 10kplain€ 5日本µ tail Ω');
     // 'Ω' (U+03A9) comes after every Latin-1 letter.
     expect(compareAt(list, 0, 1)).toBe(1);
     expect(hashAt(list, 4)).toBe(hashOf('日本'));
@@ -101,12 +102,27 @@ describe('PackedStrings', () => {
     }
   });
 
-  it('writes its bytes as a snapshot stores them and copies entries between lists', () => {
+  it('runs its tail into the stored text when sealed, and reads the same', () => {
+    const list = loaded(['', 'ab']);
+    list.push('cd');
+    list.push('');
+    list.push('abc');
+    list.seal();
+    expect(toArray(list)).toEqual(['', 'ab', 'cd', '', 'abc']);
+    expect(holding(list, 'bc')).toEqual([4]);
+    expect(holding(list, 'b')).toEqual([1, 4]);
+    expect(compareAt(list, 1, 4)).toBe(-1);
+    list.push('x');
+    expect(list.at(5)).toBe('x');
+    expect(list.length).toBe(6);
+  });
+
+  it('writes its text as a snapshot stores it and copies entries between lists', () => {
     const list = loaded(['', 'one', 'two']);
     list.push('three');
-    const parts = list.latin1Parts()!;
+    const parts = list.parts();
     expect([...parts.lengths]).toEqual([0, 3, 3, 5]);
-    expect(parts.text.toString('latin1')).toBe('onetwothree');
+    expect(parts.text).toBe('onetwothree');
     const copy = new PackedStrings();
     for (let i = list.length - 1; i >= 0; i--) copy.pushFrom(list, i);
     copy.pushFrom(['plain array'], 0);
@@ -114,6 +130,6 @@ describe('PackedStrings', () => {
   });
 
   it('refuses lengths that do not add up to the text', () => {
-    expect(() => PackedStrings.fromLengths(Uint32Array.of(2, 3), Buffer.from('abcd', 'latin1'))).toThrow();
+    expect(() => PackedStrings.fromLengths(Uint32Array.of(2, 3), 'abcd')).toThrow();
   });
 });

@@ -1,10 +1,10 @@
 /*
  * Lists of strings as the index keeps its dictionaries and their folded forms. A plain array is
- * one V8 string per entry (some 20 to 30 bytes of header and pointer besides the text); a
+ * one V8 string per entry (a header and a pointer of some 20 to 30 bytes besides the text); a
  * million part numbers with their forms and folds take hundreds of megabytes that way, and a
  * snapshot load would cut millions of strings out of decoded text. `PackedStrings` keeps the
- * text as bytes in one buffer instead, with each string's end in a Uint32Array, and makes a
- * JS string only when one is read.
+ * strings run together in one string instead, with each string's end in a Uint32Array, and
+ * makes a string of one only when it is read.
  */
 
 /** A list of strings as its readers need it: plain arrays are one, and so is PackedStrings. */
@@ -24,302 +24,189 @@ export const fitsLatin1 = (text: string): boolean => {
   return true;
 };
 
-const EMPTY = Buffer.alloc(0);
 const NO_ENDS = new Uint32Array(0);
+/** V8's longest string is about 2^29 characters: a stored part stays well below it. */
+const LONGEST_TEXT = 2 ** 28;
 
 /**
- * Strings stored as Latin-1 bytes run together, each string's end kept in a Uint32Array (the
- * string at `i` runs from the end of `i - 1` to its own). Two parts: the stored part, taken over
- * as it is (a snapshot's decompressed sections, never copied or written), and a tail that
- * strings pushed later go to, whose buffers double as it fills. A string with a character past
- * Latin-1 is kept as a JS string in a map beside them (its bytes are empty): catalogue text
- * rarely has one, so the map stays small; a list with many would be better as a plain array.
- * Reading (`at`) decodes the bytes each time; `holding` and `includesAt` look for a probe in the
- * bytes without making strings, and `compareAt` compares two entries in place.
+ * Strings stored run together as one JS string, each string's end kept in a Uint32Array (the
+ * string at `i` runs from the end of `i - 1` to its own). One flat string takes a byte a
+ * character (two when a character is past Latin-1) and no header per string, and reading one
+ * is a slice of it, which V8 makes without decoding anything. Two parts: the stored part, and
+ * a tail (a plain array) that strings pushed later go to, until `seal` runs them into the
+ * stored part (after a build, or when the value index is rebuilt). `holding` and `includesAt`
+ * look for a probe in the stored text, and `compareAt` compares two entries in place.
  */
 export class PackedStrings implements StringList {
-  private readonly stored: Buffer;
-  private readonly storedEnds: Uint32Array;
-  private readonly storedCount: number;
-  private tail: Buffer = EMPTY;
-  private tailEnds: Uint32Array = NO_ENDS;
-  private tailCount = 0;
-  private tailUsed = 0;
-  /** The strings that do not fit in Latin-1, by index. */
-  private wide: Map<number, string> | undefined;
+  private text: string;
+  private ends: Uint32Array;
+  private storedCount: number;
+  private tail: string[] = [];
 
-  /** `ends[i]` is where string `i` ends in `bytes` (Latin-1); both are kept as they are. */
-  constructor(bytes: Buffer = EMPTY, ends: Uint32Array = NO_ENDS) {
-    this.stored = bytes;
-    this.storedEnds = ends;
+  /** `ends[i]` is where string `i` ends in `text`; both are kept as they are. */
+  constructor(text = '', ends: Uint32Array = NO_ENDS) {
+    if ((ends.length > 0 ? ends[ends.length - 1]! : 0) !== text.length)
+      throw new Error('String lengths do not add up to the text');
+    this.text = text;
+    this.ends = ends;
     this.storedCount = ends.length;
-    if (ends.length > 0 && ends[ends.length - 1]! > bytes.length) throw new Error('String ends past the bytes');
   }
 
-  /** A packed copy of `strings`. */
+  /** A packed copy of `strings`, all stored. */
   static from(strings: Iterable<string>): PackedStrings {
     const list = new PackedStrings();
     for (const text of strings) list.push(text);
+    list.seal();
     return list;
   }
 
   /**
-   * Strings from each one's length and the Latin-1 text they make run together (a snapshot's
-   * two sections): the lengths become the ends in place, so neither is copied.
+   * Strings from each one's length and the text they make run together (a snapshot's two
+   * sections, the text decoded once): the lengths become the ends in place.
    */
-  static fromLengths(lengths: Uint32Array, bytes: Buffer): PackedStrings {
+  static fromLengths(lengths: Uint32Array, text: string): PackedStrings {
     let end = 0;
     for (let i = 0; i < lengths.length; i++) lengths[i] = end += lengths[i]!;
-    if (end !== bytes.length) throw new Error('String lengths do not add up to the text');
-    return new PackedStrings(bytes, lengths);
+    return new PackedStrings(text, lengths);
   }
 
   get length(): number {
-    return this.storedCount + this.tailCount;
+    return this.storedCount + this.tail.length;
   }
 
   at(index: number): string | undefined {
     if (index < 0) index += this.length;
-    if (!(index >= 0 && index < this.storedCount + this.tailCount)) return undefined;
-    if (this.wide !== undefined) {
-      const text = this.wide.get(index);
-      if (text !== undefined) return text;
-    }
-    if (index < this.storedCount) {
-      const ends = this.storedEnds;
-      const start = index === 0 ? 0 : ends[index - 1]!;
-      const end = ends[index]!;
-      return start === end ? '' : this.stored.toString('latin1', start, end);
-    }
-    const at = index - this.storedCount;
-    const ends = this.tailEnds;
-    const start = at === 0 ? 0 : ends[at - 1]!;
-    const end = ends[at]!;
-    return start === end ? '' : this.tail.toString('latin1', start, end);
+    if (index >= this.storedCount || index < 0) return this.tail[index - this.storedCount];
+    return this.text.slice(index === 0 ? 0 : this.ends[index - 1]!, this.ends[index]!);
   }
 
   push(value: string): number {
-    const index = this.length;
-    const oneByte = fitsLatin1(value);
-    const size = oneByte ? value.length : 0;
-    this.makeRoom(size);
-    if (oneByte) this.tail.write(value, this.tailUsed, 'latin1');
-    else (this.wide ??= new Map()).set(index, value);
-    this.tailUsed += size;
-    this.tailEnds[this.tailCount++] = this.tailUsed;
+    this.tail.push(value);
     return this.length;
   }
 
-  /** Appends the string at `index` of `source` (copying its bytes when both are packed). */
+  /** Appends the string at `index` of `source`. */
   pushFrom(source: ReadonlyStringList, index: number): number {
-    if (!(source instanceof PackedStrings) || source.wide?.has(index) || index < 0 || index >= source.length)
-      return this.push(source.at(index)!);
-    let buffer: Buffer, start: number, end: number;
-    if (index < source.storedCount) {
-      buffer = source.stored;
-      start = index === 0 ? 0 : source.storedEnds[index - 1]!;
-      end = source.storedEnds[index]!;
-    } else {
-      const at = index - source.storedCount;
-      buffer = source.tail;
-      start = at === 0 ? 0 : source.tailEnds[at - 1]!;
-      end = source.tailEnds[at]!;
-    }
-    this.makeRoom(end - start);
-    buffer.copy(this.tail, this.tailUsed, start, end);
-    this.tailUsed += end - start;
-    this.tailEnds[this.tailCount++] = this.tailUsed;
-    return this.length;
+    return this.push(source.at(index)!);
   }
 
-  /** Room in the tail for one more string of `size` bytes. */
-  private makeRoom(size: number): void {
-    if (this.tailUsed + size > this.tail.length) {
-      const next = Buffer.alloc(Math.max(256, 2 * this.tail.length, this.tailUsed + size));
-      this.tail.copy(next, 0, 0, this.tailUsed);
-      this.tail = next;
-    }
-    if (this.tailCount === this.tailEnds.length) {
-      const next = new Uint32Array(Math.max(16, 2 * this.tailEnds.length));
-      next.set(this.tailEnds);
-      this.tailEnds = next;
-    }
+  /** Runs the tail into the stored part (one new string of them all), unless that would grow too long. */
+  seal(): void {
+    const { tail } = this;
+    if (tail.length === 0) return;
+    let size = this.text.length;
+    for (const text of tail) size += text.length;
+    if (size > LONGEST_TEXT) return;
+    const ends = new Uint32Array(this.storedCount + tail.length);
+    ends.set(this.ends.subarray(0, this.storedCount));
+    let end = this.text.length;
+    for (let i = 0; i < tail.length; i++) ends[this.storedCount + i] = end += tail[i]!.length;
+    // Flattened at once, so the first read does not pay for it.
+    this.text = flat(this.text + tail.join(''));
+    this.ends = ends;
+    this.storedCount = ends.length;
+    this.tail = [];
   }
 
-  /** Whether the string at `index` holds the probe, read in the bytes. */
-  includesAt(index: number, { text, bytes }: Probe): boolean {
-    if (this.wide?.has(index)) return this.wide.get(index)!.includes(text);
-    if (text.length === 0) return index >= 0 && index < this.length;
-    if (bytes === undefined) return false;
-    let buffer: Buffer;
-    let start: number;
-    let end: number;
-    if (index < this.storedCount) {
-      buffer = this.stored;
-      start = index === 0 ? 0 : this.storedEnds[index - 1]!;
-      end = this.storedEnds[index]!;
-    } else {
-      const at = index - this.storedCount;
-      buffer = this.tail;
-      start = at === 0 ? 0 : this.tailEnds[at - 1]!;
-      end = this.tailEnds[at]!;
-    }
-    return holdsBytes(buffer, start, end, bytes);
+  /** Whether the string at `index` holds the probe. */
+  includesAt(index: number, { text: probe }: Probe): boolean {
+    if (index >= this.storedCount || index < 0) return this.tail[index - this.storedCount]?.includes(probe) ?? false;
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    const end = this.ends[index]!;
+    if (end - start < probe.length) return false;
+    return this.text.slice(start, end).includes(probe);
   }
 
   /**
    * Calls `visit` with each index from `from` up to `to` whose string holds `probe`, in
-   * ascending order. The bytes are searched as a whole (Buffer.indexOf) and a match is taken
-   * only when it ends within the string it starts in, so a probe never matches across two
-   * strings; after a match the search goes on from the next string.
+   * ascending order. The stored text is searched as a whole (String.prototype.indexOf) and a
+   * match is taken only when it ends within the string it starts in, so a probe never matches
+   * across two strings; after a match the search goes on from the next string. Where matches
+   * come close together, the strings after one are checked one by one until a run of them does
+   * not hold the probe.
    */
   holding(probe: string, from: number, to: number, visit: (index: number) => void): void {
     from = Math.max(from, 0);
     to = Math.min(to, this.length);
     if (from >= to) return;
-    const found = probeOf(probe);
-    if (probe.length === 0 || this.wide !== undefined) {
-      // The strings that do not fit Latin-1 are few: such a list is read one string at a time.
-      for (let index = from; index < to; index++) if (this.includesAt(index, found)) visit(index);
-      return;
+    const stop = Math.min(to, this.storedCount);
+    if (from < stop) {
+      if (probe.length === 0) for (let index = from; index < stop; index++) visit(index);
+      else scanText(this.text, this.ends, from, stop, probe, visit);
     }
-    const bytes = found.bytes;
-    if (bytes === undefined) return;
-    if (from < this.storedCount)
-      scanPart(this.stored, this.storedEnds, from, Math.min(to, this.storedCount), bytes, 0, visit);
-    if (to > this.storedCount)
-      scanPart(
-        this.tail,
-        this.tailEnds,
-        Math.max(from - this.storedCount, 0),
-        to - this.storedCount,
-        bytes,
-        this.storedCount,
-        visit,
-      );
+    for (let index = Math.max(from, this.storedCount); index < to; index++)
+      if (this.tail[index - this.storedCount]!.includes(probe)) visit(index);
   }
 
-  /** The order of the strings at `a` and `b` as `<` orders JS strings (-1, 0 or 1), read in the bytes. */
+  /** The order of the strings at `a` and `b` as `<` orders JS strings (-1, 0 or 1), read in place. */
   compareAt(a: number, b: number): number {
-    if (this.wide !== undefined && (this.wide.has(a) || this.wide.has(b))) {
+    if (a >= this.storedCount || b >= this.storedCount) {
       const textA = this.at(a)!;
       const textB = this.at(b)!;
       return textA < textB ? -1 : textA > textB ? 1 : 0;
     }
-    let bufferA: Buffer, startA: number, endA: number;
-    if (a < this.storedCount) {
-      bufferA = this.stored;
-      startA = a === 0 ? 0 : this.storedEnds[a - 1]!;
-      endA = this.storedEnds[a]!;
-    } else {
-      const at = a - this.storedCount;
-      bufferA = this.tail;
-      startA = at === 0 ? 0 : this.tailEnds[at - 1]!;
-      endA = this.tailEnds[at]!;
-    }
-    let bufferB: Buffer, startB: number, endB: number;
-    if (b < this.storedCount) {
-      bufferB = this.stored;
-      startB = b === 0 ? 0 : this.storedEnds[b - 1]!;
-      endB = this.storedEnds[b]!;
-    } else {
-      const at = b - this.storedCount;
-      bufferB = this.tail;
-      startB = at === 0 ? 0 : this.tailEnds[at - 1]!;
-      endB = this.tailEnds[at]!;
-    }
-    const lengthA = endA - startA;
-    const lengthB = endB - startB;
+    const { text, ends } = this;
+    const startA = a === 0 ? 0 : ends[a - 1]!;
+    const startB = b === 0 ? 0 : ends[b - 1]!;
+    const lengthA = ends[a]! - startA;
+    const lengthB = ends[b]! - startB;
     const common = Math.min(lengthA, lengthB);
     for (let i = 0; i < common; i++) {
-      const byteA = bufferA[startA + i]!;
-      const byteB = bufferB[startB + i]!;
-      if (byteA !== byteB) return byteA < byteB ? -1 : 1;
+      const unitA = text.charCodeAt(startA + i);
+      const unitB = text.charCodeAt(startB + i);
+      if (unitA !== unitB) return unitA < unitB ? -1 : 1;
     }
     return lengthA === lengthB ? 0 : lengthA < lengthB ? -1 : 1;
   }
 
-  /** The hash of the string at `index` (hashOf's), read in the bytes. */
+  /** The hash of the string at `index` (hashOf's), read in place. */
   hashAt(index: number): number {
-    if (this.wide?.has(index)) return hashOf(this.wide.get(index)!);
-    let buffer: Buffer, start: number, end: number;
-    if (index < this.storedCount) {
-      buffer = this.stored;
-      start = index === 0 ? 0 : this.storedEnds[index - 1]!;
-      end = this.storedEnds[index]!;
-    } else {
-      const at = index - this.storedCount;
-      buffer = this.tail;
-      start = at === 0 ? 0 : this.tailEnds[at - 1]!;
-      end = this.tailEnds[at]!;
-    }
+    if (index >= this.storedCount) return hashOf(this.at(index)!);
+    const { text, ends } = this;
     let hash = FNV_BASIS;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ buffer[i]!, FNV_PRIME);
+    for (let i = index === 0 ? 0 : ends[index - 1]!; i < ends[index]!; i++)
+      hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
     return hash >>> 0;
   }
 
-  /**
-   * The list as a snapshot stores it, without making strings: each string's length and the
-   * Latin-1 text run together. Undefined when a string does not fit in Latin-1.
-   */
-  latin1Parts(): { lengths: Uint32Array; text: Buffer } | undefined {
-    if (this.wide !== undefined) return undefined;
+  /** The list as a snapshot stores it, without cutting it into strings: each string's length and the text run together. */
+  parts(): { lengths: Uint32Array; text: string } {
     const lengths = new Uint32Array(this.length);
     let previous = 0;
     for (let i = 0; i < this.storedCount; i++) {
-      lengths[i] = this.storedEnds[i]! - previous;
-      previous = this.storedEnds[i]!;
+      lengths[i] = this.ends[i]! - previous;
+      previous = this.ends[i]!;
     }
-    previous = 0;
-    for (let i = 0; i < this.tailCount; i++) {
-      lengths[this.storedCount + i] = this.tailEnds[i]! - previous;
-      previous = this.tailEnds[i]!;
-    }
-    const storedBytes = this.storedCount === 0 ? 0 : this.storedEnds[this.storedCount - 1]!;
-    const text = Buffer.concat([this.stored.subarray(0, storedBytes), this.tail.subarray(0, this.tailUsed)]);
-    return { lengths, text };
+    for (let i = 0; i < this.tail.length; i++) lengths[this.storedCount + i] = this.tail[i]!.length;
+    return { lengths, text: this.tail.length ? this.text + this.tail.join('') : this.text };
   }
 }
 
-/** A text looked for in strings, with its Latin-1 bytes (none when a character does not fit: no packed string holds it). */
+/** `text` as one flat string (a string made by joining is flattened when first read; this reads it now). */
+const flat = (text: string): string => {
+  if (text.length > 0) text.charCodeAt(0);
+  return text;
+};
+
+/** A text looked for in strings. */
 export interface Probe {
   text: string;
-  bytes: Buffer | undefined;
 }
 
 /** A probe for `text` (made once, checked against many strings). */
-export const probeOf = (text: string): Probe => ({
-  text,
-  bytes: fitsLatin1(text) ? Buffer.from(text, 'latin1') : undefined,
-});
+export const probeOf = (text: string): Probe => ({ text });
 
-/** Whether `buffer` holds `probe` between `start` and `end` (a short probe in a short string: a plain loop). */
-const holdsBytes = (buffer: Buffer, start: number, end: number, probe: Buffer): boolean => {
-  const size = probe.length;
-  const last = end - size;
-  const first = probe[0]!;
-  outer: for (let at = start; at <= last; at++) {
-    if (buffer[at] !== first) continue;
-    for (let i = 1; i < size; i++) if (buffer[at + i] !== probe[i]) continue outer;
-    return true;
-  }
-  return false;
-};
+/** Whether `text` holds `probe` between `start` and `end`. */
+const holdsBetween = (text: string, start: number, end: number, probe: string): boolean =>
+  end - start >= probe.length && text.slice(start, end).includes(probe);
 
-/**
- * The `holding` search over one part (stored or tail), its indexes offset by `base`. Buffer.indexOf
- * finds the next match fast where matches are far apart; after one, the strings that follow are
- * checked one by one in a plain loop while they keep matching (a native call per match would
- * cost more than the check where nearly every string holds the probe), and the search goes back
- * to Buffer.indexOf after a run of strings that do not.
- */
-const scanPart = (
-  buffer: Buffer,
+/** The `holding` search over the stored text, from string `from` up to `to`. */
+const scanText = (
+  text: string,
   ends: Uint32Array,
   from: number,
   to: number,
-  probe: Buffer,
-  base: number,
+  probe: string,
   visit: (index: number) => void,
 ): void => {
   const size = probe.length;
@@ -327,18 +214,18 @@ const scanPart = (
   let index = from;
   let at = from === 0 ? 0 : ends[from - 1]!;
   while (index < to) {
-    const found = buffer.indexOf(probe, at);
+    const found = text.indexOf(probe, at);
     if (found === -1 || found + size > limit) return;
     // The string the match starts in.
     while (ends[index]! <= found) index++;
-    if (found + size <= ends[index]!) visit(base + index);
+    if (found + size <= ends[index]!) visit(index);
     at = ends[index]!;
     index++;
     // Those that follow, one by one, until eight in a row do not hold it.
     for (let misses = 0; misses < 8 && index < to; index++) {
       const end = ends[index]!;
-      if (holdsBytes(buffer, at, end, probe)) {
-        visit(base + index);
+      if (holdsBetween(text, at, end, probe)) {
+        visit(index);
         misses = 0;
       } else misses++;
       at = end;

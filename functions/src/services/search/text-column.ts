@@ -34,7 +34,7 @@ export const splitForms = (forms: string): string[] => forms.split(/[\u0001\u000
  * the same way, is in its squeezed form.
  */
 export class TextColumn {
-  /** The distinct values by code, packed (string-list.ts): a JS string is made only when one is read. */
+  /** The distinct values by code, packed (string-list.ts): one string of them all, cut when one is read. */
   values: StringList = PackedStrings.from(['']);
   /** Folded forms per code (searched columns only). */
   forms: StringList | undefined;
@@ -135,6 +135,8 @@ export class TextColumn {
   /** Drops the lookup map (an index that is built will not take values for a while). */
   forgetLookup(): void {
     this.codeOf = undefined;
+    // Nor many values: those added since are run into their lists' stored text.
+    for (const list of [this.values, this.forms, this.folded]) if (list instanceof PackedStrings) list.seal();
   }
 
   private widenFor(code: number): void {

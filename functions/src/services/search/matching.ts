@@ -27,7 +27,7 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
-import { forEachHolding, holdsAt, probeOf } from './string-list';
+import { forEachHolding, holdsAt } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END, type Codes } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
@@ -446,7 +446,6 @@ export class Matcher {
       codes.get(field)!.push(code);
     };
     for (const [probe, reach] of probes) {
-      const probeBytes = probeOf(probe);
       for (const field of fields) {
         if ((reach & (partNumberFields.has(field) ? PART_NUMBER_COLUMNS : OTHER_COLUMNS)) === 0) continue;
         const column = text[field];
@@ -471,7 +470,7 @@ export class Matcher {
           const marked = codes.get(field)!;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code === 0 || verdict[code] === 1 || !(exact || holdsAt(forms, code, probeBytes))) continue;
+            if (code === 0 || verdict[code] === 1 || !(exact || holdsAt(forms, code, probe))) continue;
             verdict[code] = 1;
             marked.push(code);
           }
@@ -480,7 +479,7 @@ export class Matcher {
           const { ids, base } = found;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code !== 0 && (exact || holdsAt(forms, code, probeBytes))) mark(field, code);
+            if (code !== 0 && (exact || holdsAt(forms, code, probe))) mark(field, code);
           }
         } else {
           forEachHolding(forms, probe, 1, indexed, (code) => mark(field, code));

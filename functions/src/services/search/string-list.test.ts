@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAt, forEachHolding, hashAt, hashOf, holdsAt, PackedStrings, probeOf, toArray } from './string-list';
+import { compareAt, forEachHolding, hashAt, hashOf, holdsAt, PackedStrings, toArray } from './string-list';
 
 /** A list as a snapshot load makes it: the lengths and the text of `strings`. */
 const loaded = (strings: string[]): PackedStrings =>
@@ -80,13 +80,13 @@ describe('PackedStrings', () => {
       expect(holding(list, probe), probe).toEqual(holding(all, probe));
     for (const probe of ['-', '12', 'p1-'])
       for (let i = 0; i < all.length; i += 37)
-        expect(holdsAt(list, i, probeOf(probe)), `${probe} ${i}`).toBe(all[i]!.includes(probe));
+        expect(holdsAt(list, i, probe), `${probe} ${i}`).toBe(all[i]!.includes(probe));
   });
 
   it('finds every string for an empty probe, empty strings too', () => {
     const list = loaded(['', 'a', '']);
     expect(holding(list, '')).toEqual([0, 1, 2]);
-    expect(holdsAt(list, 0, probeOf(''))).toBe(true);
+    expect(holdsAt(list, 0, '')).toBe(true);
   });
 
   it('compares in place as < orders strings, and hashes in place as hashOf does', () => {

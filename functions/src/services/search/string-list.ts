@@ -109,7 +109,7 @@ export class PackedStrings implements StringList {
   }
 
   /** Whether the string at `index` holds the probe. */
-  includesAt(index: number, { text: probe }: Probe): boolean {
+  includesAt(index: number, probe: string): boolean {
     if (index >= this.storedCount || index < 0) return this.tail[index - this.storedCount]?.includes(probe) ?? false;
     const start = index === 0 ? 0 : this.ends[index - 1]!;
     const end = this.ends[index]!;
@@ -188,14 +188,6 @@ const flat = (text: string): string => {
   return text;
 };
 
-/** A text looked for in strings. */
-export interface Probe {
-  text: string;
-}
-
-/** A probe for `text` (made once, checked against many strings). */
-export const probeOf = (text: string): Probe => ({ text });
-
 /** Whether `text` holds `probe` between `start` and `end`. */
 const holdsBetween = (text: string, start: number, end: number, probe: string): boolean =>
   end - start >= probe.length && text.slice(start, end).includes(probe);
@@ -249,9 +241,9 @@ export const forEachHolding = (
     if (list.at(index)!.includes(probe)) visit(index);
 };
 
-/** Whether the string at `index` holds `probe` (see probeOf). */
-export const holdsAt = (list: ReadonlyStringList, index: number, probe: Probe): boolean =>
-  list instanceof PackedStrings ? list.includesAt(index, probe) : list.at(index)!.includes(probe.text);
+/** Whether the string at `index` holds `probe`. */
+export const holdsAt = (list: ReadonlyStringList, index: number, probe: string): boolean =>
+  list instanceof PackedStrings ? list.includesAt(index, probe) : list.at(index)!.includes(probe);
 
 /** The order of the strings at `a` and `b`, as `<` orders JS strings. */
 export const compareAt = (list: ReadonlyStringList, a: number, b: number): number => {

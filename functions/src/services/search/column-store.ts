@@ -269,22 +269,22 @@ export class ColumnStore {
       const column = this.text[field];
       const renumbered = new Int32Array(column.size).fill(-1);
       renumbered[0] = 0;
-      const values = PackedStrings.from(['']);
+      // The old code of each new one, in turn: the lists are gathered from them at the end.
+      const kept = [0];
       const codes = new Uint32Array(count);
       const { forms, folded } = column;
-      const keptForms = forms && PackedStrings.from(['']);
-      const keptFolded = folded && PackedStrings.from(['']);
       for (let position = 0; position < count; position++) {
         const code = column.codes[order[position]!]!;
         if (renumbered[code] === -1) {
-          renumbered[code] = values.length;
-          values.pushFrom(column.values, code);
-          keptForms?.pushFrom(forms!, code);
-          keptFolded?.pushFrom(folded!, code);
+          renumbered[code] = kept.length;
+          kept.push(code);
         }
         codes[position] = renumbered[code]!;
       }
-      text[field] = { values, codes, ...(keptForms && { forms: keptForms, folded: keptFolded! }) };
+      const values = PackedStrings.gather(column.values, kept);
+      const built = forms &&
+        folded && { forms: PackedStrings.gather(forms, kept), folded: PackedStrings.gather(folded, kept) };
+      text[field] = { values, codes, ...built };
     }
     for (const field of this.fields.numbers) {
       const source = this.numbers[field];

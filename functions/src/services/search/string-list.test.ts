@@ -123,10 +123,17 @@ describe('PackedStrings', () => {
     const parts = list.parts();
     expect([...parts.lengths]).toEqual([0, 3, 3, 5]);
     expect(parts.text).toBe('onetwothree');
-    const copy = new PackedStrings();
-    for (let i = list.length - 1; i >= 0; i--) copy.pushFrom(list, i);
-    copy.pushFrom(['plain array'], 0);
-    expect(toArray(copy)).toEqual(['three', 'two', 'one', '', 'plain array']);
+    expect(toArray(PackedStrings.gather(list, [3, 2, 1, 0, 3]))).toEqual(['three', 'two', 'one', '', 'three']);
+    expect(toArray(PackedStrings.gather(['plain', 'array'], [1]))).toEqual(['array']);
+    // Many, read a few thousand at a time.
+    const many = Array.from({ length: 10_000 }, (_, i) => `v${i}`);
+    const gathered = PackedStrings.gather(
+      many,
+      Array.from({ length: 10_000 }, (_, i) => 9_999 - i),
+    );
+    expect(gathered.at(0)).toBe('v9999');
+    expect(gathered.at(5_000)).toBe('v4999');
+    expect(toArray(gathered)).toEqual([...many].reverse());
   });
 
   it('refuses lengths that do not add up to the text', () => {

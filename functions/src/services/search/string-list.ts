@@ -70,6 +70,33 @@ export class PackedStrings implements StringList {
     return new PackedStrings(text, lengths);
   }
 
+  /**
+   * The strings at `indexes` of `source`, in that order, stored: read a few thousand at a time
+   * and run together, so a copy of a large list never holds a string per value.
+   */
+  static gather(source: ReadonlyStringList, indexes: ArrayLike<number>): PackedStrings {
+    const ends = new Uint32Array(indexes.length);
+    const chunks: string[] = [];
+    let pieces: string[] = [];
+    let end = 0;
+    for (let i = 0; i < indexes.length; i++) {
+      const text = source.at(indexes[i]!)!;
+      ends[i] = end += text.length;
+      pieces.push(text);
+      if (pieces.length === 4096) {
+        chunks.push(flat(pieces.join('')));
+        pieces = [];
+      }
+    }
+    if (end > LONGEST_TEXT) {
+      const list = new PackedStrings();
+      for (let i = 0; i < indexes.length; i++) list.push(source.at(indexes[i]!)!);
+      return list;
+    }
+    chunks.push(pieces.join(''));
+    return new PackedStrings(flat(chunks.join('')), ends);
+  }
+
   get length(): number {
     return this.storedCount + this.tail.length;
   }
@@ -83,11 +110,6 @@ export class PackedStrings implements StringList {
   push(value: string): number {
     this.tail.push(value);
     return this.length;
-  }
-
-  /** Appends the string at `index` of `source`. */
-  pushFrom(source: ReadonlyStringList, index: number): number {
-    return this.push(source.at(index)!);
   }
 
   /** Runs the tail into the stored part (one new string of them all), unless that would grow too long. */

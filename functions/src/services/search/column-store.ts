@@ -16,6 +16,7 @@ import { componentFieldDefinitions } from '#shared/schemas/component-fields';
 import type { Quantity } from '#shared/units';
 import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
+import { PackedStrings, type StringList } from './string-list';
 import { TextColumn, type Codes } from './text-column';
 import type { PostingArrays } from './value-postings';
 
@@ -103,12 +104,12 @@ export type SearchDocument = Component;
 /** One text field as columns hold it. */
 export interface TextColumnData {
   /** The distinct values (`values[0]` is '', no value). */
-  values: string[];
+  values: StringList;
   /** Each component's code. */
   codes: Codes;
   /** A searched field's folded forms and plain folds per code, when known (so loading need not fold). */
-  forms?: string[];
-  folded?: string[];
+  forms?: StringList;
+  folded?: StringList;
 }
 
 /** The index's content as columns in result order: what a snapshot stores. */
@@ -271,22 +272,22 @@ export class ColumnStore {
       const column = this.text[field];
       const renumbered = new Int32Array(column.size).fill(-1);
       renumbered[0] = 0;
-      const values = [''];
+      // The old code of each new one, in turn: the lists are gathered from them at the end.
+      const kept = [0];
       const codes = new Uint32Array(count);
       const { forms, folded } = column;
-      const keptForms = forms && [''];
-      const keptFolded = folded && [''];
       for (let position = 0; position < count; position++) {
         const code = column.codes[order[position]!]!;
         if (renumbered[code] === -1) {
-          renumbered[code] = values.length;
-          values.push(column.values[code]!);
-          keptForms?.push(forms![code]!);
-          keptFolded?.push(folded![code]!);
+          renumbered[code] = kept.length;
+          kept.push(code);
         }
         codes[position] = renumbered[code]!;
       }
-      text[field] = { values, codes, ...(keptForms && { forms: keptForms, folded: keptFolded! }) };
+      const values = PackedStrings.gather(column.values, kept);
+      const built = forms &&
+        folded && { forms: PackedStrings.gather(forms, kept), folded: PackedStrings.gather(folded, kept) };
+      text[field] = { values, codes, ...built };
     }
     for (const field of this.fields.numbers) {
       const source = this.numbers[field];

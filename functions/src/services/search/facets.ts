@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/component';
 import type { ColumnStore, SearchedField, StoredTextField } from './column-store';
 import { foldText } from './folding';
+import type { ReadonlyStringList } from './string-list';
 import { facetKey, type Matcher } from './matching';
 
 /*
@@ -61,7 +62,7 @@ export const facetsOf = (
       const key = keys[code]!;
       if (count === 0 || !key) continue;
       const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
-      const spelling = column.values[code]!.trim();
+      const spelling = column.values.at(code)!.trim();
       group.count += count;
       group.spellings.set(spelling, (group.spellings.get(spelling) ?? 0) + count);
       groups.set(key, group);
@@ -116,7 +117,8 @@ export const related = (
     if (!wanted) return [];
     const column = store.text[field];
     const verdict = new Uint8Array(column.size);
-    for (let code = 1; code < column.size; code++) if (lower(column.values[code]!).trim() === wanted) verdict[code] = 1;
+    for (let code = 1; code < column.size; code++)
+      if (lower(column.values.at(code)!).trim() === wanted) verdict[code] = 1;
     return [{ codes: column.codes, verdict, weight: 4 >> rank }];
   });
   if (matchers.length === 0 || limit <= 0) return [];
@@ -147,7 +149,7 @@ export const distinct = (store: ColumnStore, order: Int32Array, field: StoredTex
   const found = new Map<string, string>();
   for (let code = 1; code < used.length; code++) {
     if (!used[code]) continue;
-    const value = column.values[code]!.trim();
+    const value = column.values.at(code)!.trim();
     if (value && !found.has(value)) found.set(value, lower(value));
   }
   return [...found.entries()]
@@ -168,8 +170,8 @@ export const valueCounts = (
   for (let code = 1; code < column.size; code++)
     if (counts[code]! > 0)
       out.push({
-        value: column.values[code]!,
-        folded: column.folded?.[code] ?? foldText(column.values[code]!),
+        value: column.values.at(code)!,
+        folded: column.folded?.at(code) ?? foldText(column.values.at(code)!),
         count: counts[code]!,
       });
   return out;
@@ -179,7 +181,7 @@ export const valueCounts = (
 export const dictionary = (
   store: ColumnStore,
   field: SearchedField,
-): { values: readonly string[]; folded: readonly string[]; forms: readonly string[] } => {
+): { values: ReadonlyStringList; folded: ReadonlyStringList; forms: ReadonlyStringList } => {
   const column = store.text[field];
   return { values: column.values, folded: column.folded!, forms: column.forms! };
 };
@@ -212,7 +214,7 @@ export const stats = (store: ColumnStore, order: Int32Array): IndexStats => {
     const code = manufacturer.codes[slot]!;
     if (code !== 0 && !seenCode[code]) {
       seenCode[code] = 1;
-      const name = lower(manufacturer.values[code]!).trim();
+      const name = lower(manufacturer.values.at(code)!).trim();
       if (name) names.add(name);
     }
   }
@@ -221,7 +223,7 @@ export const stats = (store: ColumnStore, order: Int32Array): IndexStats => {
     number
   >;
   for (let code = 0; code < lifecycleColumn.size; code++) {
-    const value = (lifecycleColumn.values[code] || absentChoice('lifecycle')) as Lifecycle;
+    const value = (lifecycleColumn.values.at(code) || absentChoice('lifecycle')) as Lifecycle;
     if (perLifecycleCode[code]! > 0 && value in lifecycle) lifecycle[value] += perLifecycleCode[code]!;
   }
   return { totalComponents: store.liveCount, withDatasheets, manufacturers: names.size, lifecycle };
@@ -237,10 +239,9 @@ export const manufacturersOf = (
   references: Iterable<string>,
 ): Map<string, (string | null)[]> => {
   const reference = store.text.reference;
-  const codeOf = new Map(reference.values.map((text, code) => [text, code]));
   const wanted = new Map<number, string>();
   for (const text of references) {
-    const code = codeOf.get(text);
+    const code = reference.find(text);
     if (code) wanted.set(code, text);
   }
   const found = new Map<string, (string | null)[]>();

@@ -27,8 +27,9 @@ import {
   type Count,
   type QueryWord,
 } from './query-words';
-import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
 import { Scratch } from './scratch';
+import { forEachHolding, holdsAt } from './string-list';
+import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -137,7 +138,7 @@ export class FormLengths {
     if (code >= this.known.length) this.known = grow(this.known, this.column.size);
     let known = this.known[code]!;
     if (known === 0) {
-      const forms = this.column.forms![code]!;
+      const forms = this.column.forms!.at(code)!;
       let end = forms.length;
       const separator = forms.indexOf(FORM_SEPARATOR);
       if (separator !== -1) end = separator;
@@ -437,7 +438,7 @@ export class Matcher {
       this.kindFormLists.set(field, known);
     }
     for (let code = known.size; code < column.size; code++)
-      for (const form of new Set(kindForms(column.values[code]!))) {
+      for (const form of new Set(kindForms(column.values.at(code)!))) {
         const codes = known.forms.get(form);
         if (codes) codes.push(code);
         else known.forms.set(form, [code]);
@@ -502,7 +503,7 @@ export class Matcher {
       if (accept && checked) {
         const turnedDown = refused.get(field) ?? refused.set(field, new Set()).get(field)!;
         if (turnedDown.has(code)) return;
-        if (!accept(text[field].folded![code]!)) {
+        if (!accept(text[field].folded!.at(code)!)) {
           turnedDown.add(code);
           return;
         }
@@ -535,7 +536,7 @@ export class Matcher {
           const marked = codes.get(field)!;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code === 0 || verdict[code] === 1 || !(exact || forms[code]!.includes(probe))) continue;
+            if (code === 0 || verdict[code] === 1 || !(exact || holdsAt(forms, code, probe))) continue;
             verdict[code] = 1;
             marked.push(code);
           }
@@ -544,13 +545,13 @@ export class Matcher {
           const { ids, base } = found;
           for (let i = 0; i < ids.length; i++) {
             const code = ids[i]! - base;
-            if (code !== 0 && (exact || forms[code]!.includes(probe))) mark(field, code);
+            if (code !== 0 && (exact || holdsAt(forms, code, probe))) mark(field, code);
           }
         } else {
-          for (let code = 1; code < indexed; code++) if (forms[code]!.includes(probe)) mark(field, code);
+          forEachHolding(forms, probe, 1, indexed, (code) => mark(field, code));
         }
         // Values added since the index was built.
-        for (let code = indexed; code < column.size; code++) if (forms[code]!.includes(probe)) mark(field, code);
+        forEachHolding(forms, probe, indexed, column.size, (code) => mark(field, code));
       }
     }
     if (alsoHolding) for (const field of fields) for (const code of alsoHolding(field)) mark(field, code, false);
@@ -671,7 +672,7 @@ export class Matcher {
       keys = [''];
       this.facetKeyLists.set(field, keys);
     }
-    for (let code = keys.length; code < column.size; code++) keys.push(facetKey(column.values[code]!));
+    for (let code = keys.length; code < column.size; code++) keys.push(facetKey(column.values.at(code)!));
     return keys;
   }
 

@@ -1,6 +1,7 @@
 import type { ColumnStore, SearchedField } from './column-store';
 import { compactFolded, oneEditApart, partNumberKey } from './folding';
 import type { Matcher } from './matching';
+import type { ReadonlyStringList } from './string-list';
 
 /*
  * Parts whose part number (a reference, an article number) is another's written differently:
@@ -32,7 +33,7 @@ interface ValueKeys {
  * Per dictionary (a column's `values`, which grows in place as values are added and is replaced
  * when the index is loaded or compacted): its keys, made when first asked and extended since.
  */
-const keysByDictionary = new WeakMap<readonly string[], ValueKeys>();
+const keysByDictionary = new WeakMap<ReadonlyStringList, ValueKeys>();
 
 const valueKeys = (store: ColumnStore, field: SearchedField): ValueKeys => {
   const column = store.text[field];
@@ -42,7 +43,7 @@ const valueKeys = (store: ColumnStore, field: SearchedField): ValueKeys => {
     keysByDictionary.set(column.values, known);
   }
   for (let code = known.keys.length; code < column.size; code++) {
-    const form = compactFolded(column.folded![code]!);
+    const form = compactFolded(column.folded!.at(code)!);
     const key = lettersAndDigits(form);
     known.keys.push(key);
     if (key !== form) known.punctuated.push(code);

@@ -4,6 +4,7 @@ import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type Store
 import { foldText } from './folding';
 import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
 import type { Scratch } from './scratch';
+import { compareAt, toArray } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
@@ -100,12 +101,11 @@ export class ResultOrder {
       const codeA = reference.codes[a]!;
       const codeB = reference.codes[b]!;
       if (codeA !== codeB) {
-        const foldedA = reference.folded![codeA]!;
-        const foldedB = reference.folded![codeB]!;
-        if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
-        const exactA = reference.values[codeA]!;
-        const exactB = reference.values[codeB]!;
-        if (exactA !== exactB) return exactA < exactB ? -1 : 1;
+        // Compared in place: a loaded store's values are bytes, not strings (string-list.ts).
+        const folded = compareAt(reference.folded!, codeA, codeB);
+        if (folded !== 0) return folded;
+        const exact = compareAt(reference.values, codeA, codeB);
+        if (exact !== 0) return exact;
       }
       return ids[a]! - ids[b]!;
     };
@@ -232,7 +232,7 @@ export class ResultOrder {
     const runRankOf = (code: number): number => {
       let rank = runCache[code]!;
       if (rank !== -1) return rank;
-      const forms = reference.forms![code]!;
+      const forms = reference.forms!.at(code)!;
       const formLength = referenceLengths.of(code);
       rank = 2 * longestRun + 1;
       runs: for (const { start, length, keys } of runs) {
@@ -278,7 +278,7 @@ export class ResultOrder {
       if (touched) {
         if (articleCode !== 0) {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
-          const forms = article.forms![articleCode]!;
+          const forms = article.forms!.at(articleCode)!;
           const length = articleLengths.of(articleCode);
           for (let k = 0; k < keys.length && group > 0; k++)
             if (partNumberRelation(forms, keys[k]!, length) === 0) group = 0;
@@ -286,7 +286,7 @@ export class ResultOrder {
         if (group > 0 && referenceCode !== 0) {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);
           if (keys.length > 0) {
-            const forms = reference.forms![referenceCode]!;
+            const forms = reference.forms!.at(referenceCode)!;
             const length = referenceLengths.of(referenceCode);
             group = 3;
             for (let k = 0; k < keys.length && group > 0; k++)
@@ -335,7 +335,7 @@ export class ResultOrder {
       const verdict = new Uint8Array(column.size);
       let any = false;
       for (let code = 1; code < column.size; code++) {
-        if (!last.has(column.values[code]!)) continue;
+        if (!last.has(column.values.at(code)!)) continue;
         verdict[code] = 1;
         any = true;
       }
@@ -421,13 +421,15 @@ export class ResultOrder {
     const column = this.store.text[field];
     const known = this.sortRanks.get(field);
     if (known && known.size === column.size) return known.ranks;
-    const folded = column.folded ?? column.values.map(foldText);
+    // Each value read once: the sort reads each many times.
+    const values = toArray(column.values);
+    const folded = column.folded ? toArray(column.folded) : values.map(foldText);
     const codes = Array.from({ length: column.size - 1 }, (_, i) => i + 1).sort((a, b) => {
       const fa = folded[a]!;
       const fb = folded[b]!;
       if (fa !== fb) return fa < fb ? -1 : 1;
-      const va = column.values[a]!;
-      const vb = column.values[b]!;
+      const va = values[a]!;
+      const vb = values[b]!;
       return va < vb ? -1 : va > vb ? 1 : 0;
     });
     const ranks = new Uint32Array(column.size);

@@ -9,6 +9,7 @@ import {
 import { SearchIndex, type IndexQuery } from './search-index';
 import { decodeSnapshot, encodeSnapshot } from './snapshot';
 import { document, naiveSearch } from './plain-model';
+import { PackedStrings, toArray } from './string-list';
 import { TextColumn } from './text-column';
 import { ValuePostings } from './value-postings';
 
@@ -354,7 +355,9 @@ describe('SearchIndex', () => {
     const store = (loaded as unknown as { store: { ids: Float64Array; numbers: { voltage: Float64Array } } }).store;
     expect(store.ids).toBe(columns.ids);
     expect(store.numbers.voltage).toBe(columns.numbers.voltage);
-    expect(columns.text.description.values).toContain('Größe 3');
+    // A string list is taken as its text, not cut into strings.
+    expect(columns.text.description.values).toBeInstanceOf(PackedStrings);
+    expect(toArray(columns.text.description.values)).toContain('Größe 3');
     // Appending grows into new arrays, leaving the loaded ones as they were.
     loaded.apply([document(1000, { reference: 'V-new', voltage: 48 })]);
     expect(columns.ids.length).toBe(400);

@@ -11,6 +11,7 @@ import type { IndexStats } from './facets';
 import { Matcher, type IndexQuery } from './matching';
 import { partNumberNeighbours, type PartNumberReach } from './neighbours';
 import { ResultOrder } from './ordering';
+import type { ReadonlyStringList } from './string-list';
 import { searchedFields } from './column-store';
 import { ValuePostings } from './value-postings';
 
@@ -249,7 +250,11 @@ export class SearchIndex {
    * plain fold and its folded forms (a part-number column's first form is the plain fold without
    * separators). Read-only views, for suggestions.
    */
-  dictionary(field: SearchedField): { values: readonly string[]; folded: readonly string[]; forms: readonly string[] } {
+  dictionary(field: SearchedField): {
+    values: ReadonlyStringList;
+    folded: ReadonlyStringList;
+    forms: ReadonlyStringList;
+  } {
     return facets.dictionary(this.store, field);
   }
 

@@ -12,6 +12,7 @@ import {
   type StoredNumberField,
   type StoredTextField,
 } from './column-store';
+import { fitsLatin1, PackedStrings, type ReadonlyStringList, type StringList } from './string-list';
 import { TextColumn } from './text-column';
 import { ValuePostings, type PostingArrays } from './value-postings';
 
@@ -32,8 +33,9 @@ import { ValuePostings, type PostingArrays } from './value-postings';
  *   built: value index bases u32, indexed sizes u32, bucket offsets u32, postings u32
  *
  * A string list is two sections: each string's length (u32, in UTF-16 units) and the strings
- * run together (Latin-1 when every character fits, else UTF-8); a load decodes the text once and
- * cuts it. Each section is decompressed on its own into a buffer of its exact size, and the
+ * run together (Latin-1 when every character fits, else UTF-8). A load decodes the text once
+ * into one string and keeps it whole, the lengths turned into its ends in place (PackedStrings,
+ * string-list.ts): no string is cut out of it at load. Each section is decompressed on its own into a buffer of its exact size, and the
  * columns and the value index are views of those buffers: a load never holds the whole file
  * decompressed, nor a copy of a column. The catalogue summary is a file of the same layout
  * holding a few columns and nothing built. The loader applies the changes logged since the
@@ -103,12 +105,6 @@ const codeArray = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
 
 type Section = Float64Array | Uint32Array | Uint16Array | Uint8Array | Buffer;
 
-/** Whether every character of every string fits in one byte. */
-const fitsLatin1 = (strings: readonly string[]): boolean => {
-  for (const text of strings) for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return false;
-  return true;
-};
-
 /** The search index snapshot. */
 export const encodeSnapshot = (meta: SnapshotMeta, columns: IndexColumns): Buffer =>
   encodeColumnFile(searchIndexFile, meta, columns);
@@ -132,8 +128,18 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     sections.push([bytes.length, frame.length]);
     frames.push(frame);
   };
-  const putStrings = (strings: readonly string[]) => {
-    const oneByte = fitsLatin1(strings);
+  const putStrings = (list: ReadonlyStringList) => {
+    // A packed list is written as it is held, without cutting it into strings.
+    if (list instanceof PackedStrings) {
+      const { lengths, text } = list.parts();
+      const oneByte = fitsLatin1(text);
+      latin1.push(oneByte);
+      put(lengths);
+      put(Buffer.from(text, oneByte ? 'latin1' : 'utf8'));
+      return;
+    }
+    const strings = Array.from({ length: list.length }, (_, i) => list.at(i)!);
+    const oneByte = strings.every(fitsLatin1);
     latin1.push(oneByte);
     put(Uint32Array.from(strings, (text) => text.length));
     put(Buffer.from(strings.join(''), oneByte ? 'latin1' : 'utf8'));
@@ -207,13 +213,10 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
     return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset, aligned.length / Type.BYTES_PER_ELEMENT);
   };
   let list = 0;
-  /** The next string list: its text decoded once and cut at each string's length. */
-  const strings = (): string[] => {
+  /** The next string list: its text decoded once, never cut, its lengths turned into ends in place. */
+  const strings = (): StringList => {
     const lengths = take(Uint32Array);
-    const text = next().toString(header.latin1[list++] ? 'latin1' : 'utf8');
-    const out = new Array<string>(lengths.length);
-    for (let i = 0, at = 0; i < lengths.length; i++) out[i] = text.slice(at, (at += lengths[i]!));
-    return out;
+    return PackedStrings.fromLengths(lengths, next().toString(header.latin1[list++] ? 'latin1' : 'utf8'));
   };
   const ids = take(Float64Array);
   const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array)]));
@@ -270,8 +273,8 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
  * value index over them: what a load would otherwise rebuild.
  */
 const builtParts = (columns: IndexColumns) => {
-  const forms: string[][] = [];
-  const folded: string[][] = [];
+  const forms: ReadonlyStringList[] = [];
+  const folded: ReadonlyStringList[] = [];
   for (const field of searchedFields) {
     const column = columns.text[field];
     if (column.forms?.length === column.values.length && column.folded?.length === column.values.length) {

@@ -61,22 +61,22 @@ const closest = (index: SearchIndex, word: string, fields: readonly SearchedFiel
     const count = near ? near.length : values.length - 1;
     for (let at = 0; at < count; at++) {
       const code = near ? near[at]! : at + 1;
-      const value = folded[code]!;
+      const value = folded.at(code)!;
       if (numbers) {
         // Separators do not count: compare part-number forms.
         if (value.length < compactWord.length - allowed || value.length > 2 * (compactWord.length + allowed)) continue;
         // The part-number form (the plain fold without separators) is the value's first form.
-        const form = forms[code]!;
+        const form = forms.at(code)!;
         const formEnd = firstFormEnd(form);
         if (Math.abs(formEnd - compactWord.length) > allowed) continue;
         const key = formEnd === form.length ? form : form.slice(0, formEnd);
-        offer(values[code]!.trim(), distance(key, compactWord));
+        offer(values.at(code)!.trim(), distance(key, compactWord));
         continue;
       }
-      if (Math.abs(value.length - word.length) <= allowed) offer(values[code]!.trim(), distance(value, word));
+      if (Math.abs(value.length - word.length) <= allowed) offer(values.at(code)!.trim(), distance(value, word));
       if (value.includes(' ')) {
         // A word of a longer name ('Contact' of 'Phoenix Contact'), in its own spelling.
-        const spelled = values[code]!.trim().split(/\s+/);
+        const spelled = values.at(code)!.trim().split(/\s+/);
         for (const piece of spelled) {
           const pieceFolded = foldText(piece);
           if (Math.abs(pieceFolded.length - word.length) <= allowed) offer(piece, distance(pieceFolded, word));

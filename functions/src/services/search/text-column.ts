@@ -1,4 +1,5 @@
 import { compactFolded, foldVariants, joinedFolded } from './folding';
+import { hashAt, hashOf, PackedStrings, type StringList } from './string-list';
 
 export type Codes = Uint8Array | Uint16Array | Uint32Array;
 
@@ -33,13 +34,14 @@ export const splitForms = (forms: string): string[] => forms.split(/[\u0001\u000
  * the same way, is in its squeezed form.
  */
 export class TextColumn {
-  values: string[] = [''];
+  /** The distinct values by code, packed (string-list.ts): one string of them all, cut when one is read. */
+  values: StringList = PackedStrings.from(['']);
   /** Folded forms per code (searched columns only). */
-  forms: string[] | undefined;
+  forms: StringList | undefined;
   /** The plain fold per code (searched columns only): sorting, suggestions, whole-value comparisons. */
-  folded: string[] | undefined;
+  folded: StringList | undefined;
   codes: Codes;
-  private codeOf: Map<string, number> | undefined;
+  private codeOf: CodeLookup | undefined;
 
   constructor(
     capacity: number,
@@ -48,8 +50,8 @@ export class TextColumn {
   ) {
     this.codes = new Uint8Array(capacity);
     if (searched) {
-      this.forms = [''];
-      this.folded = [''];
+      this.forms = PackedStrings.from(['']);
+      this.folded = PackedStrings.from(['']);
     }
   }
 
@@ -63,7 +65,7 @@ export class TextColumn {
       codes,
       forms,
       folded,
-    }: { values: string[]; codes: ArrayLike<number>; forms?: string[]; folded?: string[] },
+    }: { values: StringList; codes: ArrayLike<number>; forms?: StringList; folded?: StringList },
     capacity: number,
   ): void {
     this.values = values;
@@ -82,9 +84,9 @@ export class TextColumn {
       this.folded = folded;
       return;
     }
-    this.forms = [''];
-    this.folded = [''];
-    for (let code = 1; code < values.length; code++) this.addForms(values[code]!);
+    this.forms = PackedStrings.from(['']);
+    this.folded = PackedStrings.from(['']);
+    for (let code = 1; code < values.length; code++) this.addForms(values.at(code)!);
   }
 
   /** A probe as this column's trigram index holds it: squeezed as the column squeezes its forms. */
@@ -99,21 +101,28 @@ export class TextColumn {
   encode(value: string | null): number {
     if (!value) return 0;
     // Built on first use: an index loaded from a snapshot may never need it.
-    this.codeOf ??= new Map(this.values.map((known, code) => [known, code]));
+    this.codeOf ??= new CodeLookup(this.values);
     let code = this.codeOf.get(value);
     if (code === undefined || code === 0) {
       code = this.values.length;
       this.values.push(value);
-      this.codeOf.set(value, code);
+      this.codeOf.add(code);
       if (this.searched) this.addForms(value);
       this.widenFor(code);
     }
     return code;
   }
 
+  /** The code of `value`, 0 when the column has never held it. */
+  find(value: string): number {
+    if (!value) return 0;
+    this.codeOf ??= new CodeLookup(this.values);
+    return this.codeOf.get(value) ?? 0;
+  }
+
   value(slot: number): string | null {
     const code = this.codes[slot]!;
-    return code === 0 ? null : this.values[code]!;
+    return code === 0 ? null : this.values.at(code)!;
   }
 
   /** Grows the code array to `capacity` slots, keeping its width. */
@@ -126,6 +135,8 @@ export class TextColumn {
   /** Drops the lookup map (an index that is built will not take values for a while). */
   forgetLookup(): void {
     this.codeOf = undefined;
+    // Nor many values: those added since are run into their lists' stored text.
+    for (const list of [this.values, this.forms, this.folded]) if (list instanceof PackedStrings) list.seal();
   }
 
   private widenFor(code: number): void {
@@ -149,5 +160,51 @@ export class TextColumn {
     const squeezed = [...new Set(variants.map(squeeze))];
     const rest = variants.filter((variant) => !squeezed.includes(variant));
     this.forms!.push(squeezed.join(FORM_SEPARATOR) + (rest.length ? INDEXED_END + rest.join(FORM_SEPARATOR) : ''));
+  }
+}
+
+/**
+ * The code of each value of a dictionary, found by the value's hash: a table of codes (open
+ * addressing), the values themselves read from the dictionary. A map from value to code would
+ * hold a JS string per value, which is what a packed dictionary does without.
+ */
+class CodeLookup {
+  private table: Int32Array;
+  private mask: number;
+  private count = 0;
+
+  constructor(private readonly values: StringList) {
+    let size = 16;
+    while (size < 2 * values.length) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    for (let code = 0; code < values.length; code++) this.add(code);
+  }
+
+  get(value: string): number | undefined {
+    const { table, mask, values } = this;
+    for (let at = hashOf(value) & mask; ; at = (at + 1) & mask) {
+      const code = table[at]!;
+      if (code === -1) return undefined;
+      if (values.at(code) === value) return code;
+    }
+  }
+
+  /** Adds the value the dictionary holds at `code` (already pushed there). */
+  add(code: number): void {
+    if (2 * (this.count + 1) > this.table.length) this.resize();
+    const { table, mask } = this;
+    let at = hashAt(this.values, code) & mask;
+    while (table[at] !== -1) at = (at + 1) & mask;
+    table[at] = code;
+    this.count++;
+  }
+
+  private resize(): void {
+    const old = this.table;
+    this.table = new Int32Array(2 * old.length).fill(-1);
+    this.mask = this.table.length - 1;
+    this.count = 0;
+    for (const code of old) if (code !== -1) this.add(code);
   }
 }

@@ -1,7 +1,8 @@
+import type { ReadonlyStringList } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /** What the index is built from: each searched column's forms per code and its size. */
-type IndexedColumn = { readonly forms?: readonly string[] | undefined; readonly size: number };
+type IndexedColumn = { readonly forms?: ReadonlyStringList | undefined; readonly size: number };
 
 /** The index as four typed arrays: what a snapshot stores, so a load takes it over as it is. */
 export interface PostingArrays {
@@ -105,7 +106,7 @@ const visitTrigrams = (
     const size = columns[index]!.size;
     for (let code = 1; code < size; code++) {
       const id = base + code;
-      const text = forms[code]!;
+      const text = forms.at(code)!;
       const indexedEnd = text.indexOf(INDEXED_END);
       const length = indexedEnd === -1 ? text.length : indexedEnd;
       // Each form runs from `start` to the next separator (or the end).

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { minify as terser } from 'terser';
 import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 
 export const APP_BASE = '/app/';
@@ -583,6 +584,32 @@ const occtWithoutEval: Plugin = {
   },
 };
 
+/**
+ * A second minifier over the app's chunks, each on its own. esbuild names the top-level bindings
+ * of a split build from one pool shared by every chunk, so within one chunk they are two or three
+ * letters long; terser gives the names a chunk uses most the shortest spellings and folds what
+ * esbuild leaves (about 4% less gzipped JavaScript). Each chunk's source map is carried through,
+ * and its file keeps its name: terser's output follows from esbuild's, whose hash the name holds.
+ */
+const minifyChunksAgain = async (outputs: string[]) => {
+  for (const output of outputs) {
+    const file = path.resolve(root, output);
+    const code = await readFile(file, 'utf8');
+    const mapUrl = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+    const map = mapUrl ? await readFile(`${file}.map`, 'utf8') : undefined;
+    const result = await terser(code, {
+      module: true,
+      ecma: 2020,
+      // The legal comments' pointer (`/*! For license information ... */`) stays.
+      format: { comments: /^!/ },
+      ...(map && mapUrl ? { sourceMap: { content: map, url: mapUrl } } : {}),
+    });
+    if (result.code === undefined) throw new Error(`terser returned nothing for ${output}`);
+    await writeFile(file, result.code);
+    if (map && typeof result.map === 'string') await writeFile(`${file}.map`, result.map);
+  }
+};
+
 /** What the app's build and the viewer worker's build share: where files go, and how they are made. */
 const commonOptions = (absOutdir: string, minify: boolean) =>
   ({
@@ -649,6 +676,7 @@ export const buildWeb = async ({
   });
 
   const metafile = result.metafile;
+  if (minify) await minifyChunksAgain(Object.keys(metafile.outputs).filter((output) => output.endsWith('.js')));
   const outputs = { ...worker.metafile.outputs, ...metafile.outputs };
   const files = new Map<string, BuiltFile>();
   let entryFile = '';

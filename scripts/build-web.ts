@@ -189,10 +189,21 @@ const leanPackages = (production: boolean): Plugin => ({
   name: 'lean-packages',
   setup(pluginBuild) {
     const reactRouter = path.join(root, 'node_modules/react-router/dist/production');
-    if (production)
+    if (production) {
       pluginBuild.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
         path: path.join(reactRouter, args.path === 'react-router' ? 'index.mjs' : 'dom-export.mjs'),
       }));
+      // Even there, `Link.displayName = "Link"` keeps every component it names (Form, ScrollRestoration
+      // ...) whether the app uses it or not, and a component made by forwardRef or memo is kept for the
+      // call; names are for React's developer tools only, and the calls have no side effects.
+      pluginBuild.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]production[\\/][\w-]+\.mjs$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const contents = source
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";\n/gm, '')
+          .replace(/^(var [\w$]+ = )(?=React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ ');
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    }
     const hoistNonReactStatics = createRequire(import.meta.url).resolve('hoist-non-react-statics');
     pluginBuild.onResolve({ filter: /^hoist-non-react-statics$/ }, () => ({
       path: hoistNonReactStatics,

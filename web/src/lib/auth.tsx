@@ -10,7 +10,6 @@ import { AccessDenied } from '../components/ui/access-denied';
 import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { notify } from '../components/ui/toaster';
-import { signInMessages } from '#shared/sign-in-messages';
 import { api, clearCsrfToken } from './api-client';
 import { notifyFailure } from './failed-actions';
 
@@ -103,9 +102,14 @@ export const takeLoggedOut = (): boolean => {
   }
 };
 
-/** The 'Logged out' toast, shown by the login page after the reload a logout makes. */
+/**
+ * The 'Logged out' toast, shown by the login page after the reload a logout makes. Its text comes
+ * with the sign-in texts, which the login form itself does not need before it can be used.
+ */
 export const notifyLoggedOut = (): void =>
-  notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' });
+  void import('#shared/sign-in-messages').then(({ signInMessages }) =>
+    notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' }),
+  );
 
 /** The provider's sign-out address a single sign-on logout left for the login page, once. */
 export const takeProviderSignOut = (): string | undefined => {

@@ -111,14 +111,26 @@ export const notifyLoggedOut = (): void =>
     notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' }),
   );
 
-/** The provider's sign-out address a single sign-on logout left for the login page, once. */
-export const takeProviderSignOut = (): string | undefined => {
+/**
+ * The provider's sign-out address a single sign-on logout left for the login page. Reading it
+ * leaves it in place: React may throw a render away and render again (a part still loading, a
+ * newer update first), and that render must find it too. The offer forgets it once it is on screen.
+ */
+export const providerSignOut = (): string | undefined => {
   try {
     const url = window.sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) ?? undefined;
-    window.sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
     return url && /^https?:\/\//.test(url) ? url : undefined;
   } catch {
     return undefined;
+  }
+};
+
+/** The provider's sign-out address is offered once: the offer on screen, it goes. */
+export const forgetProviderSignOut = (): void => {
+  try {
+    window.sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
   }
 };
 

@@ -159,9 +159,10 @@ export const AuthRoute = () => {
               {intro}
             </Text>
           </Stack>
+          {/* One boundary each, so a part on screen does not blink out while another one loads. */}
           <Suspense fallback={null}>{mode === 'login' && ssoError && <SingleSignOnError code={ssoError} />}</Suspense>
+          <Suspense fallback={null}>{mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}</Suspense>
           <Suspense fallback={null}>
-            {mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}
             {mode === 'login' && sso && (
               <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={ssoReturnPath(location.state)} />
             )}

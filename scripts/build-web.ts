@@ -330,8 +330,59 @@ const narrowIndexImports: Plugin = {
       return barrel;
     };
 
+    /**
+     * A namespace object Ark builds for a component (`var field_exports = __exportAll({ Input: () =>
+     * FieldInput, ... })`, imported as `Field`): each member with the file that defines it. The
+     * object holds every part, so `Field.Input` alone would bring the textarea's autosize too.
+     */
+    const namespaces = new Map<string, Promise<Map<string, { file: string; name: string }> | null>>();
+    const namespaceAt = ({ file, name }: { file: string; name: string }) => {
+      const key = `${file}#${name}`;
+      let members = namespaces.get(key);
+      if (!members) namespaces.set(key, (members = readNamespace(file, name)));
+      return members;
+    };
+    const readNamespace = async (file: string, name: string) => {
+      if (file.startsWith(PART)) return null;
+      const source = (await readFile(file, 'utf8')).replace(COMMENTS, '');
+      const body = new RegExp(`^var ${name.replace(/\$/g, '\\$')}\\s*=\\s*__exportAll\\(\\{([^}]*)\\}\\);?$`, 'm').exec(
+        source,
+      )?.[1];
+      if (!body) return null;
+      const imported = new Map<string, { file: string; name: string }>();
+      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_IMPORT)) {
+        const target = await resolveFrom(spec, path.dirname(file));
+        if (!target) return null;
+        const targetExports = await exportsOf(target);
+        for (const { imported: exported, local } of specifiers(list)) {
+          const origin = targetExports.get(exported);
+          if (origin && origin !== 'ambiguous') imported.set(local, origin);
+        }
+      }
+      const members = new Map<string, { file: string; name: string }>();
+      for (const [, member = '', local = ''] of body.matchAll(/([\w$]+):\s*\(\)\s*=>\s*([\w$]+)/g)) {
+        const origin = imported.get(local);
+        if (!origin) return null;
+        members.set(member, origin);
+      }
+      return members;
+    };
+    /** The members `local` is used for in `code` (`Field.Input` -> Input), or null if it is also used whole. */
+    const membersUsed = (code: string, local: string) => {
+      const members = new Set<string>();
+      for (const match of code.matchAll(
+        new RegExp(`(?<![\\w$.])${local.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g'),
+      )) {
+        if (!match[1]) return null;
+        members.add(match[1].slice(1));
+      }
+      return members;
+    };
+
     const narrow = async (source: string, importer: string) => {
       const dir = path.dirname(importer);
+      /** Namespace imports narrowed to their members: `Field.Input` becomes `Field$Input`. */
+      const byMember: string[] = [];
       const statements = [
         ...[...source.matchAll(NAMED_IMPORT)].map((match) => ({ match, keyword: 'import' })),
         ...[...source.matchAll(NAMED_EXPORT_FROM)].map((match) => ({ match, keyword: 'export' })),
@@ -354,7 +405,9 @@ const narrowIndexImports: Plugin = {
             : null;
         if (!barrel) continue;
         const byFile = new Map<string, string[]>();
+        const add = (file: string, item: string) => byFile.set(file, [...(byFile.get(file) ?? []), item]);
         const types: string[] = [];
+        const namespaces: string[] = [];
         let followed = true;
         for (const { imported, local, isType } of specifiers(list)) {
           const item = imported === local ? imported : `${imported} as ${local}`;
@@ -367,11 +420,18 @@ const narrowIndexImports: Plugin = {
             followed = false;
             break;
           }
-          const items = byFile.get(origin.file) ?? [];
-          items.push(origin.name === local ? local : `${origin.name} as ${local}`);
-          byFile.set(origin.file, items);
+          const members = keyword === 'import' ? await namespaceAt(origin) : null;
+          const used = members && membersUsed(source.replace(statement, ''), local);
+          if (members && used && [...used].every((member) => members.has(member))) {
+            for (const member of used)
+              add(members.get(member)!.file, `${members.get(member)!.name} as ${local}$${member}`);
+            namespaces.push(local);
+            continue;
+          }
+          add(origin.file, origin.name === local ? local : `${origin.name} as ${local}`);
         }
         if (!followed) continue;
+        byMember.push(...namespaces);
         const replacement = [
           ...[...byFile].map(([file, items]) => `${keyword} { ${items.join(', ')} } from ${JSON.stringify(file)};`),
           ...(types.length > 0 ? [`${keyword} type { ${types.join(', ')} } from ${JSON.stringify(spec)};`] : []),
@@ -380,6 +440,11 @@ const narrowIndexImports: Plugin = {
         const newlines = '\n'.repeat(statement.split('\n').length - 1);
         result = result.slice(0, match.index) + replacement + newlines + result.slice(match.index + statement.length);
       }
+      for (const local of byMember)
+        result = result.replace(
+          new RegExp(`(?<![\\w$.])${local.replace(/\$/g, '\\$')}\\.([\\w$]+)`, 'g'),
+          (_, member: string) => `${local}$${member}`,
+        );
       return result;
     };
 

@@ -179,8 +179,8 @@ const splitFriendlyChakra: Plugin = {
 
 /**
  * Two packages that ship more than they run. React Router's package exports point every build at
- * its development files (dev warnings on, and a few components kept alive by their displayName
- * lines); its production files are the same API without them. Emotion imports
+ * its development files (dev warnings on); its production files are the same API without them
+ * (their displayName lines are dropped here, see below). Emotion imports
  * hoist-non-react-statics (and with it react-is) only for a component wrapper nothing here uses,
  * but through a bare import of a CommonJS file, which esbuild must keep unless told it has no
  * side effects.

@@ -24,9 +24,6 @@ test("the sign-in page's JavaScript, gzipped as the browser loads it, is within 
   browser,
   stack,
 }) => {
-  // Over the budget today (see the README's front-end conventions): expected to fail until it is
-  // under, and Playwright reports it the day it passes, so this line goes then.
-  test.fail();
   const load = await gzipLoad(browser, stack.origin);
   expect(wireBytes(load.before), 'gzipped bytes before the form is usable').toBeLessThanOrEqual(
     SIGN_IN_BUDGET.gzipBytes,

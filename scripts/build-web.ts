@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { minify as terser } from 'terser';
 import { defaultAppConfig, type AppConfig } from '../web/src/config/env.ts';
 
 export const APP_BASE = '/app/';
@@ -178,8 +179,8 @@ const splitFriendlyChakra: Plugin = {
 
 /**
  * Two packages that ship more than they run. React Router's package exports point every build at
- * its development files (dev warnings on, and a few components kept alive by their displayName
- * lines); its production files are the same API without them. Emotion imports
+ * its development files (dev warnings on); its production files are the same API without them
+ * (their displayName lines are dropped here, see below). Emotion imports
  * hoist-non-react-statics (and with it react-is) only for a component wrapper nothing here uses,
  * but through a bare import of a CommonJS file, which esbuild must keep unless told it has no
  * side effects.
@@ -188,10 +189,21 @@ const leanPackages = (production: boolean): Plugin => ({
   name: 'lean-packages',
   setup(pluginBuild) {
     const reactRouter = path.join(root, 'node_modules/react-router/dist/production');
-    if (production)
+    if (production) {
       pluginBuild.onResolve({ filter: /^react-router(\/dom)?$/ }, (args) => ({
         path: path.join(reactRouter, args.path === 'react-router' ? 'index.mjs' : 'dom-export.mjs'),
       }));
+      // Even there, `Link.displayName = "Link"` keeps every component it names (Form, ScrollRestoration
+      // ...) whether the app uses it or not, and a component made by forwardRef or memo is kept for the
+      // call; names are for React's developer tools only, and the calls have no side effects.
+      pluginBuild.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]production[\\/][\w-]+\.mjs$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const contents = source
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";\n/gm, '')
+          .replace(/^(var [\w$]+ = )(?=React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ ');
+        return { contents, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    }
     const hoistNonReactStatics = createRequire(import.meta.url).resolve('hoist-non-react-statics');
     pluginBuild.onResolve({ filter: /^hoist-non-react-statics$/ }, () => ({
       path: hoistNonReactStatics,
@@ -318,8 +330,59 @@ const narrowIndexImports: Plugin = {
       return barrel;
     };
 
+    /**
+     * A namespace object Ark builds for a component (`var field_exports = __exportAll({ Input: () =>
+     * FieldInput, ... })`, imported as `Field`): each member with the file that defines it. The
+     * object holds every part, so `Field.Input` alone would bring the textarea's autosize too.
+     */
+    const namespaces = new Map<string, Promise<Map<string, { file: string; name: string }> | null>>();
+    const namespaceAt = ({ file, name }: { file: string; name: string }) => {
+      const key = `${file}#${name}`;
+      let members = namespaces.get(key);
+      if (!members) namespaces.set(key, (members = readNamespace(file, name)));
+      return members;
+    };
+    const readNamespace = async (file: string, name: string) => {
+      if (file.startsWith(PART)) return null;
+      const source = (await readFile(file, 'utf8')).replace(COMMENTS, '');
+      const body = new RegExp(`^var ${name.replace(/\$/g, '\\$')}\\s*=\\s*__exportAll\\(\\{([^}]*)\\}\\);?$`, 'm').exec(
+        source,
+      )?.[1];
+      if (!body) return null;
+      const imported = new Map<string, { file: string; name: string }>();
+      for (const [, list = '', , spec = ''] of source.matchAll(NAMED_IMPORT)) {
+        const target = await resolveFrom(spec, path.dirname(file));
+        if (!target) return null;
+        const targetExports = await exportsOf(target);
+        for (const { imported: exported, local } of specifiers(list)) {
+          const origin = targetExports.get(exported);
+          if (origin && origin !== 'ambiguous') imported.set(local, origin);
+        }
+      }
+      const members = new Map<string, { file: string; name: string }>();
+      for (const [, member = '', local = ''] of body.matchAll(/([\w$]+):\s*\(\)\s*=>\s*([\w$]+)/g)) {
+        const origin = imported.get(local);
+        if (!origin) return null;
+        members.set(member, origin);
+      }
+      return members;
+    };
+    /** The members `local` is used for in `code` (`Field.Input` -> Input), or null if it is also used whole. */
+    const membersUsed = (code: string, local: string) => {
+      const members = new Set<string>();
+      for (const match of code.matchAll(
+        new RegExp(`(?<![\\w$.])${local.replace(/\$/g, '\\$')}(?![\\w$])(\\.[\\w$]+)?`, 'g'),
+      )) {
+        if (!match[1]) return null;
+        members.add(match[1].slice(1));
+      }
+      return members;
+    };
+
     const narrow = async (source: string, importer: string) => {
       const dir = path.dirname(importer);
+      /** Namespace imports narrowed to their members: `Field.Input` becomes `Field$Input`. */
+      const byMember: string[] = [];
       const statements = [
         ...[...source.matchAll(NAMED_IMPORT)].map((match) => ({ match, keyword: 'import' })),
         ...[...source.matchAll(NAMED_EXPORT_FROM)].map((match) => ({ match, keyword: 'export' })),
@@ -342,7 +405,9 @@ const narrowIndexImports: Plugin = {
             : null;
         if (!barrel) continue;
         const byFile = new Map<string, string[]>();
+        const add = (file: string, item: string) => byFile.set(file, [...(byFile.get(file) ?? []), item]);
         const types: string[] = [];
+        const namespaces: string[] = [];
         let followed = true;
         for (const { imported, local, isType } of specifiers(list)) {
           const item = imported === local ? imported : `${imported} as ${local}`;
@@ -355,11 +420,18 @@ const narrowIndexImports: Plugin = {
             followed = false;
             break;
           }
-          const items = byFile.get(origin.file) ?? [];
-          items.push(origin.name === local ? local : `${origin.name} as ${local}`);
-          byFile.set(origin.file, items);
+          const members = keyword === 'import' ? await namespaceAt(origin) : null;
+          const used = members && membersUsed(source.replace(statement, ''), local);
+          if (members && used && [...used].every((member) => members.has(member))) {
+            for (const member of used)
+              add(members.get(member)!.file, `${members.get(member)!.name} as ${local}$${member}`);
+            namespaces.push(local);
+            continue;
+          }
+          add(origin.file, origin.name === local ? local : `${origin.name} as ${local}`);
         }
         if (!followed) continue;
+        byMember.push(...namespaces);
         const replacement = [
           ...[...byFile].map(([file, items]) => `${keyword} { ${items.join(', ')} } from ${JSON.stringify(file)};`),
           ...(types.length > 0 ? [`${keyword} type { ${types.join(', ')} } from ${JSON.stringify(spec)};`] : []),
@@ -368,6 +440,11 @@ const narrowIndexImports: Plugin = {
         const newlines = '\n'.repeat(statement.split('\n').length - 1);
         result = result.slice(0, match.index) + replacement + newlines + result.slice(match.index + statement.length);
       }
+      for (const local of byMember)
+        result = result.replace(
+          new RegExp(`(?<![\\w$.])${local.replace(/\$/g, '\\$')}\\.([\\w$]+)`, 'g'),
+          (_, member: string) => `${local}$${member}`,
+        );
       return result;
     };
 
@@ -583,6 +660,32 @@ const occtWithoutEval: Plugin = {
   },
 };
 
+/**
+ * A second minifier over the app's chunks, each on its own. esbuild names the top-level bindings
+ * of a split build from one pool shared by every chunk, so within one chunk they are two or three
+ * letters long; terser gives the names a chunk uses most the shortest spellings and folds what
+ * esbuild leaves (about 4% less gzipped JavaScript). Each chunk's source map is carried through,
+ * and its file keeps its name: terser's output follows from esbuild's, whose hash the name holds.
+ */
+const minifyChunksAgain = async (outputs: string[]) => {
+  for (const output of outputs) {
+    const file = path.resolve(root, output);
+    const code = await readFile(file, 'utf8');
+    const mapUrl = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+    const map = mapUrl ? await readFile(`${file}.map`, 'utf8') : undefined;
+    const result = await terser(code, {
+      module: true,
+      ecma: 2020,
+      // The legal comments' pointer (`/*! For license information ... */`) stays.
+      format: { comments: /^!/ },
+      ...(map && mapUrl ? { sourceMap: { content: map, url: mapUrl } } : {}),
+    });
+    if (result.code === undefined) throw new Error(`terser returned nothing for ${output}`);
+    await writeFile(file, result.code);
+    if (map && typeof result.map === 'string') await writeFile(`${file}.map`, result.map);
+  }
+};
+
 /** What the app's build and the viewer worker's build share: where files go, and how they are made. */
 const commonOptions = (absOutdir: string, minify: boolean) =>
   ({
@@ -649,6 +752,7 @@ export const buildWeb = async ({
   });
 
   const metafile = result.metafile;
+  if (minify) await minifyChunksAgain(Object.keys(metafile.outputs).filter((output) => output.endsWith('.js')));
   const outputs = { ...worker.metafile.outputs, ...metafile.outputs };
   const files = new Map<string, BuiltFile>();
   let entryFile = '';

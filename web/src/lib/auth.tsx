@@ -10,7 +10,6 @@ import { AccessDenied } from '../components/ui/access-denied';
 import { InlineAlert } from '../components/ui/inline-alert';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { notify } from '../components/ui/toaster';
-import { signInMessages } from '#shared/sign-in-messages';
 import { api, clearCsrfToken } from './api-client';
 import { notifyFailure } from './failed-actions';
 
@@ -103,18 +102,35 @@ export const takeLoggedOut = (): boolean => {
   }
 };
 
-/** The 'Logged out' toast, shown by the login page after the reload a logout makes. */
+/**
+ * The 'Logged out' toast, shown by the login page after the reload a logout makes. Its text comes
+ * with the sign-in texts, which the login form itself does not need before it can be used.
+ */
 export const notifyLoggedOut = (): void =>
-  notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' });
+  void import('#shared/sign-in-messages').then(({ signInMessages }) =>
+    notify({ type: 'success', title: signInMessages.loggedOut, description: 'Redirecting to login.' }),
+  );
 
-/** The provider's sign-out address a single sign-on logout left for the login page, once. */
-export const takeProviderSignOut = (): string | undefined => {
+/**
+ * The provider's sign-out address a single sign-on logout left for the login page. Reading it
+ * leaves it in place: React may throw a render away and render again (a part still loading, a
+ * newer update first), and that render must find it too. The offer forgets it once it is on screen.
+ */
+export const providerSignOut = (): string | undefined => {
   try {
     const url = window.sessionStorage.getItem(PROVIDER_SIGN_OUT_KEY) ?? undefined;
-    window.sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
     return url && /^https?:\/\//.test(url) ? url : undefined;
   } catch {
     return undefined;
+  }
+};
+
+/** The provider's sign-out address is offered once: the offer on screen, it goes. */
+export const forgetProviderSignOut = (): void => {
+  try {
+    window.sessionStorage.removeItem(PROVIDER_SIGN_OUT_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
   }
 };
 

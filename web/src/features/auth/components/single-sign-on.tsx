@@ -3,11 +3,11 @@ import { Button } from '@chakra-ui/react/button';
 import { HStack, Stack } from '@chakra-ui/react/stack';
 import { Separator } from '@chakra-ui/react/separator';
 import { Text } from '@chakra-ui/react/text';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { signInMessages } from '#shared/sign-in-messages';
 import type { SsoErrorCode } from '#shared/schemas/sso';
 import { InlineAlert } from '#web/components/ui/inline-alert.tsx';
-import { takeProviderSignOut } from '#web/lib/auth.tsx';
+import { forgetProviderSignOut, providerSignOut } from '#web/lib/auth.tsx';
 
 /** The single sign-on button; `returnTo` is the app path to land on afterwards. */
 export const SingleSignOnButton = ({
@@ -51,8 +51,9 @@ export const SingleSignOnError = ({ code }: { code: SsoErrorCode }) => (
  * the provider, and may sign out there too (shared computers).
  */
 export const ProviderSignOutOffer = ({ label }: { label: string }) => {
-  const [url] = useState(takeProviderSignOut);
+  const [url] = useState(providerSignOut);
   const [dismissed, setDismissed] = useState(false);
+  useEffect(forgetProviderSignOut, []);
   if (!url || dismissed) return null;
   return (
     <InlineAlert status="info" title="You are logged out of Component Hub">

@@ -12,7 +12,6 @@ import { notifyLoggedOut, returnPathFrom, takeLoggedOut } from '#web/lib/auth.ts
 import { useSignInOptions } from '#web/lib/sign-in-options.ts';
 import { LoginForm } from '../components/login-form';
 import type { SecondFactorForm } from '../components/second-factor-form';
-import { ProviderSignOutOffer, SingleSignOnButton, SingleSignOnError } from '../components/single-sign-on';
 
 /**
  * The second step's code (the passkey prompt among it) is fetched only for an account that has a
@@ -36,6 +35,16 @@ const ForgotPasswordForm = lazy(async () => ({ default: (await loadForgotPasswor
 const ResetPasswordForm = lazy(async () => ({ default: (await loadResetPasswordForm()).ResetPasswordForm }));
 const AcceptInviteForm = lazy(async () => ({ default: (await loadAcceptInviteForm()).AcceptInviteForm }));
 const ConfirmEmail = lazy(async () => ({ default: (await loadConfirmEmail()).ConfirmEmail }));
+/**
+ * Single sign-on's parts (its button, the reason a failed one came back with, the provider's
+ * sign-out offer) and their texts are fetched only when the page shows one of them: once the
+ * server says single sign-on is set up, or at once when a sign-in through it came back failed.
+ * The password form never waits for them.
+ */
+const loadSingleSignOn = () => import('../components/single-sign-on');
+const SingleSignOnButton = lazy(async () => ({ default: (await loadSingleSignOn()).SingleSignOnButton }));
+const SingleSignOnError = lazy(async () => ({ default: (await loadSingleSignOn()).SingleSignOnError }));
+const ProviderSignOutOffer = lazy(async () => ({ default: (await loadSingleSignOn()).ProviderSignOutOffer }));
 const linkModeForms: Partial<Record<Mode, () => Promise<unknown>>> = {
   reset: loadResetPasswordForm,
   invite: loadAcceptInviteForm,
@@ -62,8 +71,11 @@ const initialMode = (searchParams: URLSearchParams): Mode => {
   return 'login';
 };
 
-if (typeof window !== 'undefined' && window.location.pathname === appUrl(paths.auth.href()))
-  void linkModeForms[initialMode(new URLSearchParams(window.location.search))]?.();
+if (typeof window !== 'undefined' && window.location.pathname === appUrl(paths.auth.href())) {
+  const search = new URLSearchParams(window.location.search);
+  void linkModeForms[initialMode(search)]?.();
+  if (isSsoErrorCode(search.get(SSO_ERROR_PARAM))) void loadSingleSignOn();
+}
 
 /** The app page that sent the person to log in (the route guard remembers it), as a full path. */
 const ssoReturnPath = (state: unknown): string | undefined => {
@@ -147,11 +159,14 @@ export const AuthRoute = () => {
               {intro}
             </Text>
           </Stack>
-          {mode === 'login' && ssoError && <SingleSignOnError code={ssoError} />}
-          {mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}
-          {mode === 'login' && sso && (
-            <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={ssoReturnPath(location.state)} />
-          )}
+          {/* One boundary each, so a part on screen does not blink out while another one loads. */}
+          <Suspense fallback={null}>{mode === 'login' && ssoError && <SingleSignOnError code={ssoError} />}</Suspense>
+          <Suspense fallback={null}>{mode === 'login' && sso && <ProviderSignOutOffer label={sso.label} />}</Suspense>
+          <Suspense fallback={null}>
+            {mode === 'login' && sso && (
+              <SingleSignOnButton label={sso.label} startUrl={sso.startUrl} returnTo={ssoReturnPath(location.state)} />
+            )}
+          </Suspense>
           {mode === 'login' && (
             <LoginForm
               onForgotPassword={() => startTransition(() => setMode('forgot'))}

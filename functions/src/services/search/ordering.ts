@@ -34,6 +34,17 @@ const partNumberRelation = (forms: string, key: string, length: number): number 
 
 const SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
 
+/**
+ * partNumberRelation for a value known to hold the key in its part-number form (a search of one
+ * word that is not a measure: a value holding the word holds it without separators there), so
+ * only whether it is or starts with the key is left to read.
+ */
+const heldRelation = (forms: string, key: string, length: number): number => {
+  if (forms.charCodeAt(length) === SEPARATOR_CODE) return partNumberRelationOfForms(forms, key);
+  if (!forms.startsWith(key)) return 2;
+  return key.length === length ? 0 : 1;
+};
+
 /** partNumberRelation for a value with several part-number forms: each form in turn. */
 const partNumberRelationOfForms = (forms: string, key: string): number => {
   const indexedEnd = forms.indexOf(INDEXED_END);
@@ -265,6 +276,8 @@ export class ResultOrder {
     const measureRanks = measures.length + 1;
     const ranksLast = this.lastRankingTest();
     const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks * 2;
+    // One word, not a measure: every value that holds it holds its keys in its part-number form.
+    const relation = condition.words.length === 1 && !condition.read[0]?.measure ? heldRelation : partNumberRelation;
     const rankOf = this.scratch.uint32(hits.length);
     const sizes = new Uint32Array(rankCount + 1);
     for (let i = 0; i < hits.length; i++) {
@@ -280,8 +293,7 @@ export class ResultOrder {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
           const forms = article.forms!.at(articleCode)!;
           const length = articleLengths.of(articleCode);
-          for (let k = 0; k < keys.length && group > 0; k++)
-            if (partNumberRelation(forms, keys[k]!, length) === 0) group = 0;
+          for (let k = 0; k < keys.length && group > 0; k++) if (relation(forms, keys[k]!, length) === 0) group = 0;
         }
         if (group > 0 && referenceCode !== 0) {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);
@@ -290,7 +302,7 @@ export class ResultOrder {
             const length = referenceLengths.of(referenceCode);
             group = 3;
             for (let k = 0; k < keys.length && group > 0; k++)
-              group = Math.min(group, partNumberRelation(forms, keys[k]!, length));
+              group = Math.min(group, relation(forms, keys[k]!, length));
           }
         }
       }

@@ -116,10 +116,6 @@ export class CodeList {
     }
     this.items[this.length++] = code;
   }
-
-  *[Symbol.iterator](): Generator<number> {
-    for (let i = 0; i < this.length; i++) yield this.items[i]!;
-  }
 }
 
 /**

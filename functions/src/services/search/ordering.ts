@@ -291,9 +291,11 @@ export class ResultOrder {
       if (touched) {
         if (articleCode !== 0) {
           const keys = keysOf(articleWords, wholeArticle, articleCode);
-          const forms = article.forms!.at(articleCode)!;
-          const length = articleLengths.of(articleCode);
-          for (let k = 0; k < keys.length && group > 0; k++) if (relation(forms, keys[k]!, length) === 0) group = 0;
+          if (keys.length > 0) {
+            const forms = article.forms!.at(articleCode)!;
+            const length = articleLengths.of(articleCode);
+            for (let k = 0; k < keys.length && group > 0; k++) if (relation(forms, keys[k]!, length) === 0) group = 0;
+          }
         }
         if (group > 0 && referenceCode !== 0) {
           const keys = keysOf(referenceWords, wholeReference, referenceCode);

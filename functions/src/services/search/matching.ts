@@ -120,10 +120,11 @@ export class CodeList {
 
 /**
  * The length of each value's first folded form (in a part-number column, its part-number form),
- * worked out the first time it is asked for and kept: a search reads it for the values it ranks.
+ * and whether it has more part-number forms than that one, worked out the first time either is
+ * asked for and kept: a search reads them for the values it ranks.
  */
 export class FormLengths {
-  /** Each length plus one; 0 until worked out. */
+  /** Per code: the length plus one, twice, plus one when there are several forms; 0 until worked out. */
   private known: Uint16Array;
 
   constructor(private readonly column: TextColumn) {
@@ -131,6 +132,15 @@ export class FormLengths {
   }
 
   of(code: number): number {
+    return (this.read(code) >>> 1) - 1;
+  }
+
+  /** Whether the value has several part-number forms (a fold with umlauts spelled out, as well). */
+  several(code: number): boolean {
+    return (this.read(code) & 1) === 1;
+  }
+
+  private read(code: number): number {
     if (code >= this.known.length) this.known = grow(this.known, this.column.size);
     let known = this.known[code]!;
     if (known === 0) {
@@ -140,10 +150,10 @@ export class FormLengths {
       if (separator !== -1) end = separator;
       const indexed = forms.indexOf(INDEXED_END);
       if (indexed !== -1 && indexed < end) end = indexed;
-      known = Math.min(end, 0xfffe) + 1;
+      known = ((Math.min(end, 0x7ffe) + 1) << 1) | (end === separator ? 1 : 0);
       this.known[code] = known;
     }
-    return known - 1;
+    return known;
   }
 }
 

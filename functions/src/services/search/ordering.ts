@@ -4,7 +4,7 @@ import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type Store
 import { foldText } from './folding';
 import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
 import type { Scratch } from './scratch';
-import { compareAt, toArray } from './string-list';
+import { compareAt, startsWithAt, toArray, unitAt, type ReadonlyStringList } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END } from './text-column';
 
 /*
@@ -35,14 +35,55 @@ const partNumberRelation = (forms: string, key: string, length: number): number 
 const SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
 
 /**
- * partNumberRelation for a value known to hold the key in its part-number form (a search of one
- * word that is not a measure: a value holding the word holds it without separators there), so
- * only whether it is or starts with the key is left to read.
+ * partNumberRelation for a key the value is known to hold in its part-number form (a word's key,
+ * or the whole text's, that its verdict says it holds), so only whether it is or starts with the
+ * key is left to read: read in place, without cutting the value out of its list.
  */
-const heldRelation = (forms: string, key: string, length: number): number => {
-  if (forms.charCodeAt(length) === SEPARATOR_CODE) return partNumberRelationOfForms(forms, key);
-  if (!forms.startsWith(key)) return 2;
+const heldRelation = (forms: ReadonlyStringList, code: number, key: string, length: number): number => {
+  if (unitAt(forms, code, length) === SEPARATOR_CODE) return partNumberRelationOfForms(forms.at(code)!, key);
+  if (!startsWithAt(forms, code, key)) return 2;
   return key.length === length ? 0 : 1;
+};
+
+/**
+ * The part-number keys a value is compared with, for one combination of what it holds: those it
+ * is known to hold (read with heldRelation), those it may or may not hold (partNumberRelation),
+ * and whether there were any at all (a value with keys it holds none of still ranks as touched).
+ */
+interface ValueKeys {
+  held: string[];
+  unknown: string[];
+  any: boolean;
+}
+
+/** Whether one of a value's part-number forms is one of `keys`: its length read before its letters. */
+const isOneOf = (forms: ReadonlyStringList, code: number, keys: ValueKeys, lengths: FormLengths): boolean => {
+  if (lengths.several(code)) return relationTo(forms, code, keys, lengths.of(code), 0) === 0;
+  const length = lengths.of(code);
+  const { held, unknown } = keys;
+  for (let k = 0; k < held.length; k++)
+    if (held[k]!.length === length && startsWithAt(forms, code, held[k]!)) return true;
+  for (let k = 0; k < unknown.length; k++)
+    if (unknown[k]!.length === length && startsWithAt(forms, code, unknown[k]!)) return true;
+  return false;
+};
+
+/** The best relation of a value's part-number forms to any of `keys`, stopping once one is `enough`. */
+const relationTo = (
+  forms: ReadonlyStringList,
+  code: number,
+  keys: ValueKeys,
+  length: number,
+  enough: number,
+): number => {
+  let best = 3;
+  for (let k = 0; k < keys.held.length && best > enough; k++)
+    best = Math.min(best, heldRelation(forms, code, keys.held[k]!, length));
+  if (best <= enough || keys.unknown.length === 0) return best;
+  const text = forms.at(code)!;
+  for (let k = 0; k < keys.unknown.length && best > enough; k++)
+    best = Math.min(best, partNumberRelation(text, keys.unknown[k]!, length));
+  return best;
 };
 
 /** partNumberRelation for a value with several part-number forms: each form in turn. */
@@ -219,40 +260,74 @@ export class ResultOrder {
     const wholeReference = condition.whole?.verdicts.get('reference');
     const wholeArticle = condition.whole?.verdicts.get('articleNumber');
     const whole = wholeKeys(condition.variants);
+    const wordCount = condition.words.length;
+    // A word's verdict in a part-number column says the value holds its key there, unless the
+    // word is a measure (then it says the value states the amount); the whole text's verdict says
+    // the same of the whole text's keys, which are every word's run together.
+    const heldByVerdict = (w: number) => !condition.read[w]?.measure;
     // The keys to compare depend only on which words the value holds (and whether it holds the
-    // whole text): worked out once per such combination, not once per hit.
-    const keyCache: (string[] | undefined)[] = [];
-    const keysOf = (verdicts: (Uint8Array | undefined)[], wholeVerdict: Uint8Array | undefined, code: number) => {
-      let held = wholeVerdict?.[code] === 1 ? 1 : 0;
-      for (let w = 0; w < verdicts.length; w++) if (verdicts[w]?.[code] === 1) held |= 2 << w;
-      let keys = keyCache[held];
-      if (!keys) {
-        keys = wholeKeys(condition.variants.filter((_, w) => (held & (2 << w)) !== 0));
-        if (held & 1) keys.push(...whole);
-        keyCache[held] = keys;
-      }
-      return keys;
+    // whole text): worked out once per such combination and column, not once per hit.
+    const keysFor = (held: number, wholeTried: boolean): ValueKeys => {
+      const words = condition.words.flatMap((_, w) => ((held & (2 << w)) !== 0 ? [w] : []));
+      const keys = wholeKeys(words.map((w) => condition.variants[w]!));
+      const isWhole = words.length === wordCount && wordCount > 1 && wholeTried;
+      const known = new Set<string>(held & 1 ? whole : []);
+      const unknown: string[] = [];
+      if (words.length === 1 && heldByVerdict(words[0]!)) keys.forEach((key) => known.add(key));
+      // All the words run together are the whole text, held exactly when its verdict says so.
+      else if (!isWhole) unknown.push(...keys);
+      return {
+        held: [...known],
+        unknown: unknown.filter((key) => !known.has(key)),
+        any: keys.length > 0 || known.size > 0,
+      };
     };
+    const keysOfColumn = (verdicts: (Uint8Array | undefined)[], wholeVerdict: Uint8Array | undefined) => {
+      const cache: (ValueKeys | undefined)[] = [];
+      return (code: number): ValueKeys => {
+        let held = wholeVerdict?.[code] === 1 ? 1 : 0;
+        for (let w = 0; w < verdicts.length; w++) if (verdicts[w]?.[code] === 1) held |= 2 << w;
+        return (cache[held] ??= keysFor(held, wholeVerdict !== undefined));
+      };
+    };
+    const referenceKeysOf = keysOfColumn(referenceWords, wholeReference);
+    const articleKeysOf = keysOfColumn(articleWords, wholeArticle);
     const referenceLengths = this.partNumberLengths('reference');
     const articleLengths = this.partNumberLengths('articleNumber');
-    const runs = runKeys(condition.variants);
+    const runs = runKeys(condition.variants).map((run) => ({
+      ...run,
+      // A run of one word is held where the word is; a run of every word is the whole text.
+      reading:
+        run.length === 1 && heldByVerdict(run.start)
+          ? ('held' as const)
+          : run.length === wordCount && wordCount > 1 && wholeReference
+            ? ('whole' as const)
+            : ('unknown' as const),
+    }));
     const longestRun = runs[0]?.length ?? 0;
     // Per reference code: how far from the longest run its own longest run is, twice, plus one
     // when that run is not at the reference's start (worked out once per code, -1 until then).
     const runCache = this.scratch.int32(longestRun > 1 ? reference.size : 0).fill(-1);
+    const referenceForms = reference.forms!;
     const runRankOf = (code: number): number => {
       let rank = runCache[code]!;
       if (rank !== -1) return rank;
-      const forms = reference.forms!.at(code)!;
       const formLength = referenceLengths.of(code);
       rank = 2 * longestRun + 1;
-      runs: for (const { start, length, keys } of runs) {
+      let text: string | undefined;
+      runs: for (const { start, length, keys, reading } of runs) {
         // A run can be in the reference only if each of its words is.
         for (let w = start; w < start + length; w++) if (referenceWords[w]?.[code] !== 1) continue runs;
+        if (reading === 'whole' && wholeReference![code] !== 1) continue;
         // The best relation of any of its keys: 1 or better at the start, 2 inside.
         let relation = 3;
         for (let k = 0; k < keys.length && relation > 1; k++)
-          relation = Math.min(relation, partNumberRelation(forms, keys[k]!, formLength));
+          relation = Math.min(
+            relation,
+            reading === 'unknown'
+              ? partNumberRelation((text ??= referenceForms.at(code)!), keys[k]!, formLength)
+              : heldRelation(referenceForms, code, keys[k]!, formLength),
+          );
         if (relation === 3) continue;
         rank = 2 * (longestRun - length) + (relation <= 1 ? 0 : 1);
         break;
@@ -276,8 +351,7 @@ export class ResultOrder {
     const measureRanks = measures.length + 1;
     const ranksLast = this.lastRankingTest();
     const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks * 2;
-    // One word, not a measure: every value that holds it holds its keys in its part-number form.
-    const relation = condition.words.length === 1 && !condition.read[0]?.measure ? heldRelation : partNumberRelation;
+    const articleForms = article.forms!;
     const rankOf = this.scratch.uint32(hits.length);
     const sizes = new Uint32Array(rankCount + 1);
     for (let i = 0; i < hits.length; i++) {
@@ -290,22 +364,12 @@ export class ResultOrder {
         touched = referenceWords[w]?.[referenceCode] === 1 || articleWords[w]?.[articleCode] === 1;
       if (touched) {
         if (articleCode !== 0) {
-          const keys = keysOf(articleWords, wholeArticle, articleCode);
-          if (keys.length > 0) {
-            const forms = article.forms!.at(articleCode)!;
-            const length = articleLengths.of(articleCode);
-            for (let k = 0; k < keys.length && group > 0; k++) if (relation(forms, keys[k]!, length) === 0) group = 0;
-          }
+          const keys = articleKeysOf(articleCode);
+          if (keys.any && isOneOf(articleForms, articleCode, keys, articleLengths)) group = 0;
         }
         if (group > 0 && referenceCode !== 0) {
-          const keys = keysOf(referenceWords, wholeReference, referenceCode);
-          if (keys.length > 0) {
-            const forms = reference.forms!.at(referenceCode)!;
-            const length = referenceLengths.of(referenceCode);
-            group = 3;
-            for (let k = 0; k < keys.length && group > 0; k++)
-              group = Math.min(group, relation(forms, keys[k]!, length));
-          }
+          const keys = referenceKeysOf(referenceCode);
+          if (keys.any) group = relationTo(referenceForms, referenceCode, keys, referenceLengths.of(referenceCode), 0);
         }
       }
       const tier = group === 0 ? 0 : group === 4 ? 2 : 1;

@@ -163,6 +163,17 @@ describe('SearchIndex', () => {
     expect(ids({ text: { reference: '750 14200' } })).toEqual([12]);
   });
 
+  it('ranks a reference holding every word apart, but not the words run together, after one holding its word', () => {
+    // Both hold a word inside; X-CD-AB holds the two words, yet not `abcd`, so it only holds some
+    // of the text, while Y-AB holds all it holds of it run together.
+    const apart = SearchIndex.build([
+      document(1, { reference: 'X-CD-AB', manufacturer: 'M' }),
+      document(2, { reference: 'Y-AB', manufacturer: 'CD Corp' }),
+      document(3, { reference: 'Z-ABCD', manufacturer: 'M' }),
+    ]);
+    expect(apart.search({ ...page, query: 'ab cd' }).ids).toEqual([3, 2, 1]);
+  });
+
   it('sorts by a column on request, reference order within a value, parts without a value last', () => {
     expect(ids({ query: 'allen', sort: 'reference' })).toEqual([8, 10, 9]);
     expect(ids({ query: 'allen', sort: 'reference', descending: true })).toEqual([9, 10, 8]);

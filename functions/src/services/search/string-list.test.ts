@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareAt, forEachHolding, hashAt, hashOf, holdsAt, PackedStrings, toArray } from './string-list';
+import {
+  compareAt,
+  forEachHolding,
+  hashAt,
+  hashOf,
+  holdsAt,
+  PackedStrings,
+  startsWithAt,
+  toArray,
+  unitAt,
+} from './string-list';
 
 /** A list as a snapshot load makes it: the lengths and the text of `strings`. */
 const loaded = (strings: string[]): PackedStrings =>
@@ -99,6 +109,18 @@ describe('PackedStrings', () => {
         const expected = strings[a]! < strings[b]! ? -1 : strings[a]! > strings[b]! ? 1 : 0;
         expect(compareAt(list, a, b), `${strings[a]} ${strings[b]}`).toBe(expected);
       }
+    }
+  });
+
+  it('reads a unit and a prefix in place, stored and in the tail, never past a string into the next', () => {
+    const strings = ['', 'ab', 'abc', 'b', 'äx', 'ab'];
+    const list = loaded(strings.slice(0, 4));
+    for (const text of strings.slice(4)) list.push(text);
+    for (const [index, text] of strings.entries()) {
+      for (let offset = 0; offset <= 3; offset++)
+        expect(unitAt(list, index, offset)).toBe(offset < text.length ? text.charCodeAt(offset) : -1);
+      for (const prefix of ['', 'a', 'ab', 'abc', 'abcb', 'b', 'ä'])
+        expect(startsWithAt(list, index, prefix), `${text} ${prefix}`).toBe(text.startsWith(prefix));
     }
   });
 

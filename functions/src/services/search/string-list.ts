@@ -181,6 +181,23 @@ export class PackedStrings implements StringList {
     return lengthA === lengthB ? 0 : lengthA < lengthB ? -1 : 1;
   }
 
+  /** The UTF-16 unit at `offset` of the string at `index`, or -1 past its end, read in place. */
+  unitAt(index: number, offset: number): number {
+    if (index >= this.storedCount) {
+      const text = this.tail[index - this.storedCount]!;
+      return offset < text.length ? text.charCodeAt(offset) : -1;
+    }
+    const at = (index === 0 ? 0 : this.ends[index - 1]!) + offset;
+    return at < this.ends[index]! ? this.text.charCodeAt(at) : -1;
+  }
+
+  /** Whether the string at `index` starts with `prefix`, read in place. */
+  startsWithAt(index: number, prefix: string): boolean {
+    if (index >= this.storedCount) return this.tail[index - this.storedCount]!.startsWith(prefix);
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    return this.ends[index]! - start >= prefix.length && this.text.startsWith(prefix, start);
+  }
+
   /** The hash of the string at `index` (hashOf's), read in place. */
   hashAt(index: number): number {
     if (index >= this.storedCount) return hashOf(this.at(index)!);
@@ -266,6 +283,17 @@ export const forEachHolding = (
 /** Whether the string at `index` holds `probe`. */
 export const holdsAt = (list: ReadonlyStringList, index: number, probe: string): boolean =>
   list instanceof PackedStrings ? list.includesAt(index, probe) : list.at(index)!.includes(probe);
+
+/** The UTF-16 unit at `offset` of the string at `index`, or -1 past its end. */
+export const unitAt = (list: ReadonlyStringList, index: number, offset: number): number => {
+  if (list instanceof PackedStrings) return list.unitAt(index, offset);
+  const text = list.at(index)!;
+  return offset < text.length ? text.charCodeAt(offset) : -1;
+};
+
+/** Whether the string at `index` starts with `prefix`. */
+export const startsWithAt = (list: ReadonlyStringList, index: number, prefix: string): boolean =>
+  list instanceof PackedStrings ? list.startsWithAt(index, prefix) : list.at(index)!.startsWith(prefix);
 
 /** The order of the strings at `a` and `b`, as `<` orders JS strings. */
 export const compareAt = (list: ReadonlyStringList, a: number, b: number): number => {

@@ -2,6 +2,7 @@ import { ranksLastValues } from '#shared/schemas/choice-fields';
 import type { SearchFacetField, SearchSortField } from '#shared/schemas/component';
 import { grow, inEveryLanguage, type ColumnStore, type SearchedField, type StoredTextField } from './column-store';
 import { foldText } from './folding';
+import { PrefixOrder } from './prefix-order';
 import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
 import type { Scratch } from './scratch';
 import { compareAt, startsWithAt, toArray, unitAt, type ReadonlyStringList } from './string-list';
@@ -106,6 +107,19 @@ const partNumberRelationOfForms = (forms: string, key: string): number => {
   return best;
 };
 
+/** A page ending past this many hits (one far down the order) is not looked for among the top ranks. */
+const SHORTCUT_END = 1_000;
+/** Above this many words the part numbers a value may be exactly (every combination of the words) are too many to look up. */
+const SHORTCUT_WORDS = 4;
+
+/** The part-number keys of every combination of the words, in the order typed (what an exact part number may be). */
+const everySubsetKeys = (variants: readonly (readonly string[])[]): string[] => {
+  const keys = new Set<string>();
+  for (let subset = 1; subset < 1 << variants.length; subset++)
+    for (const key of wholeKeys(variants.filter((_, w) => (subset & (1 << w)) !== 0))) keys.add(key);
+  return [...keys];
+};
+
 /** The description in every catalogue language: where the measures asked for count for ranking. */
 const descriptionFields: readonly SearchedField[] = inEveryLanguage('description');
 
@@ -122,6 +136,7 @@ export class ResultOrder {
   /** Position of each live slot in `order`. */
   private rank = new Int32Array(0);
   private sortRanks = new Map<StoredTextField, { size: number; ranks: Uint32Array }>();
+  private prefixOrders = new Map<'reference' | 'articleNumber', { forms: ReadonlyStringList; order: PrefixOrder }>();
 
   /**
    * @param partNumberLengths each value's first part-number form's length, by code, for a
@@ -141,6 +156,7 @@ export class ResultOrder {
     this.order = new Int32Array(0);
     this.rank = new Int32Array(this.store.capacity);
     this.sortRanks = new Map();
+    this.prefixOrders = new Map();
   }
 
   // ------------------------------------------------------------------------------ upkeep
@@ -218,7 +234,7 @@ export class ResultOrder {
     end: number,
   ): number[] {
     let groups: Int32Array[];
-    if (sort === 'relevance' && relevance) groups = this.byRelevance(hits, relevance);
+    if (sort === 'relevance' && relevance) groups = this.byRelevance(hits, relevance, end);
     else if (sort === 'manufacturer' || sort === 'class' || sort === 'type')
       groups = this.byColumn(hits, sort, descending);
     else groups = [hits];
@@ -252,7 +268,7 @@ export class ResultOrder {
    * words name, then a description holding more of the measures asked for, come first, and parts
    * whose lifecycle ranks them last (obsolete, NRND) after the others.
    */
-  private byRelevance(hits: Int32Array, condition: TextCondition): Int32Array[] {
+  private byRelevance(hits: Int32Array, condition: TextCondition, end: number): Int32Array[] {
     const reference = this.store.text.reference;
     const article = this.store.text.articleNumber;
     const referenceWords = condition.words.map((word) => word.verdicts.get('reference'));
@@ -352,10 +368,7 @@ export class ResultOrder {
     const ranksLast = this.lastRankingTest();
     const rankCount = 3 * runRanks * 5 * kindRanks * measureRanks * 2;
     const articleForms = article.forms!;
-    const rankOf = this.scratch.uint32(hits.length);
-    const sizes = new Uint32Array(rankCount + 1);
-    for (let i = 0; i < hits.length; i++) {
-      const slot = hits[i]!;
+    const rankOfSlot = (slot: number): number => {
       const referenceCode = reference.codes[slot]!;
       const articleCode = article.codes[slot]!;
       let group = 4;
@@ -388,19 +401,114 @@ export class ResultOrder {
         if (!stated) missing++;
       }
       const last = ranksLast?.(slot) ? 1 : 0;
-      const rank = ((((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing) * 2 + last;
-      rankOf[i] = rank;
-      sizes[rank + 1]!++;
+      return ((((tier * runRanks + runRank) * 5 + group) * kindRanks + kind) * measureRanks + missing) * 2 + last;
+    };
+
+    // The page often lies among the hits of the top ranks alone: an exact part number, then (one
+    // word) a reference starting with the word, or (several) one holding them all run together.
+    // Those are found without ranking every hit: a value that is or starts with a key is one run
+    // of the part-number order, and one holding the whole text is marked in its verdict. Every
+    // hit that may rank there is ranked; if enough do, the page is theirs.
+    const perClass = kindRanks * measureRanks * 2;
+    const topClasses = longestRun > 1 ? (runRanks + 1) * 5 + 5 : runRanks * 5 + 2;
+    const shortcut =
+      hits.length > end &&
+      end <= SHORTCUT_END &&
+      wordCount >= 1 &&
+      wordCount <= SHORTCUT_WORDS &&
+      (wordCount === 1 || (longestRun === wordCount && wholeReference !== undefined));
+    if (shortcut) {
+      const top = this.topOfRelevance(hits, end, rankOfSlot, topClasses * perClass, rankCount, {
+        startKeys: wordCount === 1 ? whole : [],
+        exactKeys: everySubsetKeys(condition.variants),
+        wholeReference: wordCount > 1 ? wholeReference : undefined,
+      });
+      if (top) return top;
     }
-    // A counting sort by rank; each rank's hits stay in the order they came.
+    const rankOf = this.scratch.uint32(hits.length);
+    for (let i = 0; i < hits.length; i++) rankOf[i] = rankOfSlot(hits[i]!);
+    return this.rankGroups(hits, rankOf, hits.length, rankCount);
+  }
+
+  /**
+   * The hits that rank below `limit` (a rank), found from candidates alone: the references
+   * starting with one of `startKeys`, the part numbers (reference or article number) that are
+   * one of `exactKeys`, the references `wholeReference` marks, and the values added since the
+   * part-number orders were made. Undefined when fewer than `end` of them rank there.
+   */
+  private topOfRelevance(
+    hits: Int32Array,
+    end: number,
+    rankOfSlot: (slot: number) => number,
+    limit: number,
+    rankCount: number,
+    keys: { startKeys: readonly string[]; exactKeys: readonly string[]; wholeReference: Uint8Array | undefined },
+  ): Int32Array[] | undefined {
+    const reference = this.store.text.reference;
+    const article = this.store.text.articleNumber;
+    const referenceOrder = this.prefixOrderOf('reference');
+    const articleOrder = this.prefixOrderOf('articleNumber');
+    const referenceMarks = this.scratch.uint8(reference.size).fill(0);
+    const articleMarks = this.scratch.uint8(article.size).fill(0);
+    const markReference = (code: number) => (referenceMarks[code] = 1);
+    const markArticle = (code: number) => (articleMarks[code] = 1);
+    for (const key of keys.startKeys) referenceOrder.forEach(key, false, markReference);
+    for (const key of keys.exactKeys) {
+      referenceOrder.forEach(key, true, markReference);
+      articleOrder.forEach(key, true, markArticle);
+    }
+    const whole = keys.wholeReference;
+    const referenceUpTo = referenceOrder.upTo;
+    const articleUpTo = articleOrder.upTo;
+    const referenceCodes = reference.codes;
+    const articleCodes = article.codes;
+    const picked = this.scratch.int32(hits.length);
+    const rankOf = this.scratch.uint32(hits.length);
+    let count = 0;
+    for (let i = 0; i < hits.length; i++) {
+      const slot = hits[i]!;
+      const referenceCode = referenceCodes[slot]!;
+      const articleCode = articleCodes[slot]!;
+      if (
+        referenceMarks[referenceCode] === 0 &&
+        articleMarks[articleCode] === 0 &&
+        whole?.[referenceCode] !== 1 &&
+        referenceCode < referenceUpTo &&
+        articleCode < articleUpTo
+      )
+        continue;
+      const rank = rankOfSlot(slot);
+      if (rank >= limit) continue;
+      picked[count] = slot;
+      rankOf[count++] = rank;
+    }
+    if (count < end) return undefined;
+    return this.rankGroups(picked, rankOf, count, rankCount);
+  }
+
+  /** The first `count` of `slots` in groups by rank (a counting sort: each rank's slots in the order they came). */
+  private rankGroups(slots: Int32Array, rankOf: Uint32Array, count: number, rankCount: number): Int32Array[] {
+    const sizes = new Uint32Array(rankCount + 1);
+    for (let i = 0; i < count; i++) sizes[rankOf[i]! + 1]!++;
     for (let rank = 0; rank < rankCount; rank++) sizes[rank + 1]! += sizes[rank]!;
-    const sorted = this.scratch.int32(hits.length);
+    const sorted = this.scratch.int32(count);
     const next = sizes.slice(0, rankCount);
-    for (let i = 0; i < hits.length; i++) sorted[next[rankOf[i]!]!++] = hits[i]!;
+    for (let i = 0; i < count; i++) sorted[next[rankOf[i]!]!++] = slots[i]!;
     const groups: Int32Array[] = [];
     for (let rank = 0; rank < rankCount; rank++)
       if (sizes[rank + 1]! > sizes[rank]!) groups.push(sorted.subarray(sizes[rank]!, sizes[rank + 1]!));
     return groups;
+  }
+
+  /** A part-number column's prefix order, made when first asked for and again once the column has grown past it by a twentieth. */
+  private prefixOrderOf(field: 'reference' | 'articleNumber'): PrefixOrder {
+    const column = this.store.text[field];
+    const known = this.prefixOrders.get(field);
+    if (known && known.forms === column.forms && column.size - known.order.upTo <= known.order.upTo / 20)
+      return known.order;
+    const order = new PrefixOrder(column.forms!, this.partNumberLengths(field));
+    this.prefixOrders.set(field, { forms: column.forms!, order });
+    return order;
   }
 
   /**

@@ -19,6 +19,11 @@ export class Scratch {
     return new Uint32Array(this.borrow(length * 4), 0, length);
   }
 
+  /** A Uint8Array of `length`, borrowed until `returnAll`. */
+  uint8(length: number): Uint8Array<ArrayBuffer> {
+    return new Uint8Array(this.borrow(length), 0, length);
+  }
+
   /** Takes back everything lent; the largest buffers are kept, up to KEPT_BYTES. */
   returnAll(): void {
     if (this.lent.length === 0) return;

@@ -174,6 +174,31 @@ describe('SearchIndex', () => {
     expect(apart.search({ ...page, query: 'ab cd' }).ids).toEqual([3, 2, 1]);
   });
 
+  it('answers a first page from the top ranks alone as it would ranking every hit', () => {
+    // Part numbers built of a few pieces, so a short word is in most of them: some are a word
+    // exactly, some start with it, some hold it or the words run together inside; some article
+    // numbers are a word exactly; some parts are obsolete.
+    const pieces = ['ab', 'a', 'b1', '1', 'ab1', 'x', 'b', 'c-1', 'ü', 'üb', 'aue'];
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const parts = Array.from({ length: 400 }, (_, i) => {
+      const length = 1 + next(3);
+      const reference = Array.from({ length }, () => pieces[next(pieces.length)]).join(['', '-', ' '][next(3)]);
+      return document(i + 1, {
+        reference,
+        manufacturer: ['Acme', 'B1 Works', 'X Corp'][next(3)],
+        articleNumber: next(10) === 0 ? pieces[next(pieces.length)] : null,
+        lifecycle: next(8) === 0 ? 'Obsolete' : null,
+      });
+    });
+    const broad = SearchIndex.build(parts);
+    for (const query of ['ab', 'a', '1', 'b1', 'ab1', 'ue', 'üb', 'a b1', 'ab 1', 'b1 a', '1 ab x', 'x a', 'ü b'])
+      for (const limit of [1, 3, 5, 10, 20, 40, 80])
+        expect(broad.search({ query, offset: 0, limit }).ids, `${query} ${limit}`).toEqual(
+          naiveSearch(parts, { query, offset: 0, limit }).ids,
+        );
+  });
+
   it('sorts by a column on request, reference order within a value, parts without a value last', () => {
     expect(ids({ query: 'allen', sort: 'reference' })).toEqual([8, 10, 9]);
     expect(ids({ query: 'allen', sort: 'reference', descending: true })).toEqual([9, 10, 8]);

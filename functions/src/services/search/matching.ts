@@ -28,8 +28,12 @@ import {
   type QueryWord,
 } from './query-words';
 import { Scratch } from './scratch';
-import { forEachHolding, holdsAt } from './string-list';
+import { firstBelowAt, forEachHolding, holdsAt, unitAt } from './string-list';
 import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
+
+const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
+/** Both form separators are below this unit, and no folded text is. */
+const CONTROL_END = Math.max(FORM_SEPARATOR_CODE, INDEXED_END.charCodeAt(0)) + 1;
 import { lowerBound, ValuePostings } from './value-postings';
 
 /*
@@ -144,13 +148,10 @@ export class FormLengths {
     if (code >= this.known.length) this.known = grow(this.known, this.column.size);
     let known = this.known[code]!;
     if (known === 0) {
-      const forms = this.column.forms!.at(code)!;
-      let end = forms.length;
-      const separator = forms.indexOf(FORM_SEPARATOR);
-      if (separator !== -1) end = separator;
-      const indexed = forms.indexOf(INDEXED_END);
-      if (indexed !== -1 && indexed < end) end = indexed;
-      known = ((Math.min(end, 0x7ffe) + 1) << 1) | (end === separator ? 1 : 0);
+      // The first form ends at the first separator of either kind, read in place.
+      const forms = this.column.forms!;
+      const end = firstBelowAt(forms, code, CONTROL_END);
+      known = ((Math.min(end, 0x7ffe) + 1) << 1) | (unitAt(forms, code, end) === FORM_SEPARATOR_CODE ? 1 : 0);
       this.known[code] = known;
     }
     return known;

@@ -107,6 +107,8 @@ const partNumberRelationOfForms = (forms: string, key: string): number => {
   return best;
 };
 
+/** A search finding at most one part in this many of the catalogue ranks every hit: they are few enough. */
+const SHORTCUT_SHARE = 50;
 /** A page ending past this many hits (one far down the order) is not looked for among the top ranks. */
 const SHORTCUT_END = 1_000;
 /** Above this many words the part numbers a value may be exactly (every combination of the words) are too many to look up. */
@@ -412,7 +414,7 @@ export class ResultOrder {
     const perClass = kindRanks * measureRanks * 2;
     const topClasses = longestRun > 1 ? (runRanks + 1) * 5 + 5 : runRanks * 5 + 2;
     const shortcut =
-      hits.length > end &&
+      hits.length > Math.max(end, this.store.liveCount / SHORTCUT_SHARE) &&
       end <= SHORTCUT_END &&
       wordCount >= 1 &&
       wordCount <= SHORTCUT_WORDS &&

@@ -21,21 +21,27 @@ export class PrefixOrder {
     private readonly lengths: FormLengths,
   ) {
     this.upTo = forms.length;
-    const codes: number[] = [];
-    for (let code = 1; code < this.upTo; code++) (lengths.several(code) ? this.several : codes).push(code);
-    let order = Int32Array.from(codes);
+    // Each value's first characters, read once in code order: heads[at][code].
+    const heads = Array.from({ length: DEPTH }, () => new Uint16Array(this.upTo));
+    let order = new Int32Array(Math.max(0, this.upTo - 1));
+    let count = 0;
+    for (let code = 1; code < this.upTo; code++) {
+      if (lengths.several(code)) {
+        this.several.push(code);
+        continue;
+      }
+      order[count++] = code;
+      const length = Math.min(DEPTH, lengths.of(code));
+      for (let at = 0; at < length; at++) heads[at]![code] = unitAt(forms, code, at);
+    }
+    order = order.subarray(0, count);
     // A least-significant-first radix sort, one character a pass: each pass keeps the order of
     // the one before among equal characters.
     let spare = new Int32Array(order.length);
-    const digits = new Uint16Array(this.upTo);
-    for (let depth = DEPTH - 1; depth >= 0; depth--) {
+    for (let at = DEPTH - 1; at >= 0; at--) {
+      const digits = heads[at]!;
       let largest = 0;
-      for (let i = 0; i < order.length; i++) {
-        const code = order[i]!;
-        const digit = this.digit(code, depth);
-        digits[code] = digit;
-        if (digit > largest) largest = digit;
-      }
+      for (let i = 0; i < order.length; i++) if (digits[order[i]!]! > largest) largest = digits[order[i]!]!;
       if (largest === 0) continue;
       const starts = new Uint32Array(largest + 2);
       for (let i = 0; i < order.length; i++) starts[digits[order[i]!]! + 1]!++;

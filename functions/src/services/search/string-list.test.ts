@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareAt,
+  firstBelowAt,
   forEachHolding,
   hashAt,
   hashOf,
@@ -121,6 +122,8 @@ describe('PackedStrings', () => {
         expect(unitAt(list, index, offset)).toBe(offset < text.length ? text.charCodeAt(offset) : -1);
       for (const prefix of ['', 'a', 'ab', 'abc', 'abcb', 'b', 'ä'])
         expect(startsWithAt(list, index, prefix), `${text} ${prefix}`).toBe(text.startsWith(prefix));
+      const below = [...text].findIndex((char) => char < 'b');
+      expect(firstBelowAt(list, index, 'b'.charCodeAt(0))).toBe(below === -1 ? text.length : below);
     }
   });
 

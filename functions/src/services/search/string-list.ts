@@ -191,6 +191,13 @@ export class PackedStrings implements StringList {
     return at < this.ends[index]! ? this.text.charCodeAt(at) : -1;
   }
 
+  /** Where the first unit below `below` is in the string at `index` (its length when none is), read in place. */
+  firstBelowAt(index: number, below: number): number {
+    if (index >= this.storedCount) return firstBelow(this.tail[index - this.storedCount]!, 0, Infinity, below);
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    return firstBelow(this.text, start, this.ends[index]!, below) - start;
+  }
+
   /** Whether the string at `index` starts with `prefix`, read in place. */
   startsWithAt(index: number, prefix: string): boolean {
     if (index >= this.storedCount) return this.tail[index - this.storedCount]!.startsWith(prefix);
@@ -220,6 +227,13 @@ export class PackedStrings implements StringList {
     return { lengths, text: this.tail.length ? this.text + this.tail.join('') : this.text };
   }
 }
+
+/** Where the first unit below `below` is in `text` from `start` to `end` (`end` or the text's end when none is). */
+const firstBelow = (text: string, start: number, end: number, below: number): number => {
+  const stop = Math.min(end, text.length);
+  for (let i = start; i < stop; i++) if (text.charCodeAt(i) < below) return i;
+  return stop;
+};
 
 /** `text` as one flat string (a string made by joining is flattened when first read; this reads it now). */
 const flat = (text: string): string => {
@@ -290,6 +304,10 @@ export const unitAt = (list: ReadonlyStringList, index: number, offset: number):
   const text = list.at(index)!;
   return offset < text.length ? text.charCodeAt(offset) : -1;
 };
+
+/** Where the first unit below `below` is in the string at `index` (its length when none is). */
+export const firstBelowAt = (list: ReadonlyStringList, index: number, below: number): number =>
+  list instanceof PackedStrings ? list.firstBelowAt(index, below) : firstBelow(list.at(index)!, 0, Infinity, below);
 
 /** Whether the string at `index` starts with `prefix`. */
 export const startsWithAt = (list: ReadonlyStringList, index: number, prefix: string): boolean =>

@@ -116,7 +116,11 @@ const main = async () => {
   const quickTimes = byKind.get('quick') ?? [];
   const quickP95 = percentile(quickTimes, 95);
   const suggestP95 = suggestTimes.length ? percentile(suggestTimes, 95) : 0;
-  const memory = Math.max(builtMb, indexMb);
+  // What searches made on the way (part-number orders, form lengths, the working arrays kept
+  // between searches) is the index's too once it has answered a while.
+  gc();
+  const searchedMb = memoryMb() - loadBefore;
+  const memory = Math.max(builtMb, indexMb, searchedMb);
   const loadAverage = loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
@@ -131,7 +135,7 @@ const main = async () => {
   console.log(`\nSearch index at 1,000,000 parts (index only), load average ${loadAverage}`);
   console.log(`  catalogue            ${COUNT} generated components (seed ${SEED})`);
   console.log(
-    `  memory               ${memory.toFixed(0)} MB (built ${builtMb.toFixed(0)} MB, loaded from the snapshot ${indexMb.toFixed(0)} MB)    (target ${TARGETS.memoryMb} MB: ${check(memory <= TARGETS.memoryMb)})`,
+    `  memory               ${memory.toFixed(0)} MB (built ${builtMb.toFixed(0)} MB, loaded from the snapshot ${indexMb.toFixed(0)} MB, after the searches ${searchedMb.toFixed(0)} MB)    (target ${TARGETS.memoryMb} MB: ${check(memory <= TARGETS.memoryMb)})`,
   );
   console.log(`  generate + build     ${(buildMs / 1000).toFixed(1)} s`);
   console.log(

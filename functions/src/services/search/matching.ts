@@ -866,12 +866,15 @@ export class Matcher {
     const column = this.store.text[field];
     const alive = this.store.alive;
     const upTo = this.listedUpTo;
+    const codes = column.codes;
+    // Slots without a value (code 0) are not listed: no search lists them, and in a field most
+    // parts leave empty they would be most of the list.
     const offsets = new Uint32Array(column.size + 1);
-    for (let slot = 0; slot < upTo; slot++) if (alive[slot]) offsets[column.codes[slot]! + 1]!++;
+    for (let slot = 0; slot < upTo; slot++) if (alive[slot] && codes[slot] !== 0) offsets[codes[slot]! + 1]!++;
     for (let code = 0; code < column.size; code++) offsets[code + 1]! += offsets[code]!;
     const slots = new Uint32Array(offsets[column.size]!);
     const cursor = offsets.slice(0, column.size);
-    for (let slot = 0; slot < upTo; slot++) if (alive[slot]) slots[cursor[column.codes[slot]!]!++] = slot;
+    for (let slot = 0; slot < upTo; slot++) if (alive[slot] && codes[slot] !== 0) slots[cursor[codes[slot]!]!++] = slot;
     const lists = { offsets, slots };
     this.slotLists.set(field, lists);
     return lists;

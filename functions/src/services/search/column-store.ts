@@ -17,6 +17,7 @@ import type { Quantity } from '#shared/units';
 import { componentChoiceFields } from '#shared/schemas/component';
 import { catalogueTranslatedFields } from '#lib/catalogue-languages';
 import { PackedStrings, type StringList } from './string-list';
+import { NumberColumn, type NumberColumnData } from './number-column';
 import { TextColumn, type Codes } from './text-column';
 import type { PostingArrays } from './value-postings';
 
@@ -116,8 +117,8 @@ export interface TextColumnData {
 export interface IndexColumns {
   ids: Float64Array;
   text: Record<StoredTextField, TextColumnData>;
-  /** NaN where a component has no value. */
-  numbers: Record<StoredNumberField, Float64Array>;
+  /** Each component's code and each code's value (code 0, NaN: no value). */
+  numbers: Record<StoredNumberField, NumberColumnData>;
   /** The value index over exactly these dictionaries, when known (so loading need not build it). */
   postings?: PostingArrays;
 }
@@ -200,7 +201,7 @@ export class ColumnStore {
   /** 1 for a live slot, 0 for a dead one. */
   alive = new Uint8Array(0);
   text = {} as Record<StoredTextField, TextColumn>;
-  numbers = {} as Record<StoredNumberField, Float64Array>;
+  numbers = {} as Record<StoredNumberField, NumberColumn>;
   /** The live slot of each id. */
   slotOfId = new SlotsById();
 
@@ -228,8 +229,8 @@ export class ColumnStore {
       ]),
     ) as Record<StoredTextField, TextColumn>;
     this.numbers = Object.fromEntries(
-      this.fields.numbers.map((field) => [field, new Float64Array(this.capacity).fill(Number.NaN)]),
-    ) as Record<StoredNumberField, Float64Array>;
+      this.fields.numbers.map((field) => [field, new NumberColumn(this.capacity)]),
+    ) as Record<StoredNumberField, NumberColumn>;
   }
 
   /**
@@ -252,7 +253,7 @@ export class ColumnStore {
     this.alive = new Uint8Array(capacity);
     this.alive.fill(1, 0, count);
     for (const field of this.fields.text) this.text[field].adopt(columns.text[field], capacity);
-    for (const field of this.fields.numbers) this.numbers[field] = own(columns.numbers[field], Number.NaN);
+    for (const field of this.fields.numbers) this.numbers[field].adopt(columns.numbers[field], capacity);
     this.slotCount = count;
     this.liveCount = count;
     let largest = 0;
@@ -289,10 +290,7 @@ export class ColumnStore {
         folded && { forms: PackedStrings.gather(forms, kept), folded: PackedStrings.gather(folded, kept) };
       text[field] = { values, codes, ...built };
     }
-    for (const field of this.fields.numbers) {
-      const source = this.numbers[field];
-      numbers[field] = Float64Array.from(order, (slot) => source[slot]!);
-    }
+    for (const field of this.fields.numbers) numbers[field] = this.numbers[field].data(order);
     return { ids, text, numbers };
   }
 
@@ -301,7 +299,7 @@ export class ColumnStore {
     const document: Record<string, unknown> = { id: this.ids[slot]! };
     for (const field of this.fields.text) document[field] = this.text[field].value(slot);
     for (const field of this.fields.numbers) {
-      const value = this.numbers[field][slot]!;
+      const value = this.numbers[field].at(slot);
       document[field] = Number.isNaN(value) ? null : value;
     }
     document.reference ??= '';
@@ -327,7 +325,7 @@ export class ColumnStore {
     }
     for (const field of this.fields.numbers) {
       const value = fields[field];
-      this.numbers[field][slot] = typeof value === 'number' ? value : Number.NaN;
+      this.numbers[field].set(slot, typeof value === 'number' ? value : Number.NaN);
     }
     this.kill(document.id);
     this.slotOfId.set(document.id, slot);
@@ -360,11 +358,7 @@ export class ColumnStore {
     this.ids = grow(this.ids, capacity);
     this.alive = grow(this.alive, capacity);
     for (const field of this.fields.text) this.text[field].grow(capacity);
-    for (const field of this.fields.numbers) {
-      const next = new Float64Array(capacity).fill(Number.NaN);
-      next.set(this.numbers[field]);
-      this.numbers[field] = next;
-    }
+    for (const field of this.fields.numbers) this.numbers[field].grow(capacity);
     this.capacity = capacity;
   }
 }

@@ -34,7 +34,7 @@ import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text
 const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
 /** Both form separators are below this unit, and no folded text is. */
 const CONTROL_END = Math.max(FORM_SEPARATOR_CODE, INDEXED_END.charCodeAt(0)) + 1;
-import { lowerBound, ValuePostings } from './value-postings';
+import { ValuePostings } from './value-postings';
 
 /*
  * Which slots a query finds. A query becomes a plan: its text conditions (the quick search and
@@ -176,7 +176,7 @@ export interface Match {
   /** Upper bound on the slots that hold it (Infinity when they cannot be listed). */
   estimate: number;
   /** Number columns that hold it when they have this value (a count of terminals), none for a word. */
-  numbers: { column: Float64Array; value: number }[];
+  numbers: { codes: Codes; code: number }[];
   /** The listed slots whose number column has that value (in the column's value order). */
   runs: Int32Array[];
 }
@@ -197,10 +197,11 @@ export interface TextCondition {
   kinds: Map<SearchedField, Uint8Array>;
 }
 
-/** An inclusive range on one number column. */
+/** An inclusive range on one number column: the codes whose value lies in it. */
 interface RangeFilter {
   field: StoredNumberField;
-  column: Float64Array;
+  codes: Codes;
+  accepted: Uint8Array;
   min: number;
   max: number;
 }
@@ -230,7 +231,7 @@ export const facetKey = (value: string): string => foldText(value.trim());
 const holds = (match: Match, slot: number): boolean => {
   const { columnCodes, columnVerdicts, numbers } = match;
   for (let i = 0; i < columnCodes.length; i++) if (columnVerdicts[i]![columnCodes[i]![slot]!] === 1) return true;
-  for (let i = 0; i < numbers.length; i++) if (numbers[i]!.column[slot] === numbers[i]!.value) return true;
+  for (let i = 0; i < numbers.length; i++) if (numbers[i]!.codes[slot] === numbers[i]!.code) return true;
   return false;
 };
 
@@ -332,7 +333,9 @@ export class Matcher {
     const numbers = this.store.numbers;
     for (const [field, range] of Object.entries(query.numbers ?? {}) as [StoredNumberField, NumberRange][]) {
       if (range.min === undefined && range.max === undefined) continue;
-      ranges.push({ field, column: numbers[field], min: range.min ?? -Infinity, max: range.max ?? Infinity });
+      const min = range.min ?? -Infinity;
+      const max = range.max ?? Infinity;
+      ranges.push({ field, codes: numbers[field].codes, accepted: numbers[field].accepting(min, max), min, max });
     }
     const choices: ChoiceFilter[] = [];
     for (const [field, values] of Object.entries(query.choices ?? {}) as [SearchFacetField, readonly string[]][]) {
@@ -405,7 +408,8 @@ export class Matcher {
       for (const field of measuredNumberFields.get(measure.quantity) ?? []) {
         const run = this.rangeRun(field, measure.value, measure.value);
         if (run.length === 0) continue;
-        match.numbers.push({ column: this.store.numbers[field], value: measure.value });
+        const column = this.store.numbers[field];
+        match.numbers.push({ codes: column.codes, code: column.find(measure.value) });
         match.runs.push(run);
         match.estimate += run.length;
       }
@@ -427,7 +431,8 @@ export class Matcher {
       true,
     );
     const run = this.rangeRun(count.field, count.count, count.count);
-    match.numbers.push({ column: this.store.numbers[count.field], value: count.count });
+    const column = this.store.numbers[count.field];
+    match.numbers.push({ codes: column.codes, code: column.find(count.count) });
     match.runs.push(run);
     match.estimate += run.length;
     return match;
@@ -697,10 +702,10 @@ export class Matcher {
       const column = this.store.numbers[field];
       const order = this.numberOrderOf(field);
       let count = 0;
-      for (let i = 0; i < order.length; i++) if (marks[order[i]!] === mark) scratch[count++] = column[order[i]!]!;
+      for (let i = 0; i < order.length; i++) if (marks[order[i]!] === mark) scratch[count++] = column.at(order[i]!);
       const listed = count;
       for (let slot = this.listedUpTo; slot < this.store.slotCount; slot++)
-        if (marks[slot] === mark && !Number.isNaN(column[slot])) scratch[count++] = column[slot]!;
+        if (marks[slot] === mark && column.codes[slot] !== 0) scratch[count++] = column.at(slot);
       if (count === 0) continue;
       const values = scratch.slice(0, count);
       // The slots appended since the order was made come unsorted after it.
@@ -788,10 +793,7 @@ export class Matcher {
     let count = 0;
     const consider = (slot: number) => {
       if (alive[slot] === 0) return;
-      for (const range of ranges) {
-        const value = range.column[slot]!;
-        if (!(value >= range.min && value <= range.max)) return;
-      }
+      for (const range of ranges) if (range.accepted[range.codes[slot]!] !== 1) return;
       for (const choice of choices) if (choice.accepted[choice.codes[slot]!] !== 1) return;
       for (const condition of conditions) if (!satisfies(condition, slot)) return;
       hits[count++] = slot;
@@ -888,29 +890,26 @@ export class Matcher {
     const known = this.numberOrders.get(field);
     if (known) return known;
     const column = this.store.numbers[field];
+    const codes = column.codes;
     const alive = this.store.alive;
     const upTo = this.listedUpTo;
+    // Each code's place when the values are sorted, then the slots counted into their places.
+    const byValue = Array.from({ length: column.size - 1 }, (_, i) => i + 1).sort(
+      (a, b) => column.valueOf(a) - column.valueOf(b),
+    );
+    const placeOf = new Uint32Array(column.size);
+    byValue.forEach((code, place) => (placeOf[code] = place));
+    const starts = new Uint32Array(column.size);
     let valued = 0;
-    for (let slot = 0; slot < upTo; slot++) if (alive[slot] && !Number.isNaN(column[slot])) valued++;
-    const values = new Float64Array(valued);
-    for (let slot = 0, at = 0; slot < upTo; slot++)
-      if (alive[slot] && !Number.isNaN(column[slot])) values[at++] = column[slot]!;
-    values.sort();
-    let distinct = 0;
-    for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[distinct++] = values[i]!;
-    const sortedValues = values.subarray(0, distinct);
-    const placeOf = (value: number): number => lowerBound(sortedValues, 0, distinct, value);
-    const places = new Uint32Array(upTo);
-    const starts = new Uint32Array(distinct + 1);
-    for (let slot = 0; slot < upTo; slot++) {
-      if (!alive[slot] || Number.isNaN(column[slot])) continue;
-      places[slot] = placeOf(column[slot]!);
-      starts[places[slot]! + 1]!++;
-    }
-    for (let place = 0; place < distinct; place++) starts[place + 1]! += starts[place]!;
+    for (let slot = 0; slot < upTo; slot++)
+      if (alive[slot] && codes[slot] !== 0) {
+        starts[placeOf[codes[slot]!]! + 1]!++;
+        valued++;
+      }
+    for (let place = 0; place + 1 < column.size; place++) starts[place + 1]! += starts[place]!;
     const order = new Int32Array(valued);
     for (let slot = 0; slot < upTo; slot++)
-      if (alive[slot] && !Number.isNaN(column[slot])) order[starts[places[slot]!]!++] = slot;
+      if (alive[slot] && codes[slot] !== 0) order[starts[placeOf[codes[slot]!]!]!++] = slot;
     this.numberOrders.set(field, order);
     return order;
   }
@@ -924,7 +923,7 @@ export class Matcher {
       let high = order.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (inRange(column[order[middle]!]!)) low = middle + 1;
+        if (inRange(column.at(order[middle]!))) low = middle + 1;
         else high = middle;
       }
       return low;

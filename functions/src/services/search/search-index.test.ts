@@ -388,9 +388,10 @@ describe('SearchIndex', () => {
       encodeSnapshot({ revision: 1, changeCount: 1, writtenAt: '' }, live.toColumns()),
     );
     const loaded = SearchIndex.fromColumns(columns);
-    const store = (loaded as unknown as { store: { ids: Float64Array; numbers: { voltage: Float64Array } } }).store;
+    const store = (loaded as unknown as { store: { ids: Float64Array; numbers: { voltage: { codes: unknown } } } })
+      .store;
     expect(store.ids).toBe(columns.ids);
-    expect(store.numbers.voltage).toBe(columns.numbers.voltage);
+    expect(store.numbers.voltage.codes).toBe(columns.numbers.voltage.codes);
     // A string list is taken as its text, not cut into strings.
     expect(columns.text.description.values).toBeInstanceOf(PackedStrings);
     expect(toArray(columns.text.description.values)).toContain('Größe 3');

@@ -12,6 +12,7 @@ import {
   type StoredNumberField,
   type StoredTextField,
 } from './column-store';
+import type { NumberColumnData } from './number-column';
 import { fitsLatin1, PackedStrings, type ReadonlyStringList, type StringList } from './string-list';
 import { TextColumn } from './text-column';
 import { ValuePostings, type PostingArrays } from './value-postings';
@@ -67,8 +68,9 @@ export const searchIndexFile: ColumnFile = {
   // would read as having none) and the index is built from the table once. 6: the folded
   // forms and the value index, built, so a cold load does not rebuild them. 7: sections
   // compressed one by one and string lists instead of one JSON header (older files are not
-  // read: the index is built from the table once).
-  version: 7,
+  // read: the index is built from the table once). 8: number columns coded like the text ones
+  // (each part's code, and each code's value).
+  version: 8,
   textFields: storedTextFields,
   numberFields: storedNumberFields,
   built: true,
@@ -92,6 +94,8 @@ interface Header extends SnapshotMeta {
   numberFields: string[];
   /** Bytes per code, per text field. */
   codeWidths: number[];
+  /** Bytes per code, per number field. */
+  numberCodeWidths: number[];
   /** Each section's size, decompressed, and its size in the file, in file order. */
   sections: [number, number][];
   /** Per string list, in file order: whether its text is Latin-1 (else UTF-8). */
@@ -117,6 +121,7 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
   const { textFields, numberFields } = file;
   const count = columns.ids.length;
   const codeWidths = textFields.map((field) => widthFor(columns.text[field].values.length));
+  const numberCodeWidths = numberFields.map((field) => widthFor(columns.numbers[field].values.length));
   const built = file.built ? builtParts(columns) : undefined;
   const sections: [number, number][] = [];
   const frames: Buffer[] = [];
@@ -145,7 +150,11 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     put(Buffer.from(strings.join(''), oneByte ? 'latin1' : 'utf8'));
   };
   put(columns.ids);
-  for (const field of numberFields) put(columns.numbers[field]);
+  numberFields.forEach((field, index) => {
+    const { values, codes } = columns.numbers[field];
+    put(values);
+    put(codeArray[numberCodeWidths[index]!].from(codes));
+  });
   textFields.forEach((field, index) => put(codeArray[codeWidths[index]!].from(columns.text[field].codes)));
   for (const field of textFields) putStrings(columns.text[field].values);
   if (built) {
@@ -162,6 +171,7 @@ export const encodeColumnFile = (file: ColumnFile, meta: SnapshotMeta, columns: 
     textFields: [...textFields],
     numberFields: [...numberFields],
     codeWidths,
+    numberCodeWidths,
     sections,
     latin1,
     ...(built && { searchedFields: [...searchedFields] }),
@@ -219,7 +229,15 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
     return PackedStrings.fromLengths(lengths, next().toString(header.latin1[list++] ? 'latin1' : 'utf8'));
   };
   const ids = take(Float64Array);
-  const numberByField = new Map(header.numberFields.map((field) => [field, take(Float64Array)]));
+  const numberByField = new Map(
+    header.numberFields.map((field, index): [string, NumberColumnData] => [
+      field,
+      {
+        values: take(Float64Array),
+        codes: take(codeArray[header.numberCodeWidths[index] as 1 | 2 | 4] as typeof Uint8Array),
+      },
+    ]),
+  );
   const codesByField = header.textFields.map((_, index) =>
     take(codeArray[header.codeWidths[index] as 1 | 2 | 4] as typeof Uint8Array),
   );
@@ -262,7 +280,10 @@ export const decodeColumnFile = (file: ColumnFile, bytes: Uint8Array): DecodedSn
         ]),
       ) as IndexColumns['text'],
       numbers: Object.fromEntries(
-        file.numberFields.map((field) => [field, numberByField.get(field) ?? new Float64Array(count).fill(Number.NaN)]),
+        file.numberFields.map((field) => [
+          field,
+          numberByField.get(field) ?? { values: Float64Array.of(Number.NaN), codes: new Uint8Array(count) },
+        ]),
       ) as IndexColumns['numbers'],
     },
   };

@@ -11,6 +11,15 @@ export const codesFor = (distinct: number, capacity: number): Codes =>
       ? new Uint16Array(capacity)
       : new Uint32Array(capacity);
 
+/** `codes`, or a wider copy of it when `code` does not fit its width. */
+export const widenedFor = (codes: Codes, code: number): Codes => {
+  const limit = codes instanceof Uint8Array ? 0xff : codes instanceof Uint16Array ? 0xffff : Infinity;
+  if (code <= limit) return codes;
+  const wider = codesFor(code + 1, codes.length);
+  wider.set(codes);
+  return wider;
+};
+
 /**
  * Separate a value's forms in `forms`: folding turns control characters into spaces, so no
  * search word holds either. The forms before INDEXED_END are the ones the trigram index holds.
@@ -140,11 +149,7 @@ export class TextColumn {
   }
 
   private widenFor(code: number): void {
-    const limit = this.codes instanceof Uint8Array ? 0xff : this.codes instanceof Uint16Array ? 0xffff : Infinity;
-    if (code <= limit) return;
-    const wider = codesFor(code + 1, this.codes.length);
-    wider.set(this.codes);
-    this.codes = wider;
+    this.codes = widenedFor(this.codes, code);
   }
 
   private addForms(value: string): void {

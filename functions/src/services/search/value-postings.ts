@@ -45,7 +45,7 @@ const isAscii = (text: string): boolean => {
 };
 
 /** The first place in sorted[start, end) whose value is at least `value`. */
-export const lowerBound = (sorted: ArrayLike<number>, start: number, end: number, value: number): number => {
+const lowerBound = (sorted: ArrayLike<number>, start: number, end: number, value: number): number => {
   let low = start;
   let high = end;
   while (low < high) {

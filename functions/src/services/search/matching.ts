@@ -29,11 +29,7 @@ import {
 } from './query-words';
 import { Scratch } from './scratch';
 import { firstBelowAt, forEachHolding, holdsAt, unitAt } from './string-list';
-import { FORM_SEPARATOR, INDEXED_END, type Codes, type TextColumn } from './text-column';
-
-const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
-/** Both form separators are below this unit, and no folded text is. */
-const CONTROL_END = Math.max(FORM_SEPARATOR_CODE, INDEXED_END.charCodeAt(0)) + 1;
+import { FORM_SEPARATOR_CODE, SEPARATORS_BELOW, type Codes, type TextColumn } from './text-column';
 import { ValuePostings } from './value-postings';
 
 /*
@@ -150,7 +146,7 @@ export class FormLengths {
     if (known === 0) {
       // The first form ends at the first separator of either kind, read in place.
       const forms = this.column.forms!;
-      const end = firstBelowAt(forms, code, CONTROL_END);
+      const end = firstBelowAt(forms, code, SEPARATORS_BELOW);
       known = ((Math.min(end, 0x7ffe) + 1) << 1) | (unitAt(forms, code, end) === FORM_SEPARATOR_CODE ? 1 : 0);
       this.known[code] = known;
     }

@@ -1,4 +1,4 @@
-import { codesFor, widenedFor, type Codes } from './text-column';
+import { codesFor, grownCodes, ownedCodes, widenedFor, type Codes } from './text-column';
 
 /** A number field as columns hold it: each part's code, and each code's value (code 0, NaN: no value). */
 export interface NumberColumnData {
@@ -30,12 +30,7 @@ export class NumberColumn {
     this.values[0] = Number.NaN;
     this.size = values.length;
     this.codeOf = undefined;
-    const fresh = codesFor(values.length, 0);
-    if (codes.length === capacity && codes.constructor === fresh.constructor) this.codes = codes;
-    else {
-      this.codes = codesFor(values.length, capacity);
-      this.codes.set(codes);
-    }
+    this.codes = ownedCodes(codes, values.length, capacity);
   }
 
   /** A slot's value, NaN when it has none. */
@@ -77,9 +72,7 @@ export class NumberColumn {
 
   /** Room for `capacity` slots, keeping the width. */
   grow(capacity: number): void {
-    const next = new (this.codes.constructor as new (length: number) => Codes)(capacity);
-    next.set(this.codes);
-    this.codes = next;
+    this.codes = grownCodes(this.codes, capacity);
   }
 
   /** Per code: 1 where its value lies in [min, max]. */

@@ -6,7 +6,7 @@ import { PrefixOrder } from './prefix-order';
 import { runKeys, wholeKeys, type FormLengths, type TextCondition } from './matching';
 import type { Scratch } from './scratch';
 import { compareAt, startsWithAt, toArray, unitAt, type ReadonlyStringList } from './string-list';
-import { FORM_SEPARATOR, INDEXED_END } from './text-column';
+import { FORM_SEPARATOR, FORM_SEPARATOR_CODE, INDEXED_END } from './text-column';
 
 /*
  * The order of results. `order` holds the live slots sorted by reference (folded, then exact)
@@ -25,7 +25,7 @@ const partNumberRelation = (forms: string, key: string, length: number): number 
   const at = forms.indexOf(key);
   if (at === -1) return 3;
   // One part-number form of a known length (most values): where the key is first found says it all.
-  if (forms.charCodeAt(length) !== SEPARATOR_CODE) {
+  if (forms.charCodeAt(length) !== FORM_SEPARATOR_CODE) {
     if (at >= length) return 3;
     if (at !== 0) return 2;
     return key.length === length ? 0 : 1;
@@ -33,15 +33,13 @@ const partNumberRelation = (forms: string, key: string, length: number): number 
   return partNumberRelationOfForms(forms, key);
 };
 
-const SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
-
 /**
  * partNumberRelation for a key the value is known to hold in its part-number form (a word's key,
  * or the whole text's, that its verdict says it holds), so only whether it is or starts with the
  * key is left to read: read in place, without cutting the value out of its list.
  */
 const heldRelation = (forms: ReadonlyStringList, code: number, key: string, length: number): number => {
-  if (unitAt(forms, code, length) === SEPARATOR_CODE) return partNumberRelationOfForms(forms.at(code)!, key);
+  if (unitAt(forms, code, length) === FORM_SEPARATOR_CODE) return partNumberRelationOfForms(forms.at(code)!, key);
   if (!startsWithAt(forms, code, key)) return 2;
   return key.length === length ? 0 : 1;
 };

@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/component';
 import { compactFolded, foldText, splitSearchText } from './folding';
 import type { IndexQuery, IndexResult, SearchedField, SearchIndex } from './search-index';
-import { FORM_SEPARATOR, INDEXED_END } from './text-column';
+import { FORM_SEPARATOR_CODE, INDEXED_END_CODE } from './text-column';
 
 /*
  * 'Did you mean …': when a search finds nothing, the searches it probably meant. Each word of
@@ -35,8 +35,6 @@ const firstFormEnd = (forms: string): number => {
   }
   return forms.length;
 };
-const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
-const INDEXED_END_CODE = INDEXED_END.charCodeAt(0);
 
 interface Candidate {
   text: string;

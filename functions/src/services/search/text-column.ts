@@ -11,6 +11,25 @@ export const codesFor = (distinct: number, capacity: number): Codes =>
       ? new Uint16Array(capacity)
       : new Uint32Array(capacity);
 
+/**
+ * Codes for `capacity` slots of a dictionary of `distinct` values, from `codes`: taken as they are
+ * when they already have that room and the width the dictionary would choose (a loaded
+ * snapshot's; the column only writes past them, after growing into a new array), else copied.
+ */
+export const ownedCodes = (codes: ArrayLike<number>, distinct: number, capacity: number): Codes => {
+  if (codes.length === capacity && codes.constructor === codesFor(distinct, 0).constructor) return codes as Codes;
+  const owned = codesFor(distinct, capacity);
+  owned.set(codes);
+  return owned;
+};
+
+/** A copy of `codes` with room for `capacity` slots, of the same width. */
+export const grownCodes = (codes: Codes, capacity: number): Codes => {
+  const next = new (codes.constructor as new (length: number) => Codes)(capacity);
+  next.set(codes);
+  return next;
+};
+
 /** `codes`, or a wider copy of it when `code` does not fit its width. */
 export const widenedFor = (codes: Codes, code: number): Codes => {
   const limit = codes instanceof Uint8Array ? 0xff : codes instanceof Uint16Array ? 0xffff : Infinity;
@@ -26,6 +45,10 @@ export const widenedFor = (codes: Codes, code: number): Codes => {
  */
 export const FORM_SEPARATOR = '\u0001';
 export const INDEXED_END = '\u0002';
+export const FORM_SEPARATOR_CODE = FORM_SEPARATOR.charCodeAt(0);
+export const INDEXED_END_CODE = INDEXED_END.charCodeAt(0);
+/** Both separators are below this unit, and no folded text is (folding turns control characters into spaces). */
+export const SEPARATORS_BELOW = Math.max(FORM_SEPARATOR_CODE, INDEXED_END_CODE) + 1;
 /** Splits a value's `forms` into its forms. */
 // The two separators are control characters on purpose: no catalogue text contains them.
 // eslint-disable-next-line no-control-regex
@@ -79,14 +102,7 @@ export class TextColumn {
   ): void {
     this.values = values;
     this.codeOf = undefined;
-    // Codes of the width this column would choose, as many as its room, are taken as they are
-    // (a loaded snapshot's): the column only writes past them, after growing into a new array.
-    const fresh = codesFor(values.length, 0);
-    if (codes.length === capacity && codes.constructor === fresh.constructor) this.codes = codes as Codes;
-    else {
-      this.codes = codesFor(values.length, capacity);
-      this.codes.set(codes);
-    }
+    this.codes = ownedCodes(codes, values.length, capacity);
     if (!this.searched) return;
     if (forms?.length === values.length && folded?.length === values.length) {
       this.forms = forms;
@@ -136,9 +152,7 @@ export class TextColumn {
 
   /** Grows the code array to `capacity` slots, keeping its width. */
   grow(capacity: number): void {
-    const next = new (this.codes.constructor as new (length: number) => Codes)(capacity);
-    next.set(this.codes);
-    this.codes = next;
+    this.codes = grownCodes(this.codes, capacity);
   }
 
   /** Drops the lookup map (an index that is built will not take values for a while). */
